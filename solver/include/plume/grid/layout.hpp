@@ -1,0 +1,43 @@
+// Storage layout of one block of populations: structure of arrays, one plane per population,
+// x fastest, with `halo` ghost sites on every side. The interior of each row starts on a 128-byte
+// boundary so that the stores of the pull scheme are aligned (spec section 9).
+#pragma once
+#include <cstddef>
+#include "plume/hd.hpp"
+
+namespace plume {
+
+// Which part of the global lattice a block holds.
+struct Domain {
+  int nx = 0, ny = 0;  // local interior size
+  int x0 = 0, y0 = 0;  // global coordinates of local (0, 0)
+  int NX = 0, NY = 0;  // global lattice size
+};
+
+struct Layout {
+  int nx = 0, ny = 0;        // interior size
+  int halo = 0;              // ghost width (the lattice's reach)
+  int xoff = 0;              // row index of interior x = 0
+  int pitch = 0;             // elements per row
+  long long stride = 0;      // elements per population plane
+  int Q = 0;                 // number of populations
+
+  PLUME_HD long long at(int x, int y) const { return (long long)(y + halo) * pitch + xoff + x; }
+  PLUME_HD long long at(int i, int x, int y) const { return i * stride + at(x, y); }
+  long long elements() const { return stride * Q; }
+};
+
+inline Layout make_layout(int nx, int ny, int halo, int Q, std::size_t elem_bytes) {
+  const int align = int(128 / elem_bytes);  // elements per 128 bytes
+  Layout l;
+  l.nx = nx;
+  l.ny = ny;
+  l.halo = halo;
+  l.Q = Q;
+  l.xoff = ((halo + align - 1) / align) * align;
+  l.pitch = ((l.xoff + nx + halo + align - 1) / align) * align;
+  l.stride = (long long)l.pitch * (ny + 2 * halo);
+  return l;
+}
+
+}  // namespace plume

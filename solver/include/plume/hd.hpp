@@ -1,0 +1,28 @@
+// Host/device portability: one physics source compiled by g++ (CPU/OpenMP) and nvcc (CUDA).
+#pragma once
+#include <type_traits>
+#include <utility>
+
+#if defined(__CUDACC__)
+#define PLUME_HD __host__ __device__
+#define PLUME_FORCEINLINE __forceinline__
+#else
+#define PLUME_HD
+#define PLUME_FORCEINLINE inline __attribute__((always_inline))
+#endif
+
+namespace plume {
+
+// Compile-time loop: calls f(std::integral_constant<int, I>{}) for I = 0..N-1.
+// The index is a constant expression inside the body, so lattice tables fold to immediates
+// and zero entries of the Hermite tables can be dropped with `if constexpr`.
+template <int... Is, class F>
+PLUME_HD PLUME_FORCEINLINE constexpr void static_for_impl(std::integer_sequence<int, Is...>, F&& f) {
+  (f(std::integral_constant<int, Is>{}), ...);
+}
+template <int N, class F>
+PLUME_HD PLUME_FORCEINLINE constexpr void static_for(F&& f) {
+  static_for_impl(std::make_integer_sequence<int, N>{}, static_cast<F&&>(f));
+}
+
+}  // namespace plume
