@@ -1,0 +1,96 @@
+// Walls (spec section 6): no slip (u_H = 0 on the wall rows), imposed temperature or zero
+// normal gradient, and a total mass that stays constant to round-off.
+#include <gtest/gtest.h>
+#include <cmath>
+#include <numeric>
+#include "plume/solver.hpp"
+
+using namespace plume;
+
+namespace {
+
+SolverConfig wall_case(WallKind kind) {
+  SolverConfig c;
+  c.nx = 48;
+  c.ny = 64;
+  c.backend = BackendKind::CPU;
+  c.physics.gy = -2e-4;
+  c.physics.k1 = c.physics.k2 = 0.01;
+  c.physics.bottom = {kind, 1.08};
+  c.physics.top = {kind, 0.93};
+  c.initial.amplitude = 3.0;
+  c.initial.eps = 4.0;
+  return c;
+}
+
+double total_mass(Solver& s) {
+  const std::vector<double> f = s.populations();
+  return std::accumulate(f.begin(), f.end(), 0.0);
+}
+
+bool is_wall_row(int y, int ny) { return y < 3 || y >= ny - 3; }
+
+}  // namespace
+
+TEST(Walls, NoSlipFixedTemperatureAndMassConservedOver1000Steps) {
+  Solver s(wall_case(WallKind::Fixed));
+  s.initialize();
+  const double m0 = total_mass(s);
+  Fields F;
+  for (int block = 0; block < 5; ++block) {
+    s.advance(200);
+    EXPECT_NEAR(total_mass(s) / m0, 1.0, 1e-12) << "after " << s.step() << " steps";
+    s.fields(F);
+    for (int y = 0; y < F.ny; ++y) {
+      if (!is_wall_row(y, F.ny)) continue;
+      const double Tw = y < 3 ? 1.08 : 0.93;
+      for (int x = 0; x < F.nx; ++x) {
+        ASSERT_NEAR(F.ux[F.at(x, y)], 0.0, 1e-15) << "x " << x << " y " << y;
+        ASSERT_NEAR(F.uy[F.at(x, y)], 0.0, 1e-15) << "x " << x << " y " << y;
+        ASSERT_NEAR(F.T[F.at(x, y)], Tw, 1e-13) << "x " << x << " y " << y;
+      }
+    }
+  }
+  // The flow is not trivially at rest: the interior moves.
+  double umax = 0;
+  for (std::size_t k = 0; k < F.uy.size(); ++k) umax = std::max(umax, std::fabs(F.uy[k]));
+  EXPECT_GT(umax, 1e-5);
+}
+
+TEST(Walls, AdiabaticWallsHaveZeroNormalTemperatureGradient) {
+  Solver s(wall_case(WallKind::Adiabatic));
+  s.initialize();
+  const double m0 = total_mass(s);
+  s.advance(300);
+  EXPECT_NEAR(total_mass(s) / m0, 1.0, 1e-12);
+  Fields F;
+  s.fields(F);
+  for (int x = 0; x < F.nx; ++x)
+    for (int j = 0; j < 3; ++j) {
+      EXPECT_NEAR(F.T[F.at(x, j)], F.T[F.at(x, 3)], 1e-13) << "bottom, x " << x << " row " << j;
+      EXPECT_NEAR(F.T[F.at(x, F.ny - 1 - j)], F.T[F.at(x, F.ny - 4)], 1e-13) << "top, x " << x << " row " << j;
+      EXPECT_NEAR(F.uy[F.at(x, j)], 0.0, 1e-15);
+    }
+}
+
+TEST(Walls, FixedWallHeatsTheFluidNextToIt) {
+  // A bottom wall hotter than the fluid must raise the temperature of the first fluid rows.
+  SolverConfig c = wall_case(WallKind::Fixed);
+  c.physics.gy = 0;
+  c.initial.T_down = c.initial.T_up = 1.0;
+  c.initial.amplitude = 0;
+  c.physics.bottom.T = 1.1;
+  c.physics.top.T = 1.0;
+  Solver s(c);
+  s.initialize();
+  s.advance(400);
+  Fields F;
+  s.fields(F);
+  double mean4 = 0, mean_mid = 0;
+  for (int x = 0; x < F.nx; ++x) {
+    mean4 += F.T[F.at(x, 4)] / F.nx;
+    mean_mid += F.T[F.at(x, F.ny / 2)] / F.nx;
+  }
+  EXPECT_GT(mean4, 1.0 + 1e-3);
+  EXPECT_LT(mean_mid, mean4);
+}
