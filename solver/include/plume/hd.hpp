@@ -25,4 +25,16 @@ PLUME_HD PLUME_FORCEINLINE constexpr void static_for(F&& f) {
   static_for_impl(std::make_integer_sequence<int, N>{}, static_cast<F&&>(f));
 }
 
+// Load of data that no thread writes during the kernel (the source populations of a step): on
+// the device through the read-only data cache, since the pointers reach the kernel inside a
+// struct and the compiler cannot see that they do not alias the destination.
+template <class T>
+PLUME_HD PLUME_FORCEINLINE T load_ro(const T* p) {
+#if defined(__CUDA_ARCH__)
+  return __ldg(p);
+#else
+  return *p;
+#endif
+}
+
 }  // namespace plume

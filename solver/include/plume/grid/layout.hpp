@@ -3,6 +3,8 @@
 // boundary so that the stores of the pull scheme are aligned (spec section 9).
 #pragma once
 #include <cstddef>
+#include <stdexcept>
+#include <string>
 #include "plume/hd.hpp"
 
 namespace plume {
@@ -22,8 +24,11 @@ struct Layout {
   long long stride = 0;      // elements per population plane
   int Q = 0;                 // number of populations
 
-  PLUME_HD long long at(int x, int y) const { return (long long)(y + halo) * pitch + xoff + x; }
-  PLUME_HD long long at(int i, int x, int y) const { return i * stride + at(x, y); }
+  // Offset of site (x, y) inside its plane. 32-bit: make_layout keeps a plane under 2^31
+  // elements, and 32-bit index arithmetic is what the GPU does at full rate.
+  PLUME_HD int site(int x, int y) const { return (y + halo) * pitch + xoff + x; }
+  PLUME_HD long long at(int x, int y) const { return site(x, y); }
+  PLUME_HD long long at(int i, int x, int y) const { return i * stride + site(x, y); }
   long long elements() const { return stride * Q; }
 };
 
@@ -35,8 +40,13 @@ inline Layout make_layout(int nx, int ny, int halo, int Q, std::size_t elem_byte
   l.halo = halo;
   l.Q = Q;
   l.xoff = ((halo + align - 1) / align) * align;
-  l.pitch = ((l.xoff + nx + halo + align - 1) / align) * align;
-  l.stride = (long long)l.pitch * (ny + 2 * halo);
+  const long long pitch = ((l.xoff + (long long)nx + halo + align - 1) / align) * align;
+  l.stride = pitch * (ny + 2LL * halo);
+  if (nx <= 0 || ny <= 0 || l.stride >= (1LL << 31))
+    throw std::length_error("block of " + std::to_string(nx) + " x " + std::to_string(ny) +
+                            " sites: each side must be positive and one population plane (with halos) must hold "
+                            "fewer than 2^31 sites");
+  l.pitch = int(pitch);
   return l;
 }
 

@@ -6,20 +6,22 @@
 
 namespace plume::phys {
 
-// Pull: f_i(x) <- src_i(x - e_i).
+// Pull: f_i(x) <- src_i(x - e_i). Each plane is addressed from its own base with a 32-bit offset
+// inside it; the 37 loads are independent, so all of them are in flight before the first use.
 template <class L, class Real>
 PLUME_HD PLUME_FORCEINLINE void pull(const Real* __restrict__ src, const Layout& l, int x, int y, double* f) {
-  const long long base = l.at(x, y);
+  const int s = l.site(x, y);
   static_for<L::Q>([&](auto i) {
     constexpr int ex = L::ex(decltype(i)::value), ey = L::ey(decltype(i)::value);
-    f[i] = double(src[i * l.stride + base - (long long)ey * l.pitch - ex]);
+    f[i] = double(load_ro(src + i * l.stride + (s - ey * l.pitch - ex)));
   });
 }
 
+// Store of the site's new state: one aligned, coalesced store per plane.
 template <class L, class Real>
 PLUME_HD PLUME_FORCEINLINE void store(Real* __restrict__ dst, const Layout& l, int x, int y, const double* f) {
-  const long long base = l.at(x, y);
-  static_for<L::Q>([&](auto i) { dst[i * l.stride + base] = Real(f[i]); });
+  const int s = l.site(x, y);
+  static_for<L::Q>([&](auto i) { dst[i * l.stride + s] = Real(f[i]); });
 }
 
 // Distance (in rows) of global row yg from the nearer wall, and which wall: side = +1 for the
@@ -43,13 +45,13 @@ PLUME_HD inline bool wall_row(int yg, int NY, int reach, int& side, int& j) {
 template <class L, class Real>
 PLUME_HD PLUME_FORCEINLINE Macro wall_state(const Real* __restrict__ src, const Layout& l, int x, int y, int side,
                                              int j, const PhysicsParams& p) {
-  const long long base = l.at(x, y);
+  const int s0 = l.site(x, y);
   double mass = 0.0;
   static_for<L::Q>([&](auto i) {
     constexpr int ex = L::ex(decltype(i)::value), ey = L::ey(decltype(i)::value);
     const int s = side * ey;
-    if (s <= j) mass += double(src[i * l.stride + base - (long long)ey * l.pitch - ex]);  // known
-    if (s < -j) mass += double(src[i * l.stride + base]);  // leaves through the wall: comes back
+    if (s <= j) mass += double(load_ro(src + i * l.stride + (s0 - ey * l.pitch - ex)));  // known
+    if (s < -j) mass += double(load_ro(src + i * l.stride + s0));  // leaves through the wall: comes back
   });
   const Wall& w = side > 0 ? p.bottom : p.top;
   double TH = w.T;
@@ -73,20 +75,38 @@ struct StepArgs {
   PhysicsParams params;
 };
 
-// One fused pull-stream + collide update of local site (x, y).
+// Update of a site in a wall layer (side, j from wall_row): all relaxation times are 1, so the
+// new state is the equilibrium of the imposed moments with the gravity shift (u_s = u + F/rho).
+template <class L, class Real>
+PLUME_HD PLUME_FORCEINLINE void update_wall_site(const StepArgs<Real>& a, int x, int y, int side, int j) {
+  const Macro m = wall_state<L>(a.src, a.layout, x, y, side, j, a.params);
+  const double d = dt<L>();
+  double f[L::Q];
+  equilibrium<L>(m.rho, m.ux + a.params.gx * d, m.uy + a.params.gy * d, m.T, f);
+  store<L>(a.dst, a.layout, x, y, f);
+}
+
+// Fused pull-stream + collide update of a site away from the walls, collision model fixed at
+// compile time (the GPU kernels are instantiated per model, so neither path costs the other
+// registers).
+template <class L, CollisionModel M, class Real>
+PLUME_HD PLUME_FORCEINLINE void update_bulk_site(const StepArgs<Real>& a, int x, int y) {
+  double f[L::Q];
+  pull<L>(a.src, a.layout, x, y, f);
+  collide_with<L, M>(f, a.params);
+  store<L>(a.dst, a.layout, x, y, f);
+}
+
+// One fused pull-stream + collide update of local site (x, y), wherever it is.
 template <class L, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int y) {
   int side, j;
-  double f[L::Q];
-  if (a.params.walls && wall_row(a.domain.y0 + y, a.domain.NY, L::reach, side, j)) {
-    const Macro m = wall_state<L>(a.src, a.layout, x, y, side, j, a.params);
-    const double d = dt<L>();  // tau = 1: u_s = u + F/rho, T_s = T
-    equilibrium<L>(m.rho, m.ux + a.params.gx * d, m.uy + a.params.gy * d, m.T, f);
-  } else {
-    pull<L>(a.src, a.layout, x, y, f);
-    collide<L>(f, a.params);
-  }
-  store<L>(a.dst, a.layout, x, y, f);
+  if (a.params.walls && wall_row(a.domain.y0 + y, a.domain.NY, L::reach, side, j))
+    update_wall_site<L>(a, x, y, side, j);
+  else if (a.params.model == CollisionModel::BGK)
+    update_bulk_site<L, CollisionModel::BGK>(a, x, y);
+  else
+    update_bulk_site<L, CollisionModel::RTRT>(a, x, y);
 }
 
 // Hydrodynamic fields (rho, u_H, T_H) of local site (x, y), from the post-streaming populations.
