@@ -1,0 +1,59 @@
+// Checkpoints: the complete state of a run in one self-describing binary file (format in
+// docs/checkpoint-format.md): magic, version, lattice, size, step, the full configuration as TOML,
+// the writer's build, the populations as little-endian doubles [i][y][x], and an FNV-1a 64
+// checksum. Written atomically; a reader refuses anything it cannot trust, with a message saying
+// why.
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+#include "plume/io/config.hpp"
+#include "plume/solver.hpp"
+
+namespace plume::io {
+
+struct CheckpointError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+inline constexpr char kCheckpointMagic[8] = {'P', 'L', 'U', 'M', 'E', 'C', 'K', 'P'};
+inline constexpr std::uint32_t kCheckpointVersion = 1;
+inline constexpr std::uint32_t kByteOrderMark = 0x01020304u;
+inline constexpr std::size_t kCheckpointHeaderBytes = 104;  // fixed part, before the TOML text
+
+// FNV-1a, 64 bit; `h` continues an earlier hash.
+inline constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ull;
+std::uint64_t fnv1a64(const void* data, std::size_t n, std::uint64_t h = kFnvOffset);
+
+struct CheckpointHeader {
+  std::uint32_t version = 0;
+  std::string lattice;  // "D2Q37"
+  int Q = 0, D = 0;
+  long long nx = 0, ny = 0;  // global lattice
+  long long step = 0;
+  double time = 0.0;         // step * dt
+  Precision precision = Precision::FP64;  // storage of the run that wrote it (the file holds doubles)
+  std::string config_toml;   // the writer's effective RunConfig
+  std::string writer;        // build_description() of the writer
+};
+
+struct Checkpoint {
+  CheckpointHeader header;
+  std::vector<double> populations;  // [i][y][x], x fastest
+};
+
+// f: Q * nx * ny doubles of the global lattice in canonical order.
+void write_checkpoint(const std::string& path, const RunConfig& cfg, long long step, const std::vector<double>& f);
+// Checks magic, version, byte order, sizes and the checksum; throws CheckpointError.
+Checkpoint read_checkpoint(const std::string& path);
+// The header only (without reading the populations or verifying the checksum).
+CheckpointHeader read_checkpoint_header(const std::string& path);
+// Same lattice type and size as the configuration; throws CheckpointError naming the difference.
+void check_compatible(const CheckpointHeader& h, const RunConfig& cfg, const std::string& path);
+
+// The Solver's state to a file, and back (after read_checkpoint and check_compatible).
+void save_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg);
+CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg);
+
+}  // namespace plume::io

@@ -1,0 +1,89 @@
+// Run configuration: the TOML file, command-line overrides, validation, and the effective
+// configuration written next to the results. Every key lives in one table (see
+// src/config_keys.cpp), from which parsing, overrides, validation ranges, the TOML writer and the
+// --help text are all derived, so they cannot drift apart.
+#pragma once
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+#include "plume/io/field_select.hpp"
+#include "plume/solver.hpp"
+
+namespace plume::io {
+
+enum class InSituErrorPolicy : int { Stop = 0, Disable = 1 };
+
+struct OutputConfig {
+  std::string dir = "out/rayleigh_taylor";
+  long every = 1000;             // images and diagnostics every this many steps (0: first and last only)
+  FieldKind field = FieldKind::T;
+  std::string colormap = "auto";  // "auto": inferno for T, rho, p, speed; coolwarm for signed fields
+  int image_scale = 2;           // pixels per lattice site
+  long checkpoint_every = 0;     // 0: only the final checkpoint
+  int keep = 2;                  // checkpoints kept (the newest ones)
+};
+
+struct InSituConfig {
+  std::vector<std::string> scripts;  // ParaView Catalyst pipeline scripts
+  long every = 100;
+  bool live = false;                 // accept a ParaView Live connection
+  std::string live_host = "localhost";
+  int live_port = 22222;
+  InSituErrorPolicy on_error = InSituErrorPolicy::Stop;
+  bool requested() const { return !scripts.empty() || live; }
+};
+
+struct RunConfig {
+  SolverConfig solver;
+  long steps = 0;  // the run ends when the step counter reaches this (a restart continues to it)
+  OutputConfig output;
+  InSituConfig insitu;
+  bool quiet = false;   // command line only
+  std::string restart;  // command line only: checkpoint to start from
+  // Wall temperatures given explicitly; when unset the walls take initial.T_down / initial.T_up
+  // (resolve() copies them into solver.physics).
+  std::optional<double> bottom_T, top_T;
+};
+
+// A configuration problem. what() is one line per problem, each naming the key (and the file
+// position when there is one).
+struct ConfigError : std::runtime_error {
+  explicit ConfigError(const std::vector<std::string>& problems);
+  explicit ConfigError(const std::string& problem) : ConfigError(std::vector<std::string>{problem}) {}
+  std::vector<std::string> problems;
+};
+
+// The default case (assets/rayleigh_taylor.toml spells it out).
+RunConfig default_config();
+// Parses and type-checks a file: unknown keys, wrong types and unknown choices throw ConfigError.
+// Ranges and cross-key rules are checked by validate(), after command-line overrides.
+RunConfig load_config(const std::string& path);
+// The same from TOML text; `origin` names it in messages (e.g. a checkpoint's path).
+RunConfig parse_config(const std::string& toml_text, const std::string& origin);
+// key = "section.name"; the value is TOML (`0.01`, `"bgk"`, `["a.py"]`) or a bare word (`bgk`).
+void apply_override(RunConfig& cfg, const std::string& key, const std::string& value);
+// "section.name=value", as given to --set.
+void apply_override(RunConfig& cfg, const std::string& assignment);
+// Derived values: wall temperatures that follow the initial state. load/apply_override call it.
+void resolve(RunConfig& cfg);
+// Ranges, cross-key rules, the file system (output folder writable, pipeline scripts present).
+// Throws ConfigError listing every problem found.
+void validate(const RunConfig& cfg);
+
+// Every key with its value and a comment (units, meaning); parse_config(to_toml(c)) == c.
+std::string to_toml(const RunConfig& cfg);
+// Written through a temporary file, fsync and rename.
+void save_config(const RunConfig& cfg, const std::string& path);
+// All keys with type, default, range or choices, units and meaning (for --help).
+std::string describe_keys();
+// The dotted names of all keys, in file order.
+std::vector<std::string> key_names();
+// (dotted name, value as TOML text) of every key, in file order: for summaries and logs.
+std::vector<std::pair<std::string, std::string>> key_values(const RunConfig& cfg);
+
+// The closest of `candidates` to `word` when it is close enough to be a likely typo, else "".
+std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
+
+}  // namespace plume::io

@@ -1,0 +1,206 @@
+#include "plume/io/checkpoint.hpp"
+#include <fmt/format.h>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <sys/stat.h>
+#include "plume/io/atomic_file.hpp"
+#include "plume/io/build_info.hpp"
+#include "plume/lattice/d2q37.hpp"
+#include "plume/physics/collision.hpp"
+
+namespace plume::io {
+namespace {
+
+constexpr bool kLittleEndianHost = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+constexpr std::uint64_t kMaxTextBytes = 16u << 20;  // bounds the TOML and writer texts of a sane header
+constexpr std::size_t kChunk = 1u << 20;            // values per I/O chunk
+
+// Little-endian encoding, whatever the host.
+void put(std::string& b, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) b += char((v >> (8 * i)) & 0xff);
+}
+std::uint64_t get(const unsigned char* p, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v |= std::uint64_t(p[i]) << (8 * i);
+  return v;
+}
+std::uint64_t bits(double d) {
+  std::uint64_t u;
+  std::memcpy(&u, &d, 8);
+  return u;
+}
+double from_bits(std::uint64_t u) {
+  double d;
+  std::memcpy(&d, &u, 8);
+  return d;
+}
+std::uint64_t byteswap(std::uint64_t v) { return __builtin_bswap64(v); }
+
+std::string header_bytes(const RunConfig& cfg, long long step, const std::string& toml, const std::string& writer,
+                         std::uint64_t payload) {
+  std::string h(kCheckpointMagic, 8);
+  put(h, kCheckpointVersion, 4);
+  put(h, kByteOrderMark, 4);
+  std::string name(D2Q37::name);
+  name.resize(16, '\0');
+  h += name;
+  put(h, D2Q37::Q, 4);
+  put(h, D2Q37::D, 4);
+  put(h, std::uint64_t(cfg.solver.nx), 8);
+  put(h, std::uint64_t(cfg.solver.ny), 8);
+  put(h, std::uint64_t(step), 8);
+  put(h, bits(double(step) * phys::dt<D2Q37>()), 8);
+  put(h, sizeof(double), 4);
+  put(h, std::uint32_t(cfg.solver.precision), 4);
+  put(h, toml.size(), 8);
+  put(h, writer.size(), 8);
+  put(h, payload, 8);
+  return h + toml + writer;
+}
+
+struct File {
+  std::FILE* f = nullptr;
+  ~File() {
+    if (f) std::fclose(f);
+  }
+};
+
+CheckpointError fail(const std::string& path, const std::string& why) {
+  return CheckpointError(fmt::format("checkpoint '{}' {}", path, why));
+}
+
+// Reads and checks the fixed header and the texts; leaves the file positioned at the payload.
+CheckpointHeader read_header(File& file, const std::string& path, std::uint64_t& payload, std::uint64_t& hash) {
+  file.f = std::fopen(path.c_str(), "rb");
+  if (!file.f) throw fail(path, fmt::format("cannot be opened: {}", std::strerror(errno)));
+  struct stat st {};
+  ::fstat(fileno(file.f), &st);
+  const std::uint64_t size = std::uint64_t(st.st_size);
+  unsigned char h[kCheckpointHeaderBytes];
+  const std::size_t got = std::fread(h, 1, sizeof h, file.f);
+  if (got < 8 || std::memcmp(h, kCheckpointMagic, 8) != 0)
+    throw fail(path, got < 8 ? "is truncated: too short to be a plume checkpoint"
+                             : "is not a plume checkpoint (bad magic number)");
+  if (got < sizeof h) throw fail(path, fmt::format("is truncated: {} bytes, shorter than the header", size));
+  CheckpointHeader c;
+  c.version = std::uint32_t(get(h + 8, 4));
+  if (c.version != kCheckpointVersion)
+    throw fail(path, fmt::format("has format version {}; this plume reads version {}", c.version, kCheckpointVersion));
+  if (get(h + 12, 4) != kByteOrderMark) throw fail(path, "is corrupt: wrong byte-order marker");
+  c.lattice.assign(reinterpret_cast<const char*>(h + 16), strnlen(reinterpret_cast<const char*>(h + 16), 16));
+  c.Q = int(get(h + 32, 4));
+  c.D = int(get(h + 36, 4));
+  c.nx = (long long)get(h + 40, 8);
+  c.ny = (long long)get(h + 48, 8);
+  c.step = (long long)get(h + 56, 8);
+  c.time = from_bits(get(h + 64, 8));
+  const std::uint64_t value_bytes = get(h + 72, 4);
+  c.precision = Precision(get(h + 76, 4));
+  const std::uint64_t ntoml = get(h + 80, 8), nwriter = get(h + 88, 8);
+  payload = get(h + 96, 8);
+  if (value_bytes != sizeof(double) || ntoml > kMaxTextBytes || nwriter > kMaxTextBytes || c.nx <= 0 ||
+      c.ny <= 0 || c.Q <= 0 || payload != std::uint64_t(c.Q) * c.nx * c.ny * sizeof(double))
+    throw fail(path, "is corrupt: its header is inconsistent");
+  const std::uint64_t expected = kCheckpointHeaderBytes + ntoml + nwriter + payload + 8;
+  if (size < expected)
+    throw fail(path, fmt::format("is truncated: {} bytes, the header announces {}", size, expected));
+  if (size > expected)
+    throw fail(path, fmt::format("is corrupt: {} bytes, the header announces {}", size, expected));
+  hash = fnv1a64(h, sizeof h);
+  std::string text(ntoml + nwriter, '\0');
+  if (std::fread(text.data(), 1, text.size(), file.f) != text.size()) throw fail(path, "is truncated");
+  hash = fnv1a64(text.data(), text.size(), hash);
+  c.config_toml = text.substr(0, ntoml);
+  c.writer = text.substr(ntoml);
+  return c;
+}
+
+}  // namespace
+
+std::uint64_t fnv1a64(const void* data, std::size_t n, std::uint64_t h) {
+  const unsigned char* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < n; ++i) {
+    h ^= p[i];
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+void write_checkpoint(const std::string& path, const RunConfig& cfg, long long step, const std::vector<double>& f) {
+  const std::uint64_t n = std::uint64_t(D2Q37::Q) * cfg.solver.nx * cfg.solver.ny;
+  if (f.size() != n)
+    throw CheckpointError(fmt::format("write_checkpoint: {} values given, a {} x {} {} lattice has {}", f.size(),
+                                      cfg.solver.nx, cfg.solver.ny, D2Q37::name, n));
+  AtomicFile out(path);
+  const std::string head = header_bytes(cfg, step, to_toml(cfg), build_description(), n * sizeof(double));
+  std::uint64_t hash = fnv1a64(head.data(), head.size());
+  out.write(head);
+  std::vector<std::uint64_t> chunk;
+  for (std::size_t i = 0; i < f.size(); i += kChunk) {
+    const std::size_t m = std::min(kChunk, f.size() - i);
+    const void* data = f.data() + i;
+    if constexpr (!kLittleEndianHost) {
+      chunk.resize(m);
+      for (std::size_t k = 0; k < m; ++k) chunk[k] = byteswap(bits(f[i + k]));
+      data = chunk.data();
+    }
+    hash = fnv1a64(data, m * sizeof(double), hash);
+    out.write(data, m * sizeof(double));
+  }
+  std::string trailer;
+  put(trailer, hash, 8);
+  out.write(trailer);
+  out.commit();
+}
+
+CheckpointHeader read_checkpoint_header(const std::string& path) {
+  File file;
+  std::uint64_t payload, hash;
+  return read_header(file, path, payload, hash);
+}
+
+Checkpoint read_checkpoint(const std::string& path) {
+  File file;
+  std::uint64_t payload, hash;
+  Checkpoint c;
+  c.header = read_header(file, path, payload, hash);
+  c.populations.resize(payload / sizeof(double));
+  for (std::size_t i = 0; i < c.populations.size(); i += kChunk) {
+    const std::size_t m = std::min(kChunk, c.populations.size() - i);
+    if (std::fread(c.populations.data() + i, sizeof(double), m, file.f) != m) throw fail(path, "is truncated");
+    hash = fnv1a64(c.populations.data() + i, m * sizeof(double), hash);
+  }
+  if constexpr (!kLittleEndianHost)
+    for (double& v : c.populations) v = from_bits(byteswap(bits(v)));
+  unsigned char t[8];
+  if (std::fread(t, 1, 8, file.f) != 8) throw fail(path, "is truncated");
+  const std::uint64_t stored = get(t, 8);
+  if (stored != hash)
+    throw fail(path, fmt::format("is corrupt: checksum mismatch (stored {:016x}, computed {:016x})", stored, hash));
+  return c;
+}
+
+void check_compatible(const CheckpointHeader& h, const RunConfig& cfg, const std::string& path) {
+  if (h.lattice != D2Q37::name || h.Q != D2Q37::Q || h.D != D2Q37::D)
+    throw fail(path, fmt::format("holds a {} lattice (D={}, Q={}); this run uses {} (D={}, Q={})", h.lattice, h.D,
+                                 h.Q, D2Q37::name, D2Q37::D, D2Q37::Q));
+  if (h.nx != cfg.solver.nx || h.ny != cfg.solver.ny)
+    throw fail(path, fmt::format("is {} x {} but the configuration asks for lattice.nx x lattice.ny = {} x {}", h.nx,
+                                 h.ny, cfg.solver.nx, cfg.solver.ny));
+}
+
+void save_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg) {
+  write_checkpoint(path, cfg, solver.step(), solver.populations());
+}
+
+CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg) {
+  // The size is checked before the populations are read, so a mismatch costs no I/O.
+  check_compatible(read_checkpoint_header(path), cfg, path);
+  Checkpoint c = read_checkpoint(path);
+  solver.set_populations(c.populations, c.header.step);
+  return c.header;
+}
+
+}  // namespace plume::io

@@ -1,0 +1,339 @@
+// Reading, overriding and writing configurations; every rule about a key comes from the table
+// in config_keys.cpp.
+#include "plume/io/config.hpp"
+#include <fmt/format.h>
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <toml++/toml.h>
+#include "config_keys.hpp"
+#include "plume/io/atomic_file.hpp"
+
+namespace plume::io {
+
+using detail::Key;
+using detail::KeyType;
+using detail::Value;
+
+namespace {
+
+std::string join(const std::vector<std::string>& v, const char* sep) {
+  std::string s;
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + v[i];
+  return s;
+}
+
+// Optimal string alignment distance (a transposition counts as one edit), case-insensitive.
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  const std::size_t n = a.size(), m = b.size();
+  std::vector<std::vector<std::size_t>> d(n + 1, std::vector<std::size_t>(m + 1));
+  auto lower = [](char c) { return char(std::tolower(static_cast<unsigned char>(c))); };
+  for (std::size_t i = 0; i <= n; ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= m; ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= n; ++i)
+    for (std::size_t j = 1; j <= m; ++j) {
+      const std::size_t cost = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) && lower(a[i - 2]) == lower(b[j - 1]))
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[n][m];
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+  const std::string m = closest_match(word, candidates);
+  return m.empty() ? "" : " (did you mean '" + m + "'?)";
+}
+
+std::string unknown_key_message(const std::string& path) {
+  const auto dot = path.find('.');
+  if (dot == std::string::npos) {
+    // A bare name: the user may have left out the section.
+    std::vector<std::string> bare, full;
+    for (const Key& k : detail::keys()) {
+      bare.push_back(k.name);
+      full.push_back(k.path());
+    }
+    const std::string m = closest_match(path, bare);
+    std::string hint;
+    if (!m.empty())
+      for (const Key& k : detail::keys())
+        if (k.name == m) hint = " (did you mean '" + k.path() + "'?)";
+    return fmt::format("unknown key '{}': keys are written section.name{}", path, hint);
+  }
+  const std::string section = path.substr(0, dot);
+  const auto secs = detail::sections();
+  if (std::find(secs.begin(), secs.end(), section) == secs.end())
+    return fmt::format("unknown section '{}' in '{}'{}; sections are {}", section, path, did_you_mean(section, secs),
+                       join(secs, ", "));
+  std::vector<std::string> in_section;
+  for (const Key& k : detail::keys())
+    if (k.section == section) in_section.push_back(k.path());
+  return fmt::format("unknown key '{}'{}", path, did_you_mean(path, in_section));
+}
+
+std::string describe_node(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::string: return fmt::format("a string (\"{}\")", n.as_string()->get());
+    case toml::node_type::integer: return fmt::format("an integer ({})", n.as_integer()->get());
+    case toml::node_type::floating_point: return fmt::format("a float ({})", n.as_floating_point()->get());
+    case toml::node_type::boolean: return fmt::format("a boolean ({})", n.as_boolean()->get());
+    case toml::node_type::array: return "an array";
+    case toml::node_type::table: return "a table";
+    default: return "a date or time";
+  }
+}
+
+std::invalid_argument wrong_type(const Key& k, const toml::node& n) {
+  const std::string want = k.type == KeyType::Int     ? "an integer"
+                           : k.type == KeyType::Float ? "a number"
+                           : k.type == KeyType::Bool  ? "a boolean (true or false)"
+                           : k.type == KeyType::StringList ? "an array of strings"
+                                                           : "a string";
+  return std::invalid_argument(fmt::format("wrong type: expected {}, got {}", want, describe_node(n)));
+}
+
+// The node's value as the key's type; throws std::invalid_argument describing the mismatch.
+Value to_value(const Key& k, const toml::node& n) {
+  switch (k.type) {
+    case KeyType::Int:
+      if (auto v = n.as_integer()) return (long long)v->get();
+      break;
+    case KeyType::Float:
+      if (auto v = n.as_floating_point()) return v->get();
+      if (auto v = n.as_integer()) return double(v->get());
+      break;
+    case KeyType::Bool:
+      if (auto v = n.as_boolean()) return v->get();
+      break;
+    case KeyType::String:
+      if (auto v = n.as_string()) return v->get();
+      break;
+    case KeyType::Choice:
+      if (auto v = n.as_string()) {
+        const std::string s = v->get();
+        if (std::find(k.choices.begin(), k.choices.end(), s) == k.choices.end())
+          throw std::invalid_argument(fmt::format("\"{}\" is not one of {}{}", s, join(k.choices, ", "),
+                                                  did_you_mean(s, k.choices)));
+        return s;
+      }
+      break;
+    case KeyType::StringList:
+      if (auto a = n.as_array()) {
+        std::vector<std::string> list;
+        for (const toml::node& e : *a) {
+          if (!e.is_string())
+            throw std::invalid_argument(fmt::format("wrong type: expected an array of strings, element {} is {}",
+                                                    list.size(), describe_node(e)));
+          list.push_back(e.as_string()->get());
+        }
+        return list;
+      }
+      break;
+  }
+  throw wrong_type(k, n);
+}
+
+std::string where(const std::string& origin, const toml::source_region& s) {
+  return fmt::format("{}:{}:{}: ", origin, s.begin.line, s.begin.column);
+}
+
+void set_key(RunConfig& c, const Key& k, const toml::node& n) {
+  k.set(c, to_value(k, n));
+}
+
+}  // namespace
+
+ConfigError::ConfigError(const std::vector<std::string>& p) : std::runtime_error(join(p, "\n")), problems(p) {}
+
+std::string closest_match(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string best;
+  std::size_t best_d = std::string::npos;
+  for (const auto& c : candidates) {
+    const std::size_t d = edit_distance(word, c);
+    if (d < best_d) {
+      best_d = d;
+      best = c;
+    }
+  }
+  const std::size_t allowed = std::max<std::size_t>(2, word.size() / 3);
+  return best_d <= allowed && best_d < word.size() ? best : "";
+}
+
+RunConfig default_config() {
+  RunConfig c;
+  c.solver.nx = 192;
+  c.solver.ny = 384;
+  PhysicsParams& p = c.solver.physics;
+  p.model = CollisionModel::RTRT;
+  p.gx = 0.0;
+  p.gy = -1e-3;
+  p.k1 = p.k2 = 0.005;
+  p.k3 = 0.5;
+  p.tau = 0.6;
+  p.walls = true;
+  p.bottom.kind = p.top.kind = WallKind::Fixed;
+  InitialState& s = c.solver.initial;
+  s.T_down = 1.1;
+  s.T_up = 0.9;
+  s.rho_bottom = 1.0;
+  s.eps = 4.0;
+  s.height = 0.5;
+  s.perturbation = Perturbation::Multi;
+  s.amplitude = 3.0;
+  s.mode = 4;
+  s.kmin = 3;
+  s.kmax = 10;
+  s.seed = 1;
+  c.solver.backend = BackendKind::Auto;
+  c.steps = 3000;
+  c.output.every = 250;
+  c.output.checkpoint_every = 1000;
+  resolve(c);
+  return c;
+}
+
+void resolve(RunConfig& c) {
+  c.solver.physics.bottom.T = c.bottom_T.value_or(c.solver.initial.T_down);
+  c.solver.physics.top.T = c.top_T.value_or(c.solver.initial.T_up);
+}
+
+RunConfig parse_config(const std::string& text, const std::string& origin) {
+  toml::table tbl;
+  try {
+    tbl = toml::parse(text, origin);
+  } catch (const toml::parse_error& e) {
+    throw ConfigError(where(origin, e.source()) + "TOML syntax error: " + std::string(e.description()));
+  }
+  RunConfig c = default_config();
+  std::vector<std::string> problems;
+  for (auto&& [name, node] : tbl) {
+    const std::string section(name.str());
+    if (!node.is_table()) {
+      problems.push_back(where(origin, node.source()) + unknown_key_message(section));
+      continue;
+    }
+    for (auto&& [kname, value] : *node.as_table()) {
+      const std::string path = section + "." + std::string(kname.str());
+      const Key* k = detail::find_key(path);
+      if (!k) {
+        problems.push_back(where(origin, value.source()) + unknown_key_message(path));
+        continue;
+      }
+      try {
+        set_key(c, *k, value);
+      } catch (const std::invalid_argument& e) {
+        problems.push_back(where(origin, value.source()) + path + ": " + e.what());
+      }
+    }
+  }
+  if (!problems.empty()) throw ConfigError(problems);
+  resolve(c);
+  return c;
+}
+
+RunConfig load_config(const std::string& path) {
+  std::string text;
+  {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) throw ConfigError(fmt::format("cannot read configuration file '{}': {}", path, std::strerror(errno)));
+    char buf[65536];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    std::fclose(f);
+  }
+  return parse_config(text, path);
+}
+
+void apply_override(RunConfig& c, const std::string& key, const std::string& value) {
+  const Key* k = detail::find_key(key);
+  if (!k) throw ConfigError(unknown_key_message(key));
+  // The value is TOML when it parses as such; otherwise it is taken as a bare string, so that
+  // `--set physics.collision=bgk` needs no quotes.
+  std::optional<toml::table> parsed;
+  try {
+    parsed = toml::parse("v = " + value);
+  } catch (const toml::parse_error&) {
+  }
+  const toml::node* node = parsed && parsed->size() == 1 ? parsed->get("v") : nullptr;
+  toml::value<std::string> raw(value);
+  if (!node || ((k->type == KeyType::String || k->type == KeyType::Choice) && !node->is_string())) node = &raw;
+  toml::array one;
+  if (k->type == KeyType::StringList && node->is_string()) {
+    one.push_back(node->as_string()->get());
+    node = &one;
+  }
+  try {
+    set_key(c, *k, *node);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(fmt::format("{}={}: {}", key, value, e.what()));
+  }
+  resolve(c);
+}
+
+void apply_override(RunConfig& c, const std::string& assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ConfigError(fmt::format("'{}' is not an assignment: write section.key=value (e.g. physics.k1=0.01)",
+                                  assignment));
+  apply_override(c, assignment.substr(0, eq), assignment.substr(eq + 1));
+}
+
+std::string to_toml(const RunConfig& c) {
+  std::string out =
+      "# plume configuration (every key; `plume --help` explains them).\n"
+      "# Lattice units: spacing 1, time step dt = 1/r = 0.8354, reference temperature T0 = 1.\n";
+  std::string section;
+  for (const Key& k : detail::keys()) {
+    if (k.section != section) {
+      section = k.section;
+      out += "\n[" + section + "]\n";
+    }
+    const std::string follows = k.follows ? k.follows(c) : "";
+    std::string line = (follows.empty() ? "" : "# ") + k.name + " = " + detail::format_value(k.get(c));
+    std::string comment = k.units.empty() ? k.meaning : k.units + "; " + k.meaning;
+    if (!follows.empty()) comment = "follows " + follows + " unless set; " + comment;
+    out += fmt::format("{:<28} # {}\n", line, comment);
+  }
+  return out;
+}
+
+void save_config(const RunConfig& c, const std::string& path) { write_file_atomic(path, to_toml(c)); }
+
+std::string describe_keys() {
+  const RunConfig d = default_config();
+  std::string out =
+      "Configuration keys, by TOML section (override any with --set section.key=value).\n"
+      "Lattice units: spacing 1, time step dt = 1/r = 0.8354, reference temperature T0 = 1.\n";
+  std::string section;
+  for (const Key& k : detail::keys()) {
+    if (k.section != section) {
+      section = k.section;
+      out += "\n[" + section + "]\n";
+    }
+    std::string what = k.type == KeyType::Choice ? "one of " + join(k.choices, ", ") : detail::type_name(k.type);
+    const std::string range = detail::format_range(k);
+    if (!range.empty()) what += " " + range;
+    if (!k.units.empty()) what += ", " + k.units;
+    const std::string follows = k.follows ? k.follows(d) : "";
+    const std::string def = follows.empty() ? detail::format_value(k.get(d)) : follows;
+    out += fmt::format("  {:<32} {}\n      {}\n", k.path() + " = " + def, what, k.meaning);
+  }
+  return out;
+}
+
+std::vector<std::string> key_names() {
+  std::vector<std::string> v;
+  for (const Key& k : detail::keys()) v.push_back(k.path());
+  return v;
+}
+
+std::vector<std::pair<std::string, std::string>> key_values(const RunConfig& c) {
+  std::vector<std::pair<std::string, std::string>> v;
+  for (const Key& k : detail::keys()) v.emplace_back(k.path(), detail::format_value(k.get(c)));
+  return v;
+}
+
+}  // namespace plume::io

@@ -1,0 +1,133 @@
+// Ranges from the key table, rules that involve several keys, and the file system.
+#include <fmt/format.h>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "config_keys.hpp"
+#include "plume/io/config.hpp"
+#include "plume/lattice/d2q37.hpp"
+
+namespace plume::io {
+
+namespace {
+
+using detail::Key;
+using detail::KeyType;
+
+void check_range(const Key& k, const RunConfig& c, std::vector<std::string>& problems) {
+  if (k.type != KeyType::Int && k.type != KeyType::Float) return;
+  const detail::Value v = k.get(c);
+  const double x = k.type == KeyType::Int ? double(std::get<long long>(v)) : std::get<double>(v);
+  const std::string shown = detail::format_value(v);
+  if (!std::isfinite(x)) {
+    problems.push_back(fmt::format("{} = {}: must be a finite number", k.path(), shown));
+    return;
+  }
+  const bool below = k.lo && (k.lo->open ? x <= k.lo->value : x < k.lo->value);
+  const bool above = k.hi && (k.hi->open ? x >= k.hi->value : x > k.hi->value);
+  if (below || above)
+    problems.push_back(fmt::format("{} = {} is out of range: must be {}{}", k.path(), shown, detail::format_range(k),
+                                   k.range_note.empty() ? "" : " (" + k.range_note + ")"));
+}
+
+// A file can be created in `dir` (tried, not guessed from permission bits, which do not bind root
+// and say nothing of read-only mounts).
+bool can_create_in(const std::string& dir, std::string& why) {
+  std::string probe = dir + "/.plume-write-test.XXXXXX";
+  const int fd = ::mkstemp(probe.data());
+  if (fd < 0) {
+    why = std::strerror(errno);
+    return false;
+  }
+  ::close(fd);
+  ::unlink(probe.c_str());
+  return true;
+}
+
+void check_output_dir(const std::string& dir, std::vector<std::string>& problems) {
+  if (dir.empty()) {
+    problems.push_back("output.dir is empty: name the folder for images, diagnostics and checkpoints");
+    return;
+  }
+  struct stat st {};
+  std::string why;
+  if (::stat(dir.c_str(), &st) == 0) {
+    if (!S_ISDIR(st.st_mode))
+      problems.push_back(fmt::format("output.dir = \"{}\" exists and is not a folder", dir));
+    else if (!can_create_in(dir, why))
+      problems.push_back(fmt::format("output.dir = \"{}\" is not writable ({})", dir, why));
+    return;
+  }
+  // Missing: it will be created, so the nearest existing ancestor must be a writable folder.
+  std::string parent = dir;
+  while (true) {
+    while (parent.size() > 1 && parent.back() == '/') parent.pop_back();
+    const auto slash = parent.find_last_of('/');
+    parent = slash == std::string::npos ? "." : (slash == 0 ? "/" : parent.substr(0, slash));
+    if (::stat(parent.c_str(), &st) == 0) break;
+    if (parent == "." || parent == "/") return;
+  }
+  if (!S_ISDIR(st.st_mode))
+    problems.push_back(fmt::format("output.dir = \"{}\" cannot be created: '{}' is not a folder", dir, parent));
+  else if (!can_create_in(parent, why))
+    problems.push_back(fmt::format("output.dir = \"{}\" cannot be created: '{}' is not writable ({})", dir, parent, why));
+}
+
+void check_scripts(const InSituConfig& s, std::vector<std::string>& problems) {
+  for (std::size_t i = 0; i < s.scripts.size(); ++i) {
+    const std::string& p = s.scripts[i];
+    struct stat st {};
+    if (::stat(p.c_str(), &st) != 0)
+      problems.push_back(fmt::format("insitu.scripts[{}] = \"{}\": pipeline script not found ({})", i, p,
+                                     std::strerror(errno)));
+    else if (!S_ISREG(st.st_mode))
+      problems.push_back(fmt::format("insitu.scripts[{}] = \"{}\" is not a file", i, p));
+    else if (::access(p.c_str(), R_OK) != 0)
+      problems.push_back(fmt::format("insitu.scripts[{}] = \"{}\" is not readable", i, p));
+  }
+  if (s.live && s.live_host.empty()) problems.push_back("insitu.live_host is empty but insitu.live = true");
+}
+
+void check_lattice_and_physics(const RunConfig& c, std::vector<std::string>& problems) {
+  const auto& s = c.solver.initial;
+  const auto& p = c.solver.physics;
+  const int reach = D2Q37::reach;
+  if (p.walls && c.solver.ny < 2 * reach + 1)
+    problems.push_back(fmt::format("lattice.ny = {} is too small for walls: each wall takes {} rows, so ny must be >= {}",
+                                   c.solver.ny, reach, 2 * reach + 1));
+  const double g = -p.gy, Tmin = std::min(s.T_down, s.T_up);
+  if (g >= Tmin && Tmin > 0)
+    problems.push_back(fmt::format(
+        "physics.gravity = {} is too large: the hydrostatic density rho(y) = rho(y-1) (T(y-1) - g)/T(y) turns "
+        "negative unless gravity < min(initial.T_down, initial.T_up) = {}",
+        g, Tmin));
+  const int nyquist = c.solver.nx / 2;
+  if (s.perturbation == Perturbation::Multi) {
+    if (s.kmax < s.kmin)
+      problems.push_back(fmt::format("initial.kmax = {} is below initial.kmin = {}", s.kmax, s.kmin));
+    if (s.kmax > nyquist)
+      problems.push_back(fmt::format("initial.kmax = {} exceeds nx/2 = {}: the lattice cannot resolve that mode",
+                                     s.kmax, nyquist));
+  }
+  if (s.perturbation == Perturbation::Single && s.mode > nyquist)
+    problems.push_back(fmt::format("initial.mode = {} exceeds nx/2 = {}: the lattice cannot resolve that mode",
+                                   s.mode, nyquist));
+  if (double(c.solver.nx) * c.solver.ny * D2Q37::Q > 9.0e18 / 8)
+    problems.push_back(fmt::format("lattice {} x {} is too large to address", c.solver.nx, c.solver.ny));
+}
+
+}  // namespace
+
+void validate(const RunConfig& c) {
+  std::vector<std::string> problems;
+  for (const Key& k : detail::keys()) check_range(k, c, problems);
+  check_lattice_and_physics(c, problems);
+  check_output_dir(c.output.dir, problems);
+  check_scripts(c.insitu, problems);
+  if (!problems.empty()) throw ConfigError(problems);
+}
+
+}  // namespace plume::io

@@ -1,0 +1,166 @@
+#include "plume/io/diagnostics.hpp"
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+
+namespace plume::io {
+
+PartialSums partial_sums(const Fields& f, const Domain& d) {
+  PartialSums p;
+  p.NX = d.NX;
+  p.NY = d.NY;
+  for (auto* v : {&p.mass, &p.mom_x, &p.mom_y, &p.energy, &p.kinetic, &p.T_sum, &p.sites}) v->assign(d.NY, 0.0);
+  for (int y = 0; y < f.ny; ++y) {
+    double m = 0, mx = 0, my = 0, e = 0, k = 0, t = 0;
+    for (int x = 0; x < f.nx; ++x) {
+      const std::size_t i = f.at(x, y);
+      const double rho = f.rho[i], ux = f.ux[i], uy = f.uy[i], T = f.T[i];
+      const double ke = 0.5 * rho * (ux * ux + uy * uy);
+      m += rho;
+      mx += rho * ux;
+      my += rho * uy;
+      k += ke;
+      e += rho * T + ke;
+      t += T;
+      if (std::isfinite(T) && std::isfinite(rho)) {
+        if (!p.any) {
+          p.T_min = p.T_max = T;
+          p.rho_min = p.rho_max = rho;
+          p.any = true;
+        }
+        p.T_min = std::min(p.T_min, T);
+        p.T_max = std::max(p.T_max, T);
+        p.rho_min = std::min(p.rho_min, rho);
+        p.rho_max = std::max(p.rho_max, rho);
+      }
+    }
+    const int yg = f.y0 + y;
+    p.mass[yg] = m;
+    p.mom_x[yg] = mx;
+    p.mom_y[yg] = my;
+    p.energy[yg] = e;
+    p.kinetic[yg] = k;
+    p.T_sum[yg] = t;
+    p.sites[yg] = f.nx;
+  }
+  return p;
+}
+
+void combine(PartialSums& into, const PartialSums& o) {
+  auto add = [](std::vector<double>& a, const std::vector<double>& b) {
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
+  };
+  add(into.mass, o.mass);
+  add(into.mom_x, o.mom_x);
+  add(into.mom_y, o.mom_y);
+  add(into.energy, o.energy);
+  add(into.kinetic, o.kinetic);
+  add(into.T_sum, o.T_sum);
+  add(into.sites, o.sites);
+  if (o.any) {
+    if (!into.any) {
+      into.T_min = o.T_min;
+      into.T_max = o.T_max;
+      into.rho_min = o.rho_min;
+      into.rho_max = o.rho_max;
+      into.any = true;
+    }
+    into.T_min = std::min(into.T_min, o.T_min);
+    into.T_max = std::max(into.T_max, o.T_max);
+    into.rho_min = std::min(into.rho_min, o.rho_min);
+    into.rho_max = std::max(into.rho_max, o.rho_max);
+  }
+}
+
+std::vector<double> mean_temperature(const PartialSums& p) {
+  std::vector<double> T(p.NY, 0.0);
+  for (int y = 0; y < p.NY; ++y) T[y] = p.sites[y] > 0 ? p.T_sum[y] / p.sites[y] : 0.0;
+  return T;
+}
+
+namespace {
+double theta(double T, double T_down, double T_up) { return std::clamp((T - T_up) / (T_down - T_up), 0.0, 1.0); }
+}  // namespace
+
+double integral_width(const std::vector<double>& T_mean, double T_down, double T_up) {
+  if (T_down == T_up) return 0.0;
+  double w = 0.0;
+  for (double T : T_mean) {
+    const double th = theta(T, T_down, T_up);
+    w += th * (1.0 - th);
+  }
+  return 6.0 * w;
+}
+
+// Height where theta first falls to `level` scanning up from the bottom (or down from the top),
+// linearly interpolated between rows.
+double threshold_width(const std::vector<double>& T_mean, double T_down, double T_up) {
+  const int n = int(T_mean.size());
+  if (T_down == T_up || n < 2) return 0.0;
+  auto th = [&](int y) { return theta(T_mean[y], T_down, T_up); };
+  auto crossing = [&](double level, int from, int to, int dir) {
+    for (int y = from; y != to; y += dir) {
+      const double a = th(y), b = th(y + dir);
+      if ((a - level) * (b - level) <= 0.0 && a != b) return y + dir * (a - level) / (a - b);
+    }
+    return double(from);
+  };
+  // Bottom edge: theta falls through 0.9 going up; top edge: theta rises through 0.1 going down.
+  const double lo = th(0) <= 0.9 ? 0.0 : crossing(0.9, 0, n - 1, +1);
+  const double hi = th(n - 1) >= 0.1 ? double(n - 1) : crossing(0.1, n - 1, 0, -1);
+  return std::max(0.0, hi - lo);
+}
+
+Diagnostics finish(const PartialSums& p, const InitialState& s, long long step, double time) {
+  Diagnostics d;
+  d.step = step;
+  d.time = time;
+  for (int y = 0; y < p.NY; ++y) {
+    d.mass += p.mass[y];
+    d.momentum_x += p.mom_x[y];
+    d.momentum_y += p.mom_y[y];
+    d.energy += p.energy[y];
+    d.kinetic += p.kinetic[y];
+  }
+  const std::vector<double> T = mean_temperature(p);
+  d.width_integral = integral_width(T, s.T_down, s.T_up);
+  d.width_threshold = threshold_width(T, s.T_down, s.T_up);
+  d.T_min = p.T_min;
+  d.T_max = p.T_max;
+  d.rho_min = p.rho_min;
+  d.rho_max = p.rho_max;
+  return d;
+}
+
+Diagnostics compute_diagnostics(const Fields& f, const Domain& d, const InitialState& s, long long step, double time) {
+  return finish(partial_sums(f, d), s, step, time);
+}
+
+std::string Fault::message() const {
+  const std::string what = std::isfinite(value) ? fmt::format("{} = {:.6g}", field, value)
+                                                : fmt::format("{} is {}", field, std::isnan(value) ? "NaN" : "infinite");
+  return fmt::format("the state became unphysical at step {}: {} at (x={}, y={}){}", step, what, x, y,
+                     count > 1 ? fmt::format(", {} bad sites in all", count) : "");
+}
+
+std::optional<Fault> find_fault(const Fields& f, long long step) {
+  std::optional<Fault> first;
+  long long count = 0;
+  for (int y = 0; y < f.ny; ++y)
+    for (int x = 0; x < f.nx; ++x) {
+      const std::size_t i = f.at(x, y);
+      const char* field = nullptr;
+      double v = 0;
+      if (!std::isfinite(f.rho[i]) || f.rho[i] <= 0) field = "rho", v = f.rho[i];
+      else if (!std::isfinite(f.T[i]) || f.T[i] <= 0) field = "T", v = f.T[i];
+      else if (!std::isfinite(f.ux[i])) field = "ux", v = f.ux[i];
+      else if (!std::isfinite(f.uy[i])) field = "uy", v = f.uy[i];
+      if (!field) continue;
+      ++count;
+      if (!first) first = Fault{step, f.x0 + x, f.y0 + y, field, v, 0};
+    }
+  if (first) first->count = count;
+  return first;
+}
+
+}  // namespace plume::io
