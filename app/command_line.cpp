@@ -1,0 +1,145 @@
+#include "command_line.hpp"
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <cstdio>
+#include "exit_codes.hpp"
+#include "plume/io/build_info.hpp"
+#include "plume/io/checkpoint.hpp"
+
+namespace plume::app {
+namespace {
+
+const char* kExitCodes =
+    "Exit codes: 0 done; 1 run-time failure (I/O, backend, in-situ pipeline); 2 bad command line,\n"
+    "configuration or input file; 3 the state became unphysical (the last good checkpoint is kept);\n"
+    "130 interrupted (SIGINT/SIGTERM; a checkpoint of the last step is written).\n";
+
+struct Options {
+  std::string config;
+  std::vector<std::string> sets;
+  std::string restart, steps, backend, threads, device, output;
+  bool quiet = false;
+};
+
+void add_overrides(CLI::App* c, Options& o) {
+  c->add_option("--set", o.sets, "override a key: section.key=value (repeatable)")
+      ->type_name("KEY=VALUE")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+io::RunConfig build_config(const Options& o, bool run) {
+  io::RunConfig cfg;
+  if (!o.config.empty())
+    cfg = io::load_config(o.config);
+  else if (run && !o.restart.empty())
+    cfg = io::parse_config(io::read_checkpoint_header(o.restart).config_toml,
+                           o.restart + " (configuration stored in the checkpoint)");
+  else
+    throw UsageError("no configuration file given (a checkpoint given with --restart can stand in for it)");
+  for (const auto& s : o.sets) io::apply_override(cfg, s);
+  // The shortcut options are keys too, so they are checked like every other value.
+  const std::pair<const char*, const std::string*> shortcuts[] = {{"run.steps", &o.steps},
+                                                                  {"run.backend", &o.backend},
+                                                                  {"run.threads", &o.threads},
+                                                                  {"run.device", &o.device},
+                                                                  {"output.dir", &o.output}};
+  for (const auto& [key, value] : shortcuts)
+    if (!value->empty()) io::apply_override(cfg, key, *value);
+  cfg.restart = o.restart;
+  cfg.quiet = o.quiet;
+  io::validate(cfg);
+  return cfg;
+}
+
+}  // namespace
+
+Command parse_command_line(int argc, const char* const* argv) {
+  CLI::App app{"plume: thermal convection with the D2Q37 lattice Boltzmann model (Rayleigh-Taylor by default)",
+               "plume"};
+  app.set_version_flag("--version", io::build_description());
+  app.require_subcommand(1);
+  const std::string footer = std::string("\n") + kExitCodes + "\n" + io::describe_keys();
+  app.footer(footer);
+
+  Options o;
+  CLI::App* run = app.add_subcommand("run", "run a simulation");
+  run->add_option("config", o.config, "configuration file (TOML); may be left out with --restart");
+  add_overrides(run, o);
+  run->add_option("--restart", o.restart, "continue from this checkpoint (to run.steps)");
+  run->add_option("--steps", o.steps, "run until this step (run.steps)");
+  run->add_option("--backend", o.backend, "auto, cpu or cuda (run.backend)");
+  run->add_option("--threads", o.threads, "OpenMP threads of the CPU backend (run.threads)");
+  run->add_option("--device", o.device, "CUDA device (run.device)");
+  run->add_option("-o,--output", o.output, "output folder (output.dir)");
+  run->add_flag("-q,--quiet", o.quiet, "print warnings and errors only");
+  run->footer(footer);
+
+  CLI::App* check = app.add_subcommand("check", "validate a configuration (and overrides), then exit");
+  check->add_option("config", o.config, "configuration file (TOML)")->required();
+  add_overrides(check, o);
+
+  CLI::App* defaults = app.add_subcommand("defaults", "print the default configuration with every key explained");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) {
+      app.exit(e);
+      throw ExitRequest{kExitOk};
+    }
+    throw UsageError(e.what());
+  }
+
+  Command cmd;
+  for (int i = 0; i < argc; ++i) cmd.text += (i ? " " : "") + std::string(argv[i]);
+  cmd.config_path = o.config;
+  if (defaults->parsed()) {
+    cmd.kind = Command::Kind::Defaults;
+    return cmd;
+  }
+  cmd.kind = check->parsed() ? Command::Kind::Check : Command::Kind::Run;
+  cmd.config = build_config(o, cmd.kind == Command::Kind::Run);
+  return cmd;
+}
+
+int run_command(const Command& cmd) {
+  if (cmd.kind == Command::Kind::Defaults) {
+    std::fputs(io::to_toml(io::default_config()).c_str(), stdout);
+    return kExitOk;
+  }
+  const auto& c = cmd.config;
+  std::printf("%s: configuration OK (%d x %d, %s, %ld steps, output in %s)\n", cmd.config_path.c_str(), c.solver.nx,
+              c.solver.ny, c.solver.physics.model == CollisionModel::RTRT ? "rtrt" : "bgk", c.steps,
+              c.output.dir.c_str());
+  return kExitOk;
+}
+
+int guarded(int (*f)(int, const char* const*), int argc, const char* const* argv) {
+  auto error = [](const std::string& what) {
+    std::fflush(stdout);
+    std::string lines = what;
+    std::size_t pos = 0;
+    while ((pos = lines.find('\n', pos)) != std::string::npos) lines.replace(pos, 1, "\nplume: error: "), pos += 1;
+    std::fprintf(stderr, "plume: error: %s\n", lines.c_str());
+  };
+  try {
+    return f(argc, argv);
+  } catch (const ExitRequest& e) {
+    return e.code;
+  } catch (const UsageError& e) {
+    error(std::string(e.what()) + "\nrun 'plume --help' for the commands and options");
+    return kExitUsage;
+  } catch (const io::ConfigError& e) {
+    error(e.what());
+    return kExitUsage;
+  } catch (const io::CheckpointError& e) {
+    error(e.what());
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    error(e.what());
+    return kExitFailure;
+  }
+}
+
+}  // namespace plume::app

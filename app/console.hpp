@@ -1,0 +1,36 @@
+// What the batch driver says on the terminal: notes, warnings, and a progress report (step,
+// site updates/s, elapsed time, time left) at most every two seconds. On a terminal the
+// progress is one line rewritten in place; in a log file it is a line each time. Quiet mode
+// keeps warnings and errors only.
+#pragma once
+#include <chrono>
+#include <string>
+
+namespace plume::app {
+
+class Console {
+ public:
+  Console(bool quiet, bool tty);
+  static bool stdout_is_tty();
+
+  void note(const std::string& line);     // stdout, unless quiet
+  void warning(const std::string& line);  // stderr, always
+  // Starts the clock for the progress report of steps first..last of a lattice of `sites` sites.
+  void start(long long first, long long last, double sites);
+  void progress(long long step);           // prints when the interval has passed
+  void end_progress();                     // leaves the terminal on a fresh line
+
+  static std::string duration(double seconds);  // "1:02:03", "4:05"
+  static std::string rate(double per_second);   // "4.12 M"
+
+ private:
+  void clear_status();
+  using Clock = std::chrono::steady_clock;
+  bool quiet_, tty_;
+  bool status_shown_ = false;
+  long long first_ = 0, last_ = 0;
+  double sites_ = 0;
+  Clock::time_point t0_, last_print_;
+};
+
+}  // namespace plume::app

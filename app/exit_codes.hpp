@@ -1,0 +1,12 @@
+// Exit status of the `plume` command (docs/running.md lists them).
+#pragma once
+
+namespace plume::app {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;      // a run-time failure: I/O, backend, in-situ pipeline
+inline constexpr int kExitUsage = 2;        // bad command line, configuration or input file
+inline constexpr int kExitDiverged = 3;     // the state became unphysical (NaN, rho <= 0, T <= 0)
+inline constexpr int kExitInterrupted = 130;  // SIGINT or SIGTERM; a checkpoint of the last step was written
+
+}  // namespace plume::app

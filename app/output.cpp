@@ -1,0 +1,130 @@
+#include "output.hpp"
+#include <fmt/format.h>
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <dirent.h>
+#include <stdexcept>
+#include <sys/stat.h>
+#include "console.hpp"
+#include "plume/io/checkpoint.hpp"
+#include "plume/io/field_select.hpp"
+#include "plume/viz/image.hpp"
+
+namespace plume::app {
+namespace {
+
+void make_dirs(const std::string& dir) {
+  std::string partial;
+  std::size_t pos = 0;
+  while (pos != std::string::npos) {
+    pos = dir.find('/', pos + 1);
+    partial = dir.substr(0, pos);
+    if (partial.empty() || ::mkdir(partial.c_str(), 0755) == 0 || errno == EEXIST) continue;
+    throw std::runtime_error(fmt::format("cannot create output folder '{}': {}", partial, std::strerror(errno)));
+  }
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    throw std::runtime_error(fmt::format("output folder '{}' is not a folder", dir));
+}
+
+// Steps of the checkpoint_<step>.ckpt files in a folder.
+std::vector<std::pair<long long, std::string>> list_checkpoints(const std::string& dir) {
+  std::vector<std::pair<long long, std::string>> found;
+  if (DIR* d = ::opendir(dir.c_str())) {
+    while (const dirent* e = ::readdir(d)) {
+      long long step;
+      char tail[8];
+      if (std::sscanf(e->d_name, "checkpoint_%lld.%7s", &step, tail) == 2 && std::strcmp(tail, "ckpt") == 0 &&
+          Output::checkpoint_name(step) == e->d_name)
+        found.emplace_back(step, dir + "/" + e->d_name);
+    }
+    ::closedir(d);
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+const char* field_label(io::FieldKind k) {
+  switch (k) {
+    case io::FieldKind::T: return "T_H";
+    case io::FieldKind::Speed: return "|u|";
+    default: return io::field_name(k);
+  }
+}
+
+}  // namespace
+
+Output::Output(const io::RunConfig& cfg) : cfg_(cfg), dir_(cfg.output.dir) {
+  while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
+  const bool is_signed = io::field_is_signed(cfg.output.field);
+  colormap_ = cfg.output.colormap == "auto" ? (is_signed ? viz::Colormap::Coolwarm : viz::Colormap::Inferno)
+                                            : viz::colormap_from_name(cfg.output.colormap);
+  make_dirs(dir_);
+  io::save_config(cfg_, path("config.toml"));
+}
+
+std::string Output::path(const std::string& name) const { return dir_ + "/" + name; }
+
+std::string Output::checkpoint_name(long long step) { return fmt::format("checkpoint_{:09}.ckpt", step); }
+
+std::string Output::image_name(io::FieldKind field, long long step) {
+  return fmt::format("{}_{:09}.png", io::field_name(field), step);
+}
+
+void Output::begin(long long first_step, Console& console) {
+  csv_ = std::make_unique<io::DiagnosticsCsv>(path("diagnostics.csv"), first_step > 0 ? first_step : -1);
+  std::size_t foreign = 0;
+  for (auto& c : list_checkpoints(dir_)) {
+    if (c.first <= first_step && first_step > 0)
+      checkpoints_.push_back(c);
+    else
+      ++foreign;
+  }
+  if (foreign > 0)
+    console.warning(fmt::format("{} holds {} checkpoint(s) from another run; they are left alone (and overwritten "
+                                "where this run writes the same step)",
+                                dir_, foreign));
+}
+
+void Output::diagnostics(const io::Diagnostics& d) { csv_->append(d); }
+
+std::string Output::image(const Fields& f, long long step) {
+  const io::FieldKind kind = cfg_.output.field;
+  const std::vector<double> v = io::extract_field(f, kind);
+  viz::Range range = viz::finite_range(v);
+  if (kind == io::FieldKind::T) {
+    // The same colours in every frame: the range of the initial and wall temperatures.
+    const auto& s = cfg_.solver.initial;
+    const auto& p = cfg_.solver.physics;
+    range.lo = std::min({s.T_down, s.T_up, p.bottom.T, p.top.T});
+    range.hi = std::max({s.T_down, s.T_up, p.bottom.T, p.top.T});
+  } else if (io::field_is_signed(kind)) {
+    const double m = std::max(std::abs(range.lo), std::abs(range.hi));
+    range = {-m, m};
+  }
+  const std::string name = image_name(kind, step);
+  viz::write_png(path(name), viz::render_field(v, f.nx, f.ny, colormap_, range, cfg_.output.image_scale, true,
+                                               fmt::format("{}  step {}", field_label(kind), step)));
+  return name;
+}
+
+std::string Output::checkpoint(Solver& solver) {
+  const long long step = solver.step();
+  const std::string p = path(checkpoint_name(step));
+  io::save_checkpoint(p, solver, cfg_);
+  // Older files go only once the new one is in place, so there is always a complete checkpoint.
+  checkpoints_.erase(std::remove_if(checkpoints_.begin(), checkpoints_.end(),
+                                    [&](const auto& c) { return c.first == step; }),
+                     checkpoints_.end());
+  checkpoints_.emplace_back(step, p);
+  while (checkpoints_.size() > std::size_t(cfg_.output.keep)) {
+    std::remove(checkpoints_.front().second.c_str());
+    checkpoints_.erase(checkpoints_.begin());
+  }
+  last_checkpoint_ = p;
+  return p;
+}
+
+}  // namespace plume::app

@@ -1,0 +1,191 @@
+#include "run_loop.hpp"
+#include <fmt/format.h>
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <csignal>
+#include "console.hpp"
+#include "exit_codes.hpp"
+#include "plume/io/build_info.hpp"
+#include "plume/io/checkpoint.hpp"
+#include "plume/io/diagnostics.hpp"
+#include "plume/lattice/d2q37.hpp"
+
+namespace plume::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+volatile std::sig_atomic_t g_signal = 0;
+
+extern "C" void on_signal(int s) {
+  g_signal = s;
+  std::signal(s, SIG_DFL);  // a second signal ends the process at once
+}
+
+// Installs the handlers for the duration of a run.
+struct SignalGuard {
+  using Handler = void (*)(int);
+  Handler old_int, old_term;
+  SignalGuard() {
+    g_signal = 0;
+    old_int = std::signal(SIGINT, on_signal);
+    old_term = std::signal(SIGTERM, on_signal);
+  }
+  ~SignalGuard() {
+    std::signal(SIGINT, old_int);
+    std::signal(SIGTERM, old_term);
+  }
+};
+
+long long next_multiple(long long step, long long every) {
+  return every > 0 ? (step / every + 1) * every : LLONG_MAX;
+}
+bool multiple(long long step, long long every) { return every > 0 && step % every == 0; }
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// What happens at one step where the run stops advancing for a moment.
+struct Due {
+  bool output = false, checkpoint = false, insitu = false;
+};
+
+class Loop {
+ public:
+  Loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console)
+      : cfg_(cfg), solver_(solver), out_(out), insitu_(insitu), console_(console) {}
+
+  RunReport run() {
+    const SignalGuard signals;
+    const auto t0 = Clock::now();
+    const long long first = solver_.step(), last = std::max<long long>(cfg_.steps, first);
+    report_.first_step = first;
+    bool ok = visit({true, false, insitu_.active()});
+    console_.start(first, last, double(cfg_.solver.nx) * cfg_.solver.ny);
+    long long chunk = 1;
+    while (ok && solver_.step() < last && !g_signal) {
+      const long long target =
+          std::min({last, next_multiple(solver_.step(), cfg_.output.every),
+                    next_multiple(solver_.step(), cfg_.output.checkpoint_every),
+                    insitu_.active() ? next_multiple(solver_.step(), insitu_.every()) : LLONG_MAX});
+      while (solver_.step() < target && !g_signal) {
+        const long long n = std::min(chunk, target - solver_.step());
+        const auto c0 = Clock::now();
+        solver_.advance(n);
+        const double dt = seconds_since(c0);
+        report_.compute_seconds += dt;
+        // Chunks of about half a second keep the progress report and Ctrl-C responsive.
+        chunk = std::clamp<long long>(std::llround(double(n) * 0.5 / std::max(dt, 1e-6)), 1, 1 << 20);
+        console_.progress(solver_.step());
+      }
+      if (g_signal) break;
+      const long long s = solver_.step();
+      ok = visit({multiple(s, cfg_.output.every) || s == last, multiple(s, cfg_.output.checkpoint_every) || s == last,
+                  insitu_.active() && multiple(s, insitu_.every())});
+    }
+    console_.end_progress();
+    if (g_signal && report_.status == RunReport::Status::Completed) {
+      report_.status = RunReport::Status::Interrupted;
+      report_.message = fmt::format("interrupted by signal {} at step {}", int(g_signal), solver_.step());
+      visit({true, true, false});  // so that the run can continue from here
+    }
+    report_.last_step = solver_.step();
+    report_.wall_seconds = seconds_since(t0);
+    if (report_.final_checkpoint.empty()) report_.final_checkpoint = out_.last_checkpoint();
+    return report_;
+  }
+
+ private:
+  // Returns false when the run must stop.
+  bool visit(Due due) {
+    solver_.fields(fields_);
+    const long long s = solver_.step();
+    const auto fault = io::find_fault(fields_, s);
+    if (due.output || fault) {
+      report_.last_diagnostics = io::compute_diagnostics(fields_, solver_.domain(), cfg_.solver.initial, s,
+                                                         solver_.time());
+      out_.diagnostics(*report_.last_diagnostics);
+    }
+    if (fault) {
+      // No checkpoint of this state: the newest one on disk stays the last good one.
+      report_.status = RunReport::Status::Diverged;
+      report_.message = fault->message();
+      out_.image(fields_, s);
+      return false;
+    }
+    if (due.output) out_.image(fields_, s);
+    if (due.insitu) {
+      try {
+        insitu_.execute(s, solver_.time(), fields_, solver_.domain(), console_);
+      } catch (const InSituFailure& e) {
+        report_.status = RunReport::Status::Failed;
+        report_.message = e.what();
+        due.checkpoint = true;  // the state is sound: keep it for a restart once the pipeline is fixed
+      }
+    }
+    if (due.checkpoint) report_.final_checkpoint = out_.checkpoint(solver_);
+    return report_.status == RunReport::Status::Completed;
+  }
+
+  const io::RunConfig& cfg_;
+  Solver& solver_;
+  Output& out_;
+  InSitu& insitu_;
+  Console& console_;
+  RunReport report_;
+  Fields fields_;
+};
+
+}  // namespace
+
+RunReport run_loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console) {
+  return Loop(cfg, solver, out, insitu, console).run();
+}
+
+int run(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, const std::string& command_line) {
+  Console console(cfg.quiet, Console::stdout_is_tty());
+  console.note(fmt::format("{}: {} x {} {}, {} collision, {} backend: {} ({})", io::build_description(),
+                           cfg.solver.nx, cfg.solver.ny, D2Q37::name,
+                           cfg.solver.physics.model == CollisionModel::RTRT ? "RTRT" : "BGK", solver.backend().name(),
+                           solver.backend().description(), solver.backend_reason()));
+  if (cfg.restart.empty()) {
+    solver.initialize();
+  } else {
+    const io::CheckpointHeader h = io::restore_checkpoint(cfg.restart, solver, cfg);
+    console.note(fmt::format("restarting from {} at step {} (written by {})", cfg.restart, h.step, h.writer));
+  }
+  if (solver.step() >= cfg.steps)
+    console.warning(fmt::format("the run is already at step {} and run.steps = {}: nothing to advance (raise "
+                                "run.steps or pass --steps)",
+                                solver.step(), cfg.steps));
+  out.begin(solver.step(), console);
+  console.note(fmt::format("steps {} -> {}; output in {}", solver.step(), std::max<long long>(cfg.steps, solver.step()),
+                           out.dir()));
+
+  const RunReport r = run_loop(cfg, solver, out, insitu, console);
+  write_summary(out, cfg, solver, r, command_line);
+
+  const double rate = r.site_updates_per_second(double(cfg.solver.nx) * cfg.solver.ny);
+  const std::string keep =
+      r.final_checkpoint.empty() ? "no checkpoint was written" : "last good checkpoint: " + r.final_checkpoint;
+  switch (r.status) {
+    case RunReport::Status::Completed:
+      console.note(fmt::format("done: step {} in {}, {}site updates/s, {} GB/s effective; {}", r.last_step,
+                               Console::duration(r.wall_seconds), Console::rate(rate),
+                               fmt::format("{:.3g}", rate * bytes_per_site(cfg.solver.precision) / 1e9),
+                               out.path("summary.txt")));
+      return kExitOk;
+    case RunReport::Status::Diverged:
+      std::fprintf(stderr, "plume: error: %s\nplume: error: stopped; %s\n", r.message.c_str(), keep.c_str());
+      return kExitDiverged;
+    case RunReport::Status::Interrupted:
+      std::fprintf(stderr, "plume: %s; %s\n", r.message.c_str(), keep.c_str());
+      return kExitInterrupted;
+    default:
+      std::fprintf(stderr, "plume: error: %s\nplume: error: stopped; %s\n", r.message.c_str(), keep.c_str());
+      return kExitFailure;
+  }
+}
+
+}  // namespace plume::app

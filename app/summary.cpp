@@ -1,0 +1,163 @@
+#include "summary.hpp"
+#include <fmt/format.h>
+#include <cmath>
+#include <ctime>
+#include <unistd.h>
+#include "output.hpp"
+#include "plume/io/atomic_file.hpp"
+#include "plume/io/build_info.hpp"
+#include "plume/lattice/d2q37.hpp"
+
+namespace plume::app {
+namespace {
+
+std::string json_string(const std::string& s) {
+  std::string o = "\"";
+  for (char ch : s) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (ch == '"' || ch == '\\') o += std::string("\\") + ch;
+    else if (ch == '\n') o += "\\n";
+    else if (u < 0x20) o += fmt::format("\\u{:04x}", unsigned(u));
+    else o += ch;
+  }
+  return o + "\"";
+}
+
+std::string json_number(double v) { return std::isfinite(v) ? fmt::format("{}", v) : "null"; }
+
+// TOML scalars and string arrays, as plume writes them, are JSON except for nan and inf.
+std::string toml_to_json(const std::string& v) {
+  if (v == "nan" || v == "inf" || v == "-inf") return "null";
+  return v;
+}
+
+std::string now_iso8601() {
+  const std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S%z", std::localtime(&t));
+  return buf;
+}
+
+std::string host_name() {
+  char buf[256] = {};
+  ::gethostname(buf, sizeof buf - 1);
+  return buf;
+}
+
+// Ordered (name, JSON value) pairs of one object.
+using Fields = std::vector<std::pair<std::string, std::string>>;
+
+std::string object(const Fields& f, int indent) {
+  const std::string pad(indent + 2, ' ');
+  std::string o = "{\n";
+  for (std::size_t i = 0; i < f.size(); ++i)
+    o += pad + json_string(f[i].first) + ": " + f[i].second + (i + 1 < f.size() ? ",\n" : "\n");
+  return o + std::string(indent, ' ') + "}";
+}
+
+Fields diagnostics_fields(const io::Diagnostics& d) {
+  return {{"step", std::to_string(d.step)},         {"time", json_number(d.time)},
+          {"mass", json_number(d.mass)},             {"momentum_x", json_number(d.momentum_x)},
+          {"momentum_y", json_number(d.momentum_y)}, {"energy", json_number(d.energy)},
+          {"kinetic_energy", json_number(d.kinetic)}, {"width_integral", json_number(d.width_integral)},
+          {"width_threshold", json_number(d.width_threshold)}, {"T_min", json_number(d.T_min)},
+          {"T_max", json_number(d.T_max)},           {"rho_min", json_number(d.rho_min)},
+          {"rho_max", json_number(d.rho_max)}};
+}
+
+}  // namespace
+
+const char* status_name(RunReport::Status s) {
+  switch (s) {
+    case RunReport::Status::Completed: return "completed";
+    case RunReport::Status::Diverged: return "diverged";
+    case RunReport::Status::Interrupted: return "interrupted";
+    default: return "failed";
+  }
+}
+
+int bytes_per_site(Precision p) { return 2 * D2Q37::Q * (p == Precision::FP32 ? 4 : 8); }
+
+double RunReport::site_updates_per_second(double sites) const {
+  return compute_seconds > 0 ? sites * double(last_step - first_step) / compute_seconds : 0.0;
+}
+
+void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, const RunReport& r,
+                   const std::string& command_line) {
+  const double sites = double(cfg.solver.nx) * cfg.solver.ny;
+  const double rate = r.site_updates_per_second(sites);
+  const int bps = bytes_per_site(cfg.solver.precision);
+  Backend& b = solver.backend();
+
+  // The configuration as nested objects, one per section.
+  std::vector<std::pair<std::string, Fields>> sections;
+  for (const auto& [key, value] : io::key_values(cfg)) {
+    const auto dot = key.find('.');
+    const std::string sec = key.substr(0, dot);
+    if (sections.empty() || sections.back().first != sec) sections.push_back({sec, {}});
+    sections.back().second.emplace_back(key.substr(dot + 1), toml_to_json(value));
+  }
+  Fields config;
+  for (const auto& [sec, f] : sections) config.emplace_back(sec, object(f, 4));
+
+  const Fields top{
+      {"plume_version", json_string(io::plume_version())},
+      {"git_commit", json_string(io::git_commit())},
+      {"compiler", json_string(io::compiler())},
+      {"build_type", json_string(io::build_type())},
+      {"command", json_string(command_line)},
+      {"host", json_string(host_name())},
+      {"finished", json_string(now_iso8601())},
+      {"status", json_string(status_name(r.status))},
+      {"message", json_string(r.message)},
+      {"backend", object({{"name", json_string(b.name())},
+                          {"description", json_string(b.description())},
+                          {"reason", json_string(solver.backend_reason())}},
+                         2)},
+      {"lattice", object({{"name", json_string(D2Q37::name)},
+                          {"Q", std::to_string(D2Q37::Q)},
+                          {"nx", std::to_string(cfg.solver.nx)},
+                          {"ny", std::to_string(cfg.solver.ny)}},
+                         2)},
+      {"steps", object({{"first", std::to_string(r.first_step)},
+                        {"last", std::to_string(r.last_step)},
+                        {"requested", std::to_string(cfg.steps)}},
+                       2)},
+      {"performance", object({{"wall_seconds", json_number(r.wall_seconds)},
+                              {"compute_seconds", json_number(r.compute_seconds)},
+                              {"site_updates_per_second", json_number(rate)},
+                              {"bytes_per_site", std::to_string(bps)},
+                              {"effective_bandwidth_GB_per_s", json_number(rate * bps / 1e9)}},
+                             2)},
+      {"final_checkpoint", json_string(r.final_checkpoint)},
+      {"last_diagnostics", r.last_diagnostics ? object(diagnostics_fields(*r.last_diagnostics), 2) : "null"},
+      {"config", object(config, 2)},
+  };
+  io::write_file_atomic(out.path("summary.json"), object(top, 0) + "\n");
+
+  std::string txt = fmt::format(
+      "plume {} (git {}, {}, {})\n"
+      "command     {}\n"
+      "host        {}\n"
+      "finished    {}\n"
+      "status      {}{}\n"
+      "backend     {}: {} ({})\n"
+      "lattice     {} x {} {}\n"
+      "steps       {} -> {} (requested {})\n"
+      "wall time   {:.2f} s ({:.2f} s computing)\n"
+      "speed       {:.4g} site updates/s, {} bytes/site, {:.3g} GB/s effective\n"
+      "checkpoint  {}\n",
+      io::plume_version(), io::git_commit(), io::compiler(), io::build_type(), command_line, host_name(),
+      now_iso8601(), status_name(r.status), r.message.empty() ? "" : ": " + r.message, b.name(), b.description(),
+      solver.backend_reason(), cfg.solver.nx, cfg.solver.ny, D2Q37::name, r.first_step, r.last_step, cfg.steps,
+      r.wall_seconds, r.compute_seconds, rate, bps, rate * bps / 1e9,
+      r.final_checkpoint.empty() ? "(none)" : r.final_checkpoint);
+  if (r.last_diagnostics) {
+    txt += "\nlast diagnostics (lattice units)\n";
+    for (const auto& [k, v] : diagnostics_fields(*r.last_diagnostics)) txt += fmt::format("  {:<18} {}\n", k, v);
+  }
+  txt += "\nconfiguration\n" + io::to_toml(cfg);
+  io::write_file_atomic(out.path("summary.txt"), txt);
+}
+
+}  // namespace plume::app
