@@ -1,0 +1,212 @@
+// Checkpoint files: layout, round trip, and refusal of corrupt, truncated, foreign or
+// mismatched files with a message that says which.
+#include <gtest/gtest.h>
+#include <cstring>
+#include <random>
+#include "plume/io/build_info.hpp"
+#include "plume/io/checkpoint.hpp"
+#include "plume/lattice/d2q37.hpp"
+#include "test_support.hpp"
+
+using namespace plume;
+using plume::test::read_file;
+using plume::test::TempDir;
+using plume::test::write_file;
+
+namespace {
+
+struct Written {
+  io::RunConfig cfg;
+  std::vector<double> f;
+  std::string path;
+};
+
+Written write_sample(const TempDir& tmp) {
+  Written w;
+  w.cfg = plume::test::tiny_config(tmp / "out");
+  w.cfg.solver.nx = 8;
+  w.cfg.solver.ny = 10;
+  w.f.resize(std::size_t(D2Q37::Q) * 8 * 10);
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (double& v : w.f) v = u(rng);
+  w.f[3] = -0.0;  // signed zero and subnormals must survive too
+  w.f[4] = 4.9e-324;
+  w.path = tmp / "state.ckpt";
+  io::write_checkpoint(w.path, w.cfg, 1234, w.f);
+  return w;
+}
+
+std::string read_error(const std::string& path) {
+  try {
+    io::read_checkpoint(path);
+  } catch (const io::CheckpointError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+void patch(const std::string& path, std::size_t offset, const std::string& bytes) {
+  std::string s = read_file(path);
+  s.replace(offset, bytes.size(), bytes);
+  write_file(path, s);
+}
+
+#define EXPECT_HAS(msg, text) EXPECT_NE((msg).find(text), std::string::npos) << "message: " << (msg)
+
+}  // namespace
+
+TEST(Checkpoint, Fnv1a64MatchesPublishedValues) {
+  EXPECT_EQ(io::fnv1a64("", 0), 0xcbf29ce484222325ull);
+  EXPECT_EQ(io::fnv1a64("a", 1), 0xaf63dc4c8601ec8cull);
+  EXPECT_EQ(io::fnv1a64("foobar", 6), 0x85944171f73967e8ull);
+  // Hashing in pieces equals hashing at once (the writer streams).
+  EXPECT_EQ(io::fnv1a64("bar", 3, io::fnv1a64("foo", 3)), io::fnv1a64("foobar", 6));
+}
+
+TEST(Checkpoint, RoundTripIsBitExactAndSelfDescribing) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  const io::Checkpoint c = io::read_checkpoint(w.path);
+  ASSERT_EQ(c.populations.size(), w.f.size());
+  EXPECT_EQ(std::memcmp(c.populations.data(), w.f.data(), w.f.size() * sizeof(double)), 0);
+  EXPECT_EQ(c.header.version, io::kCheckpointVersion);
+  EXPECT_EQ(c.header.lattice, "D2Q37");
+  EXPECT_EQ(c.header.Q, 37);
+  EXPECT_EQ(c.header.D, 2);
+  EXPECT_EQ(c.header.nx, 8);
+  EXPECT_EQ(c.header.ny, 10);
+  EXPECT_EQ(c.header.step, 1234);
+  EXPECT_DOUBLE_EQ(c.header.time, 1234 / D2Q37::r);
+  EXPECT_EQ(c.header.writer, io::build_description());
+  EXPECT_EQ(io::to_toml(io::parse_config(c.header.config_toml, "stored")), io::to_toml(w.cfg));
+}
+
+TEST(Checkpoint, LayoutIsTheDocumentedOne) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  const std::string s = read_file(w.path);
+  const io::CheckpointHeader h = io::read_checkpoint_header(w.path);
+  EXPECT_EQ(s.substr(0, 8), "PLUMECKP");
+  EXPECT_EQ(s.substr(8, 4), std::string("\x01\0\0\0", 4)) << "version 1, little-endian";
+  EXPECT_EQ(s.substr(12, 4), std::string("\x04\x03\x02\x01", 4)) << "byte-order marker";
+  EXPECT_EQ(s.substr(16, 5), "D2Q37");
+  EXPECT_EQ(s.size(), io::kCheckpointHeaderBytes + h.config_toml.size() + h.writer.size() + 8 * w.f.size() + 8);
+  // The first population value sits right after the texts, little-endian.
+  double first;
+  std::memcpy(&first, s.data() + io::kCheckpointHeaderBytes + h.config_toml.size() + h.writer.size(), 8);
+  EXPECT_EQ(first, w.f[0]);
+  // The trailer is the FNV-1a of everything before it.
+  std::uint64_t stored;
+  std::memcpy(&stored, s.data() + s.size() - 8, 8);
+  EXPECT_EQ(stored, io::fnv1a64(s.data(), s.size() - 8));
+}
+
+TEST(Checkpoint, WritingLeavesNoTemporaryFile) {
+  TempDir tmp;
+  write_sample(tmp);
+  std::size_t n = 0;
+  for (const auto& e : std::filesystem::directory_iterator(tmp.path)) n += e.path().filename() == "state.ckpt" ? 0 : 1;
+  EXPECT_EQ(n, 0u);
+}
+
+TEST(Checkpoint, CorruptPayloadIsRefused) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  std::string s = read_file(w.path);
+  s[s.size() - 100] ^= 0x10;  // one bit of one population
+  write_file(w.path, s);
+  EXPECT_HAS(read_error(w.path), "is corrupt: checksum mismatch");
+}
+
+TEST(Checkpoint, CorruptConfigurationTextIsRefused) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  std::string s = read_file(w.path);
+  s[io::kCheckpointHeaderBytes + 20] ^= 0x01;
+  write_file(w.path, s);
+  EXPECT_HAS(read_error(w.path), "checksum mismatch");
+}
+
+TEST(Checkpoint, TruncatedFileIsRefused) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  const std::string s = read_file(w.path);
+  write_file(w.path, s.substr(0, s.size() - 100));
+  EXPECT_HAS(read_error(w.path), "is truncated: " + std::to_string(s.size() - 100) + " bytes, the header announces " +
+                                     std::to_string(s.size()));
+  write_file(w.path, s.substr(0, 50));
+  EXPECT_HAS(read_error(w.path), "is truncated");
+  write_file(w.path, s.substr(0, 3));
+  EXPECT_HAS(read_error(w.path), "is truncated");
+}
+
+TEST(Checkpoint, TrailingBytesAreRefused) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  write_file(w.path, read_file(w.path) + "extra");
+  EXPECT_HAS(read_error(w.path), "is corrupt");
+}
+
+TEST(Checkpoint, WrongMagicIsRefused) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  patch(w.path, 0, "NOTPLUME");
+  EXPECT_HAS(read_error(w.path), "is not a plume checkpoint (bad magic number)");
+  write_file(tmp / "config.toml", "[lattice]\nnx = 64\n" + std::string(200, '#'));
+  EXPECT_HAS(read_error(tmp / "config.toml"), "is not a plume checkpoint");
+}
+
+TEST(Checkpoint, OtherFormatVersionIsRefused) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  patch(w.path, 8, std::string("\x02\0\0\0", 4));
+  EXPECT_HAS(read_error(w.path), "has format version 2; this plume reads version 1");
+}
+
+TEST(Checkpoint, InconsistentHeaderIsRefusedBeforeAllocating) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  patch(w.path, 40, std::string("\xff\xff\xff\xff\xff\xff\x00\x00", 8));  // nx = 2^48 - 1
+  EXPECT_HAS(read_error(w.path), "is corrupt: its header is inconsistent");
+}
+
+TEST(Checkpoint, MissingFileIsRefused) {
+  EXPECT_HAS(read_error("/nonexistent/x.ckpt"), "cannot be opened: No such file or directory");
+}
+
+TEST(Checkpoint, MismatchedLatticeSizeIsRefused) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  io::RunConfig other = w.cfg;
+  other.solver.nx = 16;
+  const io::CheckpointHeader h = io::read_checkpoint_header(w.path);
+  try {
+    io::check_compatible(h, other, w.path);
+    FAIL() << "accepted";
+  } catch (const io::CheckpointError& e) {
+    EXPECT_HAS(std::string(e.what()), "is 8 x 10 but the configuration asks for lattice.nx x lattice.ny = 16 x 10");
+  }
+  EXPECT_NO_THROW(io::check_compatible(h, w.cfg, w.path));
+}
+
+TEST(Checkpoint, OtherLatticeTypeIsRefused) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  io::CheckpointHeader h = io::read_checkpoint_header(w.path);
+  h.lattice = "D2Q9";
+  h.Q = 9;
+  try {
+    io::check_compatible(h, w.cfg, w.path);
+    FAIL() << "accepted";
+  } catch (const io::CheckpointError& e) {
+    EXPECT_HAS(std::string(e.what()), "holds a D2Q9 lattice (D=2, Q=9); this run uses D2Q37");
+  }
+}
+
+TEST(Checkpoint, WrongNumberOfValuesIsNotWritten) {
+  TempDir tmp;
+  const io::RunConfig cfg = plume::test::tiny_config(tmp / "out");
+  EXPECT_THROW(io::write_checkpoint(tmp / "x.ckpt", cfg, 0, std::vector<double>(10)), io::CheckpointError);
+  EXPECT_FALSE(std::filesystem::exists(tmp / "x.ckpt"));
+}

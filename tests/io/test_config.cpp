@@ -1,0 +1,146 @@
+// Configuration: defaults, the TOML round trip, overrides, derived wall temperatures, help text.
+#include <gtest/gtest.h>
+#include "plume/io/config.hpp"
+#include "test_support.hpp"
+
+using namespace plume;
+using plume::test::TempDir;
+
+namespace {
+
+io::RunConfig unusual_config() {
+  io::RunConfig c = io::default_config();
+  c.solver.nx = 64;
+  c.solver.ny = 100;
+  c.solver.physics.model = CollisionModel::BGK;
+  c.solver.physics.tau = 0.73;
+  c.solver.physics.gy = -2.6e-6;
+  c.solver.physics.k1 = 1.0 / 3.0;  // not a short decimal: the writer must keep every bit
+  c.solver.physics.top.kind = WallKind::Adiabatic;
+  c.bottom_T = 1.25;
+  c.solver.initial.perturbation = Perturbation::Random;
+  c.solver.initial.seed = 123456789012345ull;
+  c.solver.precision = Precision::FP32;
+  c.output.dir = "some dir/with \"quotes\"";
+  c.output.field = io::FieldKind::Vorticity;
+  c.output.colormap = "coolwarm";
+  c.insitu.scripts = {"a.py", "b c.py"};
+  c.insitu.live = true;
+  c.insitu.on_error = io::InSituErrorPolicy::Disable;
+  c.steps = 12345;
+  io::resolve(c);
+  return c;
+}
+
+}  // namespace
+
+TEST(Config, DefaultsAreValid) {
+  TempDir tmp;
+  io::RunConfig c = io::default_config();
+  c.output.dir = tmp / "out";
+  EXPECT_NO_THROW(io::validate(c));
+  EXPECT_EQ(c.solver.physics.bottom.T, c.solver.initial.T_down);
+  EXPECT_EQ(c.solver.physics.top.T, c.solver.initial.T_up);
+  EXPECT_LT(c.solver.physics.gy, 0.0) << "gravity points down";
+}
+
+TEST(Config, TomlRoundTripKeepsEveryValueExactly) {
+  const io::RunConfig c = unusual_config();
+  const std::string text = io::to_toml(c);
+  const io::RunConfig r = io::parse_config(text, "round-trip");
+  EXPECT_EQ(io::to_toml(r), text);
+  EXPECT_EQ(r.solver.nx, 64);
+  EXPECT_EQ(r.solver.physics.model, CollisionModel::BGK);
+  EXPECT_EQ(r.solver.physics.k1, 1.0 / 3.0);
+  EXPECT_EQ(r.solver.physics.gy, -2.6e-6);
+  EXPECT_EQ(r.solver.physics.top.kind, WallKind::Adiabatic);
+  EXPECT_EQ(r.solver.physics.bottom.T, 1.25);
+  ASSERT_TRUE(r.bottom_T.has_value());
+  EXPECT_FALSE(r.top_T.has_value());
+  EXPECT_EQ(r.solver.initial.seed, 123456789012345ull);
+  EXPECT_EQ(r.solver.precision, Precision::FP32);
+  EXPECT_EQ(r.output.dir, c.output.dir);
+  EXPECT_EQ(r.output.field, io::FieldKind::Vorticity);
+  EXPECT_EQ(r.insitu.scripts, c.insitu.scripts);
+  EXPECT_TRUE(r.insitu.live);
+  EXPECT_EQ(r.insitu.on_error, io::InSituErrorPolicy::Disable);
+  EXPECT_EQ(r.steps, 12345);
+}
+
+TEST(Config, WallTemperaturesFollowTheInitialStateUnlessSet) {
+  io::RunConfig c = io::default_config();
+  io::apply_override(c, "initial.T_down", "1.2");
+  io::apply_override(c, "initial.T_up", "0.8");
+  EXPECT_EQ(c.solver.physics.bottom.T, 1.2);
+  EXPECT_EQ(c.solver.physics.top.T, 0.8);
+  io::apply_override(c, "walls.bottom_T=1.3");
+  io::apply_override(c, "initial.T_down", "1.4");
+  EXPECT_EQ(c.solver.physics.bottom.T, 1.3) << "an explicit wall temperature stays";
+  EXPECT_EQ(c.solver.physics.top.T, 0.8);
+  // The written file says which walls follow, and reads back the same way.
+  const io::RunConfig r = io::parse_config(io::to_toml(c), "t");
+  io::RunConfig r2 = r;
+  io::apply_override(r2, "initial.T_up", "0.7");
+  EXPECT_EQ(r2.solver.physics.top.T, 0.7);
+  EXPECT_EQ(r2.solver.physics.bottom.T, 1.3);
+}
+
+TEST(Config, OverridesAcceptTomlValuesAndBareWords) {
+  io::RunConfig c = io::default_config();
+  io::apply_override(c, "physics.collision=bgk");
+  io::apply_override(c, "physics.collision=\"rtrt\"");
+  EXPECT_EQ(c.solver.physics.model, CollisionModel::RTRT);
+  io::apply_override(c, "physics.gravity=2e-4");
+  EXPECT_EQ(c.solver.physics.gy, -2e-4);
+  io::apply_override(c, "physics.k3=1");  // an integer where a float is expected
+  EXPECT_EQ(c.solver.physics.k3, 1.0);
+  io::apply_override(c, "insitu.scripts=[\"x.py\", \"y.py\"]");
+  EXPECT_EQ(c.insitu.scripts, (std::vector<std::string>{"x.py", "y.py"}));
+  io::apply_override(c, "insitu.scripts=z.py");
+  EXPECT_EQ(c.insitu.scripts, std::vector<std::string>{"z.py"});
+  io::apply_override(c, "output.dir=runs/a=b");  // only the first '=' separates key and value
+  EXPECT_EQ(c.output.dir, "runs/a=b");
+  io::apply_override(c, "walls.enabled=false");
+  EXPECT_FALSE(c.solver.physics.walls);
+}
+
+TEST(Config, FileValuesOverrideDefaultsAndTheRestStays) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "c.toml", "[lattice]\nnx = 80\n\n[physics]\ngravity = 3e-4\n");
+  const io::RunConfig c = io::load_config(tmp / "c.toml");
+  const io::RunConfig d = io::default_config();
+  EXPECT_EQ(c.solver.nx, 80);
+  EXPECT_EQ(c.solver.physics.gy, -3e-4);
+  EXPECT_EQ(c.solver.ny, d.solver.ny);
+  EXPECT_EQ(c.solver.physics.k1, d.solver.physics.k1);
+}
+
+TEST(Config, HelpDescribesEveryKeyWithUnits) {
+  const std::string help = io::describe_keys();
+  for (const std::string& k : io::key_names()) EXPECT_NE(help.find(k + " = "), std::string::npos) << k;
+  EXPECT_NE(help.find("lattice units"), std::string::npos);
+  EXPECT_NE(help.find("one of rtrt, bgk"), std::string::npos);
+  EXPECT_NE(help.find("physics.tau = 0.6"), std::string::npos) << "defaults are shown";
+  EXPECT_NE(help.find("> 0.5"), std::string::npos) << "ranges are shown";
+  EXPECT_GE(io::key_names().size(), 40u);
+}
+
+TEST(Config, SaveIsAtomicAndReadable) {
+  TempDir tmp;
+  const io::RunConfig c = unusual_config();
+  io::save_config(c, tmp / "config.toml");
+  std::size_t files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(tmp.path)) {
+    ++files;
+    EXPECT_EQ(e.path().filename(), "config.toml") << "no temporary file left behind";
+  }
+  EXPECT_EQ(files, 1u);
+  EXPECT_EQ(io::to_toml(io::load_config(tmp / "config.toml")), io::to_toml(c));
+}
+
+TEST(Config, ClosestMatchFindsTyposOnly) {
+  const std::vector<std::string> c{"physics", "lattice", "walls"};
+  EXPECT_EQ(io::closest_match("phyiscs", c), "physics");
+  EXPECT_EQ(io::closest_match("Lattice", c), "lattice");
+  EXPECT_EQ(io::closest_match("zzz", c), "");
+}

@@ -1,0 +1,185 @@
+// Every kind of configuration error is reported as such, naming the key (and the line).
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "plume/io/config.hpp"
+#include "test_support.hpp"
+
+using namespace plume;
+using plume::test::TempDir;
+
+namespace {
+
+// The message of the ConfigError that f throws ("" if none).
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const io::ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string load_error(const std::string& toml) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "case.toml", toml);
+  return error_of([&] { io::load_config(tmp / "case.toml"); });
+}
+
+// validate() on the default case (output in a fresh folder) after one override.
+std::string validate_error(const std::string& key, const std::string& value) {
+  TempDir tmp;
+  io::RunConfig c = io::default_config();
+  c.output.dir = tmp / "out";
+  io::apply_override(c, key, value);
+  return error_of([&] { io::validate(c); });
+}
+
+#define EXPECT_HAS(msg, text) EXPECT_NE((msg).find(text), std::string::npos) << "message: " << (msg)
+
+}  // namespace
+
+TEST(ConfigErrors, UnknownKeySuggestsTheClosestAndGivesTheLine) {
+  const std::string m = load_error("[physics]\ngravity = 1e-4\nk4 = 0.1\n");
+  EXPECT_HAS(m, "unknown key 'physics.k4'");
+  EXPECT_HAS(m, "did you mean 'physics.k1'");
+  EXPECT_HAS(m, "case.toml:3:");
+}
+
+TEST(ConfigErrors, UnknownSectionSuggestsTheClosest) {
+  const std::string m = load_error("[phyiscs]\ngravity = 1e-4\n");
+  EXPECT_HAS(m, "unknown section 'phyiscs'");
+  EXPECT_HAS(m, "did you mean 'physics'");
+}
+
+TEST(ConfigErrors, KeyOutsideASectionIsUnknown) {
+  const std::string m = load_error("nx = 64\n");
+  EXPECT_HAS(m, "unknown key 'nx'");
+  EXPECT_HAS(m, "lattice.nx");
+}
+
+TEST(ConfigErrors, WrongTypeNamesKeyExpectedAndGot) {
+  std::string m = load_error("[lattice]\nnx = \"wide\"\n");
+  EXPECT_HAS(m, "lattice.nx: wrong type: expected an integer, got a string (\"wide\")");
+  m = load_error("[lattice]\nny = 64.5\n");
+  EXPECT_HAS(m, "lattice.ny: wrong type: expected an integer, got a float");
+  m = load_error("[walls]\nenabled = 1\n");
+  EXPECT_HAS(m, "walls.enabled: wrong type: expected a boolean");
+  m = load_error("[insitu]\nscripts = [1, 2]\n");
+  EXPECT_HAS(m, "insitu.scripts");
+}
+
+TEST(ConfigErrors, UnknownChoiceListsTheChoices) {
+  const std::string m = load_error("[physics]\ncollision = \"bkg\"\n");
+  EXPECT_HAS(m, "physics.collision");
+  EXPECT_HAS(m, "is not one of rtrt, bgk");
+  EXPECT_HAS(m, "did you mean 'bgk'");
+}
+
+TEST(ConfigErrors, EveryProblemOfAFileIsReported) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "c.toml", "[lattice]\nnx = \"a\"\nny = \"b\"\n[physics]\nk9 = 1\n");
+  try {
+    io::load_config(tmp / "c.toml");
+    FAIL() << "no error";
+  } catch (const io::ConfigError& e) {
+    EXPECT_EQ(e.problems.size(), 3u) << e.what();
+  }
+}
+
+TEST(ConfigErrors, SyntaxErrorGivesThePosition) {
+  const std::string m = load_error("[lattice]\nnx = = 3\n");
+  EXPECT_HAS(m, "TOML syntax error");
+  EXPECT_HAS(m, "case.toml:2:");
+}
+
+TEST(ConfigErrors, MissingFile) {
+  const std::string m = error_of([] { io::load_config("/nonexistent/plume.toml"); });
+  EXPECT_HAS(m, "cannot read configuration file '/nonexistent/plume.toml'");
+}
+
+TEST(ConfigErrors, TauAtOrBelowOneHalf) {
+  EXPECT_HAS(validate_error("physics.tau", "0.5"), "physics.tau = 0.5 is out of range: must be > 0.5");
+  EXPECT_HAS(validate_error("physics.tau", "0.4"), "BGK is unstable");
+  EXPECT_EQ(validate_error("physics.tau", "0.5000001"), "");
+}
+
+TEST(ConfigErrors, RelaxationParametersOutOfRange) {
+  EXPECT_HAS(validate_error("physics.k1", "0"), "physics.k1 = 0.0 is out of range: must be > 0");
+  EXPECT_HAS(validate_error("physics.k2", "-1e-3"), "physics.k2");
+  EXPECT_HAS(validate_error("physics.k3", "-0.1"), "physics.k3 = -0.1 is out of range: must be >= 0");
+  EXPECT_EQ(validate_error("physics.k3", "0"), "");
+}
+
+TEST(ConfigErrors, TemperaturesAndDensityMustBePositive) {
+  EXPECT_HAS(validate_error("initial.T_up", "-0.9"), "initial.T_up");
+  EXPECT_HAS(validate_error("walls.top_T", "0"), "walls.top_T = 0.0 is out of range: must be > 0");
+  EXPECT_HAS(validate_error("initial.rho_bottom", "0"), "initial.rho_bottom");
+  EXPECT_HAS(validate_error("physics.gravity", "0.95"), "physics.gravity = 0.95 is too large");
+  EXPECT_HAS(validate_error("initial.eps", "nan"), "initial.eps = nan: must be a finite number");
+}
+
+TEST(ConfigErrors, LatticeTooSmallForWallsAndHalos) {
+  EXPECT_HAS(validate_error("lattice.ny", "6"), "lattice.ny = 6 is too small for walls");
+  EXPECT_HAS(validate_error("lattice.nx", "2"), "lattice.nx = 2 is out of range: must be >= 3");
+  TempDir tmp;
+  io::RunConfig c = io::default_config();
+  c.output.dir = tmp / "out";
+  c.solver.nx = 8;
+  c.solver.ny = 6;
+  c.solver.physics.walls = false;
+  c.solver.initial.kmin = 1;
+  c.solver.initial.kmax = 4;
+  EXPECT_EQ(error_of([&] { io::validate(c); }), "") << "no walls: 6 rows are enough";
+}
+
+TEST(ConfigErrors, PerturbationModesMustFitTheLattice) {
+  EXPECT_HAS(validate_error("initial.kmax", "200"), "initial.kmax = 200 exceeds nx/2 = 96");
+  EXPECT_HAS(validate_error("initial.kmin", "11"), "initial.kmax = 10 is below initial.kmin = 11");
+}
+
+TEST(ConfigErrors, OutputFolderNotWritable) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "file", "x");
+  io::RunConfig c = io::default_config();
+  c.output.dir = tmp / "file";
+  EXPECT_HAS(error_of([&] { io::validate(c); }), "exists and is not a folder");
+  c.output.dir = tmp / "file/sub";
+  EXPECT_HAS(error_of([&] { io::validate(c); }), "cannot be created: '" + (tmp / "file") + "' is not a folder");
+  // Permission bits do not bind root, so use a file system nobody may create files in.
+  c.output.dir = "/proc/plume-test/out";
+  EXPECT_HAS(error_of([&] { io::validate(c); }), "output.dir = \"/proc/plume-test/out\" cannot be created");
+  if (::geteuid() != 0) {
+    const std::string ro = tmp / "readonly";
+    ::mkdir(ro.c_str(), 0555);
+    c.output.dir = ro;
+    EXPECT_HAS(error_of([&] { io::validate(c); }), "is not writable");
+  }
+  c.output.dir = tmp / "new/deeper";
+  EXPECT_EQ(error_of([&] { io::validate(c); }), "") << "a missing folder under a writable one is fine";
+}
+
+TEST(ConfigErrors, MissingPipelineScript) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "there.py", "# pipeline\n");
+  io::RunConfig c = io::default_config();
+  c.output.dir = tmp / "out";
+  c.insitu.scripts = {tmp / "there.py", tmp / "missing.py"};
+  const std::string m = error_of([&] { io::validate(c); });
+  EXPECT_HAS(m, "insitu.scripts[1] = \"" + (tmp / "missing.py") + "\": pipeline script not found");
+  EXPECT_EQ(m.find("scripts[0]"), std::string::npos);
+}
+
+TEST(ConfigErrors, BadOverrides) {
+  io::RunConfig c = io::default_config();
+  EXPECT_HAS(error_of([&] { io::apply_override(c, "physics.k1=abc"); }),
+             "physics.k1=abc: wrong type: expected a number, got a string (\"abc\")");
+  EXPECT_HAS(error_of([&] { io::apply_override(c, "run.steps=1.5"); }), "run.steps=1.5: wrong type");
+  EXPECT_HAS(error_of([&] { io::apply_override(c, "lattice.nx=99999999999"); }), "does not fit");
+  EXPECT_HAS(error_of([&] { io::apply_override(c, "initial.seed=-1"); }), "initial.seed=-1: must be >= 0");
+  EXPECT_HAS(error_of([&] { io::apply_override(c, "physics.k1"); }), "is not an assignment");
+  EXPECT_HAS(error_of([&] { io::apply_override(c, "k1=0.1"); }), "did you mean 'physics.k1'");
+  EXPECT_HAS(error_of([&] { io::apply_override(c, "run.backend=gpu"); }), "is not one of auto, cpu, cuda");
+  EXPECT_EQ(c.solver.physics.k1, io::default_config().solver.physics.k1) << "a refused value changes nothing";
+}

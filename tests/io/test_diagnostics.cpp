@@ -1,0 +1,210 @@
+// Diagnostics on constructed fields with known answers, the two-stage reduction, the health
+// check and the CSV file.
+#include <gtest/gtest.h>
+#include <cmath>
+#include <limits>
+#include "plume/io/diagnostics.hpp"
+#include "plume/io/diagnostics_csv.hpp"
+#include "test_support.hpp"
+
+using namespace plume;
+using plume::test::TempDir;
+
+namespace {
+
+// rho = 1 + a x, u = (0.1, -0.2), T = 1 + b y on an nx x ny block at global offset (x0, y0).
+Fields linear_fields(int nx, int ny, int x0 = 0, int y0 = 0) {
+  Fields f;
+  f.resize(nx, ny);
+  f.x0 = x0;
+  f.y0 = y0;
+  for (int y = 0; y < ny; ++y)
+    for (int x = 0; x < nx; ++x) {
+      const std::size_t i = f.at(x, y);
+      f.rho[i] = 1.0 + 0.01 * (x0 + x);
+      f.ux[i] = 0.1;
+      f.uy[i] = -0.2;
+      f.T[i] = 1.0 + 0.001 * (y0 + y);
+    }
+  return f;
+}
+
+// A sub-block of a whole-lattice Fields.
+Fields block(const Fields& all, int x0, int y0, int nx, int ny) {
+  Fields b;
+  b.resize(nx, ny);
+  b.x0 = x0;
+  b.y0 = y0;
+  for (int y = 0; y < ny; ++y)
+    for (int x = 0; x < nx; ++x) {
+      const std::size_t s = all.at(x0 + x, y0 + y), d = b.at(x, y);
+      b.rho[d] = all.rho[s];
+      b.ux[d] = all.ux[s];
+      b.uy[d] = all.uy[s];
+      b.T[d] = all.T[s];
+    }
+  return b;
+}
+
+Domain whole(int NX, int NY) { return Domain{NX, NY, 0, 0, NX, NY}; }
+
+}  // namespace
+
+TEST(Diagnostics, IntegralsOfKnownFields) {
+  const int nx = 16, ny = 12;
+  const Fields f = linear_fields(nx, ny);
+  const io::Diagnostics d = io::compute_diagnostics(f, whole(nx, ny), InitialState{}, 7, 5.5);
+  // Closed forms: sum_x (1 + 0.01 x) = nx + 0.01 nx (nx - 1) / 2 per row.
+  const double row_mass = nx + 0.01 * nx * (nx - 1) / 2.0, mass = ny * row_mass;
+  EXPECT_NEAR(d.mass, mass, 1e-12 * mass);
+  EXPECT_NEAR(d.momentum_x, 0.1 * mass, 1e-12);
+  EXPECT_NEAR(d.momentum_y, -0.2 * mass, 1e-12);
+  EXPECT_NEAR(d.kinetic, 0.5 * 0.05 * mass, 1e-12);
+  // sum rho T = row_mass * sum_y (1 + 0.001 y).
+  const double internal = row_mass * (ny + 0.001 * ny * (ny - 1) / 2.0);
+  EXPECT_NEAR(d.energy, internal + 0.5 * 0.05 * mass, 1e-10);
+  EXPECT_EQ(d.T_min, 1.0);
+  EXPECT_DOUBLE_EQ(d.T_max, 1.0 + 0.001 * (ny - 1));
+  EXPECT_EQ(d.rho_min, 1.0);
+  EXPECT_DOUBLE_EQ(d.rho_max, 1.0 + 0.01 * (nx - 1));
+  EXPECT_EQ(d.step, 7);
+  EXPECT_EQ(d.time, 5.5);
+}
+
+TEST(Diagnostics, WidthsOfATanhProfile) {
+  // theta (1 - theta) = sech^2/4 integrates to eps/2, so the integral width is 3 eps; theta
+  // crosses 0.9 and 0.1 at y_c -/+ eps atanh(0.8).
+  const int nx = 4, ny = 400;
+  for (double eps : {5.0, 10.0, 20.0}) {
+    InitialState s;
+    s.T_down = 1.05;
+    s.T_up = 0.95;
+    Fields f = linear_fields(nx, ny);
+    for (int y = 0; y < ny; ++y)
+      for (int x = 0; x < nx; ++x)
+        f.T[f.at(x, y)] = s.T_down + (s.T_up - s.T_down) * 0.5 * (std::tanh((y - 200.3) / eps) + 1.0);
+    const io::Diagnostics d = io::compute_diagnostics(f, whole(nx, ny), s, 0, 0);
+    EXPECT_NEAR(d.width_integral, 3.0 * eps, 0.01 * eps) << "eps " << eps;
+    EXPECT_NEAR(d.width_threshold, 2.0 * std::atanh(0.8) * eps, 0.02 * eps) << "eps " << eps;
+  }
+}
+
+TEST(Diagnostics, WidthsOfAFlatInterfaceAreZeroAndOfMixedFluidFull) {
+  const int ny = 50;
+  std::vector<double> sharp(ny), mixed(ny, 1.0);
+  for (int y = 0; y < ny; ++y) sharp[y] = y < 25 ? 1.05 : 0.95;
+  EXPECT_EQ(io::integral_width(sharp, 1.05, 0.95), 0.0);
+  EXPECT_NEAR(io::threshold_width(sharp, 1.05, 0.95), 0.8, 1e-12);  // the one-row jump, 0.9 -> 0.1
+  EXPECT_NEAR(io::integral_width(mixed, 1.05, 0.95), 6.0 * 0.25 * ny, 1e-9);
+  EXPECT_EQ(io::threshold_width(mixed, 1.05, 0.95), ny - 1.0);
+  EXPECT_EQ(io::integral_width(mixed, 1.0, 1.0), 0.0) << "no contrast: no width, no division by zero";
+}
+
+TEST(Diagnostics, BlockPartialsCombineToTheWholeLattice) {
+  // What an MPI run does: each rank reduces its block, the partials are summed.
+  const int NX = 12, NY = 20;
+  Fields all = linear_fields(NX, NY);
+  for (std::size_t i = 0; i < all.T.size(); ++i) all.T[i] += 0.01 * std::sin(0.37 * double(i));
+  InitialState s;
+  const io::Diagnostics ref = io::compute_diagnostics(all, whole(NX, NY), s, 3, 1.0);
+  io::PartialSums sum = io::partial_sums(block(all, 0, 0, 5, 8), Domain{5, 8, 0, 0, NX, NY});
+  io::combine(sum, io::partial_sums(block(all, 5, 0, 7, 8), Domain{7, 8, 5, 0, NX, NY}));
+  io::combine(sum, io::partial_sums(block(all, 0, 8, 12, 12), Domain{12, 12, 0, 8, NX, NY}));
+  const io::Diagnostics d = io::finish(sum, s, 3, 1.0);
+  EXPECT_NEAR(d.mass, ref.mass, 1e-12 * ref.mass);
+  EXPECT_NEAR(d.energy, ref.energy, 1e-12 * ref.energy);
+  EXPECT_NEAR(d.momentum_x, ref.momentum_x, 1e-12);
+  EXPECT_NEAR(d.width_integral, ref.width_integral, 1e-12);
+  EXPECT_EQ(d.T_min, ref.T_min);
+  EXPECT_EQ(d.T_max, ref.T_max);
+  EXPECT_EQ(d.rho_max, ref.rho_max);
+  const std::vector<double> Tm = io::mean_temperature(sum);
+  ASSERT_EQ(int(Tm.size()), NY);
+  double row = 0;
+  for (int x = 0; x < NX; ++x) row += all.T[all.at(x, 13)];
+  EXPECT_NEAR(Tm[13], row / NX, 1e-15);
+}
+
+TEST(Diagnostics, HealthyFieldsHaveNoFault) { EXPECT_FALSE(io::find_fault(linear_fields(8, 8), 0).has_value()); }
+
+TEST(Diagnostics, FaultReportsTheFirstBadSiteInGlobalCoordinates) {
+  Fields f = linear_fields(10, 12, 100, 200);
+  f.rho[f.at(3, 9)] = -0.5;
+  f.T[f.at(5, 7)] = std::numeric_limits<double>::quiet_NaN();
+  f.uy[f.at(1, 11)] = std::numeric_limits<double>::infinity();
+  const auto fault = io::find_fault(f, 4200);
+  ASSERT_TRUE(fault.has_value());
+  EXPECT_EQ(fault->x, 105);
+  EXPECT_EQ(fault->y, 207);
+  EXPECT_EQ(fault->field, "T");
+  EXPECT_TRUE(std::isnan(fault->value));
+  EXPECT_EQ(fault->count, 3);
+  EXPECT_EQ(fault->step, 4200);
+  const std::string m = fault->message();
+  EXPECT_NE(m.find("step 4200"), std::string::npos) << m;
+  EXPECT_NE(m.find("T is NaN at (x=105, y=207)"), std::string::npos) << m;
+  EXPECT_NE(m.find("3 bad sites"), std::string::npos) << m;
+}
+
+TEST(Diagnostics, NonPositiveDensityAndTemperatureAreFaults) {
+  Fields f = linear_fields(4, 4);
+  f.rho[f.at(2, 1)] = 0.0;
+  auto fault = io::find_fault(f, 1);
+  ASSERT_TRUE(fault);
+  EXPECT_EQ(fault->field, "rho");
+  EXPECT_NE(fault->message().find("rho = 0 at (x=2, y=1)"), std::string::npos) << fault->message();
+  f = linear_fields(4, 4);
+  f.T[f.at(0, 3)] = -1e-3;
+  fault = io::find_fault(f, 1);
+  ASSERT_TRUE(fault);
+  EXPECT_EQ(fault->field, "T");
+  EXPECT_EQ(fault->value, -1e-3);
+}
+
+TEST(DiagnosticsCsv, HeaderHasUnitsAndRowsReadBackExactly) {
+  TempDir tmp;
+  const Fields f = linear_fields(6, 6);
+  io::Diagnostics d = io::compute_diagnostics(f, whole(6, 6), InitialState{}, 0, 0);
+  d.mass = 1.0 / 3.0;
+  {
+    io::DiagnosticsCsv csv(tmp / "d.csv", -1);
+    csv.append(d);
+  }
+  const std::string s = plume::test::read_file(tmp / "d.csv");
+  const std::string header = s.substr(0, s.find('\n'));
+  EXPECT_EQ(header, io::DiagnosticsCsv::header());
+  EXPECT_NE(header.find("mass[lu]"), std::string::npos);
+  EXPECT_NE(header.find("width_integral[sites]"), std::string::npos);
+  const std::string row = s.substr(s.find('\n') + 1);
+  const std::string mass = row.substr(row.find(',', row.find(',') + 1) + 1);
+  EXPECT_EQ(std::stod(mass.substr(0, mass.find(','))), 1.0 / 3.0);
+}
+
+TEST(DiagnosticsCsv, ResumeKeepsEarlierRowsAndDropsLaterAndPartialOnes) {
+  TempDir tmp;
+  io::Diagnostics d;
+  {
+    io::DiagnosticsCsv csv(tmp / "d.csv", -1);
+    for (long long s : {0, 10, 20, 30}) {
+      d.step = s;
+      csv.append(d);
+    }
+  }
+  // A crash in the middle of a row leaves a line without its newline.
+  plume::test::write_file(tmp / "d.csv", plume::test::read_file(tmp / "d.csv") + "40,1.5,2");
+  {
+    io::DiagnosticsCsv csv(tmp / "d.csv", 20);  // restart from the checkpoint at step 20
+    d.step = 20;
+    csv.append(d);
+  }
+  std::vector<long long> steps;
+  std::istringstream in(plume::test::read_file(tmp / "d.csv"));
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) steps.push_back(std::stoll(line));
+  EXPECT_EQ(steps, (std::vector<long long>{0, 10, 20}));
+  {
+    io::DiagnosticsCsv csv(tmp / "d.csv", -1);  // a new run starts a new file
+  }
+  EXPECT_EQ(plume::test::read_file(tmp / "d.csv"), io::DiagnosticsCsv::header() + "\n");
+}

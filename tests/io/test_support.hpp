@@ -1,0 +1,52 @@
+// Helpers shared by the io and app tests: a temporary folder, whole-file I/O, a tiny case.
+#pragma once
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include "plume/io/config.hpp"
+
+namespace plume::test {
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char tmpl[] = "/tmp/plume-test-XXXXXX";
+    path = ::mkdtemp(tmpl);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  std::string operator/(const std::string& name) const { return path + "/" + name; }
+};
+
+inline std::string read_file(const std::string& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+inline void write_file(const std::string& p, const std::string& content) {
+  std::ofstream(p, std::ios::binary) << content;
+}
+
+// A small Rayleigh-Taylor case with walls that runs in milliseconds on one thread.
+inline io::RunConfig tiny_config(const std::string& out_dir) {
+  io::RunConfig c = io::default_config();
+  c.solver.nx = 32;
+  c.solver.ny = 48;
+  c.solver.threads = 1;
+  c.solver.backend = BackendKind::CPU;
+  c.solver.initial.eps = 2.0;
+  c.solver.initial.perturbation = Perturbation::Single;
+  c.solver.initial.mode = 2;
+  c.solver.initial.amplitude = 3.0;
+  c.steps = 40;
+  c.output.dir = out_dir;
+  c.output.every = 10;
+  c.output.checkpoint_every = 20;
+  io::resolve(c);
+  return c;
+}
+
+}  // namespace plume::test
