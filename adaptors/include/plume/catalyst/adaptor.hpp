@@ -1,0 +1,64 @@
+// ParaView Catalyst adaptor: hands plume's fields to Catalyst Python pipelines every N steps and
+// serves ParaView Live. One Adaptor per process, built after MPI_Init and destroyed (or
+// finalize()d) before MPI_Finalize; with MPI every rank builds it and calls execute() at the same
+// steps with its own block (one piece per rank of one dataset of the global lattice).
+//
+//   plume::catalyst::Adaptor insitu(options, solver.domain());   // loads every pipeline now
+//   for (...) {
+//     solver.advance(n);
+//     if (insitu.due(solver.step())) {
+//       solver.fields(fields);
+//       insitu.execute(solver.step(), solver.time(), fields, solver.domain());
+//     }
+//   }
+//   insitu.finalize();
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+#include "plume/catalyst/error.hpp"
+#include "plume/catalyst/options.hpp"
+#include "plume/fields.hpp"
+#include "plume/grid/layout.hpp"
+
+namespace plume::catalyst {
+
+// Cost of one pipeline so far (seconds of its Catalyst execution, this rank).
+struct PipelineStats {
+  std::string script;
+  long every = 0;
+  long calls = 0;
+  double seconds = 0.0;
+  bool live = false;     // hosts the ParaView Live link
+  bool enabled = true;   // false once dropped by on_error = disable
+};
+
+class Adaptor {
+ public:
+  // Initialises Catalyst (once per process), checks and loads every pipeline (a script that does
+  // not exist is an Error whatever on_error says; one that fails to load follows on_error).
+  Adaptor(const Options& options, const Domain& domain);
+  ~Adaptor();  // finalize() if not done
+  Adaptor(const Adaptor&) = delete;
+  Adaptor& operator=(const Adaptor&) = delete;
+
+  // Whether any pipeline runs at this step: lets the caller skip fetching fields otherwise.
+  bool due(long step) const;
+
+  // Runs the pipelines due at this step on this block. The fields are read, not copied (T_H and
+  // rho are handed to VTK in place; p = rho T_H and u_H as a 3-vector are filled into buffers
+  // allocated once); they must stay unchanged until execute() returns.
+  void execute(long step, double time, const Fields& fields, const Domain& domain);
+
+  // Calls each pipeline's catalyst_finalize and shuts Catalyst down. Idempotent.
+  void finalize();
+
+  std::vector<PipelineStats> stats() const;
+  double grid_seconds() const;  // time spent filling the VTK grid (p, u_H) so far
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace plume::catalyst

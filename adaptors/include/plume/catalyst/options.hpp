@@ -1,0 +1,52 @@
+// What the in-situ adaptor runs, how often, where extracts go, and ParaView Live.
+#pragma once
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace plume::catalyst {
+
+// What happens when a pipeline fails to load or raises while it runs.
+enum class OnError : int {
+  Stop = 0,     // Adaptor's constructor or execute() throws Error with the script's error
+  Disable = 1,  // that pipeline is dropped with a warning; the others and the run go on
+};
+OnError parse_on_error(std::string_view s);  // "stop" | "disable"; throws Error otherwise
+const char* to_string(OnError e);
+
+// A ParaView Catalyst Python script ("# script-version: 2") and its frequency in steps.
+struct Script {
+  std::string path;
+  long every = 0;  // 0: Options::every
+};
+
+struct Options {
+  std::vector<Script> scripts;
+  long every = 100;                 // default frequency (steps) of scripts and of Live
+  std::string output_dir = "insitu";  // extracts directory (created); relative to the working directory
+
+  // ParaView Live: the run connects to a ParaView that listens on live_host:live_port (the GUI's
+  // Catalyst > Connect). With no client attached each Live call costs one refused connection.
+  bool live = false;
+  std::string live_host = "localhost";
+  int live_port = 22222;
+  long live_every = 0;              // 0: every
+  std::string live_script;          // empty: the Live pipeline shipped with plume (pipelines/live.py)
+
+  OnError on_error = OnError::Stop;
+
+  // Written as field data into every dataset the pipelines see (and so into data extracts):
+  // e.g. {"plume_version", "0.1.0"}, {"units", "lattice"}, the run's parameters.
+  std::vector<std::pair<std::string, std::string>> metadata;
+
+  // Warnings and notes (a disabled pipeline, Live settings a script had that were overridden).
+  // Empty: printed to stderr by rank 0.
+  std::function<void(const std::string&)> log;
+};
+
+// Directory of the pipelines shipped with plume (the source tree's pipelines/).
+std::string pipelines_dir();
+
+}  // namespace plume::catalyst

@@ -1,0 +1,259 @@
+#include "plume/catalyst/adaptor.hpp"
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <vtkCPDataDescription.h>
+#include <vtkCPInputDataDescription.h>
+#include <vtkCPProcessor.h>
+#include <vtkCPPythonPipeline.h>
+#include <vtkImageData.h>
+#include <vtkSMPropertyHelper.h>
+#include <vtkSMProxy.h>
+#include <vtkSMProxyManager.h>
+#include <vtkSMSessionProxyManager.h>
+#include <vtkSmartPointer.h>
+#include "catalyst_session.hpp"
+#include "field_grid.hpp"
+#include "error_capture.hpp"
+#include "script_pipeline.hpp"
+
+namespace fs = std::filesystem;
+
+namespace plume::catalyst {
+
+namespace {
+
+constexpr const char* kChannel = "input";  // the name scripts give their source: registrationName='input'
+
+std::string absolute_path(const std::string& p) { return fs::absolute(fs::path(p)).lexically_normal().string(); }
+
+// A missing or unreadable script is a configuration error, found before Catalyst starts.
+void check_script_file(const std::string& path, const char* what) {
+  std::error_code ec;
+  if (path.empty()) throw Error(std::string(what) + ": empty path");
+  if (!fs::exists(path, ec)) throw Error(std::string(what) + " '" + path + "' does not exist");
+  if (!fs::is_regular_file(path, ec)) throw Error(std::string(what) + " '" + path + "' is not a file");
+  std::ifstream in(path);
+  if (!in) throw Error(std::string(what) + " '" + path + "' cannot be read");
+}
+
+void check_options(const Options& o) {
+  if (o.every <= 0) throw Error("every must be a positive number of steps, not " + std::to_string(o.every));
+  for (const Script& s : o.scripts) {
+    check_script_file(s.path, "pipeline");
+    if (s.every < 0)
+      throw Error("every of pipeline '" + s.path + "' must be positive (or 0 for the default), not " +
+                  std::to_string(s.every));
+  }
+  if (o.scripts.empty() && !o.live) throw Error("nothing to do: no pipeline scripts and Live off");
+  if (o.output_dir.empty()) throw Error("output_dir is empty");
+  if (o.live) {
+    if (o.live_host.empty()) throw Error("live_host is empty");
+    if (o.live_port < 1 || o.live_port > 65534)
+      throw Error("live_port must be in 1..65534 (Live uses it and the next one), not " + std::to_string(o.live_port));
+    if (o.live_every < 0) throw Error("live_every must be positive (or 0 for every), not " + std::to_string(o.live_every));
+    check_script_file(o.live_script.empty() ? pipelines_dir() + "/live.py" : o.live_script, "Live pipeline");
+  }
+}
+
+}  // namespace
+
+struct Adaptor::Impl {
+  Options options;
+  Domain domain;
+  std::string output_dir;
+  std::unique_ptr<ErrorCapture> errors;  // made once Catalyst has installed its output window
+  std::unique_ptr<CatalystSession> session;
+  std::unique_ptr<FieldGrid> grid;
+  vtkNew<vtkCPDataDescription> desc;
+  std::vector<vtkSmartPointer<ScriptPipeline>> pipelines;
+  std::vector<PipelineStats> final_stats;  // kept by finalize(), which lets the pipelines go
+  double grid_seconds = 0.0;
+  bool finalized = false;
+
+  std::vector<PipelineStats> stats() const {
+    std::vector<PipelineStats> out;
+    for (const auto& p : pipelines) out.push_back({p->path(), p->every, p->calls, p->seconds, p->live, p->enabled});
+    return out;
+  }
+
+  void log(const std::string& message) const {
+    if (options.log)
+      options.log(message);
+    else if (!session || session->rank() == 0)
+      std::fprintf(stderr, "plume in-situ: %s\n", message.c_str());
+  }
+  void add_pipeline(const std::string& path, long every, bool live);
+  void configure(ScriptPipeline& p) const;
+  // Collective: the pipelines that failed on some rank are dropped with a warning (on_error =
+  // disable) or make this throw (stop). `when` says where: "while loading", "at step 100".
+  void handle_failures(const std::string& when);
+};
+
+void Adaptor::Impl::add_pipeline(const std::string& path, long every, bool live) {
+  // ParaView picks the script version from a "# script-version: 2" marker anywhere in the file;
+  // without it a script is taken for the legacy (version 1) kind, which this adaptor does not run.
+  const int version = vtkCPPythonPipeline::DetectScriptVersion(path.c_str());
+  if (version != 2)
+    throw Error("pipeline '" + path + "' is not a ParaView Catalyst script-version 2 script (add the line " +
+                "'# script-version: 2' and define extractors; see docs/insitu.md)");
+  vtkSmartPointer<ScriptPipeline> p = vtkSmartPointer<ScriptPipeline>::New();
+  p->every = every;
+  p->live = live;
+  p->load(path, desc, errors.get());
+  pipelines.push_back(p);
+}
+
+void Adaptor::Impl::configure(ScriptPipeline& p) const {
+  vtkSMProxy* o = p.catalyst_options();
+  if (!o) return;
+  // Extracts go to the run's folder whatever the script says.
+  vtkSMPropertyHelper(o, "ExtractsOutputDirectory").Set(output_dir.c_str());
+  // Live is the adaptor's to switch: one link, on the Live pipeline, to the configured address.
+  const bool script_live = vtkSMPropertyHelper(o, "EnableCatalystLive").GetAsInt() != 0;
+  if (p.live) {
+    const std::string url = options.live_host + ":" + std::to_string(options.live_port);
+    vtkSMPropertyHelper(o, "EnableCatalystLive").Set(1);
+    vtkSMPropertyHelper(o, "CatalystLiveURL").Set(url.c_str());
+  } else {
+    if (script_live)
+      log("pipeline '" + p.path() + "' enables ParaView Live itself; Live is set by the in-situ options (live = " +
+          (options.live ? "true, on the Live pipeline" : "false") + "), so it is off for this script");
+    vtkSMPropertyHelper(o, "EnableCatalystLive").Set(0);
+  }
+  o->UpdateVTKObjects();
+}
+
+void Adaptor::Impl::handle_failures(const std::string& when) {
+  std::vector<int> failed(pipelines.size());
+  for (std::size_t i = 0; i < pipelines.size(); ++i) failed[i] = pipelines[i]->failed ? 1 : 0;
+  session->max_over_ranks(failed);
+  for (std::size_t i = 0; i < pipelines.size(); ++i) {
+    if (!failed[i]) continue;
+    ScriptPipeline& p = *pipelines[i];
+    p.enabled = false;
+    p.failed = false;
+    const std::string error = p.error().empty() ? std::string("it failed on another rank") : p.error();
+    const std::string message = "pipeline '" + p.path() + "' failed " + when + ":\n" + error;
+    if (options.on_error == OnError::Stop) throw Error(message);
+    log(message + "\n(on_error = disable: this pipeline is off for the rest of the run)");
+  }
+}
+
+Adaptor::Adaptor(const Options& options, const Domain& domain) : impl_(std::make_unique<Impl>()) {
+  Impl& m = *impl_;
+  m.options = options;
+  m.domain = domain;
+  if (domain.nx <= 0 || domain.ny <= 0 || domain.x0 < 0 || domain.y0 < 0 || domain.x0 + domain.nx > domain.NX ||
+      domain.y0 + domain.ny > domain.NY)
+    throw Error("the domain is not a block of the global lattice");
+  check_options(options);
+
+  m.output_dir = absolute_path(options.output_dir);
+  std::error_code ec;
+  fs::create_directories(m.output_dir, ec);
+  if (!fs::is_directory(m.output_dir))
+    throw Error("cannot create the extracts directory '" + m.output_dir + "'" + (ec ? ": " + ec.message() : ""));
+
+  m.session = std::make_unique<CatalystSession>(m.output_dir);
+  m.errors = std::make_unique<ErrorCapture>();
+  m.grid = std::make_unique<FieldGrid>(domain, options.metadata);
+  m.desc->AddInput(kChannel);
+  vtkCPInputDataDescription* input = m.desc->GetInputDescriptionByName(kChannel);
+  input->SetGrid(m.grid->image());
+  int whole[6];
+  m.grid->whole_extent(whole);
+  input->SetWholeExtent(whole);
+  // The scripts' source takes the time of the description when they are imported, and ParaView
+  // warns when a later time is not after it: load them at a time before any of the run's.
+  m.desc->SetTimeData(std::numeric_limits<double>::lowest(), -1);
+
+  for (const Script& s : options.scripts) m.add_pipeline(absolute_path(s.path), s.every > 0 ? s.every : options.every, false);
+  if (options.live) {
+    const std::string path = absolute_path(options.live_script.empty() ? pipelines_dir() + "/live.py" : options.live_script);
+    m.add_pipeline(path, options.live_every > 0 ? options.live_every : options.every, true);
+  }
+  m.handle_failures("while loading");
+
+  const char* display = std::getenv("DISPLAY");
+  vtkSMSessionProxyManager* pxm = vtkSMProxyManager::GetProxyManager()->GetActiveSessionProxyManager();
+  if ((!display || !*display) && pxm && pxm->GetNumberOfProxies("views") > 0)
+    throw Error("a pipeline renders (it creates a view) but DISPLAY is not set: ParaView needs an X display; "
+                "run under Xvfb (plume::catalyst::VirtualDisplay starts one)");
+
+  for (auto& p : m.pipelines) {
+    if (!p->enabled) continue;
+    m.configure(*p);
+    p->initialize(m.desc);
+  }
+  m.handle_failures("in catalyst_initialize");
+  for (auto& p : m.pipelines)
+    if (p->enabled) m.session->processor()->AddPipeline(p);
+}
+
+Adaptor::~Adaptor() {
+  try {
+    finalize();
+  } catch (...) {
+    // finalize() reports through the log and never throws.
+  }
+}
+
+bool Adaptor::due(long step) const {
+  if (impl_->finalized) return false;
+  for (const auto& p : impl_->pipelines)
+    if (p->enabled && step % p->every == 0) return true;
+  return false;
+}
+
+void Adaptor::execute(long step, double time, const Fields& fields, const Domain& domain) {
+  Impl& m = *impl_;
+  if (m.finalized) throw Error("execute() after finalize()");
+  const Domain& d = m.domain;
+  if (domain.nx != d.nx || domain.ny != d.ny || domain.x0 != d.x0 || domain.y0 != d.y0 || domain.NX != d.NX ||
+      domain.NY != d.NY)
+    throw Error("the domain changed since the adaptor was made");
+  bool any = false;
+  for (auto& p : m.pipelines) {
+    p->scheduled = p->enabled && step % p->every == 0;
+    any = any || p->scheduled;
+  }
+  if (!any) return;
+
+  const auto t0 = std::chrono::steady_clock::now();
+  m.grid->update(fields, step, time);
+  m.grid_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  m.desc->SetTimeData(time, step);
+  vtkCPProcessor* processor = m.session->processor();
+  if (processor->RequestDataDescription(m.desc)) {
+    m.desc->GetInputDescriptionByName(kChannel)->SetGrid(m.grid->image());
+    processor->CoProcess(m.desc);
+  }
+  for (auto& p : m.pipelines) p->scheduled = false;
+  m.handle_failures("at step " + std::to_string(step));
+}
+
+void Adaptor::finalize() {
+  Impl& m = *impl_;
+  if (m.finalized) return;
+  m.finalized = true;
+  for (auto& p : m.pipelines) {
+    if (p->enabled && !p->Finalize()) m.log("pipeline '" + p->path() + "' failed to finalise:\n" + p->error());
+  }
+  m.final_stats = m.stats();
+  // The pipelines hold Python objects: release them while Catalyst's Python is still up.
+  m.pipelines.clear();
+  m.session->finalize();
+}
+
+std::vector<PipelineStats> Adaptor::stats() const {
+  return impl_->finalized ? impl_->final_stats : impl_->stats();
+}
+
+double Adaptor::grid_seconds() const { return impl_->grid_seconds; }
+
+}  // namespace plume::catalyst

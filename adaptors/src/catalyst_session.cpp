@@ -1,0 +1,66 @@
+#include "catalyst_session.hpp"
+#include <mpi.h>
+#include <vtkCPProcessor.h>
+#include <vtkCommunicator.h>
+#include <vtkMPI.h>
+#include <vtkMultiProcessController.h>
+#include <vtkPythonInterpreter.h>
+#include "plume/catalyst/error.hpp"
+
+namespace plume::catalyst {
+
+namespace {
+bool g_started = false;   // Catalyst was started in this process
+MPI_Comm g_world = MPI_COMM_WORLD;
+}  // namespace
+
+CatalystSession::CatalystSession(const std::string& working_dir) {
+  if (g_started)
+    throw Error("Catalyst can be started once per process, and it was already started here "
+                "(make one Adaptor per run)");
+  int mpi_up = 0, mpi_down = 0;
+  MPI_Initialized(&mpi_up);
+  MPI_Finalized(&mpi_down);
+  if (mpi_down) throw Error("MPI was already finalised: start Catalyst after MPI_Init and before MPI_Finalize");
+  g_started = true;
+  // Python without its signal handlers: otherwise Ctrl-C only sets a flag in the interpreter and
+  // the simulation keeps running.
+  vtkPythonInterpreter::Initialize(0);
+  processor_ = vtkCPProcessor::New();
+  int ok = 0;
+  if (mpi_up) {
+    vtkMPICommunicatorOpaqueComm comm(&g_world);
+    ok = processor_->Initialize(comm, working_dir.c_str());
+  } else {
+    ok = processor_->Initialize(working_dir.c_str());
+  }
+  if (!ok) {
+    processor_->Delete();
+    processor_ = nullptr;
+    throw Error("ParaView Catalyst failed to initialise");
+  }
+  controller_ = vtkMultiProcessController::GetGlobalController();
+  if (controller_) {
+    rank_ = controller_->GetLocalProcessId();
+    ranks_ = controller_->GetNumberOfProcesses();
+  }
+}
+
+CatalystSession::~CatalystSession() { finalize(); }
+
+void CatalystSession::max_over_ranks(std::vector<int>& flags) const {
+  if (ranks_ <= 1 || !controller_ || flags.empty()) return;
+  std::vector<int> out(flags.size());
+  controller_->AllReduce(flags.data(), out.data(), vtkIdType(flags.size()), vtkCommunicator::MAX_OP);
+  flags.swap(out);
+}
+
+void CatalystSession::finalize() {
+  if (!processor_) return;
+  processor_->Finalize();
+  processor_->Delete();
+  processor_ = nullptr;
+  controller_ = nullptr;
+}
+
+}  // namespace plume::catalyst

@@ -1,0 +1,34 @@
+// Catalyst for the whole process. ParaView's process module can start once per process (and Python
+// cannot be restarted safely), so a second session after the first one ended is an Error.
+// If the program initialised MPI, Catalyst works on MPI_COMM_WORLD and leaves MPI alone;
+// otherwise Catalyst starts MPI by itself (single rank) and ends it when the session ends.
+#pragma once
+#include <string>
+#include <vector>
+
+class vtkCPProcessor;
+class vtkMultiProcessController;
+
+namespace plume::catalyst {
+
+class CatalystSession {
+ public:
+  explicit CatalystSession(const std::string& working_dir);
+  ~CatalystSession();
+  CatalystSession(const CatalystSession&) = delete;
+  CatalystSession& operator=(const CatalystSession&) = delete;
+
+  vtkCPProcessor* processor() const { return processor_; }
+  int rank() const { return rank_; }
+  int ranks() const { return ranks_; }
+  // Collective: each flag becomes its maximum over all ranks.
+  void max_over_ranks(std::vector<int>& flags) const;
+  void finalize();  // idempotent
+
+ private:
+  vtkCPProcessor* processor_ = nullptr;
+  vtkMultiProcessController* controller_ = nullptr;
+  int rank_ = 0, ranks_ = 1;
+};
+
+}  // namespace plume::catalyst

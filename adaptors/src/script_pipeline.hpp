@@ -1,0 +1,61 @@
+// One Catalyst Python script (script-version 2) as a vtkCPPipeline. It plays the part of ParaView's
+// vtkCPPythonScriptV2Pipeline with three differences the adaptor needs: the script is imported
+// when the adaptor starts (so that a broken script stops the run before it begins, not at its
+// first in-situ step); a call fails when the script raises or an error is reported while it runs
+// (ParaView prints those and returns success), and the error is kept; and it runs only at the
+// steps the adaptor schedules.
+#pragma once
+#include <string>
+#include <vtkCPPipeline.h>
+#include <vtkNew.h>
+
+class vtkCPPythonScriptV2Helper;
+class vtkSMProxy;
+
+namespace plume::catalyst {
+
+class ErrorCapture;
+
+class ScriptPipeline : public vtkCPPipeline {
+ public:
+  static ScriptPipeline* New();
+  vtkTypeMacro(ScriptPipeline, vtkCPPipeline);
+
+  // Imports the script with the grid of desc as its input. On failure returns false and keeps
+  // the error in error().
+  bool load(const std::string& path, vtkCPDataDescription* desc, ErrorCapture* errors);
+  vtkSMProxy* catalyst_options() const;  // the script's catalyst.Options() (valid after load)
+  // Calls the script's catalyst_initialize (after its options are set).
+  bool initialize(vtkCPDataDescription* desc);
+
+  int RequestDataDescription(vtkCPDataDescription* desc) override;
+  int CoProcess(vtkCPDataDescription* desc) override;
+  int Finalize() override;
+
+  const std::string& path() const { return path_; }
+  const std::string& error() const { return error_; }
+
+  long every = 1;
+  bool live = false;       // hosts the ParaView Live link
+  bool enabled = true;     // false once dropped (on_error = disable) or stopped
+  bool scheduled = false;  // runs at the step being executed
+  bool failed = false;     // the last call failed
+  long calls = 0;
+  double seconds = 0.0;
+
+ protected:
+  ScriptPipeline();
+  ~ScriptPipeline() override;
+
+ private:
+  ScriptPipeline(const ScriptPipeline&) = delete;
+  void operator=(const ScriptPipeline&) = delete;
+  bool check(bool ok, const char* what);  // records a failure; returns whether the call succeeded
+
+  vtkNew<vtkCPPythonScriptV2Helper> helper_;
+  ErrorCapture* errors_ = nullptr;
+  std::string path_, error_;
+  bool loaded_ = false;
+};
+
+}  // namespace plume::catalyst

@@ -1,0 +1,254 @@
+// plume_insitu_demo: a small Rayleigh–Taylor run on the CPU that calls the Catalyst adaptor every N
+// steps. The three parts of a Catalyst run, as in ParaView's examples: the simulation (plume::Solver),
+// the adaptor (plume::catalyst::Adaptor) and this driver. Used by the catalyst tests and the
+// in-situ benchmark, and to try pipelines without the batch driver:
+//
+//   plume_insitu_demo --script pipelines/temperature.py --every 100 --steps 2000 --out runs/demo
+//   plume_insitu_demo --live --steps 100000 --pace-ms 5      # then Catalyst > Connect in ParaView
+#include <mpi.h>
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+#include "plume/catalyst/adaptor.hpp"
+#include "plume/catalyst/virtual_display.hpp"
+#include "plume/solver.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+struct Args {
+  int nx = 128, ny = 256;
+  long steps = 1000;
+  long every = 100;
+  std::vector<std::string> scripts;  // PATH or PATH@EVERY
+  std::string out = "runs/insitu-demo";
+  bool live = false;
+  std::string live_host = "localhost";
+  int live_port = 22222;
+  long live_every = 0;
+  std::string on_error = "stop";
+  int threads = 0;
+  double pace_ms = 0.0;
+  bool split_x = false;
+  bool no_xvfb = false;
+  std::string dump_fields, summary;
+};
+
+// The block of rank r of `ranks` when the lattice is cut into vertical slabs.
+plume::Domain x_slab(const plume::Domain& whole, int r, int ranks) {
+  plume::Domain d = whole;
+  const int base = whole.NX / ranks, extra = whole.NX % ranks;
+  d.nx = base + (r < extra ? 1 : 0);
+  d.x0 = r * base + std::min(r, extra);
+  return d;
+}
+
+void copy_slab(const plume::Fields& all, const plume::Domain& d, plume::Fields& part) {
+  part.resize(d.nx, d.ny);
+  part.x0 = d.x0;
+  part.y0 = d.y0;
+  for (int y = 0; y < d.ny; ++y)
+    for (int x = 0; x < d.nx; ++x) {
+      const std::size_t i = all.at(d.x0 + x, d.y0 + y), j = part.at(x, y);
+      part.T[j] = all.T[i];
+      part.rho[j] = all.rho[i];
+      part.ux[j] = all.ux[i];
+      part.uy[j] = all.uy[i];
+    }
+}
+
+// Raw fields for the tests: one text line saying what follows, then T_H, rho, ux, uy as
+// little-endian doubles, x fastest. Written to a temporary file and renamed.
+void dump_fields(const std::string& path, const plume::Fields& f, long step, double time) {
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    char header[256];
+    std::snprintf(header, sizeof header,
+                  "plume-fields 1 nx=%d ny=%d step=%ld time=%.17g arrays=T_H,rho,ux,uy layout=x-fastest-f64le\n", f.nx,
+                  f.ny, step, time);
+    out << header;
+    for (const auto* a : {&f.T, &f.rho, &f.ux, &f.uy})
+      out.write(reinterpret_cast<const char*>(a->data()), std::streamsize(a->size() * sizeof(double)));
+    if (!out) throw std::runtime_error("cannot write " + tmp);
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+// The next step after `step` at which some in-situ frequency falls.
+long next_due(long step, const std::vector<long>& freqs, long last) {
+  long next = last;
+  for (long f : freqs) next = std::min(next, (step / f + 1) * f);
+  return next;
+}
+
+int run(const Args& a, int rank, int ranks) {
+  plume::SolverConfig cfg;
+  cfg.nx = a.nx;
+  cfg.ny = a.ny;
+  cfg.backend = plume::BackendKind::CPU;
+  cfg.threads = a.threads;
+  cfg.physics.gy = -2.6e-4;  // 100 x the reference gravity: a small lattice mixes in a few thousand steps
+  cfg.initial.amplitude = 4.0;
+  plume::Solver solver(cfg);
+  solver.initialize();
+  const plume::Domain whole = solver.domain();
+  if (ranks > 1 && !a.split_x)
+    throw std::runtime_error("several MPI ranks need --split-x (the solver is not decomposed yet)");
+  const plume::Domain mine = ranks > 1 ? x_slab(whole, rank, ranks) : whole;
+
+  plume::catalyst::Options o;
+  std::vector<long> freqs;
+  for (const std::string& s : a.scripts) {
+    plume::catalyst::Script script{s, 0};
+    const auto at = s.rfind('@');
+    if (at != std::string::npos) {
+      script.path = s.substr(0, at);
+      script.every = std::stol(s.substr(at + 1));
+    }
+    freqs.push_back(script.every > 0 ? script.every : a.every);
+    o.scripts.push_back(script);
+  }
+  o.every = a.every;
+  o.output_dir = a.out + "/insitu";
+  o.live = a.live;
+  o.live_host = a.live_host;
+  o.live_port = a.live_port;
+  o.live_every = a.live_every;
+  if (a.live) freqs.push_back(a.live_every > 0 ? a.live_every : a.every);
+  o.on_error = plume::catalyst::parse_on_error(a.on_error);
+  o.metadata = {{"plume_version", PLUME_VERSION},
+                {"units", "lattice units: spacing 1, dt = 1/r of D2Q37, T_0 = 1"},
+                {"case", "Rayleigh-Taylor, " + std::to_string(a.nx) + " x " + std::to_string(a.ny) +
+                             ", gy = " + std::to_string(cfg.physics.gy) + ", plume_insitu_demo"}};
+
+  std::unique_ptr<plume::catalyst::VirtualDisplay> display;
+  if (!a.no_xvfb) display = std::make_unique<plume::catalyst::VirtualDisplay>();
+  const auto t_init = Clock::now();
+  plume::catalyst::Adaptor insitu(o, mine);
+  const double init_s = since(t_init);
+  if (rank == 0)
+    std::printf("in-situ: %zu pipeline(s) loaded in %.2f s%s%s\n", insitu.stats().size(), init_s,
+                display && display->started() ? ", Xvfb on " : "", display && display->started() ? display->display().c_str() : "");
+
+  plume::Fields all, part;
+  double t_solver = 0, t_fields = 0, t_insitu = 0;
+  long insitu_calls = 0;
+  const auto t_run = Clock::now();
+  auto hand_over = [&](long step) {
+    if (!insitu.due(step)) return;
+    auto t0 = Clock::now();
+    solver.fields(all);
+    const plume::Fields* f = &all;
+    if (ranks > 1) {
+      copy_slab(all, mine, part);
+      f = &part;
+    }
+    t_fields += since(t0);
+    t0 = Clock::now();
+    insitu.execute(step, solver.time(), *f, mine);
+    t_insitu += since(t0);
+    ++insitu_calls;
+    if (rank == 0) {
+      const double el = since(t_run), rate = t_solver > 0 ? double(step) * a.nx * a.ny / t_solver / 1e6 : 0.0;
+      std::printf("step %ld/%ld  t=%.4g  %.2f Msites/s  in-situ %.1f ms  elapsed %.1f s  left %.1f s\n", step, a.steps,
+                  solver.time(), rate, 1e3 * since(t0), el, step > 0 ? el * double(a.steps - step) / step : 0.0);
+      std::fflush(stdout);
+    }
+  };
+
+  hand_over(0);
+  while (solver.step() < a.steps) {
+    const long target = next_due(solver.step(), freqs, a.steps);
+    const auto t0 = Clock::now();
+    if (a.pace_ms > 0) {
+      while (solver.step() < target) {
+        solver.advance(1);
+        std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(a.pace_ms));
+      }
+    } else {
+      solver.advance(target - solver.step());
+    }
+    t_solver += since(t0);
+    hand_over(solver.step());
+  }
+  const double wall = since(t_run);
+
+  if (!a.dump_fields.empty() && rank == 0) {
+    solver.fields(all);
+    dump_fields(a.dump_fields, all, solver.step(), solver.time());
+  }
+  insitu.finalize();
+
+  if (rank == 0) {
+    std::printf("done: %ld steps in %.2f s (solver %.2f s, fields %.3f s, in-situ %.3f s = %.2f%% of the run, %ld calls)\n",
+                a.steps, wall, t_solver, t_fields, t_insitu, 100.0 * t_insitu / wall, insitu_calls);
+    for (const auto& p : insitu.stats())
+      std::printf("  %-40s every %-6ld calls %-5ld %8.2f ms/call%s%s\n",
+                  std::filesystem::path(p.script).filename().c_str(), p.every, p.calls,
+                  p.calls ? 1e3 * p.seconds / p.calls : 0.0, p.live ? "  (Live)" : "", p.enabled ? "" : "  (disabled)");
+    if (!a.summary.empty()) {
+      std::ofstream s(a.summary);
+      s << "{\n  \"nx\": " << a.nx << ", \"ny\": " << a.ny << ", \"steps\": " << a.steps << ", \"ranks\": " << ranks
+        << ",\n  \"init_s\": " << init_s << ", \"wall_s\": " << wall << ", \"solver_s\": " << t_solver
+        << ", \"fields_s\": " << t_fields << ", \"insitu_s\": " << t_insitu << ", \"insitu_calls\": " << insitu_calls
+        << ", \"grid_s\": " << insitu.grid_seconds() << ",\n  \"pipelines\": [";
+      const auto st = insitu.stats();
+      for (std::size_t i = 0; i < st.size(); ++i)
+        s << (i ? ",\n" : "\n") << "    {\"script\": \"" << std::filesystem::path(st[i].script).filename().string()
+          << "\", \"every\": " << st[i].every << ", \"calls\": " << st[i].calls << ", \"seconds\": " << st[i].seconds
+          << ", \"live\": " << (st[i].live ? "true" : "false") << "}";
+      s << "\n  ]\n}\n";
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Args a;
+  CLI::App app{"plume_insitu_demo: a small Rayleigh-Taylor run (CPU) with ParaView Catalyst in situ"};
+  app.add_option("--nx", a.nx, "lattice width")->check(CLI::Range(8, 1 << 16));
+  app.add_option("--ny", a.ny, "lattice height")->check(CLI::Range(16, 1 << 16));
+  app.add_option("--steps", a.steps, "steps to run")->check(CLI::NonNegativeNumber);
+  app.add_option("--every", a.every, "default in-situ frequency (steps)")->check(CLI::PositiveNumber);
+  app.add_option("--script", a.scripts, "Catalyst pipeline (script-version 2), PATH or PATH@EVERY; repeatable");
+  app.add_option("--out", a.out, "run folder (extracts go to OUT/insitu)");
+  app.add_flag("--live", a.live, "enable ParaView Live");
+  app.add_option("--live-host", a.live_host, "host where ParaView listens (Catalyst > Connect)");
+  app.add_option("--live-port", a.live_port, "its port (Live also uses the next one)")->check(CLI::Range(1, 65534));
+  app.add_option("--live-every", a.live_every, "Live frequency (default: --every)")->check(CLI::NonNegativeNumber);
+  app.add_option("--on-error", a.on_error, "stop | disable")->check(CLI::IsMember({"stop", "disable"}));
+  app.add_option("--threads", a.threads, "OpenMP threads (0: default)")->check(CLI::NonNegativeNumber);
+  app.add_option("--pace-ms", a.pace_ms, "sleep after each step, to watch a small run live")->check(CLI::NonNegativeNumber);
+  app.add_flag("--split-x", a.split_x, "with several MPI ranks: every rank solves the whole lattice and hands its x-slab "
+                                       "to the adaptor (one piece per rank)");
+  app.add_flag("--no-xvfb", a.no_xvfb, "do not start Xvfb when DISPLAY is unset (data-only pipelines)");
+  app.add_option("--dump-fields", a.dump_fields, "write the final fields (raw doubles after a text header) here");
+  app.add_option("--summary", a.summary, "write timings as JSON here");
+  CLI11_PARSE(app, argc, argv);
+
+  MPI_Init(&argc, &argv);  // before Catalyst, which then uses MPI_COMM_WORLD and leaves MPI to us
+  int rank = 0, ranks = 1, rc = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  try {
+    rc = run(a, rank, ranks);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "plume_insitu_demo: error: %s\n", e.what());
+    rc = 1;
+  }
+  if (rc != 0 && ranks > 1) MPI_Abort(MPI_COMM_WORLD, rc);  // the other ranks may wait in a collective
+  MPI_Finalize();
+  return rc;
+}
