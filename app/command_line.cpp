@@ -37,7 +37,16 @@ io::RunConfig build_config(const Options& o, bool run) {
                            o.restart + " (configuration stored in the checkpoint)");
   else
     throw UsageError("no configuration file given (a checkpoint given with --restart can stand in for it)");
-  for (const auto& s : o.sets) io::apply_override(cfg, s);
+  // Every refused override is reported, not only the first.
+  std::vector<std::string> problems;
+  auto apply = [&](auto&&... args) {
+    try {
+      io::apply_override(cfg, args...);
+    } catch (const io::ConfigError& e) {
+      problems.insert(problems.end(), e.problems.begin(), e.problems.end());
+    }
+  };
+  for (const auto& s : o.sets) apply(s);
   // The shortcut options are keys too, so they are checked like every other value.
   const std::pair<const char*, const std::string*> shortcuts[] = {{"run.steps", &o.steps},
                                                                   {"run.backend", &o.backend},
@@ -45,7 +54,8 @@ io::RunConfig build_config(const Options& o, bool run) {
                                                                   {"run.device", &o.device},
                                                                   {"output.dir", &o.output}};
   for (const auto& [key, value] : shortcuts)
-    if (!value->empty()) io::apply_override(cfg, key, *value);
+    if (!value->empty()) apply(std::string(key), *value);
+  if (!problems.empty()) throw io::ConfigError(problems);
   cfg.restart = o.restart;
   cfg.quiet = o.quiet;
   io::validate(cfg);

@@ -1,0 +1,29 @@
+// Runs the `plume` executable (PLUME_EXE, from CMake) and captures what it says.
+#pragma once
+#include <sys/wait.h>
+#include <cstdlib>
+#include <string>
+#include "test_support.hpp"
+
+namespace plume::test {
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+inline Result run_plume(const std::string& args) {
+  static const TempDir capture;
+  const std::string out = capture / "stdout", err = capture / "stderr";
+  const int status = std::system((std::string(PLUME_EXE) + " " + args + " >" + out + " 2>" + err).c_str());
+  Result r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = read_file(out);
+  r.err = read_file(err);
+  return r;
+}
+
+// Quoted for the shell.
+inline std::string q(const std::string& s) { return "'" + s + "'"; }
+
+}  // namespace plume::test

@@ -1,0 +1,160 @@
+// The command line: help, and one clear message with exit code 2 for every kind of bad input.
+#include <gtest/gtest.h>
+#include "insitu.hpp"
+#include "run_plume.hpp"
+
+using namespace plume;
+using plume::test::q;
+using plume::test::Result;
+using plume::test::run_plume;
+using plume::test::TempDir;
+
+namespace {
+
+#define EXPECT_HAS(s, text) EXPECT_NE((s).find(text), std::string::npos) << "output: " << (s)
+
+// A valid tiny case written to a file.
+std::string tiny_case(const TempDir& tmp) {
+  const std::string path = tmp / "case.toml";
+  io::save_config(plume::test::tiny_config(tmp / "out"), path);
+  return path;
+}
+
+// A usage or configuration error: exit 2, one message naming the problem, no crash text.
+void expect_usage_error(const Result& r, const std::string& text) {
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_HAS(r.err, "plume: error: ");
+  EXPECT_HAS(r.err, text);
+  EXPECT_EQ(r.err.find("terminate called"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("what()"), std::string::npos) << r.err;
+}
+
+}  // namespace
+
+TEST(Cli, HelpListsCommandsAndEveryKeyWithUnits) {
+  const Result r = run_plume("--help");
+  EXPECT_EQ(r.code, 0);
+  for (const char* s : {"run", "check", "defaults", "Exit codes", "lattice units"}) EXPECT_HAS(r.out, s);
+  for (const std::string& k : io::key_names()) EXPECT_HAS(r.out, k + " = ");
+  const Result run = run_plume("run --help");
+  EXPECT_EQ(run.code, 0);
+  for (const char* s : {"--set", "--restart", "--steps", "--backend", "--quiet", "physics.gravity = "})
+    EXPECT_HAS(run.out, s);
+}
+
+TEST(Cli, VersionNamesTheBuild) {
+  const Result r = run_plume("--version");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_HAS(r.out, "plume ");
+  EXPECT_HAS(r.out, "git ");
+}
+
+TEST(Cli, CheckAcceptsAGoodConfiguration) {
+  TempDir tmp;
+  const Result r = run_plume("check " + q(tiny_case(tmp)));
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_HAS(r.out, "configuration OK (32 x 48");
+  EXPECT_FALSE(std::filesystem::exists(tmp / "out")) << "check creates nothing";
+}
+
+TEST(Cli, DefaultsPrintsAConfigurationThatChecks) {
+  TempDir tmp;
+  const Result r = run_plume("defaults");
+  EXPECT_EQ(r.code, 0);
+  plume::test::write_file(tmp / "d.toml", r.out);
+  EXPECT_EQ(run_plume("check " + q(tmp / "d.toml") + " --set output.dir=" + q(tmp / "o")).code, 0);
+}
+
+TEST(Cli, ShippedCasesCheck) {
+  for (const char* c : {"rayleigh_taylor.toml", "reference.toml"}) {
+    TempDir tmp;
+    const Result r = run_plume("check " + q(std::string(PLUME_SOURCE_DIR) + "/assets/" + c) +
+                               " --set output.dir=" + q(tmp / "o"));
+    EXPECT_EQ(r.code, 0) << c << ": " << r.err;
+  }
+}
+
+TEST(Cli, NoCommandIsAUsageError) { expect_usage_error(run_plume(""), "subcommand is required"); }
+
+TEST(Cli, UnknownOptionIsAUsageError) {
+  TempDir tmp;
+  expect_usage_error(run_plume("run " + q(tiny_case(tmp)) + " --frobnicate"), "--frobnicate");
+}
+
+TEST(Cli, MissingConfigurationFile) {
+  expect_usage_error(run_plume("run /nonexistent/case.toml"), "cannot read configuration file '/nonexistent/case.toml'");
+  expect_usage_error(run_plume("run"), "no configuration file given");
+}
+
+TEST(Cli, UnknownKeyInTheFile) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "c.toml", "[physics]\ngravty = 1e-4\n");
+  expect_usage_error(run_plume("check " + q(tmp / "c.toml")), "unknown key 'physics.gravty' (did you mean 'physics.gravity'?)");
+}
+
+TEST(Cli, WrongTypeInTheFile) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "c.toml", "[run]\nsteps = \"many\"\n");
+  expect_usage_error(run_plume("run " + q(tmp / "c.toml")), "run.steps: wrong type: expected an integer");
+}
+
+TEST(Cli, TauAtOneHalf) {
+  TempDir tmp;
+  expect_usage_error(run_plume("run " + q(tiny_case(tmp)) + " --set physics.collision=bgk --set physics.tau=0.5"),
+                     "physics.tau = 0.5 is out of range: must be > 0.5");
+}
+
+TEST(Cli, LatticeTooSmall) {
+  TempDir tmp;
+  expect_usage_error(run_plume("run " + q(tiny_case(tmp)) + " --set lattice.ny=5"), "lattice.ny = 5 is too small for walls");
+}
+
+TEST(Cli, OutputFolderNotWritable) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "file", "");
+  expect_usage_error(run_plume("run " + q(tiny_case(tmp)) + " -o " + q(tmp / "file/out")), "is not a folder");
+}
+
+TEST(Cli, MissingPipelineScript) {
+  TempDir tmp;
+  expect_usage_error(run_plume("run " + q(tiny_case(tmp)) + " --set insitu.scripts=" + q(tmp / "nope.py")),
+                     "insitu.scripts[0]");
+}
+
+TEST(Cli, BadCommandLineValues) {
+  TempDir tmp;
+  const std::string c = q(tiny_case(tmp));
+  expect_usage_error(run_plume("run " + c + " --steps abc"), "run.steps=abc: wrong type: expected an integer");
+  expect_usage_error(run_plume("run " + c + " --backend gpu"), "run.backend=gpu: \"gpu\" is not one of auto, cpu, cuda");
+  expect_usage_error(run_plume("run " + c + " --set physics.k1"), "is not an assignment");
+  expect_usage_error(run_plume("run " + c + " --set nosuch.key=1"), "unknown section 'nosuch'");
+  expect_usage_error(run_plume("run " + c + " --threads -1"), "run.threads = -1 is out of range");
+}
+
+TEST(Cli, EveryProblemIsListed) {
+  TempDir tmp;
+  const Result r = run_plume("check " + q(tiny_case(tmp)) + " --set physics.k1=0 --set initial.T_up=-1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_HAS(r.err, "physics.k1");
+  EXPECT_HAS(r.err, "initial.T_up");
+  const Result bad = run_plume("run " + q(tiny_case(tmp)) + " --set physics.k1=abc --set nosuch.x=1 --steps y");
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_HAS(bad.err, "physics.k1=abc");
+  EXPECT_HAS(bad.err, "nosuch");
+  EXPECT_HAS(bad.err, "run.steps=y");
+}
+
+TEST(Cli, MissingOrForeignRestartFile) {
+  TempDir tmp;
+  const std::string c = q(tiny_case(tmp));
+  expect_usage_error(run_plume("run " + c + " --restart " + q(tmp / "none.ckpt")), "cannot be opened");
+  expect_usage_error(run_plume("run " + c + " --restart " + c), "is not a plume checkpoint");
+}
+
+TEST(Cli, InSituWithoutCatalystIsAConfigurationError) {
+  if (app::InSitu::catalyst_available()) GTEST_SKIP() << "this build has Catalyst";
+  TempDir tmp;
+  plume::test::write_file(tmp / "p.py", "# pipeline\n");
+  expect_usage_error(run_plume("run " + q(tiny_case(tmp)) + " --set insitu.scripts=" + q(tmp / "p.py")),
+                     "built without ParaView Catalyst");
+}

@@ -1,0 +1,226 @@
+// The executable on tiny cases: what it leaves in the output folder, restarts through the
+// command line, the stop on an unphysical state, and SIGINT.
+#include <gtest/gtest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <chrono>
+#include <cstring>
+#include <thread>
+#include "plume/io/checkpoint.hpp"
+#include "plume/io/diagnostics.hpp"
+#include "run_plume.hpp"
+
+extern char** environ;
+
+using namespace plume;
+using plume::test::q;
+using plume::test::read_file;
+using plume::test::Result;
+using plume::test::run_plume;
+using plume::test::TempDir;
+
+namespace {
+
+#define EXPECT_HAS(s, text) EXPECT_NE((s).find(text), std::string::npos) << "text: " << (s)
+
+std::string write_case(const TempDir& tmp, const io::RunConfig& c) {
+  const std::string path = tmp / "case.toml";
+  io::save_config(c, path);
+  return path;
+}
+
+// Width and height from a PNG's IHDR chunk.
+std::pair<int, int> png_size(const std::string& path) {
+  const std::string s = read_file(path);
+  if (s.size() < 24 || s.compare(0, 8, "\x89PNG\r\n\x1a\n") != 0 || s.compare(12, 4, "IHDR") != 0) return {0, 0};
+  auto be32 = [&](std::size_t o) {
+    return int((unsigned char)s[o] << 24 | (unsigned char)s[o + 1] << 16 | (unsigned char)s[o + 2] << 8 |
+               (unsigned char)s[o + 3]);
+  };
+  return {be32(16), be32(20)};
+}
+
+// Rows of diagnostics.csv: the step column and the mass column.
+std::vector<std::pair<long long, double>> csv_rows(const std::string& path) {
+  std::vector<std::pair<long long, double>> rows;
+  std::istringstream in(read_file(path));
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    const auto c1 = line.find(','), c2 = line.find(',', c1 + 1), c3 = line.find(',', c2 + 1);
+    rows.emplace_back(std::stoll(line.substr(0, c1)), std::stod(line.substr(c2 + 1, c3 - c2 - 1)));
+  }
+  return rows;
+}
+
+std::vector<long long> checkpoint_steps(const std::string& dir) {
+  std::vector<long long> steps;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    const std::string n = e.path().filename();
+    if (n.rfind("checkpoint_", 0) == 0) steps.push_back(std::stoll(n.substr(11)));
+  }
+  std::sort(steps.begin(), steps.end());
+  return steps;
+}
+
+std::string ckpt(const std::string& dir, long long step) {
+  char name[64];
+  std::snprintf(name, sizeof name, "/checkpoint_%09lld.ckpt", step);
+  return dir + name;
+}
+
+bool same_populations(const std::string& a, const std::string& b) {
+  const auto fa = io::read_checkpoint(a).populations, fb = io::read_checkpoint(b).populations;
+  return fa.size() == fb.size() && std::memcmp(fa.data(), fb.data(), fa.size() * sizeof(double)) == 0;
+}
+
+}  // namespace
+
+TEST(EndToEnd, TinyRunLeavesImagesDiagnosticsCheckpointsAndSummary) {
+  TempDir tmp;
+  const io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  const Result r = run_plume("run " + q(write_case(tmp, c)));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_HAS(r.out, "done: step 40");
+  const std::string out = tmp / "out";
+  for (long long s : {0, 10, 20, 30, 40}) {
+    char name[64];
+    std::snprintf(name, sizeof name, "/T_%09lld.png", s);
+    const auto [w, h] = png_size(out + name);
+    EXPECT_GT(w, c.solver.nx * c.output.image_scale) << name << ": field plus colour bar";
+    EXPECT_GT(h, c.solver.ny * c.output.image_scale) << name << ": field plus title";
+  }
+  const auto rows = csv_rows(out + "/diagnostics.csv");
+  ASSERT_EQ(rows.size(), 5u);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].first, 10 * long(i));
+    EXPECT_NEAR(rows[i].second, rows[0].second, 1e-12 * rows[0].second) << "mass is conserved";
+  }
+  EXPECT_EQ(checkpoint_steps(out), (std::vector<long long>{20, 40}));
+  const io::Checkpoint final_state = io::read_checkpoint(ckpt(out, 40));
+  EXPECT_EQ(final_state.header.step, 40);
+  EXPECT_EQ(io::to_toml(io::load_config(out + "/config.toml")), io::to_toml(c));
+  const std::string json = read_file(out + "/summary.json");
+  for (const char* s : {"\"status\": \"completed\"", "\"git_commit\"", "\"compiler\"", "\"site_updates_per_second\"",
+                        "\"bytes_per_site\": 592", "\"reason\"", "\"nx\": 32", "\"gravity\": 0.001",
+                        "\"last\": 40"})
+    EXPECT_HAS(json, s);
+  const std::string txt = read_file(out + "/summary.txt");
+  EXPECT_HAS(txt, "site updates/s");
+  EXPECT_HAS(txt, "[physics]");
+}
+
+TEST(EndToEnd, KeepsOnlyTheNewestCheckpoints) {
+  TempDir tmp;
+  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  c.steps = 50;
+  c.output.checkpoint_every = 10;
+  c.output.keep = 2;
+  ASSERT_EQ(run_plume("run -q " + q(write_case(tmp, c))).code, 0);
+  EXPECT_EQ(checkpoint_steps(tmp / "out"), (std::vector<long long>{40, 50}));
+}
+
+TEST(EndToEnd, QuietPrintsNothingOnSuccess) {
+  TempDir tmp;
+  const Result r = run_plume("run --quiet " + q(write_case(tmp, plume::test::tiny_config(tmp / "out"))));
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(EndToEnd, RestartFromTheCommandLineMatchesTheStraightRun) {
+  TempDir tmp;
+  io::RunConfig c = plume::test::tiny_config(tmp / "a");
+  c.output.keep = 3;
+  const std::string cfg = write_case(tmp, c);
+  ASSERT_EQ(run_plume("run -q " + q(cfg)).code, 0);
+  // From the checkpoint at step 20, into another folder, to the same end.
+  Result r = run_plume("run " + q(cfg) + " --restart " + q(ckpt(tmp / "a", 20)) + " -o " + q(tmp / "b"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_HAS(r.out, "restarting from");
+  EXPECT_TRUE(same_populations(ckpt(tmp / "a", 40), ckpt(tmp / "b", 40)));
+  EXPECT_EQ(csv_rows(tmp / "b/diagnostics.csv").front().first, 20);
+  // Without a configuration file: the one stored in the checkpoint.
+  r = run_plume("run -q --restart " + q(ckpt(tmp / "a", 20)) + " -o " + q(tmp / "c"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(same_populations(ckpt(tmp / "a", 40), ckpt(tmp / "c", 40)));
+  // Into the same folder, further on: the diagnostics stay one history without repeats.
+  r = run_plume("run -q " + q(cfg) + " --restart " + q(ckpt(tmp / "a", 20)) + " --steps 60");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<long long> steps;
+  for (const auto& row : csv_rows(tmp / "a/diagnostics.csv")) steps.push_back(row.first);
+  EXPECT_EQ(steps, (std::vector<long long>{0, 10, 20, 30, 40, 50, 60}));
+  EXPECT_EQ(checkpoint_steps(tmp / "a"), (std::vector<long long>{20, 40, 60}));
+}
+
+TEST(EndToEnd, RestartWithAnotherLatticeSizeIsRefused) {
+  TempDir tmp;
+  const std::string cfg = write_case(tmp, plume::test::tiny_config(tmp / "a"));
+  ASSERT_EQ(run_plume("run -q " + q(cfg)).code, 0);
+  const Result r = run_plume("run " + q(cfg) + " --set lattice.nx=40 --restart " + q(ckpt(tmp / "a", 20)));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_HAS(r.err, "is 32 x 48 but the configuration asks for lattice.nx x lattice.ny = 40 x 48");
+}
+
+TEST(EndToEnd, BlowUpStopsWithLocationAndKeepsTheLastGoodCheckpoint) {
+  TempDir tmp;
+  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  // Far too strong gravity for so little viscosity: the interface breaks up within ~100 steps.
+  c.solver.physics.gy = -0.2;
+  c.solver.physics.k1 = c.solver.physics.k2 = 5e-4;
+  c.steps = 5000;
+  c.output.every = 10;
+  c.output.checkpoint_every = 20;
+  c.output.keep = 2;
+  const Result r = run_plume("run " + q(write_case(tmp, c)));
+  ASSERT_EQ(r.code, 3) << r.out << r.err;
+  EXPECT_HAS(r.err, "plume: error: the state became unphysical at step ");
+  EXPECT_HAS(r.err, " at (x=");
+  EXPECT_HAS(r.err, "last good checkpoint: ");
+  const long long fault_step = std::stoll(r.err.substr(r.err.find("at step ") + 8));
+  const auto steps = checkpoint_steps(tmp / "out");
+  ASSERT_FALSE(steps.empty()) << "the test needs a checkpoint before the blow-up";
+  EXPECT_LT(steps.back(), fault_step) << "no checkpoint of the broken state";
+  // The newest checkpoint is sound: it reads back and its state passes the health check.
+  io::RunConfig back = c;
+  Solver s(back.solver);
+  io::restore_checkpoint(ckpt(tmp / "out", steps.back()), s, back);
+  Fields f;
+  s.fields(f);
+  EXPECT_FALSE(io::find_fault(f, s.step()).has_value());
+  EXPECT_EQ(csv_rows(tmp / "out/diagnostics.csv").back().first, fault_step) << "the bad step is on record";
+  EXPECT_HAS(read_file(tmp / "out/summary.json"), "\"status\": \"diverged\"");
+}
+
+TEST(EndToEnd, SigintWritesACheckpointAndExits130) {
+  TempDir tmp;
+  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  c.steps = 100000000;
+  c.output.every = 50;
+  c.output.checkpoint_every = 0;
+  const std::string cfg = write_case(tmp, c);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, (tmp / "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&fa, 2, (tmp / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  const char* argv[] = {PLUME_EXE, "run", cfg.c_str(), nullptr};
+  pid_t pid;
+  ASSERT_EQ(posix_spawn(&pid, PLUME_EXE, &fa, nullptr, const_cast<char**>(argv), environ), 0);
+  posix_spawn_file_actions_destroy(&fa);
+  // Wait until the run is under way (its second image), then interrupt it.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!std::filesystem::exists(tmp / "out/T_000000050.png") && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_HAS(read_file(tmp / "stderr"), "interrupted by signal 2 at step ");
+  const auto steps = checkpoint_steps(tmp / "out");
+  ASSERT_EQ(steps.size(), 1u);
+  EXPECT_GE(steps[0], 50);
+  EXPECT_EQ(io::read_checkpoint(ckpt(tmp / "out", steps[0])).header.step, steps[0]);
+  EXPECT_HAS(read_file(tmp / "out/summary.json"), "\"status\": \"interrupted\"");
+}

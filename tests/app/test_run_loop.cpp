@@ -1,0 +1,113 @@
+// The in-situ hook, driven in-process: when sinks are called, with what, and what a failing
+// sink does under each insitu.on_error policy.
+#include <gtest/gtest.h>
+#include "console.hpp"
+#include "insitu.hpp"
+#include "output.hpp"
+#include "plume/lattice/d2q37.hpp"
+#include "run_loop.hpp"
+#include "test_support.hpp"
+
+using namespace plume;
+using plume::test::TempDir;
+
+namespace {
+
+struct Recorder : app::InSituSink {
+  std::vector<long long> steps;
+  std::vector<double> times, signatures;
+  bool shapes_ok = true;
+  std::string name() const override { return "recorder"; }
+  void execute(long long step, double time, const Fields& f, const Domain& d) override {
+    steps.push_back(step);
+    times.push_back(time);
+    shapes_ok = shapes_ok && f.nx == d.nx && f.ny == d.ny && d.NX == 32 && d.NY == 48 &&
+                f.T.size() == std::size_t(32 * 48);
+    double s = 0;
+    for (std::size_t i = 0; i < f.T.size(); ++i) s += f.T[i] * double(i % 7) + f.uy[i];
+    signatures.push_back(s);
+  }
+};
+
+struct Failing : app::InSituSink {
+  int* calls;  // outlives the sink, which the run may drop
+  explicit Failing(int* c) : calls(c) {}
+  std::string name() const override { return "failing"; }
+  void execute(long long step, double, const Fields&, const Domain&) override {
+    ++*calls;
+    if (step >= 10) throw std::runtime_error("pipeline exploded");
+  }
+};
+
+struct LoopRun {
+  io::RunConfig cfg;
+  Solver solver;
+  app::Output out;
+  app::InSitu insitu;
+  app::Console console{true, false};
+  explicit LoopRun(const io::RunConfig& c) : cfg(c), solver(c.solver), out(c), insitu(c.insitu) {
+    solver.initialize();
+    out.begin(0, console);
+  }
+  app::RunReport go() { return app::run_loop(cfg, solver, out, insitu, console); }
+};
+
+io::RunConfig config(const TempDir& tmp) {
+  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  c.steps = 30;
+  c.insitu.every = 10;
+  c.output.every = 15;
+  c.output.checkpoint_every = 0;
+  return c;
+}
+
+}  // namespace
+
+TEST(InSituHook, SinksSeeTheFieldsEveryInsituEverySteps) {
+  TempDir tmp;
+  LoopRun run(config(tmp));
+  auto* rec = new Recorder;
+  run.insitu.add(std::unique_ptr<app::InSituSink>(rec));
+  const app::RunReport r = run.go();
+  EXPECT_EQ(r.status, app::RunReport::Status::Completed);
+  EXPECT_EQ(rec->steps, (std::vector<long long>{0, 10, 20, 30}));
+  for (std::size_t i = 0; i < rec->steps.size(); ++i) EXPECT_DOUBLE_EQ(rec->times[i], rec->steps[i] / D2Q37::r);
+  EXPECT_TRUE(rec->shapes_ok);
+  for (std::size_t i = 1; i < rec->signatures.size(); ++i)
+    EXPECT_NE(rec->signatures[i], rec->signatures[i - 1]) << "the sink sees the evolving state";
+  // Output events (every 15) and in-situ events (every 10) interleave without disturbing each other.
+  EXPECT_TRUE(std::filesystem::exists(tmp / "out/T_000000015.png"));
+  EXPECT_FALSE(std::filesystem::exists(tmp / "out/T_000000010.png"));
+}
+
+TEST(InSituHook, DisablePolicyDropsTheFailingSinkAndCarriesOn) {
+  TempDir tmp;
+  io::RunConfig c = config(tmp);
+  c.insitu.on_error = io::InSituErrorPolicy::Disable;
+  LoopRun run(c);
+  int bad_calls = 0;
+  auto* rec = new Recorder;
+  run.insitu.add(std::make_unique<Failing>(&bad_calls));
+  run.insitu.add(std::unique_ptr<app::InSituSink>(rec));
+  testing::internal::CaptureStderr();
+  const app::RunReport r = run.go();
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(r.status, app::RunReport::Status::Completed);
+  EXPECT_EQ(r.last_step, 30);
+  EXPECT_EQ(bad_calls, 2) << "called at 0 and 10, then dropped";
+  EXPECT_EQ(rec->steps, (std::vector<long long>{0, 10, 20, 30}));
+  EXPECT_NE(err.find("in-situ sink 'failing' failed at step 10: pipeline exploded"), std::string::npos) << err;
+}
+
+TEST(InSituHook, StopPolicyEndsTheRunWithACheckpointToRestartFrom) {
+  TempDir tmp;
+  LoopRun run(config(tmp));
+  int calls = 0;
+  run.insitu.add(std::make_unique<Failing>(&calls));
+  const app::RunReport r = run.go();
+  EXPECT_EQ(r.status, app::RunReport::Status::Failed);
+  EXPECT_EQ(r.last_step, 10);
+  EXPECT_NE(r.message.find("pipeline exploded"), std::string::npos) << r.message;
+  EXPECT_EQ(r.final_checkpoint, tmp / "out/checkpoint_000000010.ckpt");
+  EXPECT_TRUE(std::filesystem::exists(r.final_checkpoint));
+}
