@@ -1,0 +1,289 @@
+#include "app.hpp"
+#include <fmt/format.h>
+#include <imgui.h>
+#include <algorithm>
+#include <cstdio>
+#include <thread>
+#include "overloaded.hpp"
+#include "plume/io/build_info.hpp"
+#include "plume/io/field_select.hpp"
+#include "plume/viz/image.hpp"
+#include "screenshot.hpp"
+
+namespace plume::gui {
+namespace {
+
+io::RunConfig initial_config(const Options& o) {
+  io::RunConfig cfg = o.config.empty() ? io::default_config() : io::load_config(o.config);
+  for (const std::string& s : o.sets) io::apply_override(cfg, s);
+  return cfg;
+}
+
+}  // namespace
+
+App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
+  view_.field = io::field_from_name(o.field);
+  view_.map = viz::colormap_from_name(o.colormap);
+  if (o.range.size() == 2) {
+    view_.auto_range = false;
+    view_.lo = o.range[0];
+    view_.hi = o.range[1];
+  }
+  if (!o.script.empty()) {
+    script_ = load_script(o.script);
+    script_done_ = false;
+  }
+  WindowOptions wo;
+  wo.width = o.width;
+  wo.height = o.height;
+  wo.visible = o.frames < 0 || o.show;
+  wo.vsync = wo.visible;
+  wo.title = "plume " + std::string(io::plume_version()) + " - D2Q37 Rayleigh-Taylor";
+  window_ = std::make_unique<Window>(wo);
+  field_view_ = std::make_unique<FieldView>(window_->gl());
+  const bool running = !o.paused && !script_;
+  sim_ = std::make_unique<Simulation>(cfg_, running, o.batch);
+  front_ = std::make_unique<Snapshot>();
+  report_ = Report(o.report, {io::build_description(),
+                              "OpenGL " + window_->gl().version + ", " + window_->gl().renderer,
+                              "configuration: " + (o.config.empty() ? std::string("default") : o.config) +
+                                  (o.script.empty() ? "" : ", script: " + o.script)});
+}
+
+App::~App() {
+  // The simulation thread goes first; GL objects need the context that the window owns.
+  sim_.reset();
+  field_view_.reset();
+}
+
+void App::say(bool error, const std::string& text) {
+  panel_.log(error, text);
+  std::fprintf(error ? stderr : stdout, "%s%s\n", error ? "plume-gui: " : "", text.c_str());
+  std::fflush(error ? stderr : stdout);
+}
+
+int App::run() {
+  start_ = last_progress_ = Clock::now();
+  steps_at_start_ = sim_->steps_total();
+  site_updates_at_start_ = sim_->site_updates_total();
+  while (!quit_ && !window_->should_close()) frame();
+  const std::string s = summary();
+  std::printf("%s\n", s.c_str());
+  report_.record("summary " + s);
+  return exit_code_;
+}
+
+void App::frame() {
+  const auto t0 = Clock::now();
+  window_->begin_frame();
+  if (sim_->take(front_)) on_snapshot();
+  for (const CommandResult& r : sim_->drain_results()) on_result(r);
+  if (script_ && !script_done_) step_script();
+  show_progress();
+  keyboard();
+
+  // --frames: count the frames after the script; the last one is the screenshot.
+  const bool counting = opt_.frames >= 0 && script_done_;
+  const bool last = counting && frames_after_script_ + 1 >= std::max(1, opt_.frames);
+  if (last && !opt_.screenshot.empty()) pending_screenshot_ = opt_.screenshot;
+
+  int fbw, fbh;
+  window_->framebuffer_size(fbw, fbh);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  std::vector<cmd::Command> commands;
+  FrontEndStatus st;
+  st.fps = fps_;
+  st.upload_path = upload_.upload ? upload_.upload->name() : "";
+  st.upload_why = upload_.why;
+  st.gl_renderer = window_->gl().renderer;
+  st.gl_version = window_->gl().version;
+  panel_.draw(display.y, *front_, st, view_, commands);
+  const float field_left = ControlPanel::kWidth + 8.0f, field_w = display.x - field_left - 8.0f;
+  const float plots_top = display.y - Plots::kHeight;
+  plots_.draw(ControlPanel::kWidth, plots_top, display.x - ControlPanel::kWidth, Plots::kHeight);
+  for (const cmd::Command& c : commands) dispatch(c);
+
+  refresh_field();
+  const std::string overlay =
+      fmt::format("{}   step {}   t = {:.6g}   {} x {}{}", field_label(view_.field), front_->step, front_->time,
+                  front_->config.solver.nx, front_->config.solver.ny, front_->running ? "" : "   (paused)");
+  std::vector<Brush> strokes;
+  FieldView::Frame f{field_left, 8.0, field_w, plots_top - 16.0, &front_->fields, overlay.c_str()};
+  field_view_->draw(view_, f, strokes);
+  for (const Brush& b : strokes) sim_->post(cmd::Paint{b});
+
+  window_->render();
+  if (!pending_screenshot_.empty()) {
+    try {
+      save_screenshot(pending_screenshot_, fbw, fbh);
+      say(false, fmt::format("step {}: screenshot {} ({} x {})", front_->step, pending_screenshot_, fbw, fbh));
+    } catch (const std::exception& e) {
+      say(true, e.what());
+      if (opt_.frames >= 0) exit_code_ = 1;
+    }
+    pending_screenshot_.clear();
+  }
+  window_->swap();
+
+  ++frames_;
+  if (counting) ++frames_after_script_;
+  if (last) quit_ = true;
+  if (opt_.max_fps > 0) std::this_thread::sleep_until(t0 + std::chrono::duration<double>(1.0 / opt_.max_fps));
+  const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
+  plots_.add_frame(dt);
+  fps_ = fps_ == 0.0 ? 1.0 / dt : 0.9 * fps_ + 0.1 / dt;
+}
+
+void App::on_snapshot() {
+  plots_.add_snapshot(*front_);
+  field_dirty_ = true;
+  if (front_->backend != upload_backend_) {
+    upload_ = choose_texture_upload(window_->gl(), front_->backend);
+    upload_backend_ = front_->backend;
+    say(false, "field upload: " + upload_.upload->name() + " (" + upload_.why + ")");
+  }
+}
+
+void App::on_result(const CommandResult& r) {
+  const bool from_script = waiting_line_ && r.seq == wait_seq_;
+  if (r.ok) {
+    say(false, fmt::format("step {}: {}", front_->step, r.message));
+    return;
+  }
+  if (from_script) {
+    say(true, script_->where(*waiting_line_) + ": " + r.message);
+    // A failed step of a scripted run makes everything after it meaningless.
+    script_pos_ = script_->lines.size();
+    wait_seq_ = 0;
+    waiting_line_ = nullptr;
+    script_done_ = true;
+    exit_code_ = 1;
+    if (opt_.frames >= 0) quit_ = true;
+  } else {
+    say(true, r.message);
+  }
+}
+
+void App::step_script() {
+  for (;;) {
+    if (wait_seq_) {
+      if (front_->applied_seq < wait_seq_) return;
+      wait_seq_ = 0;
+      waiting_line_ = nullptr;
+      wait_target_step_ = -1;
+    }
+    if (wait_frames_ > 0) {
+      --wait_frames_;
+      return;
+    }
+    if (!pending_screenshot_.empty()) return;  // taken at the end of this frame; go on at the next
+    if (script_pos_ >= script_->lines.size()) {
+      script_done_ = true;
+      return;
+    }
+    const ScriptLine& l = script_->lines[script_pos_++];
+    std::printf("%s: %s\n", script_->where(l).c_str(), l.text.c_str());
+    if (const auto* sc = std::get_if<cmd::SimCommand>(&l.command)) {
+      waiting_line_ = &l;
+      if (const auto* s = std::get_if<cmd::Steps>(sc)) wait_target_step_ = front_->step + s->n;
+      wait_seq_ = sim_->post(*sc);
+      return;
+    }
+    try {
+      execute(std::get<cmd::ViewCommand>(l.command));
+    } catch (const std::exception& e) {
+      say(true, script_->where(l) + ": " + e.what());
+      script_pos_ = script_->lines.size();
+      script_done_ = true;
+      exit_code_ = 1;
+      if (opt_.frames >= 0) quit_ = true;
+      return;
+    }
+    if (quit_) return;
+  }
+}
+
+void App::show_progress() {
+  // Long scripted runs say where they are (a hidden window shows nothing else).
+  if (wait_target_step_ < 0 || opt_.frames < 0) return;
+  const auto now = Clock::now();
+  if (std::chrono::duration<double>(now - last_progress_).count() < 5.0) return;
+  last_progress_ = now;
+  const double sites = double(front_->config.solver.nx) * front_->config.solver.ny;
+  const long left = std::max(0L, wait_target_step_ - front_->step);
+  const double rate = front_->site_updates_per_s;
+  std::printf("step %ld of %ld, %.3g M site updates/s, about %.0f s left\n", front_->step, wait_target_step_,
+              rate * 1e-6, rate > 0 ? left * sites / rate : 0.0);
+  std::fflush(stdout);
+}
+
+void App::dispatch(const cmd::Command& c) {
+  if (const auto* sc = std::get_if<cmd::SimCommand>(&c)) {
+    sim_->post(*sc);
+    return;
+  }
+  try {
+    execute(std::get<cmd::ViewCommand>(c));
+  } catch (const std::exception& e) {
+    say(true, e.what());
+  }
+}
+
+void App::execute(const cmd::ViewCommand& c) {
+  std::visit(Overloaded{
+                 [&](const cmd::Field& f) { view_.field = f.field; },
+                 [&](const cmd::Colormap& m) { view_.map = m.map; },
+                 [&](const cmd::Range& r) {
+                   view_.auto_range = r.automatic;
+                   if (!r.automatic) {
+                     view_.lo = r.lo;
+                     view_.hi = r.hi;
+                   }
+                 },
+                 [&](const cmd::View& v) { field_view_->request_view(v); },
+                 [&](const cmd::Screenshot& s) { pending_screenshot_ = s.path; },
+                 [&](const cmd::Image& im) {
+                   refresh_field();
+                   const Fields& f = front_->fields;
+                   const std::string title = fmt::format("{} step {}", io::field_name(view_.field), front_->step);
+                   viz::write_png(im.path, viz::render_field(field_view_->values(), f.nx, f.ny, view_.map,
+                                                             field_view_->range(view_), 1, true, title));
+                   say(false, fmt::format("step {}: field image {}", front_->step, im.path));
+                 },
+                 [&](const cmd::Report&) { report_.diag(*front_); },
+                 [&](const cmd::Probe& p) { report_.probe(*front_, p.x, p.y); },
+                 [&](const cmd::Frames& n) { wait_frames_ = n.n; },
+                 [&](const cmd::Quit&) { quit_ = true; },
+             },
+             c);
+}
+
+void App::keyboard() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantCaptureKeyboard) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space))) sim_->post(cmd::Run{!front_->running});
+  if (ImGui::IsKeyPressed('S')) sim_->post(cmd::Steps{1});
+  if (ImGui::IsKeyPressed('F')) field_view_->request_view(cmd::View{});
+}
+
+void App::refresh_field() {
+  if (!field_dirty_ && view_.field == shown_field_) return;
+  const Fields& f = front_->fields;
+  if (f.nx == 0 || !upload_.upload) return;
+  field_view_->set_field(io::extract_field(f, view_.field), f.nx, f.ny, *upload_.upload);
+  shown_field_ = view_.field;
+  field_dirty_ = false;
+}
+
+std::string App::summary() const {
+  const double wall = std::chrono::duration<double>(Clock::now() - start_).count();
+  const long steps = sim_->steps_total() - steps_at_start_;
+  const double su = sim_->site_updates_total() - site_updates_at_start_;
+  return fmt::format(
+      "frames={} wall_s={:.3f} fps={:.2f} steps={} site_updates_per_s={:.4g} solver_site_updates_per_s={:.4g} "
+      "lattice={}x{} upload=\"{}\" renderer=\"{}\"",
+      frames_, wall, frames_ / wall, steps, su / wall, front_->site_updates_per_s, front_->config.solver.nx,
+      front_->config.solver.ny, upload_.upload ? upload_.upload->name() : "", window_->gl().renderer);
+}
+
+}  // namespace plume::gui

@@ -1,0 +1,81 @@
+// The front end's main loop: one frame = take the newest snapshot, run the script, draw the
+// panel and the field, post the commands, show. Everything that can fail on bad input (the
+// configuration, the script) is checked before the window opens.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include "field_view.hpp"
+#include "options.hpp"
+#include "panels.hpp"
+#include "plots.hpp"
+#include "report.hpp"
+#include "script.hpp"
+#include "simulation.hpp"
+#include "texture_upload.hpp"
+#include "view_settings.hpp"
+#include "window.hpp"
+
+namespace plume::gui {
+
+class App {
+ public:
+  // Throws on bad input (std::runtime_error, io::ConfigError), DisplayError without a display.
+  explicit App(const Options& o);
+  ~App();
+  // Returns the exit status.
+  int run();
+
+ private:
+  void frame();
+  void on_snapshot();
+  void on_result(const CommandResult& r);
+  void step_script();
+  void execute(const cmd::ViewCommand& c);
+  void dispatch(const cmd::Command& c);
+  void keyboard();
+  void refresh_field();
+  void show_progress();
+  void say(bool error, const std::string& text);
+  std::string summary() const;
+
+  Options opt_;
+  io::RunConfig cfg_;
+  std::optional<Script> script_;
+  ViewSettings view_;
+  std::unique_ptr<Window> window_;
+  std::unique_ptr<FieldView> field_view_;
+  std::unique_ptr<Simulation> sim_;
+  std::unique_ptr<Snapshot> front_;
+  UploadChoice upload_;
+  std::string upload_backend_;
+  ControlPanel panel_;
+  Plots plots_;
+  Report report_;
+
+  bool field_dirty_ = true;
+  io::FieldKind shown_field_ = io::FieldKind::T;
+  std::string pending_screenshot_;
+  bool quit_ = false;
+  int exit_code_ = 0;
+
+  // Script progress.
+  std::size_t script_pos_ = 0;
+  std::uint64_t wait_seq_ = 0;
+  long wait_target_step_ = -1;  // the step a `steps N` being waited for ends at
+  int wait_frames_ = 0;
+  const ScriptLine* waiting_line_ = nullptr;
+  bool script_done_ = true;
+
+  // Frame statistics.
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point start_, last_progress_;
+  long frames_ = 0, frames_after_script_ = 0;
+  double fps_ = 0.0;
+  long steps_at_start_ = 0;
+  double site_updates_at_start_ = 0.0;
+};
+
+}  // namespace plume::gui

@@ -1,0 +1,248 @@
+#include "commands.hpp"
+#include <fmt/format.h>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <stdexcept>
+#include "overloaded.hpp"
+
+namespace plume::gui::cmd {
+namespace {
+
+// Words separated by blanks; "double quotes" keep a file name with blanks in one word.
+std::vector<std::string> split(const std::string& line) {
+  std::vector<std::string> w;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    if (i >= line.size() || line[i] == '#') break;
+    std::string word;
+    if (line[i] == '"') {
+      const std::size_t end = line.find('"', i + 1);
+      if (end == std::string::npos) throw std::invalid_argument("unterminated quote");
+      word = line.substr(i + 1, end - i - 1);
+      i = end + 1;
+    } else {
+      while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) word += line[i++];
+    }
+    w.push_back(word);
+  }
+  return w;
+}
+
+double number(const std::string& s, const char* what) {
+  errno = 0;
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || *end != '\0' || errno == ERANGE)
+    throw std::invalid_argument(fmt::format("{} must be a number, got '{}'", what, s));
+  return v;
+}
+
+long integer(const std::string& s, const char* what) {
+  errno = 0;
+  char* end = nullptr;
+  const long v = std::strtol(s.c_str(), &end, 10);
+  if (s.empty() || *end != '\0' || errno == ERANGE)
+    throw std::invalid_argument(fmt::format("{} must be an integer, got '{}'", what, s));
+  return v;
+}
+
+void expect_args(const std::vector<std::string>& w, std::size_t n, const char* usage) {
+  if (w.size() != n + 1) throw std::invalid_argument(fmt::format("usage: {}", usage));
+}
+
+// reset and paint take `name value` pairs after their fixed arguments.
+template <class F>
+void options(const std::vector<std::string>& w, std::size_t from, const char* usage, F&& each) {
+  if ((w.size() - from) % 2 != 0) throw std::invalid_argument(fmt::format("usage: {}", usage));
+  for (std::size_t i = from; i < w.size(); i += 2) each(w[i], w[i + 1]);
+}
+
+// Short names of reset; any dotted configuration key is accepted as well.
+std::string reset_key(const std::string& name) {
+  if (name.find('.') != std::string::npos) return name;
+  if (name == "perturbation" || name == "amplitude" || name == "seed" || name == "mode" || name == "kmin" ||
+      name == "kmax")
+    return "initial." + name;
+  throw std::invalid_argument("reset takes perturbation, amplitude, seed, mode, kmin, kmax or a configuration key "
+                              "(initial.eps ...), not '" + name + "'");
+}
+
+std::string quoted(const std::string& path) {
+  return path.find_first_of(" \t#") == std::string::npos ? path : "\"" + path + "\"";
+}
+
+}  // namespace
+
+const char* command_help() {
+  return R"(Script commands (--script FILE: one a line, '#' starts a comment):
+  run | pause                     continuous stepping on / off (a script starts paused)
+  steps N                         advance exactly N steps; the script waits until they are done
+  batch N                         steps per batch (between two looks at the command queue)
+  set KEY VALUE                   a configuration key as in the TOML file, e.g. set physics.k1 0.01;
+                                  physics.* and walls.* act from the next step, lattice.*, initial.*
+                                  and run.* at the next reset, output.* and insitu.* are kept for
+                                  save-config (they are the batch driver's)
+  gravity G                       the same as: set physics.gravity G
+  reset [perturbation single|multi|random] [amplitude A] [seed S] [KEY VALUE ...]
+                                  restart from a new Rayleigh-Taylor state
+  lattice NX NY                   restart on a new lattice
+  paint hot|cold X Y [radius R] [strength S]
+                                  raise / lower T_H by up to S (default 0.05) in a disc of R sites
+                                  (default 8) around site (X, Y), at constant pressure
+  load-config FILE | save-config FILE          the batch driver's TOML configuration
+  save-checkpoint FILE | open-checkpoint FILE  the batch driver's checkpoints
+  field T|rho|p|ux|uy|speed|vorticity
+  colormap viridis|inferno|coolwarm|grayscale
+  range auto | range LO HI        colour range
+  view fit | view X Y ZOOM        centre the view on lattice point (X, Y) at ZOOM (1: whole lattice)
+  screenshot FILE.png             the whole window
+  image FILE.png                  the field alone, one pixel a site, with a colour bar
+  report                          a diagnostics record into the --report file
+  probe X Y                       the fields at site (X, Y) into the --report file
+  frames N                        let N frames go by
+  quit                            end the program)";
+}
+
+std::optional<Command> parse(const std::string& line) {
+  const std::vector<std::string> w = split(line);
+  if (w.empty()) return std::nullopt;
+  const std::string& v = w[0];
+  if (v == "run" || v == "pause") {
+    expect_args(w, 0, v.c_str());
+    return SimCommand{Run{v == "run"}};
+  }
+  if (v == "steps") {
+    expect_args(w, 1, "steps N");
+    const long n = integer(w[1], "steps N");
+    if (n < 0) throw std::invalid_argument("steps N: N must be >= 0");
+    return SimCommand{Steps{n}};
+  }
+  if (v == "batch") {
+    expect_args(w, 1, "batch N");
+    const long n = integer(w[1], "batch N");
+    if (n < 1) throw std::invalid_argument("batch N: N must be >= 1");
+    return SimCommand{Batch{n}};
+  }
+  if (v == "set") {
+    if (w.size() < 3) throw std::invalid_argument("usage: set KEY VALUE (a configuration key such as physics.k1)");
+    std::string value = w[2];
+    for (std::size_t i = 3; i < w.size(); ++i) value += " " + w[i];
+    return SimCommand{Set{w[1], value}};
+  }
+  if (v == "gravity") {
+    expect_args(w, 1, "gravity G");
+    number(w[1], "gravity G");
+    return SimCommand{Set{"physics.gravity", w[1]}};
+  }
+  if (v == "reset") {
+    Reset r;
+    options(w, 1, "reset [perturbation single|multi|random] [amplitude A] [seed S] [KEY VALUE ...]",
+            [&](const std::string& k, const std::string& val) { r.overrides.emplace_back(reset_key(k), val); });
+    return SimCommand{r};
+  }
+  if (v == "lattice") {
+    expect_args(w, 2, "lattice NX NY");
+    return SimCommand{Lattice{int(integer(w[1], "lattice NX")), int(integer(w[2], "lattice NY"))}};
+  }
+  if (v == "paint") {
+    const char* usage = "paint hot|cold X Y [radius R] [strength S]";
+    if (w.size() < 4 || (w[1] != "hot" && w[1] != "cold")) throw std::invalid_argument(fmt::format("usage: {}", usage));
+    Brush b;
+    b.hot = w[1] == "hot";
+    b.x = number(w[2], "paint X");
+    b.y = number(w[3], "paint Y");
+    options(w, 4, usage, [&](const std::string& k, const std::string& val) {
+      if (k == "radius") b.radius = number(val, "paint radius");
+      else if (k == "strength") b.strength = number(val, "paint strength");
+      else throw std::invalid_argument(fmt::format("paint takes radius and strength, not '{}'", k));
+    });
+    if (!(b.radius > 0)) throw std::invalid_argument("paint radius must be > 0");
+    if (!(b.strength >= 0)) throw std::invalid_argument("paint strength must be >= 0 (hot or cold gives the sign)");
+    return SimCommand{Paint{b}};
+  }
+  if (v == "load-config" || v == "save-config" || v == "save-checkpoint" || v == "open-checkpoint") {
+    expect_args(w, 1, (v + " FILE").c_str());
+    if (v == "load-config") return SimCommand{LoadConfig{w[1]}};
+    if (v == "save-config") return SimCommand{SaveConfig{w[1]}};
+    if (v == "save-checkpoint") return SimCommand{SaveCheckpoint{w[1]}};
+    return SimCommand{OpenCheckpoint{w[1]}};
+  }
+  if (v == "field") {
+    expect_args(w, 1, "field NAME");
+    return ViewCommand{Field{io::field_from_name(w[1])}};
+  }
+  if (v == "colormap") {
+    expect_args(w, 1, "colormap NAME");
+    return ViewCommand{Colormap{viz::colormap_from_name(w[1])}};
+  }
+  if (v == "range") {
+    if (w.size() == 2 && w[1] == "auto") return ViewCommand{Range{true, 0.0, 1.0}};
+    expect_args(w, 2, "range auto | range LO HI");
+    const double lo = number(w[1], "range LO"), hi = number(w[2], "range HI");
+    if (!(hi > lo)) throw std::invalid_argument("range LO HI needs LO < HI");
+    return ViewCommand{Range{false, lo, hi}};
+  }
+  if (v == "view") {
+    if (w.size() == 2 && w[1] == "fit") return ViewCommand{View{}};
+    expect_args(w, 3, "view fit | view X Y ZOOM");
+    const double zoom = number(w[3], "view ZOOM");
+    if (!(zoom > 0)) throw std::invalid_argument("view ZOOM must be > 0");
+    return ViewCommand{View{false, number(w[1], "view X"), number(w[2], "view Y"), zoom}};
+  }
+  if (v == "screenshot" || v == "image") {
+    expect_args(w, 1, (v + " FILE.png").c_str());
+    if (v == "screenshot") return ViewCommand{Screenshot{w[1]}};
+    return ViewCommand{Image{w[1]}};
+  }
+  if (v == "report") {
+    expect_args(w, 0, "report");
+    return ViewCommand{Report{}};
+  }
+  if (v == "probe") {
+    expect_args(w, 2, "probe X Y");
+    return ViewCommand{Probe{int(integer(w[1], "probe X")), int(integer(w[2], "probe Y"))}};
+  }
+  if (v == "frames") {
+    expect_args(w, 1, "frames N");
+    const long n = integer(w[1], "frames N");
+    if (n < 0) throw std::invalid_argument("frames N: N must be >= 0");
+    return ViewCommand{Frames{int(n)}};
+  }
+  if (v == "quit") {
+    expect_args(w, 0, "quit");
+    return ViewCommand{Quit{}};
+  }
+  throw std::invalid_argument(
+      "unknown command '" + v +
+      "' (commands: run, pause, steps, batch, set, gravity, reset, lattice, paint, load-config, save-config, "
+      "save-checkpoint, open-checkpoint, field, colormap, range, view, screenshot, image, report, probe, frames, quit)");
+}
+
+std::string describe(const SimCommand& c) {
+  return std::visit(
+      Overloaded{
+          [](const Run& r) -> std::string { return r.on ? "run" : "pause"; },
+          [](const Steps& s) { return fmt::format("steps {}", s.n); },
+          [](const Batch& b) { return fmt::format("batch {}", b.steps); },
+          [](const Set& s) { return fmt::format("set {} {}", s.key, s.value); },
+          [](const Reset& r) {
+            std::string s = "reset";
+            for (const auto& [k, v] : r.overrides) s += " " + k + " " + v;
+            return s;
+          },
+          [](const Lattice& l) { return fmt::format("lattice {} {}", l.nx, l.ny); },
+          [](const Paint& p) {
+            return fmt::format("paint {} {} {} radius {} strength {}", p.brush.hot ? "hot" : "cold", p.brush.x,
+                               p.brush.y, p.brush.radius, p.brush.strength);
+          },
+          [](const LoadConfig& f) { return "load-config " + quoted(f.path); },
+          [](const SaveConfig& f) { return "save-config " + quoted(f.path); },
+          [](const SaveCheckpoint& f) { return "save-checkpoint " + quoted(f.path); },
+          [](const OpenCheckpoint& f) { return "open-checkpoint " + quoted(f.path); },
+      },
+      c);
+}
+
+}  // namespace plume::gui::cmd

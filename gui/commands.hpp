@@ -1,0 +1,64 @@
+// Steering commands. The panel, the mouse and --script files all produce these; the simulation
+// thread executes the simulation ones in order, the front end the view ones. A script line is the
+// text form, described by command_help().
+#pragma once
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+#include "paint.hpp"
+#include "plume/io/field_select.hpp"
+#include "plume/viz/colormap.hpp"
+
+namespace plume::gui::cmd {
+
+// Simulation commands (executed by the simulation thread).
+struct Run { bool on = true; };
+struct Steps { long n = 1; };
+struct Batch { long steps = 10; };
+struct Set { std::string key, value; };
+// Configuration keys to change (initial.perturbation, initial.amplitude, initial.seed ...), then
+// restart from the Rayleigh-Taylor state they describe.
+struct Reset { std::vector<std::pair<std::string, std::string>> overrides; };
+struct Lattice { int nx = 0, ny = 0; };
+struct Paint { Brush brush; };
+struct LoadConfig { std::string path; };
+struct SaveConfig { std::string path; };
+struct SaveCheckpoint { std::string path; };
+struct OpenCheckpoint { std::string path; };
+
+// View and output commands (executed by the front end).
+struct Field { io::FieldKind field = io::FieldKind::T; };
+struct Colormap { viz::Colormap map = viz::Colormap::Inferno; };
+struct Range {
+  bool automatic = true;
+  double lo = 0.0, hi = 1.0;
+};
+struct View {
+  bool fit = true;
+  double x = 0.0, y = 0.0, zoom = 1.0;
+};
+struct Screenshot { std::string path; };
+struct Image { std::string path; };
+struct Report {};
+struct Probe { int x = 0, y = 0; };
+struct Frames { int n = 1; };
+struct Quit {};
+
+using SimCommand = std::variant<Run, Steps, Batch, Set, Reset, Lattice, Paint, LoadConfig, SaveConfig,
+                                SaveCheckpoint, OpenCheckpoint>;
+using ViewCommand = std::variant<Field, Colormap, Range, View, Screenshot, Image, Report, Probe, Frames, Quit>;
+using Command = std::variant<SimCommand, ViewCommand>;
+
+// Parses one line; throws std::invalid_argument saying what is wrong and what was expected.
+// A blank or comment-only line gives std::nullopt.
+std::optional<Command> parse(const std::string& line);
+
+// The script language: one command a line, with what each does (shown by --help).
+const char* command_help();
+
+// The text form of a simulation command, for the log: parse(describe(c)) gives c back.
+std::string describe(const SimCommand& c);
+
+}  // namespace plume::gui::cmd

@@ -1,0 +1,41 @@
+// GPU side of the field view: the scalar field as a single-channel float texture, and a shader
+// pass that maps it through a colormap into an RGBA texture that Dear ImGui draws. Colouring on
+// the GPU means a change of colormap or range costs one small pass, not a re-upload.
+#pragma once
+#include <vector>
+#include "plume/viz/colormap.hpp"
+#include "texture_upload.hpp"
+
+namespace plume::gui {
+
+class FieldTexture {
+ public:
+  FieldTexture();
+  ~FieldTexture();
+  FieldTexture(const FieldTexture&) = delete;
+  FieldTexture& operator=(const FieldTexture&) = delete;
+
+  // Uploads nx * ny values through `path`, reallocating the textures when the size changed.
+  // Values are sent as float relative to `offset` (see ScalarFieldView).
+  void upload(TextureUpload& path, const std::vector<double>& values, int nx, int ny, double offset);
+  // Colours the last upload: lo maps to the bottom of the colormap, hi to the top.
+  void colorize(viz::Colormap map, double lo, double hi);
+
+  unsigned color_texture() const { return color_; }
+  int nx() const { return nx_; }
+  int ny() const { return ny_; }
+
+ private:
+  void allocate(int nx, int ny);
+  void set_colormap(viz::Colormap map);
+
+  unsigned scalar_ = 0, color_ = 0, lut_ = 0, fbo_ = 0, vao_ = 0, program_ = 0;
+  int loc_lo_ = -1, loc_inv_span_ = -1;
+  int nx_ = 0, ny_ = 0;
+  double offset_ = 0.0;
+  bool have_lut_ = false;
+  viz::Colormap lut_map_ = viz::Colormap::Viridis;
+  std::vector<float> staging_;
+};
+
+}  // namespace plume::gui

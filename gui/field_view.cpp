@@ -1,0 +1,188 @@
+#include "field_view.hpp"
+#include <imgui.h>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdint>
+
+namespace plume::gui {
+namespace {
+
+constexpr double kBarSpace = 110.0;  // pixels right of the field kept for the colour bar
+constexpr int kBarSegments = 64;
+
+ImU32 to_imgui(viz::RGB8 c) { return IM_COL32(c.r, c.g, c.b, 255); }
+
+}  // namespace
+
+const char* field_label(io::FieldKind k) {
+  switch (k) {
+    case io::FieldKind::T: return "T_H";
+    case io::FieldKind::Rho: return "rho";
+    case io::FieldKind::P: return "p = rho T_H";
+    case io::FieldKind::Ux: return "u_x";
+    case io::FieldKind::Uy: return "u_y";
+    case io::FieldKind::Speed: return "|u_H|";
+    case io::FieldKind::Vorticity: return "vorticity";
+  }
+  return "?";
+}
+
+FieldView::FieldView(const GlInfo& gl) : max_texture_(std::max(gl.max_texture_size, 1)) {}
+
+void FieldView::set_field(std::vector<double> values, int nx, int ny, TextureUpload& path) {
+  values_ = std::move(values);
+  nx_ = nx;
+  ny_ = ny;
+  data_range_ = viz::finite_range(values_);
+  const double offset = 0.5 * (data_range_.lo + data_range_.hi);
+  const int k = (std::max(nx, ny) + max_texture_ - 1) / max_texture_;
+  if (k <= 1) {
+    tex_.upload(path, values_, nx, ny, offset);
+  } else {
+    const int dx = nx / k, dy = ny / k;
+    std::vector<double> coarse(std::size_t(dx) * dy);
+    for (int y = 0; y < dy; ++y)
+      for (int x = 0; x < dx; ++x) coarse[std::size_t(y) * dx + x] = values_[std::size_t(y) * k * nx + x * k];
+    tex_.upload(path, coarse, dx, dy, offset);
+  }
+  dirty_ = true;
+}
+
+viz::Range FieldView::range(const ViewSettings& s) const {
+  if (!s.auto_range) return {s.lo, s.hi};
+  if (field_is_signed(s.field)) {
+    const double m = std::max(std::abs(data_range_.lo), std::abs(data_range_.hi));
+    return {-m, m};
+  }
+  return data_range_;
+}
+
+void FieldView::draw(const ViewSettings& s, const Frame& f, std::vector<Brush>& strokes) {
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const double fw = std::max(1.0, f.width - kBarSpace);
+  if (nx_ == 0) return;
+  xf_.set_area(f.left, f.top, fw, f.height, nx_, ny_);
+  if (pending_view_) {
+    if (pending_view_->fit) {
+      xf_.fit();
+    } else {
+      xf_.cx = pending_view_->x;
+      xf_.cy = pending_view_->y;
+      xf_.zoom = std::clamp(pending_view_->zoom, ViewTransform::kMinZoom, ViewTransform::kMaxZoom);
+    }
+    pending_view_.reset();
+  }
+  const viz::Range r = range(s);
+  if (dirty_ || s.map != drawn_map_ || r.lo != drawn_range_.lo || r.hi != drawn_range_.hi) {
+    tex_.colorize(s.map, r.lo, r.hi);
+    drawn_map_ = s.map;
+    drawn_range_ = r;
+    dirty_ = false;
+  }
+  handle_mouse(s, strokes);
+
+  const ImVec2 clip_min(float(f.left), float(f.top)), clip_max(float(f.left + fw), float(f.top + f.height));
+  dl->PushClipRect(clip_min, clip_max, true);
+  double x0, y0, x1, y1;
+  xf_.to_screen(0.0, double(ny_), x0, y0);  // top-left corner of the lattice
+  xf_.to_screen(double(nx_), 0.0, x1, y1);
+  // Texture row 0 is lattice row 0 (the bottom): flip v so that y points up on screen.
+  dl->AddImage(reinterpret_cast<ImTextureID>(std::uintptr_t(tex_.color_texture())), ImVec2(float(x0), float(y0)),
+               ImVec2(float(x1), float(y1)), ImVec2(0, 1), ImVec2(1, 0));
+  dl->AddRect(ImVec2(float(x0) - 1, float(y0) - 1), ImVec2(float(x1) + 1, float(y1) + 1), IM_COL32(90, 90, 90, 255));
+  if (f.overlay && *f.overlay) {
+    const ImVec2 ts = ImGui::CalcTextSize(f.overlay);
+    dl->AddRectFilled(ImVec2(clip_min.x + 4, clip_min.y + 4), ImVec2(clip_min.x + 12 + ts.x, clip_min.y + 8 + ts.y),
+                      IM_COL32(0, 0, 0, 160));
+    dl->AddText(ImVec2(clip_min.x + 8, clip_min.y + 6), IM_COL32(255, 255, 255, 255), f.overlay);
+  }
+  if (s.tool != Tool::Inspect && xf_.contains(ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y) &&
+      !ImGui::GetIO().WantCaptureMouse) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    dl->AddCircle(m, float(s.brush_radius * xf_.pixels_per_site()),
+                  s.tool == Tool::PaintHot ? IM_COL32(255, 120, 60, 255) : IM_COL32(80, 160, 255, 255), 48, 2.0f);
+  }
+  draw_readout(dl, s, f.fields);
+  dl->PopClipRect();
+  // Next to the lattice's right edge, but never out of the area.
+  const double bar_x = std::clamp(x1 + 16.0, f.left, f.left + fw + 14.0);
+  draw_colorbar(dl, s, r, bar_x, f.top + 0.1 * f.height, 0.8 * f.height);
+}
+
+void FieldView::handle_mouse(const ViewSettings& s, std::vector<Brush>& strokes) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool inside = xf_.contains(io.MousePos.x, io.MousePos.y);
+  const bool free = !io.WantCaptureMouse;  // not over (or busy with) an ImGui widget
+  if (free && inside && io.MouseWheel != 0.0f) xf_.zoom_at(io.MousePos.x, io.MousePos.y, std::pow(1.15, io.MouseWheel));
+
+  const bool paint_tool = s.tool != Tool::Inspect;
+  if (free && inside && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (paint_tool) painting_ = true;
+    else dragging_ = true;
+  }
+  if (free && inside && (ImGui::IsMouseClicked(ImGuiMouseButton_Right) || ImGui::IsMouseClicked(ImGuiMouseButton_Middle)))
+    dragging_ = true;
+  if (free && inside && !paint_tool && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) xf_.fit();
+  const bool any_down = ImGui::IsMouseDown(ImGuiMouseButton_Left) || ImGui::IsMouseDown(ImGuiMouseButton_Right) ||
+                        ImGui::IsMouseDown(ImGuiMouseButton_Middle);
+  if (!any_down) dragging_ = painting_ = false;
+  if (dragging_) xf_.pan(io.MouseDelta.x, io.MouseDelta.y);
+
+  if (painting_ && inside) {
+    double x, y;
+    xf_.to_lattice(io.MousePos.x, io.MousePos.y, x, y);
+    x -= 0.5;  // site i is centred on i + 0.5 in view coordinates
+    y -= 0.5;
+    const bool first = ImGui::IsMouseClicked(ImGuiMouseButton_Left);
+    // One dab per third of a radius of travel: a steady stroke without flooding the queue.
+    const double step = std::max(1.0, s.brush_radius / 3.0);
+    if (first || std::hypot(x - last_dab_x_, y - last_dab_y_) >= step) {
+      strokes.push_back(Brush{x, y, s.brush_radius, s.brush_strength, s.tool == Tool::PaintHot});
+      last_dab_x_ = x;
+      last_dab_y_ = y;
+    }
+  }
+}
+
+void FieldView::draw_colorbar(ImDrawList* dl, const ViewSettings& s, viz::Range r, double x, double top, double h) {
+  const float bw = 18.0f, bx = float(x);
+  for (int k = 0; k < kBarSegments; ++k) {
+    const double t_hi = 1.0 - double(k) / kBarSegments, t_lo = 1.0 - double(k + 1) / kBarSegments;
+    const ImU32 c_hi = to_imgui(viz::colormap(s.map, t_hi)), c_lo = to_imgui(viz::colormap(s.map, t_lo));
+    const float y0 = float(top + h * k / kBarSegments), y1 = float(top + h * (k + 1) / kBarSegments);
+    dl->AddRectFilledMultiColor(ImVec2(bx, y0), ImVec2(bx + bw, y1), c_hi, c_hi, c_lo, c_lo);
+  }
+  dl->AddRect(ImVec2(bx, float(top)), ImVec2(bx + bw, float(top + h)), IM_COL32(200, 200, 200, 255));
+  char buf[48];
+  for (int k = 0; k <= 4; ++k) {
+    const double v = r.hi - (r.hi - r.lo) * k / 4.0;
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    const float ty = float(top + h * k / 4.0);
+    dl->AddLine(ImVec2(bx + bw, ty), ImVec2(bx + bw + 4, ty), IM_COL32(220, 220, 220, 255));
+    dl->AddText(ImVec2(bx + bw + 6, ty - 7), IM_COL32(230, 230, 230, 255), buf);
+  }
+  const char* label = field_label(s.field);
+  dl->AddText(ImVec2(bx - 4, float(top) - 22), IM_COL32(230, 230, 230, 255), label);
+}
+
+void FieldView::draw_readout(ImDrawList* dl, const ViewSettings& s, const Fields* fields) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantCaptureMouse || !xf_.contains(io.MousePos.x, io.MousePos.y)) return;
+  double lx, ly;
+  xf_.to_lattice(io.MousePos.x, io.MousePos.y, lx, ly);
+  const int x = int(std::floor(lx)), y = int(std::floor(ly));
+  if (x < 0 || y < 0 || x >= nx_ || y >= ny_) return;
+  const std::size_t i = std::size_t(y) * nx_ + x;
+  char line[256];
+  int n = std::snprintf(line, sizeof line, "site (%d, %d)   %s = %.6g", x, y, field_label(s.field), values_[i]);
+  if (fields && std::size_t(fields->nx) * fields->ny == values_.size())
+    std::snprintf(line + n, sizeof line - n, "\nT_H %.6g   rho %.6g   u_H (%.3e, %.3e)", fields->T[i], fields->rho[i],
+                  fields->ux[i], fields->uy[i]);
+  const ImVec2 ts = ImGui::CalcTextSize(line);
+  const float bx = float(xf_.left) + 4, by = float(xf_.top + xf_.height) - ts.y - 10;
+  dl->AddRectFilled(ImVec2(bx, by), ImVec2(bx + ts.x + 8, by + ts.y + 6), IM_COL32(0, 0, 0, 180));
+  dl->AddText(ImVec2(bx + 4, by + 3), IM_COL32(255, 255, 255, 255), line);
+}
+
+}  // namespace plume::gui

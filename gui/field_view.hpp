@@ -1,0 +1,67 @@
+// The field on screen: the coloured lattice behind the ImGui windows (aspect ratio kept, zoom
+// with the wheel, pan by dragging), a colour bar with values, the site under the cursor and its
+// values, and brush strokes for painting. Mouse input reaches the field only when ImGui does not
+// want it (io.WantCaptureMouse), so widgets and the field never both react to one click.
+#pragma once
+#include <memory>
+#include <optional>
+#include <vector>
+#include "commands.hpp"
+#include "field_texture.hpp"
+#include "paint.hpp"
+#include "plume/fields.hpp"
+#include "plume/viz/image.hpp"
+#include "view_settings.hpp"
+#include "view_transform.hpp"
+#include "window.hpp"
+
+struct ImDrawList;
+
+namespace plume::gui {
+
+class FieldView {
+ public:
+  explicit FieldView(const GlInfo& gl);
+
+  // New values of the shown field (nx * ny, x fastest, y = 0 first), sent through `path`. Lattices
+  // beyond the GPU's largest texture are shown decimated; read-outs stay at full resolution.
+  void set_field(std::vector<double> values, int nx, int ny, TextureUpload& path);
+  // Colour range for the settings: the fixed one, or the field's (symmetric for signed fields).
+  viz::Range range(const ViewSettings& s) const;
+
+  struct Frame {
+    double left, top, width, height;  // screen area given to the view, colour bar included
+    const Fields* fields = nullptr;   // for the read-out of every quantity at the cursor
+    const char* overlay = "";         // one line drawn at the top of the field
+  };
+  // Draws on the background draw list and handles the mouse; brush dabs of this frame are
+  // appended to `strokes`.
+  void draw(const ViewSettings& s, const Frame& f, std::vector<Brush>& strokes);
+
+  // Fit, or centre on a lattice point at a zoom; applied at the next draw (the area is known then).
+  void request_view(const cmd::View& v) { pending_view_ = v; }
+  const ViewTransform& transform() const { return xf_; }
+  const std::vector<double>& values() const { return values_; }
+  bool has_field() const { return !values_.empty(); }
+
+ private:
+  void handle_mouse(const ViewSettings& s, std::vector<Brush>& strokes);
+  void draw_colorbar(ImDrawList* dl, const ViewSettings& s, viz::Range r, double x, double top, double h);
+  void draw_readout(ImDrawList* dl, const ViewSettings& s, const Fields* fields);
+
+  int max_texture_;
+  FieldTexture tex_;
+  ViewTransform xf_;
+  std::vector<double> values_;
+  viz::Range data_range_;
+  int nx_ = 0, ny_ = 0;
+  bool dirty_ = true;
+  std::optional<cmd::View> pending_view_;
+  viz::Colormap drawn_map_ = viz::Colormap::Viridis;
+  viz::Range drawn_range_{0.0, 0.0};
+  // Mouse state: a drag belongs to the field only when it started there.
+  bool dragging_ = false, painting_ = false;
+  double last_dab_x_ = 0.0, last_dab_y_ = 0.0;
+};
+
+}  // namespace plume::gui

@@ -1,0 +1,67 @@
+#include "options.hpp"
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include "commands.hpp"
+
+namespace plume::gui {
+
+int parse_options(int argc, char** argv, Options& o) {
+  CLI::App app{"plume-gui: watch and steer a D2Q37 Rayleigh-Taylor simulation live (Dear ImGui, GLFW, OpenGL)."};
+  app.add_option("--config", o.config, "configuration file of the batch driver (TOML)")->check(CLI::ExistingFile);
+  app.add_option("--set", o.sets, "override a configuration key, e.g. --set physics.gravity=2e-4 (repeatable)");
+  app.add_flag("--paused", o.paused, "start paused");
+  app.add_option("--batch", o.batch, "steps per batch of the simulation thread")->check(CLI::PositiveNumber);
+  // The same name checks as the script commands, so both give the same message.
+  auto accepted_by = [](auto from_name) {
+    return [from_name](const std::string& v) -> std::string {
+      try {
+        from_name(v);
+        return "";
+      } catch (const std::exception& e) {
+        return e.what();
+      }
+    };
+  };
+  app.add_option("--field", o.field, "field shown: T, rho, p, ux, uy, speed, vorticity")
+      ->check(accepted_by([](const std::string& v) { io::field_from_name(v); }));
+  app.add_option("--colormap", o.colormap, "viridis, inferno, coolwarm or grayscale")
+      ->check(accepted_by([](const std::string& v) { viz::colormap_from_name(v); }));
+  app.add_option("--range", o.range, "fixed colour range LO HI (default: automatic)")->expected(2);
+  app.add_option("--script", o.script, "steering commands, one a line (see below); the run starts paused")
+      ->check(CLI::ExistingFile);
+  app.add_option("--frames", o.frames,
+                 "hidden window: draw this many frames (after the script, if any), then exit; for Xvfb and CI")
+      ->check(CLI::NonNegativeNumber);
+  app.add_flag("--show", o.show, "keep the window visible in a --frames run");
+  app.add_option("--screenshot", o.screenshot, "PNG of the last frame of a --frames run");
+  app.add_option("--report", o.report, "write diagnostics and probe records of the run to this file");
+  std::string size;
+  app.add_option("--size", size, "window size WIDTHxHEIGHT (default 1400x900)");
+  app.add_option("--max-fps", o.max_fps, "frame-rate cap, 0 for none (default 60)")->check(CLI::NonNegativeNumber);
+  app.footer(std::string(cmd::command_help()) +
+             "\n\nExit status: 0 success, 1 run-time error (configuration, script, file), 2 command-line error, "
+             "3 no display.\nWithout a screen: xvfb-run -a plume-gui --frames 600 --screenshot out.png");
+  try {
+    app.parse(argc, argv);
+    if (!size.empty()) {
+      char x = 0;
+      if (std::sscanf(size.c_str(), "%d%c%d", &o.width, &x, &o.height) != 3 || x != 'x' || o.width < 320 ||
+          o.height < 240)
+        throw CLI::ValidationError("--size", "expected WIDTHxHEIGHT of at least 320x240, got '" + size + "'");
+    }
+    if (!o.screenshot.empty() && o.frames < 0)
+      throw CLI::ValidationError("--screenshot", "needs --frames N (the screenshot is of the last frame); "
+                                                 "interactive screenshots are in the Files panel");
+    if (o.range.size() == 2 && !(o.range[1] > o.range[0]))
+      throw CLI::ValidationError("--range", "LO must be below HI");
+  } catch (const CLI::CallForHelp& e) {
+    app.exit(e);
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;
+  }
+  return -1;
+}
+
+}  // namespace plume::gui

@@ -1,0 +1,28 @@
+// Command line of plume-gui.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace plume::gui {
+
+struct Options {
+  std::string config;               // TOML file of the batch driver (empty: the default case)
+  std::vector<std::string> sets;    // KEY=VALUE overrides, as the batch driver's --set
+  bool paused = false;              // start paused (a --script run always starts paused)
+  long batch = 10;                  // steps per batch
+  std::string field = "T", colormap = "inferno";
+  std::vector<double> range;        // fixed colour range LO HI; empty: automatic
+  std::string script;               // steering commands, one a line
+  int frames = -1;                  // >= 0: hidden window, exit after this many frames (after the script)
+  bool show = false;                // keep the window visible in a --frames run
+  std::string screenshot;           // PNG of the last frame of a --frames run
+  std::string report;               // diagnostics and probe records of a scripted run
+  int width = 1400, height = 900;   // window size
+  double max_fps = 60.0;            // frame-rate cap (0: none); the simulation thread gets the rest
+};
+
+// Exit status to return at once (0 after --help, 2 after a usage error, with the message
+// printed), or -1 to go on.
+int parse_options(int argc, char** argv, Options& o);
+
+}  // namespace plume::gui

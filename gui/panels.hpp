@@ -1,0 +1,56 @@
+// The control panel: simulation state and controls, view settings, physics steering, reset,
+// painting, files, live plots and the message log. Widgets edit ViewSettings directly and turn
+// everything that concerns the simulation into commands.
+#pragma once
+#include <deque>
+#include <string>
+#include <vector>
+#include "commands.hpp"
+#include "snapshot.hpp"
+#include "view_settings.hpp"
+
+namespace plume::gui {
+
+// What the panel shows besides the snapshot.
+struct FrontEndStatus {
+  double fps = 0.0;
+  std::string upload_path, upload_why;  // how the field reaches its texture, and why
+  std::string gl_renderer, gl_version;
+  double zoom = 1.0;
+};
+
+struct LogLine {
+  bool error = false;
+  std::string text;
+};
+
+class ControlPanel {
+ public:
+  static constexpr float kWidth = 420.0f;
+
+  void log(bool error, const std::string& text);
+  // Draws the panel at the left edge of a window `height` pixels high; commands go to `out`.
+  void draw(float height, const Snapshot& s, const FrontEndStatus& st, ViewSettings& view,
+            std::vector<cmd::Command>& out);
+
+ private:
+  void simulation_section(const Snapshot& s, const FrontEndStatus& st, std::vector<cmd::Command>& out);
+  void view_section(ViewSettings& view, std::vector<cmd::Command>& out);
+  void physics_section(const Snapshot& s, std::vector<cmd::Command>& out);
+  void reset_section(const Snapshot& s, std::vector<cmd::Command>& out);
+  void paint_section(ViewSettings& view);
+  void files_section(std::vector<cmd::Command>& out);
+  void log_section();
+
+  // Edit buffers that outlive a frame.
+  bool initialised_ = false;
+  int nx_ = 0, ny_ = 0;
+  int perturbation_ = 1;
+  double amplitude_ = 4.0;
+  int seed_ = 1;
+  std::string config_path_ = "plume-gui.toml", checkpoint_path_ = "plume-gui.chk";
+  std::string screenshot_path_ = "plume-gui.png", image_path_ = "plume-gui-field.png";
+  std::deque<LogLine> log_;
+};
+
+}  // namespace plume::gui

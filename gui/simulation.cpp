@@ -1,0 +1,278 @@
+#include "simulation.hpp"
+#include <fmt/format.h>
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+#include "overloaded.hpp"
+#include "plume/io/checkpoint.hpp"
+#include "plume/io/diagnostics.hpp"
+#include "paint.hpp"
+
+namespace plume::gui {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+// Runs io::validate. Problems that concern only the batch driver's output (its folder, in-situ
+// scripts) do not stop a desktop run: they come back as a note. Others throw io::ConfigError.
+std::string check(const io::RunConfig& c) {
+  try {
+    io::validate(c);
+    return "";
+  } catch (const io::ConfigError& e) {
+    std::vector<std::string> fatal;
+    std::string notes;
+    for (const std::string& p : e.problems) {
+      if (starts_with(p, "output.") || starts_with(p, "insitu."))
+        notes += (notes.empty() ? " (note for the batch driver: " : "; ") + p;
+      else
+        fatal.push_back(p);
+    }
+    if (!fatal.empty()) throw io::ConfigError(fatal);
+    return notes.empty() ? "" : notes + ")";
+  }
+}
+
+std::string lattice_text(const io::RunConfig& c) { return fmt::format("{} x {}", c.solver.nx, c.solver.ny); }
+
+}  // namespace
+
+Simulation::Simulation(const io::RunConfig& cfg, bool running, long batch)
+    : running_(running), batch_(std::max(1L, batch)) {
+  check(cfg);
+  rebuild(cfg);
+  publish();
+  thread_ = std::thread([this] { loop(); });
+}
+
+Simulation::~Simulation() {
+  {
+    std::lock_guard<std::mutex> lk(mtx_);
+    stop_ = true;
+  }
+  pending_ = true;
+  cv_.notify_all();
+  thread_.join();
+}
+
+std::uint64_t Simulation::post(cmd::SimCommand c) {
+  std::lock_guard<std::mutex> lk(mtx_);
+  const std::uint64_t seq = next_seq_++;
+  queue_.push_back(Pending{seq, std::move(c)});
+  pending_ = true;
+  cv_.notify_one();
+  return seq;
+}
+
+std::vector<CommandResult> Simulation::drain_results() {
+  std::lock_guard<std::mutex> lk(mtx_);
+  std::vector<CommandResult> out;
+  out.swap(results_);
+  return out;
+}
+
+void Simulation::loop() {
+  for (;;) {
+    std::deque<Pending> todo;
+    {
+      std::unique_lock<std::mutex> lk(mtx_);
+      cv_.wait(lk, [&] { return stop_ || !queue_.empty() || running_; });
+      if (stop_) return;
+      todo.swap(queue_);
+      pending_ = false;
+    }
+    // After commands: always, before stepping on (a script waits for their effect). After a
+    // batch: only when the front end has taken the previous snapshot, so that fields are not
+    // computed faster than they are shown.
+    if (!todo.empty()) {
+      execute(todo);
+      publish();
+    }
+    if (running_) {
+      advance(batch_, true);
+      if (exchange_.consumed()) publish();
+    }
+  }
+}
+
+void Simulation::execute(std::deque<Pending>& todo) {
+  while (!todo.empty()) {
+    Pending p = std::move(todo.front());
+    todo.pop_front();
+    std::vector<CommandResult> done{CommandResult{p.seq, true, ""}};
+    try {
+      if (const auto* first = std::get_if<cmd::Paint>(&p.c)) {
+        // Consecutive dabs of one stroke share a single read and write of the populations.
+        std::vector<Brush> brushes{first->brush};
+        while (!todo.empty() && std::holds_alternative<cmd::Paint>(todo.front().c)) {
+          brushes.push_back(std::get<cmd::Paint>(todo.front().c).brush);
+          done.push_back(CommandResult{todo.front().seq, true, ""});
+          todo.pop_front();
+        }
+        const long sites = paint(*solver_, brushes);
+        for (std::size_t i = 0; i < brushes.size(); ++i) done[i].message = cmd::describe(cmd::Paint{brushes[i]});
+        done.back().message += fmt::format(" ({} dab{}, {} site updates)", brushes.size(),
+                                           brushes.size() == 1 ? "" : "s", sites);
+      } else {
+        done[0].message = run(p.c);
+      }
+    } catch (const std::exception& e) {
+      for (CommandResult& r : done) {
+        r.ok = false;
+        r.message = cmd::describe(p.c) + ": " + e.what();
+      }
+    }
+    applied_ = done.back().seq;
+    std::lock_guard<std::mutex> lk(mtx_);
+    results_.insert(results_.end(), done.begin(), done.end());
+  }
+}
+
+std::string Simulation::run(const cmd::SimCommand& command) {
+  return std::visit(
+      Overloaded{
+          [&](const cmd::Run& c) -> std::string {
+            running_ = c.on;
+            return c.on ? "running" : "paused";
+          },
+          [&](const cmd::Steps& c) -> std::string {
+            if (c.n < 0) throw std::invalid_argument("the number of steps must be >= 0");
+            advance(c.n, false);
+            return fmt::format("steps {}: now at step {}", c.n, solver_->step());
+          },
+          [&](const cmd::Batch& c) -> std::string {
+            if (c.steps < 1) throw std::invalid_argument("a batch is at least 1 step");
+            batch_ = c.steps;
+            return fmt::format("{} steps per batch", batch_);
+          },
+          [&](const cmd::Set& c) -> std::string {
+            io::RunConfig next = cfg_;
+            io::apply_override(next, c.key, c.value);
+            const std::string note = check(next);
+            const std::string section = c.key.substr(0, c.key.find('.'));
+            std::string when;
+            if (section == "physics" || section == "walls") {
+              solver_->set_physics(next.solver.physics);
+              when = "from the next step";
+            } else if (section == "lattice" || section == "initial" || section == "run") {
+              when = "at the next reset";
+            } else {
+              when = "kept for save-config";
+            }
+            cfg_ = next;
+            return fmt::format("{} = {} ({}){}", c.key, c.value, when, note);
+          },
+          [&](const cmd::Reset& c) -> std::string {
+            io::RunConfig next = cfg_;
+            for (const auto& [key, value] : c.overrides) io::apply_override(next, key, value);
+            const std::string note = check(next);
+            rebuild(next);
+            return fmt::format("{}: new initial state on the {} lattice{}", cmd::describe(c), lattice_text(cfg_), note);
+          },
+          [&](const cmd::Lattice& c) -> std::string {
+            io::RunConfig next = cfg_;
+            io::apply_override(next, "lattice.nx", std::to_string(c.nx));
+            io::apply_override(next, "lattice.ny", std::to_string(c.ny));
+            const std::string note = check(next);
+            rebuild(next);
+            return "restarted on a " + lattice_text(cfg_) + " lattice" + note;
+          },
+          [&](const cmd::Paint& c) -> std::string {
+            return fmt::format("{} ({} sites)", cmd::describe(c), paint(*solver_, {c.brush}));
+          },
+          [&](const cmd::LoadConfig& c) -> std::string {
+            io::RunConfig next = io::load_config(c.path);
+            const std::string note = check(next);
+            rebuild(next);
+            return "loaded " + c.path + ": " + lattice_text(cfg_) + " lattice, restarted" + note;
+          },
+          [&](const cmd::SaveConfig& c) -> std::string {
+            io::save_config(cfg_, c.path);
+            return "saved the configuration to " + c.path;
+          },
+          [&](const cmd::SaveCheckpoint& c) -> std::string {
+            io::save_checkpoint(c.path, *solver_, cfg_);
+            return fmt::format("saved a checkpoint of step {} to {}", solver_->step(), c.path);
+          },
+          [&](const cmd::OpenCheckpoint& c) -> std::string {
+            // The checkpoint carries its configuration: the run continues exactly as it was saved.
+            const io::CheckpointHeader h = io::read_checkpoint_header(c.path);
+            io::RunConfig next = io::parse_config(h.config_toml, c.path);
+            check(next);
+            auto s = std::make_unique<Solver>(next.solver);
+            io::restore_checkpoint(c.path, *s, next);
+            solver_ = std::move(s);
+            cfg_ = next;
+            return fmt::format("opened {}: {} lattice at step {}", c.path, lattice_text(cfg_), solver_->step());
+          },
+      },
+      command);
+}
+
+void Simulation::rebuild(const io::RunConfig& cfg) {
+  // The new solver is complete before the old one goes: a failure leaves the run as it was.
+  auto s = std::make_unique<Solver>(cfg.solver);
+  s->initialize();
+  solver_ = std::move(s);
+  cfg_ = cfg;
+}
+
+void Simulation::advance(long n, bool interruptible) {
+  const double sites = double(cfg_.solver.nx) * cfg_.solver.ny;
+  auto last_publish = Clock::now();
+  long done = 0;
+  while (done < n) {
+    if (interruptible && pending_) break;  // steering first: the rest of the batch can wait
+    {
+      std::lock_guard<std::mutex> lk(mtx_);
+      if (stop_) break;
+    }
+    // Chunks of about 20 ms: short enough to react to commands, long enough to cost nothing.
+    const long chunk = std::clamp(long(rate_ * 0.02 / sites), 1L, n - done);
+    const auto t0 = Clock::now();
+    solver_->advance(chunk);
+    const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
+    done += chunk;
+    steps_total_ += chunk;
+    site_updates_total_ = site_updates_total_.load() + chunk * sites;
+    if (dt > 0) {
+      const double inst = chunk * sites / dt, a = std::min(1.0, dt / 0.5);
+      rate_ = rate_ == 0.0 ? inst : (1.0 - a) * rate_ + a * inst;
+    }
+    // A long batch or `steps N` still shows its progress.
+    if (done < n && exchange_.consumed() &&
+        std::chrono::duration<double>(Clock::now() - last_publish).count() > 0.05) {
+      publish();
+      last_publish = Clock::now();
+    }
+  }
+}
+
+void Simulation::publish() {
+  Snapshot& s = exchange_.back();
+  solver_->fields(s.fields);
+  s.step = solver_->step();
+  s.time = solver_->time();
+  s.config = cfg_;
+  s.backend = solver_->backend().name();
+  s.backend_description = solver_->backend().description();
+  s.diag = io::compute_diagnostics(s.fields, solver_->domain(), cfg_.solver.initial, s.step, s.time);
+  const std::optional<io::Fault> fault = io::find_fault(s.fields, s.step);
+  s.fault = fault ? fault->message() : std::string();
+  if (fault && running_) {
+    // Stepping a blown-up state only spreads the NaNs: stop, keep the evidence on screen.
+    running_ = false;
+    std::lock_guard<std::mutex> lk(mtx_);
+    results_.push_back(CommandResult{0, false, "paused: " + s.fault});
+  }
+  s.site_updates_per_s = rate_;
+  s.steps_total = steps_total_;
+  s.running = running_;
+  s.batch = batch_;
+  s.applied_seq = applied_;
+  exchange_.publish();
+}
+
+}  // namespace plume::gui

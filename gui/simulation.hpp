@@ -1,0 +1,83 @@
+// The simulation thread: owns the Solver, runs batches of steps decoupled from the frame rate,
+// executes steering commands between steps, and publishes snapshots through a SnapshotExchange.
+// The front end never touches the Solver and never waits for a batch.
+#pragma once
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+#include "commands.hpp"
+#include "plume/io/config.hpp"
+#include "plume/solver.hpp"
+#include "snapshot.hpp"
+
+namespace plume::gui {
+
+struct CommandResult {
+  std::uint64_t seq = 0;
+  bool ok = true;
+  std::string message;
+};
+
+class Simulation {
+ public:
+  // Builds and initialises the solver for `cfg` (throws std::runtime_error or io::ConfigError)
+  // and starts the thread. `running`: step continuously from the start; `batch`: steps per batch.
+  Simulation(const io::RunConfig& cfg, bool running, long batch);
+  ~Simulation();  // stops the thread after the step in progress
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  // Queues a command; returns its sequence number (increasing from 1). Never blocks on the solver.
+  std::uint64_t post(cmd::SimCommand c);
+  // The newest snapshot, if there is one the front end has not taken yet.
+  bool take(std::unique_ptr<Snapshot>& front) { return exchange_.take(front); }
+  // Outcomes of executed commands since the last call.
+  std::vector<CommandResult> drain_results();
+
+  // Totals for throughput measurements, readable at any time.
+  long steps_total() const { return steps_total_.load(); }
+  double site_updates_total() const { return site_updates_total_.load(); }
+
+ private:
+  struct Pending {
+    std::uint64_t seq;
+    cmd::SimCommand c;
+  };
+
+  void loop();
+  void execute(std::deque<Pending>& todo);
+  std::string run(const cmd::SimCommand& c);
+  void rebuild(const io::RunConfig& cfg);
+  void advance(long n, bool interruptible);
+  void publish();
+
+  // Owned by the simulation thread.
+  io::RunConfig cfg_;
+  std::unique_ptr<Solver> solver_;
+  bool running_;
+  long batch_;
+  double rate_ = 0.0;  // site updates per second, smoothed over batches
+  std::uint64_t applied_ = 0;
+
+  std::atomic<long> steps_total_{0};
+  std::atomic<double> site_updates_total_{0.0};
+  SnapshotExchange exchange_;
+
+  std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_
+  std::condition_variable cv_;
+  std::deque<Pending> queue_;
+  std::vector<CommandResult> results_;
+  std::uint64_t next_seq_ = 1;
+  bool stop_ = false;
+  std::atomic<bool> pending_{false};  // commands are waiting: a running batch should yield
+
+  std::thread thread_;
+};
+
+}  // namespace plume::gui

@@ -1,0 +1,66 @@
+// What the simulation thread hands to the front end: fields and state at one step. Three
+// snapshots rotate (being filled, ready, being drawn) so that neither thread waits for the other
+// longer than a pointer swap.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include "plume/fields.hpp"
+#include "plume/io/config.hpp"
+#include "plume/io/diagnostics.hpp"
+
+namespace plume::gui {
+
+struct Snapshot {
+  Fields fields;
+  long step = 0;
+  double time = 0.0;
+  io::RunConfig config;      // what the run follows now, steering included
+  std::string backend;       // "cpu" / "cuda"
+  std::string backend_description;
+  io::Diagnostics diag;
+  std::string fault;  // why the state is no longer physical (NaN, rho <= 0, T_H <= 0); empty when fine
+  double site_updates_per_s = 0.0;  // solver rate of the recent batches (time in advance() only)
+  long steps_total = 0;             // steps advanced since the program started, across restarts
+  bool running = false;
+  long batch = 10;
+  std::uint64_t applied_seq = 0;  // every command with a sequence number up to this one is reflected
+  std::uint64_t version = 0;
+};
+
+class SnapshotExchange {
+ public:
+  SnapshotExchange()
+      : back_(std::make_unique<Snapshot>()), ready_(std::make_unique<Snapshot>()) {}
+
+  // Producer: fill back(), then publish() makes it the ready one.
+  Snapshot& back() { return *back_; }
+  void publish() {
+    std::lock_guard<std::mutex> lk(mtx_);
+    back_->version = ++version_;
+    std::swap(back_, ready_);
+    fresh_ = true;
+  }
+  // Has the consumer taken the last published snapshot? (Then a new one is worth making.)
+  bool consumed() const {
+    std::lock_guard<std::mutex> lk(mtx_);
+    return !fresh_;
+  }
+  // Consumer: swaps the ready snapshot into `front` when there is a new one.
+  bool take(std::unique_ptr<Snapshot>& front) {
+    std::lock_guard<std::mutex> lk(mtx_);
+    if (!fresh_) return false;
+    std::swap(front, ready_);
+    fresh_ = false;
+    return true;
+  }
+
+ private:
+  mutable std::mutex mtx_;
+  std::unique_ptr<Snapshot> back_, ready_;
+  std::uint64_t version_ = 0;
+  bool fresh_ = false;
+};
+
+}  // namespace plume::gui
