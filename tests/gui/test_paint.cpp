@@ -1,0 +1,99 @@
+// Painting: the populations in the brush disc become the equilibrium at the raised or lowered
+// temperature, at the same pressure and velocity; nothing outside the disc changes.
+#include <gtest/gtest.h>
+#include <cmath>
+#include <vector>
+#include "paint.hpp"
+#include "plume/lattice/d2q37.hpp"
+#include "plume/physics/collision.hpp"
+
+using plume::D2Q37;
+using plume::gui::Brush;
+
+namespace {
+
+constexpr int NX = 40, NY = 30;
+
+// A uniform lattice at rest, every site at the equilibrium of (rho, u, T).
+std::vector<double> uniform(double rho, double ux, double uy, double T) {
+  double feq[D2Q37::Q];
+  plume::phys::equilibrium<D2Q37>(rho, ux, uy, T, feq);
+  std::vector<double> f(std::size_t(D2Q37::Q) * NX * NY);
+  for (int i = 0; i < D2Q37::Q; ++i)
+    for (int s = 0; s < NX * NY; ++s) f[std::size_t(i) * NX * NY + s] = feq[i];
+  return f;
+}
+
+plume::phys::Macro macro_at(const std::vector<double>& f, int x, int y) {
+  double fs[D2Q37::Q];
+  for (int i = 0; i < D2Q37::Q; ++i) fs[i] = f[std::size_t(i) * NX * NY + std::size_t(y) * NX + x];
+  return plume::phys::macro<D2Q37>(fs);
+}
+
+bool site_equal(const std::vector<double>& a, const std::vector<double>& b, int x, int y) {
+  for (int i = 0; i < D2Q37::Q; ++i) {
+    const std::size_t k = std::size_t(i) * NX * NY + std::size_t(y) * NX + x;
+    if (a[k] != b[k]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST(Paint, HotBlobRaisesTemperatureAtConstantPressureAndVelocity) {
+  const double rho0 = 1.02, ux = 0.01, uy = -0.005, T0 = 1.0;
+  const std::vector<double> before = uniform(rho0, ux, uy, T0);
+  std::vector<double> f = before;
+  const Brush b{20.0, 15.0, 6.0, 0.05, true};
+  const long changed = plume::gui::paint_populations(f, NX, NY, false, b);
+
+  const plume::phys::Macro c = macro_at(f, 20, 15);
+  EXPECT_NEAR(c.T, T0 + 0.05, 1e-12);  // full strength at the centre
+  EXPECT_NEAR(c.rho * c.T, rho0 * T0, 1e-12);
+  EXPECT_NEAR(c.ux, ux, 1e-12);
+  EXPECT_NEAR(c.uy, uy, 1e-12);
+
+  // Half-way out the raised cosine gives half the strength; outside the disc nothing moves.
+  const plume::phys::Macro h = macro_at(f, 23, 15);
+  EXPECT_NEAR(h.T, T0 + plume::gui::brush_delta_T(b, 3.0), 1e-12);
+  EXPECT_NEAR(plume::gui::brush_delta_T(b, 3.0), 0.025, 1e-12);
+  long inside = 0;
+  for (int y = 0; y < NY; ++y)
+    for (int x = 0; x < NX; ++x) {
+      const double r = std::hypot(x - 20.0, y - 15.0);
+      if (r < 6.0) {
+        ++inside;
+        EXPECT_GT(macro_at(f, x, y).T, T0) << x << "," << y;
+      } else {
+        EXPECT_TRUE(site_equal(f, before, x, y)) << x << "," << y;
+      }
+    }
+  EXPECT_EQ(changed, inside);
+}
+
+TEST(Paint, ColdBlobLowersTemperatureAndIsClampedToTheStableBand) {
+  std::vector<double> f = uniform(1.0, 0.0, 0.0, 1.0);
+  plume::gui::paint_populations(f, NX, NY, false, Brush{10.0, 10.0, 4.0, 0.03, false});
+  EXPECT_NEAR(macro_at(f, 10, 10).T, 0.97, 1e-12);
+  EXPECT_NEAR(macro_at(f, 10, 10).rho, 1.0 / 0.97, 1e-12);
+
+  std::vector<double> g = uniform(1.0, 0.0, 0.0, 1.0);
+  plume::gui::paint_populations(g, NX, NY, false, Brush{10.0, 10.0, 4.0, 0.9, false});
+  EXPECT_NEAR(macro_at(g, 10, 10).T, plume::gui::kPaintTmin, 1e-12);
+}
+
+TEST(Paint, DiscWrapsInXAndIsClippedAtTheWalls) {
+  const std::vector<double> before = uniform(1.0, 0.0, 0.0, 1.0);
+  std::vector<double> f = before;
+  // Centred on the first column and the first row: the disc continues at x = NX-1 (periodic)
+  // but not below y = 0 (a wall).
+  const long changed = plume::gui::paint_populations(f, NX, NY, false, Brush{0.0, 0.0, 3.0, 0.05, true});
+  EXPECT_GT(macro_at(f, NX - 1, 0).T, 1.0);
+  EXPECT_GT(macro_at(f, NX - 2, 1).T, 1.0);
+  EXPECT_TRUE(site_equal(f, before, 0, NY - 1));
+  EXPECT_EQ(changed, 15);  // rows 0, 1 and 2 of the radius-3 disc hold 5 sites each (|dx| <= 2)
+
+  std::vector<double> p = before;
+  plume::gui::paint_populations(p, NX, NY, true, Brush{0.0, 0.0, 3.0, 0.05, true});
+  EXPECT_GT(macro_at(p, 0, NY - 1).T, 1.0);  // periodic in y as well
+}

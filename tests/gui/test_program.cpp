@@ -1,0 +1,209 @@
+// The real plume-gui under a private Xvfb: what it draws, what scripted steering does, and how
+// it fails without a display or with a bad script.
+#include <gtest/gtest.h>
+#include <unistd.h>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include "xvfb.hpp"
+
+#include <stb/stb_image.h>  // Debian's libstb carries the implementation
+
+using plume::test::ProcessResult;
+using plume::test::run_process;
+using plume::test::Xvfb;
+
+namespace {
+
+std::string temp_path(const std::string& name) {
+  return ::testing::TempDir() + "/plume-gui-" + std::to_string(::getpid()) + "-" + name;
+}
+
+// A small lattice on the CPU keeps every run to a few seconds.
+std::vector<std::string> gui(std::vector<std::string> extra) {
+  std::vector<std::string> a{PLUME_GUI_EXE, "--size", "1200x800", "--set", "lattice.nx=64", "--set",
+                             "lattice.ny=128", "--set", "run.backend=cpu", "--set",
+                             "output.dir=\"" + ::testing::TempDir() + "\""};
+  a.insert(a.end(), extra.begin(), extra.end());
+  return a;
+}
+
+void write_file(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+
+struct Png {
+  int w = 0, h = 0;
+  std::vector<unsigned char> rgb;
+  const unsigned char* at(int x, int y) const { return &rgb[(std::size_t(y) * w + x) * 3]; }
+  double luminance(int x, int y) const {
+    const unsigned char* p = at(x, y);
+    return 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+  }
+};
+
+Png read_png(const std::string& path) {
+  Png p;
+  int n = 0;
+  unsigned char* data = stbi_load(path.c_str(), &p.w, &p.h, &n, 3);
+  if (!data) return p;
+  p.rgb.assign(data, data + std::size_t(p.w) * p.h * 3);
+  stbi_image_free(data);
+  return p;
+}
+
+struct RegionStats {
+  double mean = 0, stddev = 0;
+  std::size_t colours = 0;
+  double bright_fraction = 0;  // luminance > 150: text on the dark panel
+};
+
+RegionStats stats(const Png& p, int x0, int y0, int x1, int y1) {
+  RegionStats s;
+  std::set<unsigned> colours;
+  double sum = 0, sum2 = 0, bright = 0, n = 0;
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) {
+      const double l = p.luminance(x, y);
+      sum += l;
+      sum2 += l * l;
+      bright += l > 150;
+      ++n;
+      const unsigned char* c = p.at(x, y);
+      colours.insert(unsigned(c[0]) << 16 | unsigned(c[1]) << 8 | c[2]);
+    }
+  s.mean = sum / n;
+  s.stddev = std::sqrt(std::max(0.0, sum2 / n - s.mean * s.mean));
+  s.colours = colours.size();
+  s.bright_fraction = bright / n;
+  return s;
+}
+
+// Records of the --report file: "kind key=value ..." -> one map per line of that kind.
+std::vector<std::map<std::string, std::string>> records(const std::string& path, const std::string& kind) {
+  std::vector<std::map<std::string, std::string>> out;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string w;
+    if (!(words >> w) || w != kind) continue;
+    std::map<std::string, std::string> r;
+    while (words >> w) {
+      const auto eq = w.find('=');
+      if (eq != std::string::npos) r[w.substr(0, eq)] = w.substr(eq + 1);
+    }
+    out.push_back(r);
+  }
+  return out;
+}
+
+double num(const std::map<std::string, std::string>& r, const std::string& key) {
+  const auto it = r.find(key);
+  return it == r.end() ? NAN : std::stod(it->second);
+}
+
+}  // namespace
+
+TEST(Program, ScreenshotShowsTheFieldAndThePanel) {
+  Xvfb x;
+  const std::string shot = temp_path("shot.png");
+  const ProcessResult r = run_process(gui({"--paused", "--frames", "5", "--screenshot", shot}), x.display());
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const Png p = read_png(shot);
+  ASSERT_EQ(p.w, 1200);
+  ASSERT_EQ(p.h, 800);
+  // The panel fills the left 420 pixels; the lattice (64 x 128, twice as tall as wide) is
+  // centred in the field area to its right, above the plots, with the colour bar beside it.
+  // The paused initial state: hot light fluid (bright in inferno) below, cold (dark) above.
+  const RegionStats upper = stats(p, 700, 40, 800, 200), lower = stats(p, 700, 500, 800, 640);
+  EXPECT_LT(upper.mean, 40) << "top of the field should be cold (dark)";
+  EXPECT_GT(lower.mean, 180) << "bottom of the field should be hot (bright)";
+  const RegionStats field = stats(p, 650, 20, 860, 660);
+  EXPECT_GT(field.stddev, 60);
+  EXPECT_GT(field.colours, 30u);  // a gradient across the interface, not two flat blocks
+  const RegionStats panel = stats(p, 8, 30, 400, 500);
+  EXPECT_GT(panel.colours, 8u);
+  EXPECT_GT(panel.bright_fraction, 0.005) << "the panel should carry text";
+  EXPECT_LT(panel.bright_fraction, 0.4);
+  EXPECT_LT(panel.mean, 120) << "the panel is ImGui's dark window, not the field";
+  std::remove(shot.c_str());
+}
+
+TEST(Program, ScriptedSteeringTakesEffect) {
+  Xvfb x;
+  const std::string script = temp_path("steer.txt"), report = temp_path("steer.report");
+  const std::string reference_report = temp_path("reference.report");
+  write_file(script,
+             "# paint, then change gravity\n"
+             "probe 32 30\n"
+             "paint hot 32 30 radius 12 strength 0.06\n"
+             "probe 32 30\n"
+             "steps 30\n"
+             "report\n"
+             "gravity 0\n"
+             "steps 30\n"
+             "report\n"
+             "field vorticity\n"
+             "frames 2\n");
+  const ProcessResult r = run_process(gui({"--script", script, "--frames", "1", "--report", report}), x.display());
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const auto probes = records(report, "probe"), diags = records(report, "diag");
+  ASSERT_EQ(probes.size(), 2u);
+  ASSERT_EQ(diags.size(), 2u);
+  EXPECT_GT(num(probes[1], "T"), num(probes[0], "T") + 0.05);  // the hot blob (0.06 at its centre)
+  EXPECT_NEAR(num(probes[1], "p"), num(probes[0], "p"), 0.01);   // at (nearly) constant pressure
+  EXPECT_EQ(num(diags[0], "step"), 30);
+  EXPECT_EQ(num(diags[1], "step"), 60);
+  EXPECT_EQ(num(diags[1], "gravity"), 0.0);
+  EXPECT_GT(num(diags[0], "gravity"), 0.0);
+
+  // The same run without the change of gravity: the diagnostics part ways.
+  const std::string ref_script = temp_path("reference.txt");
+  write_file(ref_script, "paint hot 32 30 radius 12 strength 0.06\nsteps 60\nreport\n");
+  const ProcessResult q =
+      run_process(gui({"--script", ref_script, "--frames", "1", "--report", reference_report}), x.display());
+  ASSERT_EQ(q.status, 0) << q.out << q.err;
+  const auto ref = records(reference_report, "diag");
+  ASSERT_EQ(ref.size(), 1u);
+  EXPECT_EQ(num(ref[0], "step"), 60);
+  EXPECT_GT(num(diags[1], "kinetic_energy"), 10 * num(ref[0], "kinetic_energy"));
+  for (const auto& f : {script, report, ref_script, reference_report}) std::remove(f.c_str());
+}
+
+TEST(Program, WithoutADisplayItSaysHowToRun) {
+  const ProcessResult r = run_process(gui({"--frames", "1"}), "");
+  EXPECT_EQ(r.status, 3);
+  EXPECT_NE(r.err.find("DISPLAY"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("xvfb-run"), std::string::npos) << r.err;
+}
+
+TEST(Program, BadScriptFailsBeforeAnyWork) {
+  const std::string script = temp_path("bad.txt");
+  write_file(script, "steps 10\nsteps ten\n");
+  const ProcessResult r = run_process(gui({"--script", script, "--frames", "1"}), "");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(script + ":2: steps N must be an integer, got 'ten'"), std::string::npos) << r.err;
+  std::remove(script.c_str());
+}
+
+TEST(Program, AFailingScriptCommandStopsTheRunNamingTheLine) {
+  Xvfb x;
+  const std::string script = temp_path("fails.txt");
+  write_file(script, "steps 2\nopen-checkpoint /nonexistent/state.chk\nsteps 100000\n");
+  const ProcessResult r = run_process(gui({"--script", script, "--frames", "1"}), x.display());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(script + ":2: open-checkpoint /nonexistent/state.chk"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("now at step 100002"), std::string::npos);  // line 3 never ran
+  std::remove(script.c_str());
+}
+
+TEST(Program, CommandLineMistakesAreUsageErrors) {
+  const ProcessResult r = run_process(gui({"--field", "temperature"}), "");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown field 'temperature'"), std::string::npos) << r.err;
+  const ProcessResult s = run_process(gui({"--screenshot", "x.png"}), "");
+  EXPECT_EQ(s.status, 2);
+  EXPECT_NE(s.err.find("needs --frames"), std::string::npos) << s.err;
+}

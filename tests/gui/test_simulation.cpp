@@ -1,0 +1,197 @@
+// The simulation thread: commands act in order and exactly, steering reaches the solver, a
+// running batch yields to commands at once, and files written from the desktop are the batch
+// driver's (configuration and checkpoints).
+#include <gtest/gtest.h>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <thread>
+#include <unistd.h>
+#include "plume/io/config.hpp"
+#include "simulation.hpp"
+
+using plume::gui::CommandResult;
+using plume::gui::Simulation;
+using plume::gui::Snapshot;
+namespace cmd = plume::gui::cmd;
+
+namespace {
+
+plume::io::RunConfig small_case(int nx = 48, int ny = 64) {
+  plume::io::RunConfig c = plume::io::default_config();
+  plume::io::apply_override(c, "lattice.nx", std::to_string(nx));
+  plume::io::apply_override(c, "lattice.ny", std::to_string(ny));
+  plume::io::apply_override(c, "run.backend", "cpu");
+  plume::io::apply_override(c, "output.dir", "\"" + ::testing::TempDir() + "\"");
+  return c;
+}
+
+// Waits (up to a minute: the machine may be busy) until the snapshot reflects command `seq`.
+Snapshot& wait_for(Simulation& sim, std::unique_ptr<Snapshot>& front, std::uint64_t seq) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (front->applied_seq < seq) {
+    if (!sim.take(front)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (std::chrono::steady_clock::now() > until) {
+      ADD_FAILURE() << "command " << seq << " not applied within 60 s";
+      break;
+    }
+  }
+  return *front;
+}
+
+CommandResult result_of(Simulation& sim, std::uint64_t seq) {
+  for (const CommandResult& r : sim.drain_results())
+    if (r.seq == seq) return r;
+  return CommandResult{0, false, "no result"};
+}
+
+std::string temp_path(const char* name) { return ::testing::TempDir() + "/" + std::to_string(::getpid()) + name; }
+
+}  // namespace
+
+TEST(Simulation, StepsAreExactAndPausedMeansPaused) {
+  Simulation sim(small_case(), false, 7);
+  auto front = std::make_unique<Snapshot>();
+  ASSERT_TRUE(sim.take(front));  // the initial state is there at once
+  EXPECT_EQ(front->step, 0);
+  const auto seq = sim.post(cmd::Steps{23});
+  EXPECT_EQ(wait_for(sim, front, seq).step, 23);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  sim.take(front);
+  EXPECT_EQ(front->step, 23);  // paused: nothing moves between commands
+  EXPECT_EQ(sim.steps_total(), 23);
+}
+
+TEST(Simulation, SteeringReachesTheSolverAndTheDiagnostics) {
+  Simulation sim(small_case(), false, 10);
+  auto front = std::make_unique<Snapshot>();
+  const auto a = sim.post(cmd::Steps{40});
+  const double ke_before = wait_for(sim, front, a).diag.kinetic;
+  // Remove gravity: the stratified fluid is no longer in hydrostatic balance and starts moving.
+  const auto s = sim.post(cmd::Set{"physics.gravity", "0"});
+  EXPECT_DOUBLE_EQ(wait_for(sim, front, s).config.solver.physics.gy, 0.0);
+  EXPECT_TRUE(result_of(sim, s).ok);
+  const auto b = sim.post(cmd::Steps{40});
+  Simulation reference(small_case(), false, 10);
+  auto ref = std::make_unique<Snapshot>();
+  const auto r = reference.post(cmd::Steps{80});
+  const double ke_changed = wait_for(sim, front, b).diag.kinetic;
+  const double ke_reference = wait_for(reference, ref, r).diag.kinetic;
+  EXPECT_GT(ke_changed, 10 * ke_reference);
+  EXPECT_GT(ke_changed, 10 * ke_before);
+}
+
+TEST(Simulation, BadSteeringIsRefusedAndChangesNothing) {
+  Simulation sim(small_case(), false, 10);
+  auto front = std::make_unique<Snapshot>();
+  sim.take(front);
+  const double k1 = front->config.solver.physics.k1;
+  const auto seq = sim.post(cmd::Set{"physics.k1", "-1"});
+  wait_for(sim, front, seq);
+  const CommandResult r = result_of(sim, seq);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.message.find("physics.k1"), std::string::npos) << r.message;
+  EXPECT_DOUBLE_EQ(front->config.solver.physics.k1, k1);
+  const auto typo = sim.post(cmd::Set{"physics.gravty", "1e-4"});
+  wait_for(sim, front, typo);
+  const CommandResult t = result_of(sim, typo);
+  EXPECT_FALSE(t.ok);
+  EXPECT_NE(t.message.find("gravity"), std::string::npos) << t.message;  // suggests the key meant
+}
+
+TEST(Simulation, ARunningBatchYieldsToCommands) {
+  // A batch of a billion steps would take days; the command must still act within the minute.
+  Simulation sim(small_case(), true, 1000000000L);
+  auto front = std::make_unique<Snapshot>();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto seq = sim.post(cmd::Set{"physics.gravity", "1e-4"});
+  Snapshot& s = wait_for(sim, front, seq);
+  EXPECT_DOUBLE_EQ(s.config.solver.physics.gy, -1e-4);
+  EXPECT_TRUE(s.running);
+  EXPECT_LT(s.step, 1000000L);
+  const auto stop = sim.post(cmd::Run{false});
+  EXPECT_FALSE(wait_for(sim, front, stop).running);
+}
+
+TEST(Simulation, PaintingAHotBlobRaisesTheLocalTemperature) {
+  Simulation sim(small_case(), false, 10);
+  auto front = std::make_unique<Snapshot>();
+  sim.take(front);
+  const Snapshot before = *front;
+  const auto T = [](const Snapshot& s, int x, int y) { return s.fields.T[s.fields.at(x, y)]; };
+  const auto seq = sim.post(cmd::Paint{plume::gui::Brush{24, 44, 10, 0.05, true}});
+  const auto cold = sim.post(cmd::Paint{plume::gui::Brush{24, 16, 10, 0.04, false}});
+  Snapshot& s = wait_for(sim, front, cold);
+  EXPECT_GE(s.applied_seq, seq);
+  // The fields are those of the streamed populations: a site sees its neighbours' (slightly
+  // less heated) equilibria too, so the rise at the centre is a little below the strength.
+  EXPECT_GT(T(s, 24, 44) - T(before, 24, 44), 0.045);
+  EXPECT_LT(T(s, 24, 44) - T(before, 24, 44), 0.0501);
+  EXPECT_LT(T(s, 24, 16) - T(before, 24, 16), -0.036);
+  EXPECT_GT(T(s, 24, 16) - T(before, 24, 16), -0.0401);
+  EXPECT_EQ(T(s, 24, 30), T(before, 24, 30));  // between the discs, more than 3 sites (the reach) from both
+  EXPECT_EQ(s.step, 0);
+}
+
+TEST(Simulation, ResetAndNewLatticeRestart) {
+  Simulation sim(small_case(), false, 10);
+  auto front = std::make_unique<Snapshot>();
+  wait_for(sim, front, sim.post(cmd::Steps{5}));
+  const auto r = sim.post(cmd::Reset{{{"initial.seed", "7"}, {"initial.perturbation", "single"}}});
+  Snapshot& s = wait_for(sim, front, r);
+  EXPECT_EQ(s.step, 0);
+  EXPECT_EQ(s.config.solver.initial.seed, 7u);
+  EXPECT_EQ(s.config.solver.initial.perturbation, plume::Perturbation::Single);
+  const auto l = sim.post(cmd::Lattice{32, 40});
+  Snapshot& t = wait_for(sim, front, l);
+  EXPECT_EQ(t.fields.nx, 32);
+  EXPECT_EQ(t.fields.ny, 40);
+  EXPECT_EQ(t.config.solver.initial.seed, 7u);  // the rest of the configuration stays
+}
+
+TEST(Simulation, SavedConfigurationIsTheBatchDriversAndKeepsTheSteering) {
+  Simulation sim(small_case(), false, 10);
+  auto front = std::make_unique<Snapshot>();
+  sim.post(cmd::Set{"physics.k1", "0.02"});
+  sim.post(cmd::Set{"walls.top", "adiabatic"});
+  const std::string path = temp_path("-steered.toml");
+  const auto seq = sim.post(cmd::SaveConfig{path});
+  wait_for(sim, front, seq);
+  const plume::io::RunConfig c = plume::io::load_config(path);
+  EXPECT_DOUBLE_EQ(c.solver.physics.k1, 0.02);
+  EXPECT_EQ(c.solver.physics.top.kind, plume::WallKind::Adiabatic);
+  EXPECT_EQ(c.solver.nx, 48);
+  // And loading it restarts on that configuration.
+  const auto other = sim.post(cmd::Lattice{32, 32});
+  wait_for(sim, front, other);
+  const auto load = sim.post(cmd::LoadConfig{path});
+  Snapshot& s = wait_for(sim, front, load);
+  EXPECT_EQ(s.fields.nx, 48);
+  EXPECT_DOUBLE_EQ(s.config.solver.physics.k1, 0.02);
+  std::remove(path.c_str());
+}
+
+TEST(Simulation, CheckpointRoundTripContinuesExactly) {
+  Simulation sim(small_case(), false, 10);
+  auto front = std::make_unique<Snapshot>();
+  sim.post(cmd::Set{"physics.gravity", "3e-4"});
+  const auto a = sim.post(cmd::Steps{12});
+  const std::vector<double> T12 = wait_for(sim, front, a).fields.T;
+  const std::string path = temp_path("-state.chk");
+  const auto save = sim.post(cmd::SaveCheckpoint{path});
+  wait_for(sim, front, save);
+  ASSERT_TRUE(result_of(sim, save).ok);
+  sim.post(cmd::Set{"physics.gravity", "0"});
+  sim.post(cmd::Steps{9});
+  const auto open = sim.post(cmd::OpenCheckpoint{path});
+  Snapshot& s = wait_for(sim, front, open);
+  EXPECT_EQ(s.step, 12);
+  EXPECT_DOUBLE_EQ(s.config.solver.physics.gy, -3e-4);  // the checkpoint's own configuration
+  EXPECT_EQ(s.fields.T, T12);
+  std::remove(path.c_str());
+  const auto missing = sim.post(cmd::OpenCheckpoint{path});
+  wait_for(sim, front, missing);
+  const CommandResult r = result_of(sim, missing);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.message.find(path), std::string::npos) << r.message;
+}
