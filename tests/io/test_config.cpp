@@ -125,6 +125,17 @@ TEST(Config, HelpDescribesEveryKeyWithUnits) {
   EXPECT_GE(io::key_names().size(), 40u);
 }
 
+TEST(Config, ReferenceDocumentListsEveryKey) {
+  const std::string doc = plume::test::read_file(std::string(PLUME_SOURCE_DIR) + "/docs/configuration.md");
+  ASSERT_FALSE(doc.empty());
+  for (const std::string& k : io::key_names()) {
+    const auto dot = k.find('.');
+    const auto section = doc.find("### [" + k.substr(0, dot) + "]");
+    ASSERT_NE(section, std::string::npos) << k;
+    EXPECT_NE(doc.find("| `" + k.substr(dot + 1) + "` |", section), std::string::npos) << k << " is not documented";
+  }
+}
+
 TEST(Config, SaveIsAtomicAndReadable) {
   TempDir tmp;
   const io::RunConfig c = unusual_config();

@@ -319,7 +319,7 @@ std::string describe_keys() {
     if (!k.units.empty()) what += ", " + k.units;
     const std::string follows = k.follows ? k.follows(d) : "";
     const std::string def = follows.empty() ? detail::format_value(k.get(d)) : follows;
-    out += fmt::format("  {:<32} {}\n      {}\n", k.path() + " = " + def, what, k.meaning);
+    out += fmt::format("  {:<32}  {}\n      {}\n", k.path() + " = " + def, what, k.meaning);
   }
   return out;
 }
