@@ -183,6 +183,7 @@ void App::step_script() {
     }
     const ScriptLine& l = script_->lines[script_pos_++];
     std::printf("%s: %s\n", script_->where(l).c_str(), l.text.c_str());
+    std::fflush(stdout);  // a log that follows the run, also when stdout is a file
     if (const auto* sc = std::get_if<cmd::SimCommand>(&l.command)) {
       waiting_line_ = &l;
       if (const auto* s = std::get_if<cmd::Steps>(sc)) wait_target_step_ = front_->step + s->n;

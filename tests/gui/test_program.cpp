@@ -8,10 +8,13 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include "pointer.hpp"
 #include "xvfb.hpp"
 
 #include <stb/stb_image.h>  // Debian's libstb carries the implementation
 
+using plume::test::Pointer;
+using plume::test::Process;
 using plume::test::ProcessResult;
 using plume::test::run_process;
 using plume::test::Xvfb;
@@ -170,6 +173,40 @@ TEST(Program, ScriptedSteeringTakesEffect) {
   EXPECT_EQ(num(ref[0], "step"), 60);
   EXPECT_GT(num(diags[1], "kinetic_energy"), 10 * num(ref[0], "kinetic_energy"));
   for (const auto& f : {script, report, ref_script, reference_report}) std::remove(f.c_str());
+}
+
+TEST(Program, MousePaintsOnTheFieldButNotThroughTheWidgets) {
+  Xvfb x;
+  const std::string script = temp_path("mouse.txt"), report = temp_path("mouse.report");
+  // Six seconds of frames (at the default cap of 60 per second) for the pointer to act in.
+  write_file(script, "probe 32 60\nprobe 32 100\nframes 360\nprobe 32 60\nprobe 32 100\n");
+  Process p(gui({"--show", "--script", script, "--frames", "1", "--report", report}), x.display());
+  ASSERT_TRUE(p.wait_for_output(":3: frames 360", 60)) << p.finish().err;
+  Pointer m(x.display());
+  m.settle(300);  // the first frames are drawn: the window is mapped
+  // Positions in the 1200 x 800 window (the layout of ScreenshotShowsTheFieldAndThePanel): the
+  // "hot" radio button of the Paint section, a line of text in the panel, and the lattice
+  // (64 x 128 sites, 5.1875 pixels a site, lower-left corner at (589, 672)).
+  m.move(140, 575);
+  m.click(1);  // a widget: selects the hot brush and must not paint
+  m.move(50, 103);
+  m.press(1);  // a press in the panel that is dragged over the field: ImGui's, not a stroke
+  m.move(757, 300);
+  m.move(760, 320);
+  m.release(1);
+  m.move(757, 358);  // site (32, 60)
+  m.click(1);        // one dab
+  const ProcessResult r = p.finish();
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  std::size_t dabs = 0;
+  for (std::size_t at = r.out.find("paint hot"); at != std::string::npos; at = r.out.find("paint hot", at + 1)) ++dabs;
+  EXPECT_EQ(dabs, 1u) << r.out;
+  const auto probes = records(report, "probe");
+  ASSERT_EQ(probes.size(), 4u);
+  EXPECT_GT(num(probes[2], "T"), num(probes[0], "T") + 0.03);  // the brush: 0.05 at its centre
+  EXPECT_EQ(num(probes[3], "T"), num(probes[1], "T"));         // 40 sites away: untouched
+  std::remove(script.c_str());
+  std::remove(report.c_str());
 }
 
 TEST(Program, WithoutADisplayItSaysHowToRun) {

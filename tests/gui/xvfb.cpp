@@ -52,11 +52,24 @@ Xvfb::~Xvfb() {
   }
 }
 
-ProcessResult run_process(const std::vector<std::string>& argv, const std::string& display) {
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+Process::Process(const std::vector<std::string>& argv, const std::string& display) {
   char out_t[] = "/tmp/plume-gui-test-out.XXXXXX", err_t[] = "/tmp/plume-gui-test-err.XXXXXX";
   const int out_fd = ::mkstemp(out_t), err_fd = ::mkstemp(err_t);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
+  out_path_ = out_t;
+  err_path_ = err_t;
+  pid_ = ::fork();
+  if (pid_ == 0) {
     ::dup2(out_fd, 1);
     ::dup2(err_fd, 2);
     if (display.empty()) ::unsetenv("DISPLAY");
@@ -67,22 +80,49 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     ::execv(args[0], args.data());
     ::_exit(127);
   }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
   ::close(out_fd);
   ::close(err_fd);
-  auto slurp = [](const char* path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    std::remove(path);
-    return s.str();
-  };
+}
+
+Process::~Process() {
+  if (pid_ > 0) {
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+  }
+  std::remove(out_path_.c_str());
+  std::remove(err_path_.c_str());
+}
+
+bool Process::wait_for_output(const std::string& text, double seconds) {
+  for (int i = 0; i < int(seconds * 50); ++i) {
+    if (slurp(out_path_).find(text) != std::string::npos) return true;
+    int status = 0;
+    if (pid_ > 0 && ::waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      status_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    if (pid_ < 0) return slurp(out_path_).find(text) != std::string::npos;
+    ::usleep(20000);
+  }
+  return false;
+}
+
+ProcessResult Process::finish() {
+  if (pid_ > 0) {
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+    status_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
   ProcessResult r;
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out_t);
-  r.err = slurp(err_t);
+  r.status = status_;
+  r.out = slurp(out_path_);
+  r.err = slurp(err_path_);
   return r;
+}
+
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& display) {
+  return Process(argv, display).finish();
 }
 
 }  // namespace plume::test

@@ -25,7 +25,25 @@ struct ProcessResult {
   std::string out, err;
 };
 
-// Runs `argv` with DISPLAY set to `display` (unset when empty), waits, collects its output.
+// A program running with DISPLAY set to `display` (unset when empty); stdout and stderr go to
+// temporary files.
+class Process {
+ public:
+  Process(const std::vector<std::string>& argv, const std::string& display);
+  ~Process();  // kills the program if it still runs
+  Process(const Process&) = delete;
+  Process& operator=(const Process&) = delete;
+  // Waits until stdout contains `text`; false after `seconds` or when the program has ended.
+  bool wait_for_output(const std::string& text, double seconds);
+  ProcessResult finish();  // waits for the end
+
+ private:
+  pid_t pid_ = -1;
+  int status_ = -1;  // exit status once ended
+  std::string out_path_, err_path_;
+};
+
+// Runs `argv` to the end (see Process).
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& display);
 
 }  // namespace plume::test
