@@ -1,0 +1,192 @@
+// The CUDA kernels of one block: a fused pull-stream + collide step (bulk rows and wall rows),
+// the periodic halo, the Rayleigh–Taylor initial state and the fields. The physics is the
+// per-site code of plume/physics/site.hpp, the same source the CPU backend runs; this file only
+// maps sites to threads. Included by the backend and by the GPU benchmark, which times other
+// block shapes of the same kernels.
+#pragma once
+#include <cuda_runtime.h>
+#include <algorithm>
+#include "cuda_check.hpp"
+#include "plume/grid/layout.hpp"
+#include "plume/physics/rayleigh_taylor.hpp"
+#include "plume/physics/site.hpp"
+
+namespace plume::cuda {
+
+// Threads of a bulk block along x (one site each), the blocks per multiprocessor that
+// __launch_bounds__ asks the register allocator to fit, and how many rows each thread updates
+// (rows y, y + gridDim.y, ...).
+template <int BX, int MinBlocks, int RowsPerThread = 1>
+struct BulkShape {
+  static constexpr int block_x = BX;
+  static constexpr int min_blocks = MinBlocks;
+  static constexpr int rows_per_thread = RowsPerThread;
+};
+// The RTRT kernel needs about 112 registers: 4 blocks of 128 threads (16 warps) fit in one
+// multiprocessor's register file. Other shapes are timed by bench/gpu_bench.cu (docs/benchmarks.md).
+using DefaultBulkShape = BulkShape<128, 4>;
+
+// The rows of a block by role: bottom wall layer [0, bottom), bulk [bottom, ny - top), top wall
+// layer [ny - top, ny). Wall rows are global rows within `reach` of y = 0 or y = NY - 1.
+struct RowSplit {
+  int bottom = 0, top = 0;
+};
+
+inline RowSplit row_split(const Domain& d, bool walls, int reach) {
+  RowSplit r;
+  if (!walls) return r;
+  r.bottom = std::clamp(reach - d.y0, 0, d.ny);
+  r.top = std::clamp(d.y0 + d.ny - (d.NY - reach), 0, d.ny - r.bottom);
+  return r;
+}
+
+template <class L, CollisionModel M, class Real, int BX, int MinBlocks>
+__global__ void __launch_bounds__(BX, MinBlocks) bulk_kernel(const phys::StepArgs<Real> a, int y_begin, int y_end) {
+  const int x = blockIdx.x * BX + threadIdx.x;
+  if (x >= a.layout.nx) return;
+  for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) phys::update_bulk_site<L, M>(a, x, y);
+}
+
+// blockIdx.y < bottom: bottom wall row blockIdx.y; otherwise a row of the top wall layer.
+template <class L, class Real>
+__global__ void __launch_bounds__(128) wall_kernel(const phys::StepArgs<Real> a, RowSplit rows) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x >= a.layout.nx) return;
+  const int r = blockIdx.y;
+  const int y = r < rows.bottom ? r : a.layout.ny - rows.top + (r - rows.bottom);
+  int side, j;
+  if (phys::wall_row(a.domain.y0 + y, a.domain.NY, L::reach, side, j)) phys::update_wall_site<L>(a, x, y, side, j);
+}
+
+PLUME_HD inline int wrap(int v, int n) { return ((v % n) + n) % n; }
+
+// Periodic images of the interior into the ghost ring of every plane (blockIdx.y = plane): the x
+// halos of the interior rows (of all rows when y is periodic too) and, when y is periodic, the y
+// halos of the interior columns. Each ghost site is copied from its interior image, so the
+// corners need no second pass.
+template <class Real>
+__global__ void halo_kernel(Real* f, const Layout l, int periodic_y) {
+  const int h = l.halo, nx = l.nx, ny = l.ny;
+  const int rows = periodic_y ? ny + 2 * h : ny;
+  const int n_x = 2 * h * rows;
+  const int n_y = periodic_y ? 2 * h * nx : 0;
+  int k = blockIdx.x * blockDim.x + threadIdx.x;
+  Real* p = f + blockIdx.y * l.stride;
+  if (k < n_x) {
+    const int r = k / (2 * h), c = k % (2 * h);
+    const int y = periodic_y ? r - h : r;
+    const int x = c < h ? c - h : nx + (c - h);
+    p[l.site(x, y)] = p[l.site(wrap(x, nx), wrap(y, ny))];
+  } else if ((k -= n_x) < n_y) {
+    const int r = k / nx, x = k % nx;
+    const int y = r < h ? r - h : ny + (r - h);
+    p[l.site(x, y)] = p[l.site(x, wrap(y, ny))];
+  }
+}
+
+template <class L, class Real>
+void launch_halo(Real* f, const Layout& l, bool periodic_y, cudaStream_t s) {
+  const long long n = 2LL * l.halo * (periodic_y ? l.ny + 2 * l.halo : l.ny) + (periodic_y ? 2LL * l.halo * l.nx : 0);
+  const int threads = 256;
+  halo_kernel<Real><<<dim3(unsigned((n + threads - 1) / threads), L::Q), threads, 0, s>>>(f, l, periodic_y ? 1 : 0);
+  PLUME_CUDA_CHECK_LAUNCH();
+}
+
+// Bulk rows [y0, y1) with collision model M.
+template <class L, CollisionModel M, class Real, class Shape>
+void launch_bulk(const phys::StepArgs<Real>& a, int y0, int y1, cudaStream_t s) {
+  if (y1 <= y0) return;
+  constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread;
+  const dim3 grid((a.layout.nx + BX - 1) / BX, std::min((y1 - y0 + RPT - 1) / RPT, 65535));
+  bulk_kernel<L, M, Real, BX, MB><<<grid, BX, 0, s>>>(a, y0, y1);
+  PLUME_CUDA_CHECK_LAUNCH();
+}
+
+// One time step with collision model M: halos of the source, then the wall rows and the bulk
+// rows into the destination.
+template <class L, CollisionModel M, class Real, class Shape>
+void launch_step_with(Real* src, Real* dst, const Layout& l, const Domain& d, const PhysicsParams& p,
+                      cudaStream_t s) {
+  launch_halo<L>(src, l, !p.walls, s);
+  const phys::StepArgs<Real> a{src, dst, l, d, p};
+  const RowSplit rows = row_split(d, p.walls, L::reach);
+  if (rows.bottom + rows.top > 0) {
+    wall_kernel<L, Real><<<dim3((l.nx + 127) / 128, rows.bottom + rows.top), 128, 0, s>>>(a, rows);
+    PLUME_CUDA_CHECK_LAUNCH();
+  }
+  launch_bulk<L, M, Real, Shape>(a, rows.bottom, l.ny - rows.top, s);
+}
+
+// BGK keeps all 37 populations live while it makes f_eq: it needs about 168 registers, so it
+// gets the blocks per multiprocessor that leave it that many.
+template <class Shape>
+using BgkShape = BulkShape<Shape::block_x, std::max(1, std::min(Shape::min_blocks, 65536 / (Shape::block_x * 168))),
+                           Shape::rows_per_thread>;
+
+template <class L, class Real, class Shape = DefaultBulkShape>
+void launch_step(Real* src, Real* dst, const Layout& l, const Domain& d, const PhysicsParams& p, cudaStream_t s) {
+  if (p.model == CollisionModel::BGK)
+    launch_step_with<L, CollisionModel::BGK, Real, BgkShape<Shape>>(src, dst, l, d, p, s);
+  else
+    launch_step_with<L, CollisionModel::RTRT, Real, Shape>(src, dst, l, d, p, s);
+}
+
+// Rayleigh–Taylor state, in two passes. First one thread per column runs the column's hydrostatic
+// recurrence from the bottom row (rt_column, as the CPU backend does, so every decomposition gets
+// the same numbers) and leaves rho and T of each site in scratch memory (nx*ny each, x fastest);
+// this pass is sequential in y but cheap. Then every site, in parallel, gets its equilibrium.
+template <class L>
+__global__ void __launch_bounds__(128) rt_columns_kernel(double* rho, double* T, const Domain d, const InitialState s,
+                                                         double g) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x >= d.nx) return;
+  rt_column(s, g, d.x0 + x, d.NX, d.NY, d.y0, d.y0 + d.ny, [&](int yg, double r, double t) {
+    const long long k = (long long)(yg - d.y0) * d.nx + x;
+    rho[k] = r;
+    T[k] = t;
+  });
+}
+
+template <class L, class Real>
+__global__ void __launch_bounds__(128) rt_equilibrium_kernel(Real* f, const Layout l, const double* rho,
+                                                             const double* T) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x >= l.nx) return;
+  for (int y = blockIdx.y; y < l.ny; y += gridDim.y) {
+    const long long k = (long long)y * l.nx + x;
+    double feq[L::Q];
+    phys::equilibrium<L>(rho[k], 0.0, 0.0, T[k], feq);
+    phys::store<L>(f, l, x, y, feq);
+  }
+}
+
+// scratch: 2 nx ny doubles that the kernels may overwrite (the other population buffer).
+template <class L, class Real>
+void launch_initial_state(Real* f, double* scratch, const Layout& l, const Domain& d, const InitialState& s,
+                          double g, cudaStream_t st) {
+  const long long n = (long long)d.nx * d.ny;
+  rt_columns_kernel<L><<<(d.nx + 127) / 128, 128, 0, st>>>(scratch, scratch + n, d, s, g);
+  PLUME_CUDA_CHECK_LAUNCH();
+  rt_equilibrium_kernel<L, Real>
+      <<<dim3((l.nx + 127) / 128, std::min(l.ny, 65535)), 128, 0, st>>>(f, l, scratch, scratch + n);
+  PLUME_CUDA_CHECK_LAUNCH();
+}
+
+// rho, u_H, T_H of every interior site into four nx*ny arrays, x fastest.
+template <class L, class Real>
+__global__ void __launch_bounds__(128) fields_kernel(const Real* f, const Layout l, const Domain d,
+                                                     const PhysicsParams p, double* rho, double* ux, double* uy,
+                                                     double* T) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x >= l.nx) return;
+  for (int y = blockIdx.y; y < l.ny; y += gridDim.y) {
+    const phys::Macro m = phys::site_fields<L>(f, l, d, p, x, y);
+    const long long k = (long long)y * l.nx + x;
+    rho[k] = m.rho;
+    ux[k] = m.ux;
+    uy[k] = m.uy;
+    T[k] = m.T;
+  }
+}
+
+}  // namespace plume::cuda

@@ -1,0 +1,50 @@
+// Backend selection at run time (no GPU needed): without a usable device the solver falls back
+// to the CPU and says why, and an explicit request for CUDA fails with that reason.
+#include <gtest/gtest.h>
+#include <stdexcept>
+#include <string>
+#include "plume/solver.hpp"
+
+using namespace plume;
+
+namespace {
+SolverConfig small(BackendKind kind) {
+  SolverConfig c;
+  c.nx = 16;
+  c.ny = 16;
+  c.backend = kind;
+  return c;
+}
+}  // namespace
+
+TEST(BackendSelection, AutoUsesCudaWhenADeviceIsPresentAndSaysWhyNot) {
+  std::string why;
+  const int n = cuda_device_count(&why);
+  ASSERT_GE(n, 0);
+  Solver s(small(BackendKind::Auto));
+  if (n == 0) {
+    EXPECT_FALSE(why.empty());
+    EXPECT_EQ(s.backend().name(), "cpu");
+    EXPECT_NE(s.backend_reason().find(why), std::string::npos) << s.backend_reason();
+  } else {
+    EXPECT_EQ(s.backend().name(), "cuda");
+    EXPECT_NE(s.backend().description().find("CUDA device 0"), std::string::npos) << s.backend().description();
+  }
+}
+
+TEST(BackendSelection, RequestedCudaWithoutDeviceFailsWithTheReason) {
+  std::string why;
+  if (cuda_device_count(&why) > 0) GTEST_SKIP() << "a CUDA device is present";
+  try {
+    Solver s(small(BackendKind::CUDA));
+    FAIL() << "a CUDA solver was made without a device";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+  }
+}
+
+TEST(BackendSelection, RequestedCpuIsUsedWhateverIsPresent) {
+  Solver s(small(BackendKind::CPU));
+  EXPECT_EQ(s.backend().name(), "cpu");
+  EXPECT_EQ(s.backend_reason(), "requested");
+}

@@ -1,0 +1,164 @@
+// The physics properties on the CUDA backend: mass conservation and no slip with walls, the
+// imposed and the adiabatic wall temperature, the equilibrium fixed point, and the decay of
+// shear and temperature waves at the rates the transport coefficients predict.
+#include <gtest/gtest.h>
+#include <cmath>
+#include <numeric>
+#include "cuda_device.hpp"
+#include "plume/lattice/d2q37.hpp"
+#include "plume/physics/collision.hpp"
+#include "plume/solver.hpp"
+#include "reference_physics.hpp"
+#include "wave_decay.hpp"
+
+using namespace plume;
+using namespace plume::testing;
+using L = D2Q37;
+
+namespace {
+
+// An unstable Rayleigh–Taylor layer between walls, strong enough gravity to move in 1000 steps.
+SolverConfig rt_between_walls(WallKind kind, Precision prec) {
+  SolverConfig c;
+  c.nx = 96;
+  c.ny = 80;
+  c.backend = BackendKind::CUDA;
+  c.precision = prec;
+  c.physics.gy = -2e-4;
+  c.physics.k1 = c.physics.k2 = 0.01;
+  c.physics.bottom = {kind, 1.08};
+  c.physics.top = {kind, 0.93};
+  c.initial.amplitude = 3.0;
+  c.initial.eps = 4.0;
+  return c;
+}
+
+double mass(Solver& s) {
+  const std::vector<double> f = s.populations();
+  return std::accumulate(f.begin(), f.end(), 0.0);
+}
+
+}  // namespace
+
+class GpuWalls : public ::testing::TestWithParam<Precision> {};
+
+// The stored (post-collision) state of a wall row has u = dt g / 2, so that u_H, the mean of the
+// velocities before and after the collision, is zero; and T_H = T + dt^2 |g|^2 / (4 D) is the wall's.
+TEST_P(GpuWalls, MassConservedNoSlipAndWallTemperatureOver1000Steps) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  const bool fp64 = GetParam() == Precision::FP64;
+  const SolverConfig c = rt_between_walls(WallKind::Fixed, GetParam());
+  Solver s(c);
+  ASSERT_EQ(s.backend().name(), "cuda");
+  s.initialize();
+  const double m0 = mass(s);
+  const double dt = phys::dt<L>(), g = c.physics.gy;
+  const std::size_t n = std::size_t(c.nx) * c.ny;
+  const double tol_u = fp64 ? 1e-15 : 1e-6, tol_T = fp64 ? 1e-13 : 1e-6;
+  for (int block = 0; block < 5; ++block) {
+    s.advance(200);
+    const std::vector<double> f = s.populations();
+    // FP32 storage rounds every population each step: mass then drifts at float round-off.
+    EXPECT_NEAR(std::accumulate(f.begin(), f.end(), 0.0) / m0, 1.0, fp64 ? 1e-12 : 1e-5)
+        << "after " << s.step() << " steps";
+    for (int y : {0, 1, 2, c.ny - 3, c.ny - 2, c.ny - 1})
+      for (int x = 0; x < c.nx; ++x) {
+        ref::Pop site;
+        for (int i = 0; i < L::Q; ++i) site[i] = f[i * n + std::size_t(y) * c.nx + x];
+        double rho, ux, uy, T;
+        ref::moments(site, rho, ux, uy, T);
+        ASSERT_NEAR(ux, 0.0, tol_u) << "x " << x << " y " << y;
+        ASSERT_NEAR(uy - 0.5 * dt * g, 0.0, tol_u) << "x " << x << " y " << y;
+        ASSERT_NEAR(T + dt * dt * g * g / (4.0 * L::D), y < 3 ? 1.08 : 0.93, tol_T) << "x " << x << " y " << y;
+      }
+  }
+  Fields F;
+  s.fields(F);
+  double umax = 0;
+  for (double v : F.uy) umax = std::max(umax, std::fabs(v));
+  EXPECT_GT(umax, 1e-5) << "the layer should be moving";
+}
+
+INSTANTIATE_TEST_SUITE_P(Storage, GpuWalls, ::testing::Values(Precision::FP64, Precision::FP32));
+
+TEST(GpuWalls, AdiabaticWallsHaveZeroNormalTemperatureGradient) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  Solver s(rt_between_walls(WallKind::Adiabatic, Precision::FP64));
+  s.initialize();
+  const double m0 = mass(s);
+  s.advance(300);
+  EXPECT_NEAR(mass(s) / m0, 1.0, 1e-12);
+  Fields F;
+  s.fields(F);
+  for (int x = 0; x < F.nx; ++x)
+    for (int j = 0; j < 3; ++j) {
+      EXPECT_NEAR(F.T[F.at(x, j)], F.T[F.at(x, 3)], 1e-13) << "bottom, x " << x << " row " << j;
+      EXPECT_NEAR(F.T[F.at(x, F.ny - 1 - j)], F.T[F.at(x, F.ny - 4)], 1e-13) << "top, x " << x << " row " << j;
+    }
+}
+
+class GpuModels : public ::testing::TestWithParam<CollisionModel> {};
+
+TEST_P(GpuModels, UniformEquilibriumIsAFixedPoint) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  SolverConfig c;
+  c.nx = 150;  // not a multiple of the block width: the partial block must behave
+  c.ny = 40;
+  c.backend = BackendKind::CUDA;
+  c.physics.model = GetParam();
+  c.physics.walls = false;
+  c.physics.gx = c.physics.gy = 0.0;
+  Solver s(c);
+  double feq[L::Q];
+  phys::equilibrium<L>(1.1, 0.03, -0.02, 1.02, feq);
+  std::vector<double> f(std::size_t(L::Q) * c.nx * c.ny);
+  for (int i = 0; i < L::Q; ++i)
+    for (int k = 0; k < c.nx * c.ny; ++k) f[std::size_t(i) * c.nx * c.ny + k] = feq[i];
+  s.set_populations(f, 0);
+  s.advance(100);
+  const std::vector<double> g = s.populations();
+  for (std::size_t k = 0; k < g.size(); ++k)
+    ASSERT_NEAR(g[k], f[k], 1e-14 * f[k]) << "population " << k / (c.nx * c.ny) << " site " << k % (c.nx * c.ny);
+}
+
+TEST_P(GpuModels, ShearWaveDecaysAtTheViscousRate) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  const bool bgk = GetParam() == CollisionModel::BGK;
+  const Decay d = wave_decay(Wave::Shear, BackendKind::CUDA, GetParam(), 0.05, 0.02, bgk ? 0.55 : 0.0);
+  EXPECT_NEAR(d.measured / d.expected, 1.0, 0.01) << "measured " << d.measured << " expected " << d.expected;
+}
+
+TEST_P(GpuModels, TemperatureWaveDecaysAtTheConductiveRate) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  const bool bgk = GetParam() == CollisionModel::BGK;
+  const Decay d = wave_decay(Wave::Temperature, BackendKind::CUDA, GetParam(), 0.02, 0.05, bgk ? 0.55 : 0.0);
+  EXPECT_NEAR(d.measured / d.expected, 1.0, 0.01) << "measured " << d.measured << " expected " << d.expected;
+}
+
+INSTANTIATE_TEST_SUITE_P(BothModels, GpuModels, ::testing::Values(CollisionModel::RTRT, CollisionModel::BGK),
+                         [](const auto& info) { return info.param == CollisionModel::BGK ? "BGK" : "RTRT"; });
+
+TEST(GpuMemory, ALatticeThatDoesNotFitIsRefusedWithBothNumbers) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  SolverConfig c;
+  c.nx = c.ny = 40000;  // 1.6e9 sites, about 950 GB of FP64 populations
+  c.backend = BackendKind::CUDA;
+  try {
+    Solver s(c);
+    FAIL() << "a lattice larger than any GPU's memory was accepted";
+  } catch (const std::runtime_error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("40000 x 40000"), std::string::npos) << m;
+    EXPECT_NE(m.find("needs"), std::string::npos) << m;
+    EXPECT_NE(m.find("free of"), std::string::npos) << m;
+  }
+}
+
+TEST(GpuDevice, AnIndexPastTheLastDeviceIsRefused) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  SolverConfig c;
+  c.nx = c.ny = 16;
+  c.backend = BackendKind::CUDA;
+  c.device = cuda_device_count();
+  EXPECT_THROW(Solver s(c), std::runtime_error);
+}
