@@ -11,8 +11,6 @@ using plume::test::TempDir;
 
 namespace {
 
-#define EXPECT_HAS(s, text) EXPECT_NE((s).find(text), std::string::npos) << "output: " << (s)
-
 // A valid tiny case written to a file.
 std::string tiny_case(const TempDir& tmp) {
   const std::string path = tmp / "case.toml";

@@ -22,8 +22,6 @@ using plume::test::TempDir;
 
 namespace {
 
-#define EXPECT_HAS(s, text) EXPECT_NE((s).find(text), std::string::npos) << "text: " << (s)
-
 std::string write_case(const TempDir& tmp, const io::RunConfig& c) {
   const std::string path = tmp / "case.toml";
   io::save_config(c, path);

@@ -52,8 +52,6 @@ void patch(const std::string& path, std::size_t offset, const std::string& bytes
   write_file(path, s);
 }
 
-#define EXPECT_HAS(msg, text) EXPECT_NE((msg).find(text), std::string::npos) << "message: " << (msg)
-
 }  // namespace
 
 TEST(Checkpoint, Fnv1a64MatchesPublishedValues) {

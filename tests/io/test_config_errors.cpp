@@ -36,8 +36,6 @@ std::string validate_error(const std::string& key, const std::string& value) {
   return error_of([&] { io::validate(c); });
 }
 
-#define EXPECT_HAS(msg, text) EXPECT_NE((msg).find(text), std::string::npos) << "message: " << (msg)
-
 }  // namespace
 
 TEST(ConfigErrors, UnknownKeySuggestsTheClosestAndGivesTheLine) {

@@ -7,6 +7,9 @@
 #include <string>
 #include "plume/io/config.hpp"
 
+// `text` occurs in the string `s` (a message, a file); shows `s` when it does not.
+#define EXPECT_HAS(s, text) EXPECT_NE((s).find(text), std::string::npos) << "in: " << (s)
+
 namespace plume::test {
 
 struct TempDir {

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <toml++/toml.h>
 #include "config_keys.hpp"
 #include "plume/io/atomic_file.hpp"
@@ -281,47 +282,53 @@ void apply_override(RunConfig& c, const std::string& assignment) {
   apply_override(c, assignment.substr(0, eq), assignment.substr(eq + 1));
 }
 
-std::string to_toml(const RunConfig& c) {
-  std::string out =
-      "# plume configuration (every key; `plume --help` explains them).\n"
-      "# Lattice units: spacing 1, time step dt = 1/r = 0.8354, reference temperature T0 = 1.\n";
+namespace {
+
+const char* kUnitsLine =
+    "Lattice units: spacing 1, time step dt = 1/r = 0.8354, reference temperature T0 = 1.\n";
+
+// The keys in file order, a "[section]" line before each section's first key.
+std::string by_section(std::string out, const std::function<std::string(const Key&)>& line) {
   std::string section;
   for (const Key& k : detail::keys()) {
     if (k.section != section) {
       section = k.section;
       out += "\n[" + section + "]\n";
     }
-    const std::string follows = k.follows ? k.follows(c) : "";
-    std::string line = (follows.empty() ? "" : "# ") + k.name + " = " + detail::format_value(k.get(c));
-    std::string comment = k.units.empty() ? k.meaning : k.units + "; " + k.meaning;
-    if (!follows.empty()) comment = "follows " + follows + " unless set; " + comment;
-    out += fmt::format("{:<28} # {}\n", line, comment);
+    out += line(k);
   }
   return out;
+}
+
+}  // namespace
+
+std::string to_toml(const RunConfig& c) {
+  return by_section(std::string("# plume configuration (every key; `plume --help` explains them).\n# ") + kUnitsLine,
+                    [&](const Key& k) {
+                      const std::string follows = k.follows ? k.follows(c) : "";
+                      const std::string line =
+                          (follows.empty() ? "" : "# ") + k.name + " = " + detail::format_value(k.get(c));
+                      std::string comment = k.units.empty() ? k.meaning : k.units + "; " + k.meaning;
+                      if (!follows.empty()) comment = "follows " + follows + " unless set; " + comment;
+                      return fmt::format("{:<28} # {}\n", line, comment);
+                    });
 }
 
 void save_config(const RunConfig& c, const std::string& path) { write_file_atomic(path, to_toml(c)); }
 
 std::string describe_keys() {
   const RunConfig d = default_config();
-  std::string out =
-      "Configuration keys, by TOML section (override any with --set section.key=value).\n"
-      "Lattice units: spacing 1, time step dt = 1/r = 0.8354, reference temperature T0 = 1.\n";
-  std::string section;
-  for (const Key& k : detail::keys()) {
-    if (k.section != section) {
-      section = k.section;
-      out += "\n[" + section + "]\n";
-    }
-    std::string what = k.type == KeyType::Choice ? "one of " + join(k.choices, ", ") : detail::type_name(k.type);
-    const std::string range = detail::format_range(k);
-    if (!range.empty()) what += " " + range;
-    if (!k.units.empty()) what += ", " + k.units;
-    const std::string follows = k.follows ? k.follows(d) : "";
-    const std::string def = follows.empty() ? detail::format_value(k.get(d)) : follows;
-    out += fmt::format("  {:<32}  {}\n      {}\n", k.path() + " = " + def, what, k.meaning);
-  }
-  return out;
+  return by_section(
+      std::string("Configuration keys, by TOML section (override any with --set section.key=value).\n") + kUnitsLine,
+      [&](const Key& k) {
+        std::string what = k.type == KeyType::Choice ? "one of " + join(k.choices, ", ") : detail::type_name(k.type);
+        const std::string range = detail::format_range(k);
+        if (!range.empty()) what += " " + range;
+        if (!k.units.empty()) what += ", " + k.units;
+        const std::string follows = k.follows ? k.follows(d) : "";
+        const std::string def = follows.empty() ? detail::format_value(k.get(d)) : follows;
+        return fmt::format("  {:<32}  {}\n      {}\n", k.path() + " = " + def, what, k.meaning);
+      });
 }
 
 std::vector<std::string> key_names() {

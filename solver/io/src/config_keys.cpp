@@ -38,47 +38,40 @@ T narrow_int(long long v) {
   return T(v);
 }
 
-template <class Acc>
-K integer(const char* s, const char* n, const char* units, const char* meaning, Acc acc) {
-  K b(s, n, KeyType::Int, units, meaning);
-  b.k.get = [acc](const RunConfig& c) -> Value { return (long long)acc(c); };
+// A key stored directly in a member; V is its Value alternative.
+template <class V, class Acc>
+K member(const char* s, const char* n, KeyType t, const char* units, const char* meaning, Acc acc) {
+  K b(s, n, t, units, meaning);
+  b.k.get = [acc](const RunConfig& c) -> Value { return V(acc(c)); };
   b.k.set = [acc](RunConfig& c, const Value& v) {
     auto& dst = acc(c);
-    dst = narrow_int<std::decay_t<decltype(dst)>>(std::get<long long>(v));
+    if constexpr (std::is_same_v<V, long long>)
+      dst = narrow_int<std::decay_t<decltype(dst)>>(std::get<long long>(v));
+    else
+      dst = std::get<V>(v);
   };
   return b;
 }
 
 template <class Acc>
-K real(const char* s, const char* n, const char* units, const char* meaning, Acc acc) {
-  K b(s, n, KeyType::Float, units, meaning);
-  b.k.get = [acc](const RunConfig& c) -> Value { return double(acc(c)); };
-  b.k.set = [acc](RunConfig& c, const Value& v) { acc(c) = std::get<double>(v); };
-  return b;
+K integer(const char* s, const char* n, const char* units, const char* meaning, Acc acc) {
+  return member<long long>(s, n, KeyType::Int, units, meaning, acc);
 }
-
+template <class Acc>
+K real(const char* s, const char* n, const char* units, const char* meaning, Acc acc) {
+  return member<double>(s, n, KeyType::Float, units, meaning, acc);
+}
 template <class Acc>
 K boolean(const char* s, const char* n, const char* meaning, Acc acc) {
-  K b(s, n, KeyType::Bool, "", meaning);
-  b.k.get = [acc](const RunConfig& c) -> Value { return bool(acc(c)); };
-  b.k.set = [acc](RunConfig& c, const Value& v) { acc(c) = std::get<bool>(v); };
-  return b;
+  return member<bool>(s, n, KeyType::Bool, "", meaning, acc);
 }
-
 template <class Acc>
 K text(const char* s, const char* n, const char* meaning, Acc acc) {
-  K b(s, n, KeyType::String, "", meaning);
-  b.k.get = [acc](const RunConfig& c) -> Value { return std::string(acc(c)); };
-  b.k.set = [acc](RunConfig& c, const Value& v) { acc(c) = std::get<std::string>(v); };
-  return b;
+  return member<std::string>(s, n, KeyType::String, "", meaning, acc);
 }
-
 template <class Acc>
 K text_list(const char* s, const char* n, const char* meaning, Acc acc) {
-  K b(s, n, KeyType::StringList, "", meaning);
-  b.k.get = [acc](const RunConfig& c) -> Value { return acc(c); };
-  b.k.set = [acc](RunConfig& c, const Value& v) { acc(c) = std::get<std::vector<std::string>>(v); };
-  return b;
+  return member<std::vector<std::string>>(s, n, KeyType::StringList, "", meaning, acc);
 }
 
 // A choice stored as an enum: option i of `names` is value E(i) unless `values` says otherwise.
