@@ -115,11 +115,15 @@ if [[ " ${targets[*]} " == *plume_gpu_tests* ]]; then
   note "GPU vs CPU, RT with walls, 1000 steps, FP64" "max relative ${worst#difference }"
 fi
 
+section "benchmark (bench/gpu_bench $*)"
+"$build/bench/gpu_bench" "$@" 2>&1 | tee "$logs/bench.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
+
 section "compute-sanitizer (small cases: gpu_bench --sanitize)"
 for tool in memcheck racecheck; do
   extra=()
   [ $tool = memcheck ] && extra=(--leak-check full)
-  "$sanitizer" --tool $tool "${extra[@]}" --error-exitcode 3 "$build/bench/gpu_bench" --sanitize > "$logs/sanitizer-$tool.log" 2>&1
+  timeout 300 "$sanitizer" --tool $tool "${extra[@]}" --error-exitcode 3 "$build/bench/gpu_bench" --sanitize > "$logs/sanitizer-$tool.log" 2>&1
   rc=$?
   res=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY|LEAK SUMMARY" "$logs/sanitizer-$tool.log" | tr '\n' ' ')
   echo "$tool: exit $rc; $res"
@@ -127,10 +131,6 @@ for tool in memcheck racecheck; do
   note "compute-sanitizer $tool" "exit $rc; ${res:-see log}"
 done
 cat "$logs/sanitizer-memcheck.log" "$logs/sanitizer-racecheck.log" > "$logs/sanitizer.log" && rm -f "$logs"/sanitizer-*.log
-
-section "benchmark (bench/gpu_bench $*)"
-"$build/bench/gpu_bench" "$@" 2>&1 | tee "$logs/bench.log"
-[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
 
 section "summary: $device, $(date -u '+%Y-%m-%d %H:%M UTC')"
 printf '| %-44s | %s |\n|---|---|\n' "check" "result"
