@@ -16,6 +16,14 @@ struct Domain {
   int NX = 0, NY = 0;  // global lattice size
 };
 
+// A rectangle of local interior sites, x0 <= x < x1, y0 <= y < y1: the unit of work of a step
+// that is split into bulk and borders to overlap the halo exchange (parallel/halo_plan.hpp).
+struct Box {
+  int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  bool empty() const { return x1 <= x0 || y1 <= y0; }
+  long long sites() const { return empty() ? 0 : (long long)(x1 - x0) * (y1 - y0); }
+};
+
 struct Layout {
   int nx = 0, ny = 0;        // interior size
   int halo = 0;              // ghost width (the lattice's reach)

@@ -1,0 +1,71 @@
+// Performance model of a decomposed step (docs/distributed.md), after seed 000 (eqs. 12-20) and
+// seed 002 (B(s) = s / (s/B0 + t0)). One rank's step is
+//   with overlap:     T = max(T_bulk, T_comm) + T_border
+//   without overlap:  T = T_bulk + T_comm + T_border
+// where T_bulk and T_border are the site updates of the regions that step_regions() defines (the
+// ones the stepper runs) at the single-device rate, each row costing `row_overhead` extra sites
+// and each box `launch_overhead`,
+// and T_comm is the x phase then the y phase of the halo exchange, each t0 + bytes/B0 plus the
+// device<->host staging of a GPU whose MPI is not CUDA-aware. The step of a job is its slowest
+// rank's. The same function ranks the tilings for the automatic choice.
+#pragma once
+#include <string>
+#include <vector>
+#include "plume/parallel/decomposition.hpp"
+
+namespace plume::parallel {
+
+struct MachineModel {
+  std::string name;
+  double site_rate = 0;          // site updates/s of one rank on a large tile, every rank of a node busy
+  double row_overhead = 0;       // extra cost of each row of a box, in site updates
+  double launch_overhead = 0;    // seconds per box updated (a kernel launch, an OpenMP region)
+  double link_bandwidth = 0;     // B0, bytes/s of the halo messages one rank sends in a phase
+  double link_latency = 0;       // t0, seconds per phase
+  double staging_bandwidth = 0;  // device->host and host->device copy per phase (0: none)
+  double staging_latency = 0;
+  int value_bytes = 8;           // storage precision: 8 (FP64) or 4 (FP32)
+};
+
+// The reference machines of docs/distributed.md, measured there: the CPU backend (one rank per
+// core, host MPI) and a GPU node (roofline site rate of an H200, host-staged MPI over the node).
+MachineModel cpu_reference_machine(int value_bytes);
+MachineModel gpu_reference_machine(int value_bytes);
+
+// B(s) = s / (s/B0 + t0): the bandwidth an s-byte transfer achieves.
+double effective_bandwidth(double bytes, double B0, double t0);
+// One exchange phase that sends `bytes` in total: t0 + bytes/B0, plus 2 (ts + bytes/Bs) staging.
+double phase_time(const MachineModel& m, double bytes);
+// launch_overhead + rows * (columns + row_overhead) / site_rate.
+double box_time(const MachineModel& m, const Box& b);
+
+// One rank's step: max(bulk, comm) + border with overlap, bulk + comm + border without.
+double step_time(double bulk, double border, double comm, bool overlap);
+
+struct StepPrediction {
+  double step = 0;                        // seconds: the slowest rank's step
+  double bulk = 0, border = 0, comm = 0;  // seconds: the largest over the ranks
+  double halo_bytes = 0;                  // bytes sent per step: the most any rank sends
+  int messages = 0;                       // messages sent per step: the most any rank sends
+};
+// Predicted step of a decomposition (D2Q37 halos). Without overlap the stepper updates each
+// tile as one box, so `bulk` is the whole tile and `border` 0.
+StepPrediction predict_step(const Decomposition& d, const MachineModel& m, bool overlap);
+
+struct TilingChoice {
+  Tiling tiling;
+  StepPrediction prediction;
+};
+// Every tiling of `ranks` tiles that fits the lattice, fastest first; for equal times the one
+// with fewer tiles along x (longer rows) first. Empty when none fits.
+std::vector<TilingChoice> rank_tilings(int NX, int NY, int ranks, bool periodic_y, const MachineModel& m,
+                                       bool overlap);
+// The first of rank_tilings(); throws std::invalid_argument naming the lattice when none fits.
+Tiling choose_tiling(int NX, int NY, int ranks, bool periodic_y, const MachineModel& m, bool overlap);
+
+// Tables of predicted strong scaling (the NX x NY lattice) and weak scaling (a tile of
+// tile_nx x tile_ny per rank) for 1, 2, 4, ... max_ranks ranks, each with its best tiling.
+std::string scaling_report(const MachineModel& m, int NX, int NY, int tile_nx, int tile_ny, bool periodic_y,
+                           int max_ranks);
+
+}  // namespace plume::parallel
