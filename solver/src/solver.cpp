@@ -1,27 +1,114 @@
 #include "plume/solver.hpp"
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
+#include "parallel/tile_stepper.hpp"
 #include "plume/lattice/d2q37.hpp"
+#include "plume/parallel/halo_plan.hpp"
+#include "plume/parallel/perf_model.hpp"
 #include "plume/physics/collision.hpp"
 
 namespace plume {
+namespace {
 
-Solver::Solver(const SolverConfig& cfg) : cfg_(cfg) {
-  domain_ = Domain{cfg.nx, cfg.ny, 0, 0, cfg.nx, cfg.ny};
-  std::string why;
-  const int ndev = (cfg.backend == BackendKind::CPU) ? 0 : cuda_device_count(&why);
-  if (cfg.backend == BackendKind::CUDA && ndev == 0)
-    throw std::runtime_error("backend 'cuda' requested but no CUDA device is usable: " + why);
-  if (ndev > 0) {
-    const int dev = cfg.device >= 0 ? cfg.device : 0;
-    if (dev >= ndev)
-      throw std::runtime_error("CUDA device " + std::to_string(dev) + " requested but only " + std::to_string(ndev) +
-                               " present");
-    backend_ = make_cuda_backend(domain_, cfg.physics, cfg.precision, dev);
-    reason_ = cfg.backend == BackendKind::CUDA ? "requested" : "a CUDA device is present";
-  } else {
-    backend_ = make_cpu_backend(domain_, cfg.physics, cfg.precision, cfg.threads);
-    reason_ = cfg.backend == BackendKind::CPU ? "requested" : "no CUDA device (" + why + ")";
+using L = D2Q37;
+constexpr int kGatherTag = 7300;
+
+// Runs one stage of the set-up. A single process lets errors through as they are; several ranks
+// agree on them, so that an error on one rank ends every rank with a message naming it instead
+// of leaving the others waiting.
+template <class F>
+void stage(parallel::Communicator& comm, const std::string& what, F&& f) {
+  if (comm.size() == 1) return f();
+  std::string problem;
+  try {
+    f();
+  } catch (const std::bad_alloc&) {
+    problem = "out of memory";
+  } catch (const std::exception& e) {
+    problem = e.what();
   }
+  parallel::agree(comm, problem, what);
+}
+
+parallel::Tiling resolve_tiling(const SolverConfig& cfg, int ranks, bool gpu) {
+  const parallel::Tiling t = cfg.tiles;
+  const std::string job = " but the job has " + std::to_string(ranks) + " rank" + (ranks == 1 ? "" : "s");
+  if (t.complete()) {
+    if (t.px * t.py != ranks)
+      throw std::invalid_argument("tiling " + to_string(t) + " needs " + std::to_string(t.px * t.py) + " ranks" + job);
+    return t;
+  }
+  const int given = t.px > 0 ? t.px : t.py;
+  if (given > 0) {
+    if (ranks % given != 0)
+      throw std::invalid_argument("tiling " + to_string(t) + ": " + std::to_string(given) + " tiles do not divide" + job);
+    return t.px > 0 ? parallel::Tiling{given, ranks / given} : parallel::Tiling{ranks / given, given};
+  }
+  if (ranks == 1) return {1, 1};
+  const int vb = cfg.precision == Precision::FP32 ? 4 : 8;
+  const parallel::MachineModel m = gpu ? parallel::gpu_reference_machine(vb) : parallel::cpu_reference_machine(vb);
+  return parallel::choose_tiling(cfg.nx, cfg.ny, ranks, !cfg.physics.walls, m, cfg.overlap);
+}
+
+// Calls row(global offset, local offset, length) for every row of every population plane of
+// block d: the same rows in the global canonical array [i][y][x] over NX x NY and in the block's.
+template <class F>
+void for_block_rows(const Domain& d, F&& row) {
+  for (int i = 0; i < L::Q; ++i)
+    for (int y = 0; y < d.ny; ++y)
+      row((std::size_t(i) * d.NY + d.y0 + y) * d.NX + d.x0, (std::size_t(i) * d.ny + y) * d.nx, std::size_t(d.nx));
+}
+
+std::size_t population_count(const Domain& d) { return std::size_t(L::Q) * d.nx * d.ny; }
+
+}  // namespace
+
+Solver::Solver(const SolverConfig& cfg) : cfg_(cfg), own_comm_(parallel::self_communicator()) {
+  comm_ = own_comm_.get();
+  setup();
+}
+
+Solver::Solver(const SolverConfig& cfg, parallel::Communicator& comm) : cfg_(cfg), comm_(&comm) { setup(); }
+
+void Solver::setup() {
+  parallel::Communicator& comm = *comm_;
+  const int ranks = comm.size();
+  std::string why;
+  int ndev = 0;
+  stage(comm, "no usable backend", [&] {
+    ndev = (cfg_.backend == BackendKind::CPU) ? 0 : cuda_device_count(&why);
+    if (cfg_.backend == BackendKind::CUDA && ndev == 0)
+      throw std::runtime_error("backend 'cuda' requested but no CUDA device is usable: " + why);
+  });
+  stage(comm, "cannot tile the lattice", [&] {
+    decomp_ = parallel::Decomposition(cfg_.nx, cfg_.ny, resolve_tiling(cfg_, ranks, ndev > 0), !cfg_.physics.walls,
+                                      L::reach);
+  });
+  domain_ = decomp_.domain(comm.rank());
+  stage(comm, "cannot create the backend", [&] {
+    if (ndev > 0) {
+      const int dev = cfg_.device >= 0 ? cfg_.device : comm.node_rank() % ndev;
+      if (dev >= ndev)
+        throw std::runtime_error("CUDA device " + std::to_string(dev) + " requested but only " +
+                                 std::to_string(ndev) + " present");
+      backend_ = make_cuda_backend(domain_, cfg_.physics, cfg_.precision, dev);
+      reason_ = cfg_.backend == BackendKind::CUDA ? "requested" : "a CUDA device is present";
+    } else {
+      backend_ = make_cpu_backend(domain_, cfg_.physics, cfg_.precision, cfg_.threads);
+      reason_ = cfg_.backend == BackendKind::CPU ? "requested" : "no CUDA device (" + why + ")";
+    }
+    if (ranks > 1 && !backend_->halo_ops())
+      throw std::runtime_error("the " + backend_->name() +
+                               " backend cannot run one tile of a decomposed lattice (it has no halo exchange); "
+                               "choose the cpu backend for runs on several ranks");
+  });
+  if (ranks == 1) return;  // one tile: the backend's own step with periodic copies
+  stage(comm, "cannot set up the halo exchange", [&] {
+    const parallel::Neighbours nb = decomp_.neighbours(comm.rank());
+    stepper_ = std::make_unique<parallel::TileStepper>(*backend_->halo_ops(), parallel::make_halo_plan<L>(domain_, nb),
+                                                       parallel::step_regions(domain_, nb, L::reach), comm);
+  });
 }
 
 Solver::~Solver() = default;
@@ -32,7 +119,11 @@ void Solver::initialize() {
 }
 
 void Solver::advance(long nsteps) {
-  backend_->step(nsteps);
+  if (stepper_) {
+    for (long s = 0; s < nsteps; ++s) stepper_->step(cfg_.overlap);
+  } else {
+    backend_->step(nsteps);
+  }
   step_ += nsteps;
 }
 
@@ -43,19 +134,115 @@ void Solver::set_physics(const PhysicsParams& p) {
   backend_->set_params(p);
 }
 
-void Solver::fields(Fields& out) { backend_->fields(out); }
+void Solver::fields(Fields& out) {
+  if (stepper_) stepper_->exchange();
+  backend_->fields(out);
+}
 
 std::vector<double> Solver::populations() {
-  std::vector<double> f(std::size_t(D2Q37::Q) * domain_.nx * domain_.ny);
+  std::vector<double> f(population_count(domain_));
   backend_->read_populations(f.data());
   return f;
 }
 
 void Solver::set_populations(const std::vector<double>& f, long step) {
-  if (f.size() != std::size_t(D2Q37::Q) * domain_.nx * domain_.ny)
-    throw std::runtime_error("set_populations: wrong number of values");
+  if (f.size() != population_count(domain_)) throw std::runtime_error("set_populations: wrong number of values");
   backend_->write_populations(f.data());
   step_ = step;
+}
+
+std::vector<double> Solver::gather_populations() {
+  std::vector<double> local = populations();
+  if (!is_root()) {
+    comm_->send(local.data(), local.size() * sizeof(double), 0, kGatherTag);
+    return {};
+  }
+  std::vector<double> global(std::size_t(L::Q) * cfg_.nx * cfg_.ny);
+  for (int r = 0; r < ranks(); ++r) {
+    const Domain d = decomp_.domain(r);
+    if (r > 0) {
+      local.resize(population_count(d));
+      comm_->recv(local.data(), local.size() * sizeof(double), r, kGatherTag);
+    }
+    for_block_rows(d, [&](std::size_t g, std::size_t l, std::size_t n) {
+      std::copy_n(local.data() + l, n, global.data() + g);
+    });
+  }
+  return global;
+}
+
+void Solver::scatter_populations(const std::vector<double>& global, long step) {
+  const std::size_t expected = std::size_t(L::Q) * cfg_.nx * cfg_.ny;
+  std::string problem;
+  if (is_root() && global.size() != expected)
+    problem = "rank 0 holds " + std::to_string(global.size()) + " values, the " + std::to_string(cfg_.nx) + "x" +
+              std::to_string(cfg_.ny) + " lattice has " + std::to_string(expected);
+  agree(problem, "cannot scatter the populations");
+  long long s = step;
+  comm_->broadcast(&s, sizeof s, 0);
+  std::vector<double> local;
+  if (is_root()) {
+    for (int r = ranks() - 1; r >= 0; --r) {  // rank 0's block last: it stays in `local`
+      const Domain d = decomp_.domain(r);
+      local.resize(population_count(d));
+      for_block_rows(d, [&](std::size_t g, std::size_t l, std::size_t n) {
+        std::copy_n(global.data() + g, n, local.data() + l);
+      });
+      if (r > 0) comm_->send(local.data(), local.size() * sizeof(double), r, kGatherTag);
+    }
+  } else {
+    local.resize(population_count(domain_));
+    comm_->recv(local.data(), local.size() * sizeof(double), 0, kGatherTag);
+  }
+  set_populations(local, long(s));
+}
+
+void Solver::gather_fields(Fields& global) {
+  Fields local;
+  fields(local);
+  const std::size_t n = std::size_t(local.nx) * local.ny;
+  std::vector<double> packed;
+  packed.reserve(4 * n);
+  for (const std::vector<double>* v : {&local.rho, &local.ux, &local.uy, &local.T})
+    packed.insert(packed.end(), v->begin(), v->end());
+  if (!is_root()) {
+    comm_->send(packed.data(), packed.size() * sizeof(double), 0, kGatherTag);
+    global = Fields{};
+    return;
+  }
+  global.resize(cfg_.nx, cfg_.ny);
+  global.x0 = global.y0 = 0;
+  for (int r = 0; r < ranks(); ++r) {
+    const Domain d = decomp_.domain(r);
+    const std::size_t m = std::size_t(d.nx) * d.ny;
+    packed.resize(4 * m);
+    if (r > 0) comm_->recv(packed.data(), packed.size() * sizeof(double), r, kGatherTag);
+    std::vector<double>* out[4] = {&global.rho, &global.ux, &global.uy, &global.T};
+    for (int k = 0; k < 4; ++k)
+      for (int y = 0; y < d.ny; ++y)
+        for (int x = 0; x < d.nx; ++x) (*out[k])[global.at(d.x0 + x, d.y0 + y)] = packed[k * m + std::size_t(y) * d.nx + x];
+  }
+}
+
+void Solver::reduce(double* values, std::size_t n, parallel::ReduceOp op) { comm_->allreduce(values, n, op); }
+
+void Solver::check_finite(const Fields& local) {
+  std::string problem;
+  const std::pair<const char*, const std::vector<double>*> fields[] = {
+      {"rho", &local.rho}, {"u_x", &local.ux}, {"u_y", &local.uy}, {"T", &local.T}};
+  for (const auto& [name, v] : fields) {
+    for (std::size_t k = 0; k < v->size() && problem.empty(); ++k)
+      if (!std::isfinite((*v)[k]))
+        problem = std::string(name) + " = " + std::to_string((*v)[k]) + " at site (" +
+                  std::to_string(local.x0 + int(k % local.nx)) + ", " + std::to_string(local.y0 + int(k / local.nx)) +
+                  ")";
+    if (!problem.empty()) break;
+  }
+  agree(problem, "step " + std::to_string(step_) + ": the solution is not finite");
+}
+
+void Solver::agree(const std::string& local_problem, const std::string& what) {
+  parallel::agree(*comm_, local_problem, what);
 }
 
 }  // namespace plume

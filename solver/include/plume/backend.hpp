@@ -6,11 +6,56 @@
 #include "plume/fields.hpp"
 #include "plume/grid/layout.hpp"
 #include "plume/physics/params.hpp"
+#include "plume/parallel/halo_plan.hpp"
 #include "plume/physics/rayleigh_taylor.hpp"
 
 namespace plume {
 
 enum class Precision : int { FP64 = 0, FP32 = 1 };  // storage of the populations; arithmetic is FP64
+
+// Persistent, host-addressable halo buffers of one face (pinned host memory on a GPU whose MPI
+// is not CUDA-aware): MPI sends from `send` and receives into `recv`.
+struct HaloBuffer {
+  void* send = nullptr;
+  void* recv = nullptr;
+  std::size_t bytes = 0;
+};
+
+// What a backend provides to run one tile of a decomposed lattice. The stepper (Solver with a
+// Communicator of more than one rank) drives a step as
+//   pack x faces, start x messages | update(bulk) in pieces, polling the messages in between;
+//   when x is in: unpack x, pack y faces, start y | ... | unpack y | update(borders) | swap()
+// (without overlap: exchange, then update(whole), then swap()). Packing reads only the current
+// state's boundary and x-halo layers and unpacking writes only its halo layers, while update()
+// reads the current state's interior and writes the next state: a backend may run them
+// concurrently (a CUDA backend on separate streams) as long as the guarantees below hold.
+class HaloOps {
+ public:
+  virtual ~HaloOps() = default;
+  // Once, before the first decomposed step: allocate the persistent buffers of the plan's Remote
+  // faces (FacePlan::values() elements of the storage type each way). From then on the backend
+  // is one tile: fields() must not fill periodic halos (the Solver exchanges them first) and
+  // step() is not called.
+  virtual void setup_halos(const parallel::HaloPlan& plan) = 0;
+  virtual HaloBuffer halo_buffer(parallel::Face f) = 0;
+  // Current state's boundary layers -> send buffer of face f, in slab order; complete (visible
+  // to the host) when it returns, because MPI reads the buffer next.
+  virtual void pack(parallel::Face f) = 0;
+  // Receive buffer of face f -> the current state's halo layers; may complete asynchronously but
+  // before any later pack(), copy_periodic() or update() reads them.
+  virtual void unpack(parallel::Face f) = 0;
+  // One tile across a periodic direction: copy the tile's opposite edge into the halo of `axis`
+  // (x over the interior rows, y over whole rows so that the corners come along).
+  virtual void copy_periodic(int axis) = 0;
+  // One step for the sites of box b (current state -> next state); may run asynchronously.
+  virtual void update(const Box& b) = 0;
+  // Waits for every update; the next state becomes the current one.
+  virtual void swap() = 0;
+  // Pieces the stepper cuts the bulk into, polling the network between them: a backend whose
+  // update() returns when done needs a few so that MPI progresses during the bulk; one whose
+  // update() only launches work returns 1 (the host polls while the device computes).
+  virtual int bulk_pieces() const = 0;
+};
 
 class Backend {
  public:
@@ -28,6 +73,8 @@ class Backend {
   // Interior populations in canonical order [i][y][x] (x fastest), as doubles.
   virtual void read_populations(double* out) = 0;
   virtual void write_populations(const double* in) = 0;
+  // The operations of a tile of a decomposed lattice; nullptr: this backend runs single-tile only.
+  virtual HaloOps* halo_ops() { return nullptr; }
 };
 
 std::unique_ptr<Backend> make_cpu_backend(const Domain& d, const PhysicsParams& p, Precision prec, int threads);

@@ -1,9 +1,15 @@
 // plume's public solver API: configure, initialise, advance, look at the fields.
+//
+// One process: Solver(cfg). A decomposed run: Solver(cfg, comm) on every rank of the
+// communicator (parallel/mpi.hpp gives MPI's); each rank holds one tile, and the calls marked
+// "collective" must be made by every rank in the same order (docs/distributed.md).
 #pragma once
 #include <memory>
 #include <string>
 #include <vector>
 #include "plume/backend.hpp"
+#include "plume/parallel/communicator.hpp"
+#include "plume/parallel/decomposition.hpp"
 
 namespace plume {
 
@@ -15,39 +21,84 @@ struct SolverConfig {
   InitialState initial;
   Precision precision = Precision::FP64;
   BackendKind backend = BackendKind::Auto;
-  int device = -1;   // CUDA device index; -1: automatic
+  int device = -1;   // CUDA device index; -1: automatic (with several ranks on a host: node rank mod devices)
   int threads = 0;   // OpenMP threads; 0: the runtime's default
+  // Tiles along x and y of a decomposed run (their product = the number of ranks). 0 in one
+  // direction: the ranks divided by the other; 0 in both: the performance model chooses.
+  parallel::Tiling tiles;
+  bool overlap = true;  // compute the bulk while the halos travel (off: exchange, then compute)
 };
+
+namespace parallel {
+class TileStepper;
+}
 
 class Solver {
  public:
-  // Chooses and allocates the backend; throws std::runtime_error with a clear message on failure.
+  // One process. Chooses and allocates the backend; throws std::runtime_error with a clear
+  // message on failure.
   explicit Solver(const SolverConfig& cfg);
+  // One tile per rank of `comm` (which must outlive the Solver). Collective: a problem on any
+  // rank (tiling, allocation, no device) throws parallel::CollectiveError on every rank, naming
+  // the ranks. With one rank this is Solver(cfg).
+  Solver(const SolverConfig& cfg, parallel::Communicator& comm);
   ~Solver();
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
 
   void initialize();           // Rayleigh–Taylor initial state, step 0
-  void advance(long nsteps);   // fused pull-stream + collide steps
+  void advance(long nsteps);   // fused pull-stream + collide steps (collective)
 
   long step() const { return step_; }
   double time() const;         // step * dt
   const SolverConfig& config() const { return cfg_; }
-  const Domain& domain() const { return domain_; }
+  const Domain& domain() const { return domain_; }  // this rank's block of the global lattice
   Backend& backend() { return *backend_; }
   const std::string& backend_reason() const { return reason_; }  // why this backend was chosen
 
   void set_physics(const PhysicsParams& p);  // steering: takes effect at the next step
-  void fields(Fields& out);                  // fields of the current state (local block)
+  void fields(Fields& out);                  // fields of the current state, local block (collective)
 
   // Interior populations of the local block, canonical order [i][y][x].
   std::vector<double> populations();
   void set_populations(const std::vector<double>& f, long step);
 
+  // --- decomposition -------------------------------------------------------------------------
+  int rank() const { return comm_->rank(); }
+  int ranks() const { return comm_->size(); }
+  bool is_root() const { return comm_->rank() == 0; }
+  const parallel::Decomposition& decomposition() const { return decomp_; }
+  parallel::Communicator& communicator() { return *comm_; }
+
+  // Collective. The fields of the whole lattice on rank 0 (x0 = y0 = 0); `global` is left empty
+  // (0 x 0) on the other ranks.
+  void gather_fields(Fields& global);
+  // Collective. The populations of the whole lattice, canonical order [i][y][x] over NX x NY,
+  // on rank 0 (empty elsewhere): what a checkpoint stores, whatever the tiling.
+  std::vector<double> gather_populations();
+  // Collective. Rank 0 passes the whole lattice's canonical populations and the step (the other
+  // ranks' arguments are ignored); every rank takes its block. A checkpoint written by N ranks
+  // restarts on M. A wrong size on rank 0 throws CollectiveError on every rank.
+  void scatter_populations(const std::vector<double>& global, long step);
+  // Collective, in place: combine n values over the ranks (diagnostic sums, extrema).
+  void reduce(double* values, std::size_t n, parallel::ReduceOp op = parallel::ReduceOp::Sum);
+  // Collective: throws CollectiveError on every rank if any rank's fields hold a value that is
+  // not finite (naming the rank, the field, the global site and the step).
+  void check_finite(const Fields& local);
+  // Collective: every rank passes its own problem ("" when none); any problem throws
+  // CollectiveError on every rank (e.g. rank 0 failed to write a checkpoint).
+  void agree(const std::string& local_problem, const std::string& what);
+
  private:
+  void setup();
+
   SolverConfig cfg_;
+  std::unique_ptr<parallel::Communicator> own_comm_;  // the single-process one, when not given
+  parallel::Communicator* comm_ = nullptr;
+  parallel::Decomposition decomp_;
   Domain domain_;
   std::unique_ptr<Backend> backend_;
+  std::unique_ptr<parallel::TileStepper> stepper_;  // decomposed runs of more than one rank
   std::string reason_;
   long step_ = 0;
 };

@@ -1,5 +1,6 @@
 // CPU backend: OpenMP over rows, the per-site physics of physics/site.hpp inside.
 #include <omp.h>
+#include <array>
 #include <stdexcept>
 #include <utility>
 #include "../aligned_buffer.hpp"
@@ -11,7 +12,7 @@ namespace plume {
 namespace {
 
 template <class L, class Real>
-class CpuBackend final : public Backend {
+class CpuBackend final : public Backend, public HaloOps {
  public:
   CpuBackend(const Domain& d, const PhysicsParams& p, int threads)
       : dom_(d), params_(p), lay_(make_layout(d.nx, d.ny, L::reach, L::Q, sizeof(Real))),
@@ -42,17 +43,14 @@ class CpuBackend final : public Backend {
 
   void step(long n) override {
     for (long s = 0; s < n; ++s) {
-      fill_periodic_halos(a_.data());
-      phys::StepArgs<Real> args{a_.data(), b_.data(), lay_, dom_, params_};
-#pragma omp parallel for schedule(static) num_threads(threads_)
-      for (int y = 0; y < dom_.ny; ++y)
-        for (int x = 0; x < dom_.nx; ++x) phys::update_site<L>(args, x, y);
-      std::swap(a_, b_);
+      fill_periodic_halos();
+      update(Box{0, dom_.nx, 0, dom_.ny});
+      swap();
     }
   }
 
   void fields(Fields& out) override {
-    fill_periodic_halos(a_.data());
+    if (!tile_) fill_periodic_halos();
     out.resize(dom_.nx, dom_.ny);
     out.x0 = dom_.x0;
     out.y0 = dom_.y0;
@@ -83,20 +81,41 @@ class CpuBackend final : public Backend {
         for (int x = 0; x < dom_.nx; ++x) f[lay_.at(i, x, y)] = Real(in[(std::size_t(i) * dom_.ny + y) * dom_.nx + x]);
   }
 
- private:
-  // Single block: the halos are copies of the opposite edge. x first over the interior rows,
-  // then y over whole rows, so that the corners are right when y is periodic too.
-  void fill_periodic_halos(Real* f) {
+  HaloOps* halo_ops() override { return this; }
+
+  // --- one tile of a decomposed lattice (HaloOps) ---
+
+  void setup_halos(const parallel::HaloPlan& plan) override {
+    plan_ = plan;
+    for (int f = 0; f < parallel::kFaces; ++f) {
+      const std::size_t n = plan.face[f].values();
+      send_[f] = AlignedBuffer<Real>(n);
+      recv_[f] = AlignedBuffer<Real>(n);
+    }
+    tile_ = true;
+  }
+
+  HaloBuffer halo_buffer(parallel::Face f) override {
+    return {send_[f].data(), recv_[f].data(), send_[f].size() * sizeof(Real)};
+  }
+
+  void pack(parallel::Face f) override { move_slabs(f, true); }
+  void unpack(parallel::Face f) override { move_slabs(f, false); }
+
+  // x: columns over the interior rows; y: whole rows, so that the corners come along.
+  void copy_periodic(int axis) override {
     const int h = L::reach, nx = dom_.nx, ny = dom_.ny;
+    Real* f = a_.data();
 #pragma omp parallel for schedule(static) num_threads(threads_)
     for (int i = 0; i < L::Q; ++i) {
       Real* p = f + i * lay_.stride;
-      for (int y = 0; y < ny; ++y)
-        for (int k = 1; k <= h; ++k) {
-          p[lay_.at(-k, y)] = p[lay_.at(nx - k, y)];
-          p[lay_.at(nx - 1 + k, y)] = p[lay_.at(k - 1, y)];
-        }
-      if (!params_.walls)
+      if (axis == 0)
+        for (int y = 0; y < ny; ++y)
+          for (int k = 1; k <= h; ++k) {
+            p[lay_.at(-k, y)] = p[lay_.at(nx - k, y)];
+            p[lay_.at(nx - 1 + k, y)] = p[lay_.at(k - 1, y)];
+          }
+      else
         for (int k = 1; k <= h; ++k)
           for (int x = -h; x < nx + h; ++x) {
             p[lay_.at(x, -k)] = p[lay_.at(x, ny - k)];
@@ -105,11 +124,59 @@ class CpuBackend final : public Backend {
     }
   }
 
+  void update(const Box& b) override {
+    if (b.empty()) return;
+    const phys::StepArgs<Real> args{a_.data(), b_.data(), lay_, dom_, params_};
+#pragma omp parallel for schedule(static) num_threads(threads_)
+    for (int y = b.y0; y < b.y1; ++y)
+      for (int x = b.x0; x < b.x1; ++x) phys::update_site<L>(args, x, y);
+  }
+
+  void swap() override { std::swap(a_, b_); }
+
+  // update() is synchronous: the stepper polls MPI between pieces of the bulk.
+  int bulk_pieces() const override { return 8; }
+
+ private:
+  // Single block: the halos are copies of the opposite edge, x first so that the corners are
+  // right when y is periodic too.
+  void fill_periodic_halos() {
+    copy_periodic(0);
+    if (!params_.walls) copy_periodic(1);
+  }
+
+  // Between the current state's layers and face f's buffer, slab after slab (halo_plan.hpp):
+  // a strided column per slab for x faces, a contiguous row for y faces.
+  void move_slabs(parallel::Face f, bool to_buffer) {
+    const parallel::FacePlan& fp = plan_.face[f];
+    const std::vector<parallel::HaloSlab>& slabs = to_buffer ? fp.send : fp.recv;
+    Real* buf = (to_buffer ? send_[f] : recv_[f]).data();
+    Real* state = a_.data();
+    const Layout l = lay_;
+    const bool xface = parallel::axis_of(f) == 0;
+    const int nslab = int(slabs.size()), len = fp.length, begin = fp.begin;
+#pragma omp parallel for schedule(static) num_threads(threads_)
+    for (int k = 0; k < nslab; ++k) {
+      Real* p = state + slabs[k].pop * l.stride;
+      Real* b = buf + std::size_t(k) * len;
+      for (int j = 0; j < len; ++j) {
+        const long long at = xface ? l.at(slabs[k].layer, begin + j) : l.at(begin + j, slabs[k].layer);
+        if (to_buffer)
+          b[j] = p[at];
+        else
+          p[at] = b[j];
+      }
+    }
+  }
+
   Domain dom_;
   PhysicsParams params_;
   Layout lay_;
   AlignedBuffer<Real> a_, b_;  // current and next populations
   int threads_;
+  bool tile_ = false;  // one tile of a decomposed lattice: halos come from the stepper
+  parallel::HaloPlan plan_;
+  std::array<AlignedBuffer<Real>, parallel::kFaces> send_, recv_;
 };
 
 }  // namespace

@@ -1,0 +1,80 @@
+#include "tile_stepper.hpp"
+#include <algorithm>
+
+namespace plume::parallel {
+
+HaloExchange::HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& comm) : ops_(ops), plan_(plan) {
+  ops_.setup_halos(plan_);
+  std::array<HaloChannel, kFaces> channels;
+  for (int f = 0; f < kFaces; ++f) {
+    const Neighbour& peer = plan_.face[f].peer;
+    if (peer.link != Link::Remote) continue;
+    const HaloBuffer b = ops_.halo_buffer(Face(f));
+    channels[f] = HaloChannel{peer.rank, b.send, b.recv, b.bytes};
+  }
+  transport_ = comm.connect(channels);
+}
+
+void HaloExchange::begin() { start(0); }
+
+void HaloExchange::start(int axis) {
+  for (; axis < 2; ++axis) {
+    if (plan_.remote(axis)) {
+      for (int f = 2 * axis; f < 2 * axis + 2; ++f)
+        if (plan_.face[f].peer.link == Link::Remote) ops_.pack(Face(f));
+      transport_->start(axis);
+      axis_ = axis;
+      return;
+    }
+    if (plan_.face[2 * axis].peer.link == Link::Self) ops_.copy_periodic(axis);
+  }
+  axis_ = kDone;
+}
+
+void HaloExchange::complete(int axis) {
+  for (int f = 2 * axis; f < 2 * axis + 2; ++f)
+    if (plan_.face[f].peer.link == Link::Remote) ops_.unpack(Face(f));
+  start(axis + 1);
+}
+
+void HaloExchange::progress() {
+  if (axis_ != kDone && transport_->test(axis_)) complete(axis_);
+}
+
+void HaloExchange::finish() {
+  while (axis_ != kDone) {
+    transport_->wait(axis_);
+    complete(axis_);
+  }
+}
+
+TileStepper::TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& regions, Communicator& comm)
+    : ops_(ops), regions_(regions), exchange_(ops, plan, comm) {}
+
+void TileStepper::exchange() {
+  exchange_.begin();
+  exchange_.finish();
+}
+
+void TileStepper::step(bool overlap) {
+  if (!overlap) {
+    exchange();
+    ops_.update(regions_.whole);
+    ops_.swap();
+    return;
+  }
+  exchange_.begin();
+  const Box& b = regions_.bulk;
+  const int rows = b.y1 - b.y0;
+  const int pieces = std::max(1, std::min(ops_.bulk_pieces(), rows));
+  for (int k = 0; k < pieces; ++k) {
+    const Range r = split(rows, pieces, k);
+    ops_.update(Box{b.x0, b.x1, b.y0 + r.begin, b.y0 + r.begin + r.size});
+    exchange_.progress();
+  }
+  exchange_.finish();
+  for (const Box& border : regions_.borders) ops_.update(border);
+  ops_.swap();
+}
+
+}  // namespace plume::parallel

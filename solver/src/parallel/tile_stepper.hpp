@@ -1,0 +1,46 @@
+// The time step of one tile of a decomposed lattice: halo exchange (x, then y over whole rows)
+// overlapped with the bulk, then the borders (backend.hpp, HaloOps, describes the sequence).
+#pragma once
+#include <memory>
+#include "plume/backend.hpp"
+#include "plume/parallel/communicator.hpp"
+
+namespace plume::parallel {
+
+// Fills the current state's halos: x first, then y, which carries the corners. begin() starts
+// it, progress() moves it on without blocking, finish() completes it.
+class HaloExchange {
+ public:
+  HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& comm);
+  void begin();
+  void progress();
+  void finish();
+  bool done() const { return axis_ == kDone; }
+
+ private:
+  static constexpr int kDone = 2;
+  void start(int axis);     // from `axis` on: the first axis with messages in flight, or done
+  void complete(int axis);  // the messages of `axis` are in: unpack, go on with the next axis
+
+  HaloOps& ops_;
+  HaloPlan plan_;
+  std::unique_ptr<HaloTransport> transport_;
+  int axis_ = kDone;  // the axis whose messages are in flight
+};
+
+class TileStepper {
+ public:
+  // Sets the backend up as the tile of `rank` (allocates its halo buffers) and connects the
+  // persistent messages. Not collective, but every rank must construct its stepper before the
+  // first step.
+  TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& regions, Communicator& comm);
+  void step(bool overlap);
+  void exchange();  // halos of the current state, for the fields
+
+ private:
+  HaloOps& ops_;
+  StepRegions regions_;
+  HaloExchange exchange_;
+};
+
+}  // namespace plume::parallel

@@ -1,0 +1,288 @@
+// Decomposed runs under real MPI (ctest runs this binary on 1, 2, 3 and 4 ranks): the result is
+// the one-process result bit for bit, whatever the tiling, the overlap and the rank count of a
+// restart; errors on one rank reach every rank.
+//
+// Collective calls come first and comparisons after, on rank 0, with EXPECT only: a fatal
+// assertion would leave the other ranks waiting in a collective.
+#include <gtest/gtest.h>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <memory>
+#include "plume/lattice/d2q37.hpp"
+#include "plume/parallel/mpi.hpp"
+#include "plume/solver.hpp"
+
+using namespace plume;
+using namespace plume::parallel;
+
+namespace {
+
+Communicator* world = nullptr;
+
+// 63 x 51 splits unevenly in every tiling of 2, 3 and 4 ranks but 1x2 / 2x1 along one side.
+SolverConfig small_case(bool walls, Precision precision) {
+  SolverConfig c;
+  c.nx = 63;
+  c.ny = 51;
+  c.backend = BackendKind::CPU;
+  c.threads = 1;  // up to 4 ranks share 2 cores
+  c.precision = precision;
+  c.physics.gy = -2e-4;
+  c.physics.gx = walls ? 0.0 : 5e-5;  // without walls, drive a flow across the x and y seams
+  c.physics.k1 = c.physics.k2 = 0.01;
+  c.physics.walls = walls;
+  c.physics.bottom = {WallKind::Fixed, 1.08};
+  c.physics.top = {WallKind::Adiabatic, 0.93};
+  c.initial.amplitude = 3.0;
+  c.initial.eps = 4.0;
+  return c;
+}
+
+struct Reference {
+  std::vector<double> populations;
+  Fields fields;
+};
+
+// The one-process run, on rank 0 only (cached per configuration).
+const Reference& reference(const SolverConfig& c, long steps) {
+  static std::map<std::tuple<bool, int, long>, Reference> cache;
+  Reference& r = cache[{c.physics.walls, int(c.precision), steps}];
+  if (r.populations.empty()) {
+    SolverConfig one = c;
+    one.tiles = {};
+    Solver s(one);
+    s.initialize();
+    s.advance(steps);
+    r.populations = s.populations();
+    s.fields(r.fields);
+  }
+  return r;
+}
+
+// "" when bitwise equal, else where they first differ.
+std::string first_difference(const std::vector<double>& a, const std::vector<double>& b, int NX, int NY) {
+  if (a.size() != b.size()) return "sizes " + std::to_string(a.size()) + " and " + std::to_string(b.size());
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (std::memcmp(&a[k], &b[k], sizeof(double)) != 0) {
+      const std::size_t plane = std::size_t(NX) * NY;
+      return "plane " + std::to_string(k / plane) + " at (" + std::to_string(k % plane % NX) + ", " +
+             std::to_string(k % plane / NX) + "): " + std::to_string(a[k]) + " vs " + std::to_string(b[k]);
+    }
+  return "";
+}
+
+std::string first_difference(const Fields& a, const Fields& b) {
+  if (a.nx != b.nx || a.ny != b.ny) return "field sizes differ";
+  const std::pair<const char*, std::pair<const std::vector<double>*, const std::vector<double>*>> f[] = {
+      {"rho", {&a.rho, &b.rho}}, {"ux", {&a.ux, &b.ux}}, {"uy", {&a.uy, &b.uy}}, {"T", {&a.T, &b.T}}};
+  for (const auto& [name, v] : f) {
+    const std::string d = first_difference(*v.first, *v.second, a.nx, a.ny);
+    if (!d.empty()) return std::string(name) + ": " + d;
+  }
+  return "";
+}
+
+std::vector<Tiling> tilings_of(int ranks) {
+  std::vector<Tiling> out;
+  for (int px = 1; px <= ranks; ++px)
+    if (ranks % px == 0) out.push_back({px, ranks / px});
+  return out;
+}
+
+class FailurePrinter : public ::testing::EmptyTestEventListener {
+ public:
+  explicit FailurePrinter(int rank) : rank_(rank) {}
+  void OnTestPartResult(const ::testing::TestPartResult& r) override {
+    if (r.failed())
+      std::fprintf(stderr, "[rank %d] %s:%d: failure\n%s\n", rank_, r.file_name() ? r.file_name() : "?",
+                   r.line_number(), r.message());
+  }
+
+ private:
+  int rank_;
+};
+
+}  // namespace
+
+TEST(Distributed, EveryTilingGivesTheOneProcessPopulationsAndFieldsBitForBit) {
+  const long steps = 200;
+  struct Case {
+    Tiling tiles;
+    bool walls, overlap;
+    Precision precision;
+  };
+  std::vector<Case> cases;
+  for (const Tiling t : tilings_of(world->size()))
+    for (bool walls : {true, false})
+      for (bool overlap : {true, false}) cases.push_back({t, walls, overlap, Precision::FP64});
+  cases.push_back({Tiling{}, true, true, Precision::FP32});  // the automatic tiling, FP32 storage
+
+  for (const Case& k : cases) {
+    SolverConfig c = small_case(k.walls, k.precision);
+    c.tiles = k.tiles;
+    c.overlap = k.overlap;
+    Solver s(c, *world);
+    s.initialize();
+    s.advance(steps);
+    EXPECT_EQ(s.step(), steps);
+    const std::vector<double> global = s.gather_populations();
+    Fields F;
+    s.gather_fields(F);
+    const std::string what = s.decomposition().describe() + (k.walls ? ", walls" : ", periodic y") +
+                             (k.overlap ? ", overlap" : ", no overlap") +
+                             (k.precision == Precision::FP32 ? ", FP32" : "");
+    if (!s.is_root()) {
+      EXPECT_TRUE(global.empty());
+      EXPECT_EQ(F.nx * F.ny, 0);
+      continue;
+    }
+    const Reference& ref = reference(c, steps);
+    EXPECT_EQ(first_difference(global, ref.populations, c.nx, c.ny), "") << what;
+    EXPECT_EQ(first_difference(F, ref.fields), "") << what;
+    // The run is not trivially at rest, and not blown up.
+    double umax = 0;
+    for (double u : F.uy) umax = std::max(umax, std::fabs(u));
+    EXPECT_GT(umax, 1e-6) << what;
+    EXPECT_TRUE(std::isfinite(umax)) << what;
+  }
+}
+
+TEST(Distributed, LocalBlocksAreTheDecompositionsDomains) {
+  SolverConfig c = small_case(true, Precision::FP64);
+  Solver s(c, *world);
+  s.initialize();
+  const Domain d = s.decomposition().domain(world->rank());
+  EXPECT_EQ(s.domain().x0, d.x0);
+  EXPECT_EQ(s.domain().y0, d.y0);
+  EXPECT_EQ(s.domain().nx, d.nx);
+  EXPECT_EQ(s.domain().ny, d.ny);
+  EXPECT_EQ(s.populations().size(), std::size_t(D2Q37::Q) * d.nx * d.ny);
+  Fields F;
+  s.fields(F);
+  EXPECT_EQ(F.x0, d.x0);
+  EXPECT_EQ(F.nx, d.nx);
+  // Reductions see every rank: the local masses sum to the global mass.
+  const std::vector<double> f = s.populations();
+  double mass = 0;
+  for (double v : f) mass += v;
+  s.reduce(&mass, 1);
+  const std::vector<double> all = s.gather_populations();
+  double total = 0;
+  for (double v : all) total += v;
+  s.reduce(&total, 1, ReduceOp::Max);  // rank 0's value everywhere (the others hold 0)
+  EXPECT_NEAR(mass, total, 1e-12 * total);
+}
+
+TEST(Distributed, GatherThenScatterOnFewerRanksContinuesAsOneUninterruptedRun) {
+  const long k_steps = 60, l_steps = 40;
+  for (bool walls : {true, false}) {
+    SolverConfig c = small_case(walls, Precision::FP64);
+    Solver first(c, *world);  // all ranks, automatic tiling
+    first.initialize();
+    first.advance(k_steps);
+    const std::vector<double> saved = first.gather_populations();  // what a checkpoint holds
+
+    // The first m ranks continue (m = n - 1, at least 1), with a 1-D tiling along the other axis
+    // than the automatic one chose when that fits.
+    const int m = std::max(1, world->size() - 1);
+    const std::unique_ptr<Communicator> part = world->split(world->rank() < m ? 0 : -1);
+    std::vector<double> resumed;
+    if (part) {
+      SolverConfig c2 = c;
+      c2.tiles = first.decomposition().px() == 1 ? Tiling{m, 1} : Tiling{1, m};
+      Solver second(c2, *part);
+      second.scatter_populations(saved, first.step());
+      EXPECT_EQ(second.step(), k_steps);
+      second.advance(l_steps);
+      EXPECT_EQ(second.step(), k_steps + l_steps);
+      resumed = second.gather_populations();
+    }
+    if (world->rank() == 0)
+      EXPECT_EQ(first_difference(resumed, reference(c, k_steps + l_steps).populations, c.nx, c.ny), "")
+          << world->size() << " ranks, then " << m << (walls ? ", walls" : ", periodic y");
+  }
+}
+
+TEST(DistributedErrors, AProblemOnOneRankStopsEveryRankNamingIt) {
+  const int last = world->size() - 1;
+  EXPECT_NO_THROW(agree(*world, "", "nothing wrong"));
+  try {
+    agree(*world, world->rank() == last ? "disk full" : "", "cannot write the checkpoint");
+    ADD_FAILURE() << "no error on rank " << world->rank();
+  } catch (const CollectiveError& e) {
+    const std::string m = e.what();
+    EXPECT_EQ(m.find("cannot write the checkpoint: "), 0u) << m;
+    EXPECT_NE(m.find("disk full"), std::string::npos) << m;
+    if (world->size() > 1) EXPECT_NE(m.find("rank " + std::to_string(last) + " of "), std::string::npos) << m;
+  }
+}
+
+TEST(DistributedErrors, ATilingThatDoesNotFitIsRefusedOnEveryRank) {
+  SolverConfig c = small_case(true, Precision::FP64);
+  c.tiles = {world->size() + 1, 1};  // needs one rank more than the job has
+  try {
+    Solver s(c, *world);
+    ADD_FAILURE() << "accepted tiling " << to_string(c.tiles);
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("needs " + std::to_string(world->size() + 1) + " ranks"), std::string::npos)
+        << e.what();
+  }
+  if (world->size() > 1) {
+    c.tiles = {world->size(), 1};
+    c.nx = 7 * world->size() - 1;  // the last tile is 6 sites wide
+    try {
+      Solver s(c, *world);
+      ADD_FAILURE() << "accepted " << c.nx << " columns on " << world->size() << " tiles";
+    } catch (const CollectiveError& e) {
+      EXPECT_NE(std::string(e.what()).find("6 sites wide"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(DistributedErrors, ANonFiniteValueOnOneRankIsReportedByEveryRank) {
+  SolverConfig c = small_case(true, Precision::FP64);
+  Solver s(c, *world);
+  s.initialize();
+  s.advance(2);
+  const int last = world->size() - 1;
+  if (world->rank() == last) {
+    std::vector<double> f = s.populations();
+    const std::size_t k = std::size_t(s.domain().nx) * (s.domain().ny / 2) + 4;  // site (4, ny/2)
+    f[k] = std::nan("");
+    s.set_populations(f, s.step());
+  }
+  s.advance(1);
+  Fields F;
+  s.fields(F);
+  try {
+    s.check_finite(F);
+    ADD_FAILURE() << "no error on rank " << world->rank();
+  } catch (const CollectiveError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("step 3: the solution is not finite"), std::string::npos) << m;
+    if (world->size() > 1) EXPECT_NE(m.find("rank " + std::to_string(last) + " of "), std::string::npos) << m;
+    EXPECT_NE(m.find("at site ("), std::string::npos) << m;
+  }
+}
+
+TEST(DistributedErrors, ScatteringTheWrongNumberOfValuesFailsOnEveryRank) {
+  SolverConfig c = small_case(true, Precision::FP64);
+  Solver s(c, *world);
+  EXPECT_THROW(s.scatter_populations(std::vector<double>(10, 1.0), 0), CollectiveError);
+}
+
+int main(int argc, char** argv) {
+  MpiSession mpi(argc, argv);
+  world = &mpi.world();
+  ::testing::InitGoogleTest(&argc, argv);
+  if (world->rank() != 0) {  // one full report per job; the other ranks print their failures only
+    auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
+    delete listeners.Release(listeners.default_result_printer());
+    listeners.Append(new FailurePrinter(world->rank()));
+  }
+  long long failed = RUN_ALL_TESTS();
+  world->allreduce(&failed, 1, ReduceOp::Max);
+  return int(failed);
+}
