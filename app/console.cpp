@@ -50,7 +50,7 @@ void Console::progress(long long step) {
   const double steps_per_s = elapsed > 0 ? done / elapsed : 0;
   const std::string left = steps_per_s > 0 ? duration((total - done) / steps_per_s) : "?";
   const std::string line =
-      fmt::format("step {}/{} ({:.0f}%)  {}site updates/s  elapsed {}  left {}", step, last_,
+      fmt::format("step {}/{} ({:.0f}%)  {} site updates/s  elapsed {}  left {}", step, last_,
                   total > 0 ? 100.0 * done / total : 100.0, rate(steps_per_s * sites_), duration(elapsed), left);
   if (tty_) {
     std::fputs(("\r\033[K" + line).c_str(), stdout);
@@ -75,7 +75,7 @@ std::string Console::rate(double r) {
   if (r >= 1e9) return fmt::format("{:.3g} G", r / 1e9);
   if (r >= 1e6) return fmt::format("{:.3g} M", r / 1e6);
   if (r >= 1e3) return fmt::format("{:.3g} k", r / 1e3);
-  return fmt::format("{:.3g} ", r);
+  return fmt::format("{:.3g}", r);
 }
 
 }  // namespace plume::app

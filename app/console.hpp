@@ -21,7 +21,7 @@ class Console {
   void end_progress();                     // leaves the terminal on a fresh line
 
   static std::string duration(double seconds);  // "1:02:03", "4:05"
-  static std::string rate(double per_second);   // "4.12 M"
+  static std::string rate(double per_second);   // "4.12 M", "950 k", "12.5"
 
  private:
   void clear_status();

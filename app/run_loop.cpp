@@ -171,9 +171,9 @@ int run(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, c
       r.final_checkpoint.empty() ? "no checkpoint was written" : "last good checkpoint: " + r.final_checkpoint;
   switch (r.status) {
     case RunReport::Status::Completed:
-      console.note(fmt::format("done: step {} in {}, {}site updates/s, {} GB/s effective; {}", r.last_step,
-                               Console::duration(r.wall_seconds), Console::rate(rate),
-                               fmt::format("{:.3g}", rate * bytes_per_site(cfg.solver.precision) / 1e9),
+      console.note(fmt::format("done: step {} in {} ({} computing: {} site updates/s, {:.3g} GB/s effective); {}",
+                               r.last_step, Console::duration(r.wall_seconds), Console::duration(r.compute_seconds),
+                               Console::rate(rate), rate * bytes_per_site(cfg.solver.precision) / 1e9,
                                out.path("summary.txt")));
       return kExitOk;
     case RunReport::Status::Diverged:
