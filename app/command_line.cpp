@@ -74,19 +74,19 @@ Command parse_command_line(int argc, const char* const* argv) {
 
   Options o;
   CLI::App* run = app.add_subcommand("run", "run a simulation");
-  run->add_option("config", o.config, "configuration file (TOML); may be left out with --restart");
+  run->add_option("config", o.config, "configuration file (TOML); may be left out with --restart")->type_name("FILE");
   add_overrides(run, o);
-  run->add_option("--restart", o.restart, "continue from this checkpoint (to run.steps)");
-  run->add_option("--steps", o.steps, "run until this step (run.steps)");
-  run->add_option("--backend", o.backend, "auto, cpu or cuda (run.backend)");
-  run->add_option("--threads", o.threads, "OpenMP threads of the CPU backend (run.threads)");
-  run->add_option("--device", o.device, "CUDA device (run.device)");
-  run->add_option("-o,--output", o.output, "output folder (output.dir)");
+  run->add_option("--restart", o.restart, "continue from this checkpoint (to run.steps)")->type_name("FILE");
+  run->add_option("--steps", o.steps, "run until this step (run.steps)")->type_name("N");
+  run->add_option("--backend", o.backend, "auto, cpu or cuda (run.backend)")->type_name("NAME");
+  run->add_option("--threads", o.threads, "OpenMP threads of the CPU backend (run.threads)")->type_name("N");
+  run->add_option("--device", o.device, "CUDA device (run.device)")->type_name("N");
+  run->add_option("-o,--output", o.output, "output folder (output.dir)")->type_name("DIR");
   run->add_flag("-q,--quiet", o.quiet, "print warnings and errors only");
   run->footer(footer);
 
   CLI::App* check = app.add_subcommand("check", "validate a configuration (and overrides), then exit");
-  check->add_option("config", o.config, "configuration file (TOML)")->required();
+  check->add_option("config", o.config, "configuration file (TOML)")->type_name("FILE")->required();
   add_overrides(check, o);
 
   CLI::App* defaults = app.add_subcommand("defaults", "print the default configuration with every key explained");
