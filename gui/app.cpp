@@ -40,9 +40,10 @@ App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
   wo.vsync = wo.visible;
   wo.title = "plume " + std::string(io::plume_version()) + " - D2Q37 Rayleigh-Taylor";
   window_ = std::make_unique<Window>(wo);
-  field_view_ = std::make_unique<FieldView>(window_->gl());
+  field_view_ = std::make_unique<FieldView>();
   const bool running = !o.paused && !script_;
-  sim_ = std::make_unique<Simulation>(cfg_, running, o.batch);
+  sim_ = std::make_unique<Simulation>(cfg_, running, o.batch, window_->gl().max_texture_size);
+  sim_->show(view_.field);
   front_ = std::make_unique<Snapshot>();
   report_ = Report(o.report, {io::build_description(),
                               "OpenGL " + window_->gl().version + ", " + window_->gl().renderer,
@@ -98,18 +99,22 @@ void App::frame() {
   st.gl_renderer = window_->gl().renderer;
   st.gl_version = window_->gl().version;
   panel_.draw(display.y, *front_, st, view_, commands);
+  for (const cmd::Command& c : commands) dispatch(c);
+  sim_->show(view_.field);
   const float field_left = ControlPanel::kWidth + 8.0f, field_w = display.x - field_left - 8.0f;
   const float plots_top = display.y - Plots::kHeight;
   plots_.draw(ControlPanel::kWidth, plots_top, display.x - ControlPanel::kWidth, Plots::kHeight);
-  for (const cmd::Command& c : commands) dispatch(c);
 
   refresh_field();
+  // What is on screen is the snapshot's field; view_.field may be a request still on its way.
+  ViewSettings drawn = view_;
+  drawn.field = front_->shown.kind;
   const std::string overlay =
-      fmt::format("{}   step {}   t = {:.6g}   {} x {}{}", field_label(view_.field), front_->step, front_->time,
+      fmt::format("{}   step {}   t = {:.6g}   {} x {}{}", field_label(drawn.field), front_->step, front_->time,
                   front_->config.solver.nx, front_->config.solver.ny, front_->running ? "" : "   (paused)");
   std::vector<Brush> strokes;
-  FieldView::Frame f{field_left, 8.0, field_w, plots_top - 16.0, &front_->fields, overlay.c_str()};
-  field_view_->draw(view_, f, strokes);
+  FieldView::Frame f{field_left, 8.0, field_w, plots_top - 16.0, &front_->shown, &front_->fields, overlay.c_str()};
+  field_view_->draw(drawn, f, strokes);
   for (const Brush& b : strokes) sim_->post(cmd::Paint{b});
 
   window_->render();
@@ -166,6 +171,8 @@ void App::on_result(const CommandResult& r) {
 
 void App::step_script() {
   for (;;) {
+    // A `field` line has its effect when the snapshot carries that field.
+    if (front_->shown.kind != view_.field) return;
     if (wait_seq_) {
       if (front_->applied_seq < wait_seq_) return;
       wait_seq_ = 0;
@@ -246,9 +253,11 @@ void App::execute(const cmd::ViewCommand& c) {
                  [&](const cmd::Image& im) {
                    refresh_field();
                    const Fields& f = front_->fields;
-                   const std::string title = fmt::format("{} step {}", io::field_name(view_.field), front_->step);
-                   viz::write_png(im.path, viz::render_field(field_view_->values(), f.nx, f.ny, view_.map,
-                                                             field_view_->range(view_), 1, true, title));
+                   ViewSettings drawn = view_;
+                   drawn.field = front_->shown.kind;
+                   const std::string title = fmt::format("{} step {}", io::field_name(drawn.field), front_->step);
+                   viz::write_png(im.path, viz::render_field(front_->shown.values, f.nx, f.ny, view_.map,
+                                                             field_view_->range(drawn), 1, true, title));
                    say(false, fmt::format("step {}: field image {}", front_->step, im.path));
                  },
                  [&](const cmd::Report&) { report_.diag(*front_); },
@@ -268,11 +277,9 @@ void App::keyboard() {
 }
 
 void App::refresh_field() {
-  if (!field_dirty_ && view_.field == shown_field_) return;
   const Fields& f = front_->fields;
-  if (f.nx == 0 || !upload_.upload) return;
-  field_view_->set_field(io::extract_field(f, view_.field), f.nx, f.ny, *upload_.upload);
-  shown_field_ = view_.field;
+  if (!field_dirty_ || f.nx == 0 || !upload_.upload) return;
+  field_view_->set_field(front_->shown, f.nx, f.ny, *upload_.upload);
   field_dirty_ = false;
 }
 

@@ -55,8 +55,7 @@ class App {
   Plots plots_;
   Report report_;
 
-  bool field_dirty_ = true;
-  io::FieldKind shown_field_ = io::FieldKind::T;
+  bool field_dirty_ = true;  // a new snapshot: its field goes to the texture before drawing
   std::string pending_screenshot_;
   bool quit_ = false;
   int exit_code_ = 0;

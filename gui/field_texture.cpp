@@ -106,12 +106,10 @@ void FieldTexture::allocate(int nx, int ny) {
   ny_ = ny;
 }
 
-void FieldTexture::upload(TextureUpload& path, const std::vector<double>& values, int nx, int ny, double offset) {
-  allocate(nx, ny);
-  staging_.resize(values.size());
-  for (std::size_t i = 0; i < values.size(); ++i) staging_[i] = float(values[i] - offset);
-  offset_ = offset;
-  path.upload(ScalarFieldView{staging_.data(), nx, ny, offset, DataLocation::Host}, scalar_);
+void FieldTexture::upload(TextureUpload& path, const ScalarFieldView& v) {
+  allocate(v.nx, v.ny);
+  offset_ = v.offset;
+  path.upload(v, scalar_);
 }
 
 void FieldTexture::set_colormap(viz::Colormap map) {

@@ -2,7 +2,6 @@
 // pass that maps it through a colormap into an RGBA texture that Dear ImGui draws. Colouring on
 // the GPU means a change of colormap or range costs one small pass, not a re-upload.
 #pragma once
-#include <vector>
 #include "plume/viz/colormap.hpp"
 #include "texture_upload.hpp"
 
@@ -15,9 +14,8 @@ class FieldTexture {
   FieldTexture(const FieldTexture&) = delete;
   FieldTexture& operator=(const FieldTexture&) = delete;
 
-  // Uploads nx * ny values through `path`, reallocating the textures when the size changed.
-  // Values are sent as float relative to `offset` (see ScalarFieldView).
-  void upload(TextureUpload& path, const std::vector<double>& values, int nx, int ny, double offset);
+  // Sends the values through `path`, reallocating the textures when the size changed.
+  void upload(TextureUpload& path, const ScalarFieldView& v);
   // Colours the last upload: lo maps to the bottom of the colormap, hi to the top.
   void colorize(viz::Colormap map, double lo, double hi);
 
@@ -35,7 +33,6 @@ class FieldTexture {
   double offset_ = 0.0;
   bool have_lut_ = false;
   viz::Colormap lut_map_ = viz::Colormap::Viridis;
-  std::vector<float> staging_;
 };
 
 }  // namespace plume::gui

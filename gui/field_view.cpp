@@ -28,24 +28,11 @@ const char* field_label(io::FieldKind k) {
   return "?";
 }
 
-FieldView::FieldView(const GlInfo& gl) : max_texture_(std::max(gl.max_texture_size, 1)) {}
-
-void FieldView::set_field(std::vector<double> values, int nx, int ny, TextureUpload& path) {
-  values_ = std::move(values);
+void FieldView::set_field(const ShownField& f, int nx, int ny, TextureUpload& path) {
   nx_ = nx;
   ny_ = ny;
-  data_range_ = viz::finite_range(values_);
-  const double offset = 0.5 * (data_range_.lo + data_range_.hi);
-  const int k = (std::max(nx, ny) + max_texture_ - 1) / max_texture_;
-  if (k <= 1) {
-    tex_.upload(path, values_, nx, ny, offset);
-  } else {
-    const int dx = nx / k, dy = ny / k;
-    std::vector<double> coarse(std::size_t(dx) * dy);
-    for (int y = 0; y < dy; ++y)
-      for (int x = 0; x < dx; ++x) coarse[std::size_t(y) * dx + x] = values_[std::size_t(y) * k * nx + x * k];
-    tex_.upload(path, coarse, dx, dy, offset);
-  }
+  data_range_ = f.range;
+  tex_.upload(path, ScalarFieldView{f.texture.data(), f.texture_nx, f.texture_ny, f.offset, DataLocation::Host});
   dirty_ = true;
 }
 
@@ -103,7 +90,7 @@ void FieldView::draw(const ViewSettings& s, const Frame& f, std::vector<Brush>& 
     dl->AddCircle(m, float(s.brush_radius * xf_.pixels_per_site()),
                   s.tool == Tool::PaintHot ? IM_COL32(255, 120, 60, 255) : IM_COL32(80, 160, 255, 255), 48, 2.0f);
   }
-  draw_readout(dl, s, f.fields);
+  draw_readout(dl, s, f);
   dl->PopClipRect();
   // Next to the lattice's right edge, but never out of the area.
   const double bar_x = std::clamp(x1 + 16.0, f.left, f.left + fw + 14.0);
@@ -166,19 +153,20 @@ void FieldView::draw_colorbar(ImDrawList* dl, const ViewSettings& s, viz::Range 
   dl->AddText(ImVec2(bx - 4, float(top) - 22), IM_COL32(230, 230, 230, 255), label);
 }
 
-void FieldView::draw_readout(ImDrawList* dl, const ViewSettings& s, const Fields* fields) {
+void FieldView::draw_readout(ImDrawList* dl, const ViewSettings& s, const Frame& f) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantCaptureMouse || !xf_.contains(io.MousePos.x, io.MousePos.y)) return;
   double lx, ly;
   xf_.to_lattice(io.MousePos.x, io.MousePos.y, lx, ly);
   const int x = int(std::floor(lx)), y = int(std::floor(ly));
-  if (x < 0 || y < 0 || x >= nx_ || y >= ny_) return;
+  const std::size_t n_sites = std::size_t(nx_) * ny_;
+  if (x < 0 || y < 0 || x >= nx_ || y >= ny_ || !f.shown || f.shown->values.size() != n_sites) return;
   const std::size_t i = std::size_t(y) * nx_ + x;
   char line[256];
-  int n = std::snprintf(line, sizeof line, "site (%d, %d)   %s = %.6g", x, y, field_label(s.field), values_[i]);
-  if (fields && std::size_t(fields->nx) * fields->ny == values_.size())
-    std::snprintf(line + n, sizeof line - n, "\nT_H %.6g   rho %.6g   u_H (%.3e, %.3e)", fields->T[i], fields->rho[i],
-                  fields->ux[i], fields->uy[i]);
+  int n = std::snprintf(line, sizeof line, "site (%d, %d)   %s = %.6g", x, y, field_label(s.field), f.shown->values[i]);
+  if (f.fields && std::size_t(f.fields->nx) * f.fields->ny == n_sites)
+    std::snprintf(line + n, sizeof line - n, "\nT_H %.6g   rho %.6g   p %.6g   u_H (%.3e, %.3e)", f.fields->T[i],
+                  f.fields->rho[i], f.fields->rho[i] * f.fields->T[i], f.fields->ux[i], f.fields->uy[i]);
   const ImVec2 ts = ImGui::CalcTextSize(line);
   const float bx = float(xf_.left) + 4, by = float(xf_.top + xf_.height) - ts.y - 10;
   dl->AddRectFilled(ImVec2(bx, by), ImVec2(bx + ts.x + 8, by + ts.y + 6), IM_COL32(0, 0, 0, 180));

@@ -3,17 +3,16 @@
 // values, and brush strokes for painting. Mouse input reaches the field only when ImGui does not
 // want it (io.WantCaptureMouse), so widgets and the field never both react to one click.
 #pragma once
-#include <memory>
 #include <optional>
 #include <vector>
 #include "commands.hpp"
 #include "field_texture.hpp"
 #include "paint.hpp"
 #include "plume/fields.hpp"
+#include "shown_field.hpp"
 #include "plume/viz/image.hpp"
 #include "view_settings.hpp"
 #include "view_transform.hpp"
-#include "window.hpp"
 
 struct ImDrawList;
 
@@ -21,17 +20,16 @@ namespace plume::gui {
 
 class FieldView {
  public:
-  explicit FieldView(const GlInfo& gl);
 
-  // New values of the shown field (nx * ny, x fastest, y = 0 first), sent through `path`. Lattices
-  // beyond the GPU's largest texture are shown decimated; read-outs stay at full resolution.
-  void set_field(std::vector<double> values, int nx, int ny, TextureUpload& path);
+  // A new field on an nx x ny lattice; its texture copy goes through `path`.
+  void set_field(const ShownField& f, int nx, int ny, TextureUpload& path);
   // Colour range for the settings: the fixed one, or the field's (symmetric for signed fields).
   viz::Range range(const ViewSettings& s) const;
 
   struct Frame {
     double left, top, width, height;  // screen area given to the view, colour bar included
-    const Fields* fields = nullptr;   // for the read-out of every quantity at the cursor
+    const ShownField* shown = nullptr;  // the values under the cursor
+    const Fields* fields = nullptr;     // every quantity at the cursor
     const char* overlay = "";         // one line drawn at the top of the field
   };
   // Draws on the background draw list and handles the mouse; brush dabs of this frame are
@@ -41,18 +39,14 @@ class FieldView {
   // Fit, or centre on a lattice point at a zoom; applied at the next draw (the area is known then).
   void request_view(const cmd::View& v) { pending_view_ = v; }
   const ViewTransform& transform() const { return xf_; }
-  const std::vector<double>& values() const { return values_; }
-  bool has_field() const { return !values_.empty(); }
 
  private:
   void handle_mouse(const ViewSettings& s, std::vector<Brush>& strokes);
   void draw_colorbar(ImDrawList* dl, const ViewSettings& s, viz::Range r, double x, double top, double h);
-  void draw_readout(ImDrawList* dl, const ViewSettings& s, const Fields* fields);
+  void draw_readout(ImDrawList* dl, const ViewSettings& s, const Frame& f);
 
-  int max_texture_;
   FieldTexture tex_;
   ViewTransform xf_;
-  std::vector<double> values_;
   viz::Range data_range_;
   int nx_ = 0, ny_ = 0;
   bool dirty_ = true;

@@ -39,8 +39,8 @@ std::string lattice_text(const io::RunConfig& c) { return fmt::format("{} x {}",
 
 }  // namespace
 
-Simulation::Simulation(const io::RunConfig& cfg, bool running, long batch)
-    : running_(running), batch_(std::max(1L, batch)) {
+Simulation::Simulation(const io::RunConfig& cfg, bool running, long batch, int max_texture_size)
+    : running_(running), batch_(std::max(1L, batch)), max_texture_(max_texture_size) {
   check(cfg);
   rebuild(cfg);
   publish();
@@ -66,6 +66,14 @@ std::uint64_t Simulation::post(cmd::SimCommand c) {
   return seq;
 }
 
+void Simulation::show(io::FieldKind k) {
+  std::lock_guard<std::mutex> lk(mtx_);
+  if (k == shown_) return;
+  shown_ = k;
+  refresh_ = true;
+  cv_.notify_one();
+}
+
 std::vector<CommandResult> Simulation::drain_results() {
   std::lock_guard<std::mutex> lk(mtx_);
   std::vector<CommandResult> out;
@@ -76,17 +84,19 @@ std::vector<CommandResult> Simulation::drain_results() {
 void Simulation::loop() {
   for (;;) {
     std::deque<Pending> todo;
+    bool refresh = false;
     {
       std::unique_lock<std::mutex> lk(mtx_);
-      cv_.wait(lk, [&] { return stop_ || !queue_.empty() || running_; });
+      cv_.wait(lk, [&] { return stop_ || !queue_.empty() || running_ || refresh_; });
       if (stop_) return;
       todo.swap(queue_);
       pending_ = false;
+      std::swap(refresh, refresh_);
     }
     // After commands: always, before stepping on (a script waits for their effect). After a
     // batch: only when the front end has taken the previous snapshot, so that fields are not
     // computed faster than they are shown.
-    if (!todo.empty()) {
+    if (!todo.empty() || refresh) {
       execute(todo);
       publish();
     }
@@ -253,6 +263,12 @@ void Simulation::advance(long n, bool interruptible) {
 void Simulation::publish() {
   Snapshot& s = exchange_.back();
   solver_->fields(s.fields);
+  io::FieldKind shown;
+  {
+    std::lock_guard<std::mutex> lk(mtx_);
+    shown = shown_;
+  }
+  prepare_shown_field(s.fields, shown, max_texture_, s.shown);
   s.step = solver_->step();
   s.time = solver_->time();
   s.config = cfg_;

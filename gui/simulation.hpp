@@ -27,14 +27,17 @@ struct CommandResult {
 class Simulation {
  public:
   // Builds and initialises the solver for `cfg` (throws std::runtime_error or io::ConfigError)
-  // and starts the thread. `running`: step continuously from the start; `batch`: steps per batch.
-  Simulation(const io::RunConfig& cfg, bool running, long batch);
+  // and starts the thread. `running`: step continuously from the start; `batch`: steps per batch;
+  // `max_texture_size`: the GPU's limit, for the texture copy of the shown field.
+  Simulation(const io::RunConfig& cfg, bool running, long batch, int max_texture_size = 16384);
   ~Simulation();  // stops the thread after the step in progress
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
 
   // Queues a command; returns its sequence number (increasing from 1). Never blocks on the solver.
   std::uint64_t post(cmd::SimCommand c);
+  // The field snapshots prepare for display; a change publishes a new snapshot at once when paused.
+  void show(io::FieldKind k);
   // The newest snapshot, if there is one the front end has not taken yet.
   bool take(std::unique_ptr<Snapshot>& front) { return exchange_.take(front); }
   // Outcomes of executed commands since the last call.
@@ -64,17 +67,20 @@ class Simulation {
   long batch_;
   double rate_ = 0.0;  // site updates per second, smoothed over batches
   std::uint64_t applied_ = 0;
+  int max_texture_;
 
   std::atomic<long> steps_total_{0};
   std::atomic<double> site_updates_total_{0.0};
   SnapshotExchange exchange_;
 
-  std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_
+  std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, refresh_
   std::condition_variable cv_;
   std::deque<Pending> queue_;
   std::vector<CommandResult> results_;
   std::uint64_t next_seq_ = 1;
   bool stop_ = false;
+  io::FieldKind shown_ = io::FieldKind::T;
+  bool refresh_ = false;  // the shown field changed: publish even without commands
   std::atomic<bool> pending_{false};  // commands are waiting: a running batch should yield
 
   std::thread thread_;

@@ -9,11 +9,13 @@
 #include "plume/fields.hpp"
 #include "plume/io/config.hpp"
 #include "plume/io/diagnostics.hpp"
+#include "shown_field.hpp"
 
 namespace plume::gui {
 
 struct Snapshot {
   Fields fields;
+  ShownField shown;  // the field the front end asked for (Simulation::show)
   long step = 0;
   double time = 0.0;
   io::RunConfig config;      // what the run follows now, steering included

@@ -2,6 +2,7 @@
 // running batch yields to commands at once, and files written from the desktop are the batch
 // driver's (configuration and checkpoints).
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -194,4 +195,28 @@ TEST(Simulation, CheckpointRoundTripContinuesExactly) {
   const CommandResult r = result_of(sim, missing);
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.message.find(path), std::string::npos) << r.message;
+}
+
+TEST(Simulation, ShownFieldFollowsTheRequestAlsoWhenPaused) {
+  // A GPU whose largest texture is 16 texels: the 48 x 64 lattice goes up as every 4th site.
+  Simulation sim(small_case(48, 64), false, 10, 16);
+  auto front = std::make_unique<Snapshot>();
+  ASSERT_TRUE(sim.take(front));
+  EXPECT_EQ(front->shown.kind, plume::io::FieldKind::T);
+  sim.show(plume::io::FieldKind::Rho);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (front->shown.kind != plume::io::FieldKind::Rho && std::chrono::steady_clock::now() < until)
+    if (!sim.take(front)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  const plume::gui::ShownField& s = front->shown;
+  ASSERT_EQ(s.kind, plume::io::FieldKind::Rho);
+  EXPECT_EQ(s.values, front->fields.rho);
+  EXPECT_EQ(s.range.lo, *std::min_element(s.values.begin(), s.values.end()));
+  EXPECT_EQ(s.range.hi, *std::max_element(s.values.begin(), s.values.end()));
+  ASSERT_EQ(s.texture_nx, 12);
+  ASSERT_EQ(s.texture_ny, 16);
+  EXPECT_DOUBLE_EQ(s.offset, 0.5 * (s.range.lo + s.range.hi));
+  for (int y = 0; y < 16; ++y)
+    for (int x = 0; x < 12; ++x)
+      EXPECT_EQ(s.texture[std::size_t(y) * 12 + x], float(s.values[std::size_t(4 * y) * 48 + 4 * x] - s.offset));
+  EXPECT_EQ(front->step, 0);
 }

@@ -1,0 +1,22 @@
+#include "shown_field.hpp"
+#include <algorithm>
+
+namespace plume::gui {
+
+void prepare_shown_field(const Fields& f, io::FieldKind kind, int max_texture_size, ShownField& out) {
+  out.kind = kind;
+  out.values = io::extract_field(f, kind);
+  out.range = viz::finite_range(out.values);
+  out.offset = 0.5 * (out.range.lo + out.range.hi);
+  const int limit = std::max(1, max_texture_size);
+  const int k = (std::max(f.nx, f.ny) + limit - 1) / limit;
+  out.texture_nx = std::max(1, f.nx / k);
+  out.texture_ny = std::max(1, f.ny / k);
+  out.texture.resize(std::size_t(out.texture_nx) * out.texture_ny);
+  for (int y = 0; y < out.texture_ny; ++y)
+    for (int x = 0; x < out.texture_nx; ++x)
+      out.texture[std::size_t(y) * out.texture_nx + x] =
+          float(out.values[std::size_t(y) * k * f.nx + std::size_t(x) * k] - out.offset);
+}
+
+}  // namespace plume::gui

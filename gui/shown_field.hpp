@@ -1,0 +1,27 @@
+// The field the front end shows, prepared on the simulation thread with each snapshot: the
+// values for read-outs and images, their range, and the single-precision copy that goes to the
+// GPU. With it, a large lattice costs the front end one texture upload per snapshot and nothing
+// else, so the window stays responsive whatever the lattice size.
+#pragma once
+#include <vector>
+#include "plume/fields.hpp"
+#include "plume/io/field_select.hpp"
+#include "plume/viz/image.hpp"
+
+namespace plume::gui {
+
+struct ShownField {
+  io::FieldKind kind = io::FieldKind::T;
+  std::vector<double> values;  // nx * ny, x fastest, y = 0 first
+  viz::Range range;            // finite min / max of values
+  // float(value - offset), offset the middle of the range, so that single precision keeps the
+  // small variations of fields close to 1 (T_H, rho). Every k-th site in x and y when the
+  // lattice exceeds the largest texture the GPU takes (k = 1 otherwise).
+  std::vector<float> texture;
+  double offset = 0.0;
+  int texture_nx = 0, texture_ny = 0;
+};
+
+void prepare_shown_field(const Fields& f, io::FieldKind kind, int max_texture_size, ShownField& out);
+
+}  // namespace plume::gui
