@@ -12,7 +12,17 @@ using namespace plume::parallel;
 
 namespace {
 constexpr int R = D2Q37::reach;
+
+MachineModel machine(double site_rate, double row_overhead, double launch, double B0, double t0) {
+  MachineModel m;
+  m.site_rate = site_rate;
+  m.row_overhead = row_overhead;
+  m.launch_overhead = launch;
+  m.link_bandwidth = B0;
+  m.link_latency = t0;
+  return m;
 }
+}  // namespace
 
 TEST(Decomposition, SplitsDifferByAtMostOneAndCoverTheRange) {
   for (int n : {7, 50, 63, 1000})
@@ -174,12 +184,7 @@ TEST(StepRegions, BulkAvoidsOnlyTheHalosThatArriveDuringTheStepAndBordersComplet
 }
 
 TEST(PerfModel, StepTimeIsTheOverlapOrTheSumOfItsParts) {
-  MachineModel m;
-  m.site_rate = 1e8;
-  m.row_overhead = 8;
-  m.launch_overhead = 2e-6;
-  m.link_bandwidth = 1e9;
-  m.link_latency = 5e-6;
+  const MachineModel m = machine(1e8, 8, 2e-6, 1e9, 5e-6);
   const Decomposition d(64, 64, Tiling{2, 2}, false, R);
   const StepPrediction p = predict_step(d, m, true);
   // Every tile is 32x32 with a wall on one side: bulk 26 wide (x remote) x 29 tall.
@@ -199,12 +204,7 @@ TEST(PerfModel, StepTimeIsTheOverlapOrTheSumOfItsParts) {
 }
 
 TEST(PerfModel, AutomaticTilingKeepsRowsLongUntilHaloBytesCostMoreThanShorterRows) {
-  MachineModel m;
-  m.site_rate = 5e9;
-  m.row_overhead = 16;
-  m.launch_overhead = 3e-6;
-  m.link_bandwidth = 1e10;
-  m.link_latency = 5e-6;
+  const MachineModel m = machine(5e9, 16, 3e-6, 1e10, 5e-6);
   // Few ranks on a tall lattice: cutting rows only adds halo messages and row overheads.
   EXPECT_EQ(to_string(choose_tiling(1024, 4096, 4, false, m, true)), "1x4");
   // Many ranks on a square lattice: 1-D strips send whole 4096-site rows; 2-D tiles send less.
