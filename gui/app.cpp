@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <thread>
+#include "config_check.hpp"
 #include "overloaded.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/field_select.hpp"
@@ -14,9 +15,22 @@ namespace plume::gui {
 namespace {
 
 io::RunConfig initial_config(const Options& o) {
-  io::RunConfig cfg = o.config.empty() ? io::default_config() : io::load_config(o.config);
-  for (const std::string& s : o.sets) io::apply_override(cfg, s);
-  return cfg;
+  try {
+    io::RunConfig cfg = o.config.empty() ? io::default_config() : io::load_config(o.config);
+    for (const std::string& s : o.sets) io::apply_override(cfg, s);
+    check_config(cfg);
+    return cfg;
+  } catch (const std::exception& e) {
+    throw InputError(e.what());
+  }
+}
+
+Script checked_script(const std::string& path) {
+  try {
+    return load_script(path);
+  } catch (const std::exception& e) {
+    throw InputError(e.what());
+  }
 }
 
 }  // namespace
@@ -30,7 +44,7 @@ App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
     view_.hi = o.range[1];
   }
   if (!o.script.empty()) {
-    script_ = load_script(o.script);
+    script_ = checked_script(o.script);
     script_done_ = false;
   }
   WindowOptions wo;

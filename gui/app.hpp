@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include "field_view.hpp"
 #include "options.hpp"
@@ -20,9 +21,15 @@
 
 namespace plume::gui {
 
+// Bad input found before the run starts: the configuration, an override, the script.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class App {
  public:
-  // Throws on bad input (std::runtime_error, io::ConfigError), DisplayError without a display.
+  // Throws InputError on bad input, DisplayError without a display, std::runtime_error when the
+  // solver cannot be set up.
   explicit App(const Options& o);
   ~App();
   // Returns the exit status.

@@ -9,6 +9,9 @@ int main(int argc, char** argv) {
   try {
     plume::gui::App app(o);
     return app.run();
+  } catch (const plume::gui::InputError& e) {
+    std::fprintf(stderr, "plume-gui: %s\n", e.what());
+    return 2;
   } catch (const plume::gui::DisplayError& e) {
     std::fprintf(stderr, "plume-gui: %s\n", e.what());
     return 3;

@@ -39,8 +39,8 @@ int parse_options(int argc, char** argv, Options& o) {
   app.add_option("--size", size, "window size WIDTHxHEIGHT (default 1400x900)");
   app.add_option("--max-fps", o.max_fps, "frame-rate cap, 0 for none (default 60)")->check(CLI::NonNegativeNumber);
   app.footer(std::string(cmd::command_help()) +
-             "\n\nExit status: 0 success, 1 run-time error (configuration, script, file), 2 command-line error, "
-             "3 no display.\nWithout a screen: xvfb-run -a plume-gui --frames 600 --screenshot out.png");
+             "\n\nExit status: 0 success; 1 a failure during the run (a script command, a file that cannot be "
+             "written, the solver); 2 bad input (command line, configuration, script); 3 no display.\nWithout a screen: xvfb-run -a plume-gui --frames 600 --screenshot out.png");
   try {
     app.parse(argc, argv);
     if (!size.empty()) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include "config_check.hpp"
 #include "overloaded.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
@@ -13,35 +14,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
-
-// Runs io::validate. Problems that concern only the batch driver's output (its folder, in-situ
-// scripts) do not stop a desktop run: they come back as a note. Others throw io::ConfigError.
-std::string check(const io::RunConfig& c) {
-  try {
-    io::validate(c);
-    return "";
-  } catch (const io::ConfigError& e) {
-    std::vector<std::string> fatal;
-    std::string notes;
-    for (const std::string& p : e.problems) {
-      if (starts_with(p, "output.") || starts_with(p, "insitu."))
-        notes += (notes.empty() ? " (note for the batch driver: " : "; ") + p;
-      else
-        fatal.push_back(p);
-    }
-    if (!fatal.empty()) throw io::ConfigError(fatal);
-    return notes.empty() ? "" : notes + ")";
-  }
-}
-
 std::string lattice_text(const io::RunConfig& c) { return fmt::format("{} x {}", c.solver.nx, c.solver.ny); }
 
 }  // namespace
 
 Simulation::Simulation(const io::RunConfig& cfg, bool running, long batch, int max_texture_size)
     : running_(running), batch_(std::max(1L, batch)), max_texture_(max_texture_size) {
-  check(cfg);
+  check_config(cfg);
   rebuild(cfg);
   publish();
   thread_ = std::thread([this] { loop(); });
@@ -160,7 +139,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
           [&](const cmd::Set& c) -> std::string {
             io::RunConfig next = cfg_;
             io::apply_override(next, c.key, c.value);
-            const std::string note = check(next);
+            const std::string note = check_config(next);
             const std::string section = c.key.substr(0, c.key.find('.'));
             std::string when;
             if (section == "physics" || section == "walls") {
@@ -177,7 +156,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
           [&](const cmd::Reset& c) -> std::string {
             io::RunConfig next = cfg_;
             for (const auto& [key, value] : c.overrides) io::apply_override(next, key, value);
-            const std::string note = check(next);
+            const std::string note = check_config(next);
             rebuild(next);
             return fmt::format("{}: new initial state on the {} lattice{}", cmd::describe(c), lattice_text(cfg_), note);
           },
@@ -185,7 +164,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             io::RunConfig next = cfg_;
             io::apply_override(next, "lattice.nx", std::to_string(c.nx));
             io::apply_override(next, "lattice.ny", std::to_string(c.ny));
-            const std::string note = check(next);
+            const std::string note = check_config(next);
             rebuild(next);
             return "restarted on a " + lattice_text(cfg_) + " lattice" + note;
           },
@@ -194,7 +173,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
           },
           [&](const cmd::LoadConfig& c) -> std::string {
             io::RunConfig next = io::load_config(c.path);
-            const std::string note = check(next);
+            const std::string note = check_config(next);
             rebuild(next);
             return "loaded " + c.path + ": " + lattice_text(cfg_) + " lattice, restarted" + note;
           },
@@ -210,7 +189,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             // The checkpoint carries its configuration: the run continues exactly as it was saved.
             const io::CheckpointHeader h = io::read_checkpoint_header(c.path);
             io::RunConfig next = io::parse_config(h.config_toml, c.path);
-            check(next);
+            check_config(next);
             auto s = std::make_unique<Solver>(next.solver);
             io::restore_checkpoint(c.path, *s, next);
             solver_ = std::move(s);

@@ -216,13 +216,20 @@ TEST(Program, WithoutADisplayItSaysHowToRun) {
   EXPECT_NE(r.err.find("xvfb-run"), std::string::npos) << r.err;
 }
 
-TEST(Program, BadScriptFailsBeforeAnyWork) {
+TEST(Program, BadInputFailsBeforeAnyWork) {
+  // No display given: the input is checked before the window opens.
   const std::string script = temp_path("bad.txt");
   write_file(script, "steps 10\nsteps ten\n");
   const ProcessResult r = run_process(gui({"--script", script, "--frames", "1"}), "");
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find(script + ":2: steps N must be an integer, got 'ten'"), std::string::npos) << r.err;
   std::remove(script.c_str());
+  const ProcessResult c = run_process(gui({"--set", "physics.k1=-1", "--frames", "1"}), "");
+  EXPECT_EQ(c.status, 2);
+  EXPECT_NE(c.err.find("physics.k1"), std::string::npos) << c.err;
+  const ProcessResult k = run_process(gui({"--set", "physics.viscosity=0.1", "--frames", "1"}), "");
+  EXPECT_EQ(k.status, 2);
+  EXPECT_NE(k.err.find("physics.viscosity"), std::string::npos) << k.err;
 }
 
 TEST(Program, AFailingScriptCommandStopsTheRunNamingTheLine) {

@@ -1,0 +1,28 @@
+#include "config_check.hpp"
+
+namespace plume::gui {
+namespace {
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+}  // namespace
+
+std::string check_config(const io::RunConfig& c) {
+  try {
+    io::validate(c);
+    return "";
+  } catch (const io::ConfigError& e) {
+    std::vector<std::string> fatal;
+    std::string notes;
+    for (const std::string& p : e.problems) {
+      if (starts_with(p, "output.") || starts_with(p, "insitu."))
+        notes += (notes.empty() ? " (note for the batch driver: " : "; ") + p;
+      else
+        fatal.push_back(p);
+    }
+    if (!fatal.empty()) throw io::ConfigError(fatal);
+    return notes.empty() ? "" : notes + ")";
+  }
+}
+
+}  // namespace plume::gui
