@@ -166,7 +166,7 @@ void App::on_snapshot() {
 void App::on_result(const CommandResult& r) {
   const bool from_script = waiting_line_ && r.seq == wait_seq_;
   if (r.ok) {
-    say(false, fmt::format("step {}: {}", front_->step, r.message));
+    say(false, fmt::format("step {}: {}", r.step, r.message));
     return;
   }
   if (from_script) {

@@ -114,6 +114,7 @@ void Simulation::execute(std::deque<Pending>& todo) {
       }
     }
     applied_ = done.back().seq;
+    for (CommandResult& r : done) r.step = solver_->step();
     std::lock_guard<std::mutex> lk(mtx_);
     results_.insert(results_.end(), done.begin(), done.end());
   }
@@ -260,7 +261,7 @@ void Simulation::publish() {
     // Stepping a blown-up state only spreads the NaNs: stop, keep the evidence on screen.
     running_ = false;
     std::lock_guard<std::mutex> lk(mtx_);
-    results_.push_back(CommandResult{0, false, "paused: " + s.fault});
+    results_.push_back(CommandResult{0, false, "paused: " + s.fault, s.step});
   }
   s.site_updates_per_s = rate_;
   s.steps_total = steps_total_;

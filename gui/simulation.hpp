@@ -22,6 +22,7 @@ struct CommandResult {
   std::uint64_t seq = 0;
   bool ok = true;
   std::string message;
+  long step = 0;  // the solver's step after the command
 };
 
 class Simulation {
