@@ -130,6 +130,9 @@ void Solver::advance(long nsteps) {
 double Solver::time() const { return step_ * phys::dt<D2Q37>(); }
 
 void Solver::set_physics(const PhysicsParams& p) {
+  if (stepper_ && p.walls != cfg_.physics.walls)
+    throw std::invalid_argument("physics.walls cannot change during a decomposed run: it decides which tiles are "
+                                "neighbours across y");
   cfg_.physics = p;
   backend_->set_params(p);
 }

@@ -56,7 +56,8 @@ class Solver {
   Backend& backend() { return *backend_; }
   const std::string& backend_reason() const { return reason_; }  // why this backend was chosen
 
-  void set_physics(const PhysicsParams& p);  // steering: takes effect at the next step
+  // Steering: takes effect at the next step (walls stay as they are in a decomposed run).
+  void set_physics(const PhysicsParams& p);
   void fields(Fields& out);                  // fields of the current state, local block (collective)
 
   // Interior populations of the local block, canonical order [i][y][x].
