@@ -16,8 +16,9 @@
 #include <vtkSMSessionProxyManager.h>
 #include <vtkSmartPointer.h>
 #include "catalyst_session.hpp"
-#include "field_grid.hpp"
 #include "error_capture.hpp"
+#include "field_grid.hpp"
+#include "run_description.hpp"
 #include "script_pipeline.hpp"
 
 namespace fs = std::filesystem;
@@ -160,7 +161,7 @@ Adaptor::Adaptor(const Options& options, const Domain& domain) : impl_(std::make
 
   m.session = std::make_unique<CatalystSession>(m.output_dir);
   m.errors = std::make_unique<ErrorCapture>();
-  m.grid = std::make_unique<FieldGrid>(domain, options.metadata);
+  m.grid = std::make_unique<FieldGrid>(domain, m.session->comm());
   m.desc->AddInput(kChannel);
   vtkCPInputDataDescription* input = m.desc->GetInputDescriptionByName(kChannel);
   input->SetGrid(m.grid->image());
@@ -192,6 +193,13 @@ Adaptor::Adaptor(const Options& options, const Domain& domain) : impl_(std::make
   m.handle_failures("in catalyst_initialize");
   for (auto& p : m.pipelines)
     if (p->enabled) m.session->processor()->AddPipeline(p);
+  if (m.session->rank() == 0) {
+    Domain whole = domain;
+    whole.nx = domain.NX;
+    whole.ny = domain.NY;
+    whole.x0 = whole.y0 = 0;
+    write_run_description(m.output_dir, whole, m.session->ranks(), options, m.stats());
+  }
 }
 
 Adaptor::~Adaptor() {
@@ -233,7 +241,13 @@ void Adaptor::execute(long step, double time, const Fields& fields, const Domain
     m.desc->GetInputDescriptionByName(kChannel)->SetGrid(m.grid->image());
     processor->CoProcess(m.desc);
   }
-  for (auto& p : m.pipelines) p->scheduled = false;
+  for (auto& p : m.pipelines) {
+    p->scheduled = false;
+    const std::string note = p->take_note();
+    if (!note.empty())
+      m.log("ParaView Live at step " + std::to_string(step) + " (a client that leaves or pauses is no error; " +
+            "the run goes on and Live accepts a new connection):\n" + note);
+  }
   m.handle_failures("at step " + std::to_string(step));
 }
 
@@ -245,8 +259,11 @@ void Adaptor::finalize() {
     if (p->enabled && !p->Finalize()) m.log("pipeline '" + p->path() + "' failed to finalise:\n" + p->error());
   }
   m.final_stats = m.stats();
-  // The pipelines hold Python objects: release them while Catalyst's Python is still up.
+  // The pipelines hold Python objects: release them while Catalyst's Python is still up; the grid
+  // holds a communicator: release it while MPI is (Catalyst ends MPI if it started it).
   m.pipelines.clear();
+  m.desc->GetInputDescriptionByName(kChannel)->SetGrid(nullptr);
+  m.grid.reset();
   m.session->finalize();
 }
 

@@ -26,6 +26,10 @@ CatalystSession::CatalystSession(const std::string& working_dir) {
   // Python without its signal handlers: otherwise Ctrl-C only sets a flag in the interpreter and
   // the simulation keeps running.
   vtkPythonInterpreter::Initialize(0);
+  // ParaView 5.11's Python log handler fails on ranks other than 0 (it asks vtkLogger for a
+  // VERBOSITY_DEBUG it does not have) and Python's logging prints a traceback for each message,
+  // which would read as the pipeline's error. Logging's own failures are not the pipeline's.
+  vtkPythonInterpreter::RunSimpleString("import logging\nlogging.raiseExceptions = False\n");
   processor_ = vtkCPProcessor::New();
   int ok = 0;
   if (mpi_up) {
@@ -39,6 +43,9 @@ CatalystSession::CatalystSession(const std::string& working_dir) {
     processor_ = nullptr;
     throw Error("ParaView Catalyst failed to initialise");
   }
+  // Catalyst has started MPI if the program had not.
+  MPI_Initialized(&mpi_up);
+  if (mpi_up) comm_ = MPI_COMM_WORLD;
   controller_ = vtkMultiProcessController::GetGlobalController();
   if (controller_) {
     rank_ = controller_->GetLocalProcessId();
@@ -61,6 +68,7 @@ void CatalystSession::finalize() {
   processor_->Delete();
   processor_ = nullptr;
   controller_ = nullptr;
+  comm_ = MPI_COMM_NULL;
 }
 
 }  // namespace plume::catalyst

@@ -5,6 +5,7 @@
 #pragma once
 #include <string>
 #include <vector>
+#include <mpi.h>
 
 class vtkCPProcessor;
 class vtkMultiProcessController;
@@ -19,6 +20,7 @@ class CatalystSession {
   CatalystSession& operator=(const CatalystSession&) = delete;
 
   vtkCPProcessor* processor() const { return processor_; }
+  MPI_Comm comm() const { return comm_; }  // the processes Catalyst works with
   int rank() const { return rank_; }
   int ranks() const { return ranks_; }
   // Collective: each flag becomes its maximum over all ranks.
@@ -28,6 +30,7 @@ class CatalystSession {
  private:
   vtkCPProcessor* processor_ = nullptr;
   vtkMultiProcessController* controller_ = nullptr;
+  MPI_Comm comm_ = MPI_COMM_NULL;
   int rank_ = 0, ranks_ = 1;
 };
 

@@ -5,30 +5,38 @@
 #include <vtkImageData.h>
 #include <vtkLongLongArray.h>
 #include <vtkPointData.h>
-#include <vtkStringArray.h>
 #include "plume/catalyst/error.hpp"
 
 namespace plume::catalyst {
 
-FieldGrid::FieldGrid(const Domain& d, const std::vector<std::pair<std::string, std::string>>& metadata) : d_(d) {
-  const std::size_t n = std::size_t(d.nx) * d.ny;
+FieldGrid::FieldGrid(const Domain& d, MPI_Comm comm) : d_(d), halo_(d, comm) {
+  const std::size_t n = std::size_t(halo_.ex()) * halo_.ey();
   p_.assign(n, 0.0);
   u_.assign(3 * n, 0.0);  // the z components stay 0
+  if (halo_.extended()) {
+    T_.assign(n, 0.0);
+    rho_.assign(n, 0.0);
+    ux_.assign(n, 0.0);
+    uy_.assign(n, 0.0);
+  }
+  int ext[6];
+  halo_.extent(ext);
   image_->SetOrigin(0.0, 0.0, 0.0);
   image_->SetSpacing(1.0, 1.0, 1.0);
-  image_->SetExtent(d.x0, d.x0 + d.nx - 1, d.y0, d.y0 + d.ny - 1, 0, 0);
+  image_->SetExtent(ext);
 
-  // Until the first update, every scalar shows the zeros of p_: the pipelines are loaded before
-  // the simulation hands over any field and must find every array by name.
-  const auto scalar = [&](vtkDoubleArray* a, const char* name) {
+  // Until the first update every scalar shows zeros (those of p_ unless the piece has its own
+  // T_H and rho): the pipelines are loaded before the simulation hands over any field and must
+  // find every array by name.
+  const auto scalar = [&](vtkDoubleArray* a, const char* name, std::vector<double>& own) {
     a->SetName(name);
     a->SetNumberOfComponents(1);
-    a->SetArray(p_.data(), vtkIdType(n), 1);  // 1: VTK never frees it
+    a->SetArray(own.empty() ? p_.data() : own.data(), vtkIdType(n), 1);  // 1: VTK never frees it
     image_->GetPointData()->AddArray(a);
   };
-  scalar(T_, "T_H");
-  scalar(rho_, "rho");
-  scalar(p_array_, "p");
+  scalar(T_array_, "T_H", T_);
+  scalar(rho_array_, "rho", rho_);
+  scalar(p_array_, "p", p_);
   u_array_->SetName("u_H");
   u_array_->SetNumberOfComponents(3);
   u_array_->SetArray(u_.data(), vtkIdType(3 * n), 1);
@@ -45,12 +53,6 @@ FieldGrid::FieldGrid(const Domain& d, const std::vector<std::pair<std::string, s
   time_->SetNumberOfTuples(1);
   time_->SetValue(0, 0.0);
   fd->AddArray(time_);
-  for (const auto& [key, value] : metadata) {
-    vtkNew<vtkStringArray> s;
-    s->SetName(key.c_str());
-    s->InsertNextValue(value);
-    fd->AddArray(s);
-  }
 }
 
 FieldGrid::~FieldGrid() = default;
@@ -65,22 +67,28 @@ void FieldGrid::whole_extent(int ext[6]) const {
 }
 
 void FieldGrid::update(const Fields& f, long step, double time) {
-  const std::size_t n = std::size_t(d_.nx) * d_.ny;
+  const std::size_t nb = std::size_t(d_.nx) * d_.ny;
   if (f.nx != d_.nx || f.ny != d_.ny || f.x0 != d_.x0 || f.y0 != d_.y0)
     throw Error("the fields' block (" + std::to_string(f.nx) + "x" + std::to_string(f.ny) + " at " +
                 std::to_string(f.x0) + "," + std::to_string(f.y0) + ") is not the adaptor's domain (" +
                 std::to_string(d_.nx) + "x" + std::to_string(d_.ny) + " at " + std::to_string(d_.x0) + "," +
                 std::to_string(d_.y0) + ")");
-  if (f.T.size() != n || f.rho.size() != n || f.ux.size() != n || f.uy.size() != n)
+  if (f.T.size() != nb || f.rho.size() != nb || f.ux.size() != nb || f.uy.size() != nb)
     throw Error("the fields' arrays do not hold nx*ny values");
 
-  // VTK filters never write to their input, so handing over the const arrays is safe.
-  T_->SetArray(const_cast<double*>(f.T.data()), vtkIdType(n), 1);
-  rho_->SetArray(const_cast<double*>(f.rho.data()), vtkIdType(n), 1);
-  const double* T = f.T.data();
-  const double* rho = f.rho.data();
-  const double* ux = f.ux.data();
-  const double* uy = f.uy.data();
+  const std::size_t n = std::size_t(halo_.ex()) * halo_.ey();
+  const double *T = f.T.data(), *rho = f.rho.data(), *ux = f.ux.data(), *uy = f.uy.data();
+  halo_.fill({T, rho, ux, uy}, {T_.data(), rho_.data(), ux_.data(), uy_.data()});
+  if (halo_.extended()) {
+    T = T_.data();
+    rho = rho_.data();
+    ux = ux_.data();
+    uy = uy_.data();
+  } else {
+    // VTK filters never write to their input, so handing over the const arrays is safe.
+    T_array_->SetArray(const_cast<double*>(T), vtkIdType(n), 1);
+    rho_array_->SetArray(const_cast<double*>(rho), vtkIdType(n), 1);
+  }
   double* p = p_.data();
   double* u = u_.data();
   const long long count = (long long)n;
@@ -91,8 +99,8 @@ void FieldGrid::update(const Fields& f, long step, double time) {
     u[3 * i + 1] = uy[i];
   }
   // New values: every array must say so, or VTK keeps cached ranges and uploaded colours.
-  T_->Modified();
-  rho_->Modified();
+  T_array_->Modified();
+  rho_array_->Modified();
   p_array_->Modified();
   u_array_->Modified();
   step_->SetValue(0, step);

@@ -15,6 +15,10 @@ ScriptPipeline::~ScriptPipeline() = default;
 bool ScriptPipeline::check(bool ok, const char* what) {
   const bool reported = errors_ && !errors_->empty();
   if (ok && !reported) return true;
+  if (ok && live) {
+    note_ = errors_->text();
+    return true;
+  }
   failed = true;
   error_ = reported ? errors_->text() : std::string(what);
   return false;

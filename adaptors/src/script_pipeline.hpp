@@ -6,6 +6,7 @@
 // steps the adaptor schedules.
 #pragma once
 #include <string>
+#include <utility>
 #include <vtkCPPipeline.h>
 #include <vtkNew.h>
 
@@ -34,6 +35,9 @@ class ScriptPipeline : public vtkCPPipeline {
 
   const std::string& path() const { return path_; }
   const std::string& error() const { return error_; }
+  // Errors reported during a successful call of the Live pipeline: a client that goes away
+  // makes the link report socket errors, which must not stop the run. Emptied by take_note().
+  std::string take_note() { return std::exchange(note_, std::string()); }
 
   long every = 1;
   bool live = false;       // hosts the ParaView Live link
@@ -54,7 +58,7 @@ class ScriptPipeline : public vtkCPPipeline {
 
   vtkNew<vtkCPPythonScriptV2Helper> helper_;
   ErrorCapture* errors_ = nullptr;
-  std::string path_, error_;
+  std::string path_, error_, note_;
   bool loaded_ = false;
 };
 

@@ -38,21 +38,25 @@ struct Args {
   std::string on_error = "stop";
   int threads = 0;
   double pace_ms = 0.0;
-  bool split_x = false;
+  std::string tiles;  // PXxPY: with several MPI ranks, the lattice cut into PX x PY blocks
   bool no_xvfb = false;
   std::string dump_fields, summary;
 };
 
-// The block of rank r of `ranks` when the lattice is cut into vertical slabs.
-plume::Domain x_slab(const plume::Domain& whole, int r, int ranks) {
+// Rank r's block when the lattice is cut into px x py blocks (rank = i + px j).
+plume::Domain tile(const plume::Domain& whole, int r, int px, int py) {
+  const auto cut = [](int n, int parts, int k, int& start, int& size) {
+    const int base = n / parts, extra = n % parts;
+    size = base + (k < extra ? 1 : 0);
+    start = k * base + std::min(k, extra);
+  };
   plume::Domain d = whole;
-  const int base = whole.NX / ranks, extra = whole.NX % ranks;
-  d.nx = base + (r < extra ? 1 : 0);
-  d.x0 = r * base + std::min(r, extra);
+  cut(whole.NX, px, r % px, d.x0, d.nx);
+  cut(whole.NY, py, r / px, d.y0, d.ny);
   return d;
 }
 
-void copy_slab(const plume::Fields& all, const plume::Domain& d, plume::Fields& part) {
+void copy_block(const plume::Fields& all, const plume::Domain& d, plume::Fields& part) {
   part.resize(d.nx, d.ny);
   part.x0 = d.x0;
   part.y0 = d.y0;
@@ -102,9 +106,13 @@ int run(const Args& a, int rank, int ranks) {
   plume::Solver solver(cfg);
   solver.initialize();
   const plume::Domain whole = solver.domain();
-  if (ranks > 1 && !a.split_x)
-    throw std::runtime_error("several MPI ranks need --split-x (the solver is not decomposed yet)");
-  const plume::Domain mine = ranks > 1 ? x_slab(whole, rank, ranks) : whole;
+  int px = 1, py = 1;
+  if (!a.tiles.empty() && std::sscanf(a.tiles.c_str(), "%dx%d", &px, &py) != 2)
+    throw std::runtime_error("--tiles wants PXxPY, e.g. 2x2, not " + a.tiles);
+  if (px * py != ranks)
+    throw std::runtime_error("--tiles " + std::to_string(px) + "x" + std::to_string(py) + " needs " +
+                             std::to_string(px * py) + " MPI ranks, not " + std::to_string(ranks));
+  const plume::Domain mine = tile(whole, rank, px, py);
 
   plume::catalyst::Options o;
   std::vector<long> freqs;
@@ -127,17 +135,19 @@ int run(const Args& a, int rank, int ranks) {
   if (a.live) freqs.push_back(a.live_every > 0 ? a.live_every : a.every);
   o.on_error = plume::catalyst::parse_on_error(a.on_error);
   o.metadata = {{"plume_version", PLUME_VERSION},
-                {"units", "lattice units: spacing 1, dt = 1/r of D2Q37, T_0 = 1"},
                 {"case", "Rayleigh-Taylor, " + std::to_string(a.nx) + " x " + std::to_string(a.ny) +
                              ", gy = " + std::to_string(cfg.physics.gy) + ", plume_insitu_demo"}};
 
+  // With neither pipelines nor Live the demo runs the solver alone: the benchmark's baseline.
+  const bool with_insitu = !o.scripts.empty() || o.live;
   std::unique_ptr<plume::catalyst::VirtualDisplay> display;
-  if (!a.no_xvfb) display = std::make_unique<plume::catalyst::VirtualDisplay>();
+  if (with_insitu && !a.no_xvfb) display = std::make_unique<plume::catalyst::VirtualDisplay>();
   const auto t_init = Clock::now();
-  plume::catalyst::Adaptor insitu(o, mine);
+  std::unique_ptr<plume::catalyst::Adaptor> insitu;
+  if (with_insitu) insitu = std::make_unique<plume::catalyst::Adaptor>(o, mine);
   const double init_s = since(t_init);
-  if (rank == 0)
-    std::printf("in-situ: %zu pipeline(s) loaded in %.2f s%s%s\n", insitu.stats().size(), init_s,
+  if (rank == 0 && insitu)
+    std::printf("in-situ: %zu pipeline(s) loaded in %.2f s%s%s\n", insitu->stats().size(), init_s,
                 display && display->started() ? ", Xvfb on " : "", display && display->started() ? display->display().c_str() : "");
 
   plume::Fields all, part;
@@ -145,17 +155,17 @@ int run(const Args& a, int rank, int ranks) {
   long insitu_calls = 0;
   const auto t_run = Clock::now();
   auto hand_over = [&](long step) {
-    if (!insitu.due(step)) return;
+    if (!insitu || !insitu->due(step)) return;
     auto t0 = Clock::now();
     solver.fields(all);
     const plume::Fields* f = &all;
     if (ranks > 1) {
-      copy_slab(all, mine, part);
+      copy_block(all, mine, part);
       f = &part;
     }
     t_fields += since(t0);
     t0 = Clock::now();
-    insitu.execute(step, solver.time(), *f, mine);
+    insitu->execute(step, solver.time(), *f, mine);
     t_insitu += since(t0);
     ++insitu_calls;
     if (rank == 0) {
@@ -187,12 +197,13 @@ int run(const Args& a, int rank, int ranks) {
     solver.fields(all);
     dump_fields(a.dump_fields, all, solver.step(), solver.time());
   }
-  insitu.finalize();
+  if (insitu) insitu->finalize();
+  const std::vector<plume::catalyst::PipelineStats> stats = insitu ? insitu->stats() : std::vector<plume::catalyst::PipelineStats>();
 
   if (rank == 0) {
     std::printf("done: %ld steps in %.2f s (solver %.2f s, fields %.3f s, in-situ %.3f s = %.2f%% of the run, %ld calls)\n",
                 a.steps, wall, t_solver, t_fields, t_insitu, 100.0 * t_insitu / wall, insitu_calls);
-    for (const auto& p : insitu.stats())
+    for (const auto& p : stats)
       std::printf("  %-40s every %-6ld calls %-5ld %8.2f ms/call%s%s\n",
                   std::filesystem::path(p.script).filename().c_str(), p.every, p.calls,
                   p.calls ? 1e3 * p.seconds / p.calls : 0.0, p.live ? "  (Live)" : "", p.enabled ? "" : "  (disabled)");
@@ -201,8 +212,8 @@ int run(const Args& a, int rank, int ranks) {
       s << "{\n  \"nx\": " << a.nx << ", \"ny\": " << a.ny << ", \"steps\": " << a.steps << ", \"ranks\": " << ranks
         << ",\n  \"init_s\": " << init_s << ", \"wall_s\": " << wall << ", \"solver_s\": " << t_solver
         << ", \"fields_s\": " << t_fields << ", \"insitu_s\": " << t_insitu << ", \"insitu_calls\": " << insitu_calls
-        << ", \"grid_s\": " << insitu.grid_seconds() << ",\n  \"pipelines\": [";
-      const auto st = insitu.stats();
+        << ", \"grid_s\": " << (insitu ? insitu->grid_seconds() : 0.0) << ",\n  \"pipelines\": [";
+      const auto& st = stats;
       for (std::size_t i = 0; i < st.size(); ++i)
         s << (i ? ",\n" : "\n") << "    {\"script\": \"" << std::filesystem::path(st[i].script).filename().string()
           << "\", \"every\": " << st[i].every << ", \"calls\": " << st[i].calls << ", \"seconds\": " << st[i].seconds
@@ -231,8 +242,8 @@ int main(int argc, char** argv) {
   app.add_option("--on-error", a.on_error, "stop | disable")->check(CLI::IsMember({"stop", "disable"}));
   app.add_option("--threads", a.threads, "OpenMP threads (0: default)")->check(CLI::NonNegativeNumber);
   app.add_option("--pace-ms", a.pace_ms, "sleep after each step, to watch a small run live")->check(CLI::NonNegativeNumber);
-  app.add_flag("--split-x", a.split_x, "with several MPI ranks: every rank solves the whole lattice and hands its x-slab "
-                                       "to the adaptor (one piece per rank)");
+  app.add_option("--tiles", a.tiles, "PXxPY: with PX*PY MPI ranks, every rank solves the whole (small) lattice and "
+                                     "hands its block of a PX x PY tiling to the adaptor (one piece per rank)");
   app.add_flag("--no-xvfb", a.no_xvfb, "do not start Xvfb when DISPLAY is unset (data-only pipelines)");
   app.add_option("--dump-fields", a.dump_fields, "write the final fields (raw doubles after a text header) here");
   app.add_option("--summary", a.summary, "write timings as JSON here");

@@ -37,8 +37,8 @@ struct Options {
 
   OnError on_error = OnError::Stop;
 
-  // Written as field data into every dataset the pipelines see (and so into data extracts):
-  // e.g. {"plume_version", "0.1.0"}, {"units", "lattice"}, the run's parameters.
+  // Written with the grid's description into output_dir/insitu.json, which says what the extracts
+  // hold: e.g. {"plume_version", "0.1.0"}, the case, the run's parameters.
   std::vector<std::pair<std::string, std::string>> metadata;
 
   // Warnings and notes (a disabled pipeline, Live settings a script had that were overridden).

@@ -1,0 +1,50 @@
+// Makes the pieces of the ranks' blocks meet. The fields live on lattice sites, i.e. on the points
+// of the image, and VTK's pieces of an image must share their boundary points, or the cells
+// between two blocks belong to no piece (the .pvti reader then fails, renderings show seams).
+// So each rank's piece extends one point to the right and one up, into its neighbours' first
+// column and row, unless it touches the lattice's edge; this class finds which sites each rank
+// needs from which (once, from all ranks' blocks) and fetches them at every call.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <vector>
+#include <mpi.h>
+#include "plume/grid/layout.hpp"
+
+namespace plume::catalyst {
+
+class PieceHalo {
+ public:
+  static constexpr int kFields = 4;  // values carried per site
+
+  // Collective over comm (MPI_COMM_NULL: a single process). Throws Error when the ranks' blocks
+  // do not tile the same global lattice.
+  PieceHalo(const Domain& mine, MPI_Comm comm);
+  ~PieceHalo();  // before MPI_Finalize
+  PieceHalo(const PieceHalo&) = delete;
+  PieceHalo& operator=(const PieceHalo&) = delete;
+
+  bool extended() const { return ex_ != mine_.nx || ey_ != mine_.ny; }
+  int ex() const { return ex_; }  // points of the piece in x and y
+  int ey() const { return ey_; }
+  void extent(int ext[6]) const;
+
+  // Collective: sends the neighbours the sites of the block (kFields arrays of nx*ny values) that
+  // their pieces need and, when this piece is larger than the block, copies the block into the
+  // piece (kFields arrays of ex*ey values) and fills its extra column and row from the neighbours.
+  // Every rank calls it, whether its own piece is extended or not.
+  void fill(const std::array<const double*, kFields>& block, const std::array<double*, kFields>& piece);
+
+ private:
+  struct Link {
+    int rank;
+    std::vector<std::size_t> sites;  // send: indices in the block; receive: indices in the piece
+    std::vector<double> buffer;
+  };
+  Domain mine_;
+  MPI_Comm comm_ = MPI_COMM_NULL;  // a duplicate: these messages never meet Catalyst's
+  int ex_, ey_;
+  std::vector<Link> sends_, recvs_;
+};
+
+}  // namespace plume::catalyst

@@ -1,0 +1,80 @@
+#include "run_description.hpp"
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+#include <vtkPVVersion.h>
+
+namespace plume::catalyst {
+
+namespace {
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+void write_run_description(const std::string& output_dir, const Domain& whole, int ranks, const Options& options,
+                           const std::vector<PipelineStats>& pipelines) {
+  std::ostringstream j;
+  j << "{\n";
+  j << "  \"what\": \"in-situ extracts of a plume run (ParaView Catalyst)\",\n";
+  j << "  \"paraview\": " << quoted(PARAVIEW_VERSION_FULL) << ",\n";
+  j << "  \"grid\": {\"type\": \"vtkImageData\", \"whole_extent\": [0, " << whole.NX - 1 << ", 0, " << whole.NY - 1
+    << ", 0, 0], \"origin\": [0, 0, 0], \"spacing\": [1, 1, 1], \"association\": \"points (one per lattice site)\", "
+       "\"pieces\": "
+    << ranks << "},\n";
+  j << "  \"arrays\": {\n"
+       "    \"T_H\": \"temperature (lattice units, reference T_0 = 1)\",\n"
+       "    \"rho\": \"density (lattice units)\",\n"
+       "    \"p\": \"pressure rho * T_H (lattice units)\",\n"
+       "    \"u_H\": \"velocity (ux, uy, 0) (lattice units: sites per step)\"\n"
+       "  },\n";
+  j << "  \"field_data\": {\"step\": \"time step\", \"time\": \"simulation time (lattice units)\"},\n";
+  j << "  \"pipelines\": [";
+  for (std::size_t i = 0; i < pipelines.size(); ++i)
+    j << (i ? ",\n" : "\n") << "    {\"script\": " << quoted(pipelines[i].script) << ", \"every\": " << pipelines[i].every
+      << ", \"live\": " << (pipelines[i].live ? "true" : "false") << "}";
+  j << "\n  ],\n";
+  j << "  \"live\": "
+    << (options.live ? quoted(options.live_host + ":" + std::to_string(options.live_port)) : std::string("null"))
+    << ",\n";
+  j << "  \"on_error\": " << quoted(to_string(options.on_error)) << ",\n";
+  j << "  \"metadata\": {";
+  for (std::size_t i = 0; i < options.metadata.size(); ++i)
+    j << (i ? ",\n" : "\n") << "    " << quoted(options.metadata[i].first) << ": " << quoted(options.metadata[i].second);
+  j << (options.metadata.empty() ? "}\n" : "\n  }\n");
+  j << "}\n";
+
+  const std::filesystem::path path = std::filesystem::path(output_dir) / "insitu.json";
+  const std::string tmp = path.string() + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp);
+    out << j.str();
+    if (!out.flush()) throw Error("cannot write " + tmp);
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw Error("cannot write " + path.string() + ": " + ec.message());
+}
+
+}  // namespace plume::catalyst

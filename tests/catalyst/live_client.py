@@ -1,0 +1,114 @@
+# A headless ParaView Live client (run with pvpython) for the Live test: it listens like the GUI's
+# Catalyst > Connect, takes the simulation's grid, checks it, pauses and resumes the simulation,
+# then disconnects by exiting. It reports on stdout, one event per line, for test_live.py:
+#   LISTENING / CONNECTED / DATA step=<n> / PAUSED / RESUMING / RESUMED / BYE, or FAIL <why>.
+import argparse
+import sys
+import time
+
+from paraview import live, servermanager
+from paraview.simple import *  # noqa: F401,F403  (ParaView's session)
+
+
+def say(*words):
+    print(*words, flush=True)
+
+
+def fail(why):
+    say('FAIL', why)
+    sys.exit(1)
+
+
+def pump(link, seconds):
+    """Serves the link for a while, as the GUI's event loop would."""
+    end = time.time() + seconds
+    while time.time() < end:
+        live.ProcessServerNotifications()
+        time.sleep(0.01)
+
+
+def check_grid(data, nx, ny):
+    if data.GetClassName() != 'vtkImageData':
+        fail('received %s, not vtkImageData' % data.GetClassName())
+    if tuple(data.GetDimensions()) != (nx, ny, 1):
+        fail('dimensions %s, expected %s' % (data.GetDimensions(), (nx, ny, 1)))
+    pd = data.GetPointData()
+    for name, comps in (('T_H', 1), ('rho', 1), ('p', 1), ('u_H', 3)):
+        a = pd.GetArray(name)
+        if a is None or a.GetNumberOfComponents() != comps:
+            fail('array %s with %d components missing' % (name, comps))
+    lo, hi = pd.GetArray('T_H').GetRange()
+    if not (0.5 < lo <= hi < 1.5):
+        fail('T_H range %g..%g is not a temperature near 1' % (lo, hi))
+    step = data.GetFieldData().GetArray('step')
+    if step is None:
+        fail('no step in the field data')
+    return int(step.GetValue(0))
+
+
+def receive(link, source, nx, ny, count, timeout, seen):
+    """Waits for `count` new steps of data; returns them."""
+    new = []
+    end = time.time() + timeout
+    while len(new) < count:
+        if time.time() > end:
+            fail('timed out waiting for data (got steps %s)' % new)
+        live.ProcessServerNotifications()
+        source.UpdatePipeline()
+        data = servermanager.Fetch(source)
+        if data is not None and data.IsA('vtkImageData') and data.GetNumberOfPoints() > 0:
+            step = check_grid(data, nx, ny)
+            if step not in seen:
+                seen.add(step)
+                new.append(step)
+                say('DATA step=%d' % step)
+        time.sleep(0.02)
+    return new
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--port', type=int, required=True)
+    ap.add_argument('--nx', type=int, required=True)
+    ap.add_argument('--ny', type=int, required=True)
+    ap.add_argument('--pause-s', type=float, default=3.0)
+    ap.add_argument('--timeout', type=float, default=60.0)
+    a = ap.parse_args()
+
+    link = live.ConnectToCatalyst('localhost', a.port)
+    say('LISTENING')
+    end = time.time() + a.timeout
+    while True:
+        live.ProcessServerNotifications()
+        pxm = link.GetInsituProxyManager()
+        if pxm is not None and pxm.GetProxy('sources', 'input') is not None:
+            break
+        if time.time() > end:
+            fail('the simulation did not connect')
+        time.sleep(0.02)
+    source = live.ExtractCatalystData(link, 'input')
+    say('CONNECTED')
+
+    seen = set()
+    before = receive(link, source, a.nx, a.ny, 3, a.timeout, seen)
+    if before != sorted(before):
+        fail('steps out of order: %s' % before)
+
+    live.PauseCatalyst(link, True)
+    say('PAUSED')
+    pump(link, a.pause_s)
+    say('RESUMING')
+    live.PauseCatalyst(link, False)
+    say('RESUMED')
+    after = receive(link, source, a.nx, a.ny, 2, a.timeout, seen)
+    if min(after) <= max(before):
+        fail('no progress after resuming: %s then %s' % (before, after))
+    say('BYE')
+    sys.stdout.flush()
+    # Leaving without a goodbye, as a closed GUI or a lost tunnel would.
+    import os
+    os._exit(0)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,141 @@
+# ParaView Live end to end: a headless client (live_client.py under pvpython) listens like the GUI's
+# Catalyst > Connect; plume_insitu_demo runs with Live on and connects to it. Checks that the client
+# receives the grid while the run goes on, that pausing from the client stops the run and resuming
+# restarts it, and that the run goes on to a normal end after the client disappears.
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+
+def free_port_pair():
+    """A port p with p and p + 1 free (Live uses both)."""
+    for _ in range(50):
+        with socket.socket() as s:
+            s.bind(('127.0.0.1', 0))
+            p = s.getsockname()[1]
+        if p >= 65535:
+            continue
+        try:
+            with socket.socket() as a, socket.socket() as b:
+                a.bind(('127.0.0.1', p))
+                b.bind(('127.0.0.1', p + 1))
+            return p
+        except OSError:
+            continue
+    sys.exit('no free pair of ports')
+
+
+class Lines:
+    """Reads a process's stdout in the background, keeping each line with its arrival time."""
+
+    def __init__(self, proc, tag):
+        self.items, self.proc, self.tag, self.done = [], proc, tag, False
+        self.cv = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            line = line.rstrip('\n')
+            print('%s| %s' % (self.tag, line), flush=True)
+            with self.cv:
+                self.items.append((time.monotonic(), line))
+                self.cv.notify_all()
+        with self.cv:
+            self.done = True
+            self.cv.notify_all()
+
+    def wait_for(self, prefix, timeout):
+        """Arrival time of the first line that starts with prefix; None once the timeout has passed
+        or the output has ended without it. A FAIL line from the client ends the test."""
+        end = time.monotonic() + timeout
+        with self.cv:
+            while True:
+                for t, line in self.items:
+                    if line.startswith(prefix):
+                        return t
+                    if line.startswith('FAIL'):
+                        sys.exit('%s: %s' % (self.tag, line))
+                if self.done or time.monotonic() >= end:
+                    return None
+                self.cv.wait(0.2)
+
+    def steps(self):
+        """(time, step) of each progress line of the demo."""
+        out = []
+        for t, line in self.items:
+            if line.startswith('step '):
+                out.append((t, int(line.split()[1].split('/')[0])))
+        return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--demo', required=True)
+    ap.add_argument('--client', required=True)
+    ap.add_argument('--pvpython', default='pvpython')
+    ap.add_argument('--out', required=True)
+    a = ap.parse_args()
+
+    nx, ny, every, steps, pause_s = 32, 64, 5, 200, 2.0
+    port = free_port_pair()
+    client = subprocess.Popen([a.pvpython, a.client, '--port', str(port), '--nx', str(nx), '--ny', str(ny),
+                               '--pause-s', str(pause_s)],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    cl = Lines(client, 'client')
+    if cl.wait_for('LISTENING', 60) is None:
+        client.kill()
+        sys.exit('the Live client did not start listening')
+
+    demo = subprocess.Popen([a.demo, '--live', '--live-port', str(port), '--every', str(every), '--steps', str(steps),
+                             '--nx', str(nx), '--ny', str(ny), '--pace-ms', '20', '--threads', '1', '--no-xvfb', '--out', a.out],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    dm = Lines(demo, 'demo')
+    failures = []
+    try:
+        t_paused = cl.wait_for('PAUSED', 90)
+        t_resuming = cl.wait_for('RESUMING', 30)
+        t_bye = cl.wait_for('BYE', 60)
+        client.wait(timeout=30)
+        rc = demo.wait(timeout=180)
+    except subprocess.TimeoutExpired:
+        client.kill()
+        demo.kill()
+        sys.exit('timed out')
+
+    if client.returncode != 0 or t_bye is None:
+        failures.append('the client did not finish its script (rc %s)' % client.returncode)
+    data = [l for _, l in cl.items if l.startswith('DATA')]
+    if len(data) < 5:
+        failures.append('the client received %d grids, expected 5' % len(data))
+    prog = dm.steps()
+    if t_paused and t_resuming:
+        # The run may finish the interval it is in when the pause arrives; after that, nothing.
+        during = [s for t, s in prog if t_paused + 1.0 < t < t_resuming]
+        if during:
+            failures.append('the run advanced while paused: steps %s' % during)
+        if t_resuming - t_paused < pause_s - 0.1:
+            failures.append('pause lasted %.2f s' % (t_resuming - t_paused))
+        after = [s for t, s in prog if t > t_resuming]
+        if not after:
+            failures.append('the run did not resume')
+    if t_bye:
+        later = [s for t, s in prog if t > t_bye + 0.5]
+        if not later:
+            failures.append('no progress after the client left')
+    if rc != 0:
+        failures.append('the run ended with %d' % rc)
+    if not any(l.startswith('done: %d steps' % steps) for _, l in dm.items):
+        failures.append('the run did not reach step %d' % steps)
+    if failures:
+        print('FAILED:\n  ' + '\n  '.join(failures))
+        sys.exit(1)
+    print('Live OK: %d grids received, pause held %.1f s, run finished after the client left' %
+          (len(data), t_resuming - t_paused))
+
+
+if __name__ == '__main__':
+    main()
