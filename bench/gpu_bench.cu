@@ -68,7 +68,7 @@ double time_ms(cudaStream_t s, int reps, F&& work) {
 // Bytes/s of a device-to-device copy of `bytes`, counting bytes read plus bytes written.
 double copy_bandwidth(std::size_t bytes, cudaStream_t s) {
   cu::DeviceBuffer<char> a(bytes), b(bytes);
-  PLUME_CUDA_CHECK(cudaMemset(a.data(), 0x5a, bytes));
+  PLUME_CUDA_CHECK(cudaMemsetAsync(a.data(), 0x5a, bytes, s));
   const double ms = time_ms(s, 10, [&] {
     PLUME_CUDA_CHECK(cudaMemcpyAsync(b.data(), a.data(), bytes, cudaMemcpyDeviceToDevice, s));
   });
@@ -108,8 +108,21 @@ struct SweepRow {
   Precision prec = Precision::FP64;
   long steps = 0;
   double seconds = 0, rate = 0, bandwidth = 0;
-  bool finite = true;
+  std::string fault;  // the first non-finite field value, if any
 };
+
+// "" when every rho, u_y and T_H is finite, else where the first bad value is.
+std::string first_fault(Backend& be, const char* when) {
+  Fields f;
+  be.fields(f);
+  for (int y = 0; y < f.ny; ++y)
+    for (int x = 0; x < f.nx; ++x) {
+      const std::size_t k = f.at(x, y);
+      if (!std::isfinite(f.rho[k]) || !std::isfinite(f.T[k]) || !std::isfinite(f.uy[k]))
+        return std::string("non-finite fields ") + when + " at x " + std::to_string(x) + " y " + std::to_string(y);
+    }
+  return "";
+}
 
 // Steps of the production backend on an N x N Rayleigh–Taylor lattice with walls, timed on the
 // host around Backend::step, which returns when the device is done.
@@ -120,6 +133,7 @@ SweepRow sweep(int n, Precision prec, int dev, bool check_fields) {
   const Domain d{n, n, 0, 0, n, n};
   std::unique_ptr<Backend> be = make_cuda_backend(d, reference_physics(), prec, dev);
   be->initialize(InitialState{});
+  if (check_fields) r.fault = first_fault(*be, "after the initial state");
   const double guess = prec == Precision::FP64 ? 4.5e9 : 8e9;  // site updates/s, for the step count
   r.steps = std::max(4L, long(0.25 * guess / (double(n) * n)));
   be->step(std::max(2L, r.steps / 4));
@@ -132,12 +146,7 @@ SweepRow sweep(int n, Precision prec, int dev, bool check_fields) {
   r.seconds = median(t);
   r.rate = double(n) * n * r.steps / r.seconds;
   r.bandwidth = r.rate * (prec == Precision::FP64 ? bytes_per_site<double>() : bytes_per_site<float>());
-  if (check_fields) {
-    Fields f;
-    be->fields(f);
-    for (std::size_t k = 0; k < f.rho.size(); ++k)
-      if (!std::isfinite(f.rho[k]) || !std::isfinite(f.T[k]) || !std::isfinite(f.uy[k])) r.finite = false;
-  }
+  if (check_fields && r.fault.empty()) r.fault = first_fault(*be, "after the steps");
   return r;
 }
 
@@ -222,7 +231,7 @@ struct Lattice {
   cu::DeviceBuffer<Real> a, b;
   Lattice(int n, cudaStream_t s)
       : d{n, n, 0, 0, n, n}, l(make_layout(n, n, L::reach, L::Q, sizeof(Real))), a(l.elements()), b(l.elements()) {
-    PLUME_CUDA_CHECK(cudaMemset(b.data(), 0, b.bytes()));
+    PLUME_CUDA_CHECK(cudaMemsetAsync(b.data(), 0, b.bytes(), s));
     cu::launch_initial_state<L>(a.data(), reinterpret_cast<double*>(b.data()), l, d, InitialState{}, -p.gy, s);
     cu::launch_halo<L>(a.data(), l, false, s);
     PLUME_CUDA_CHECK(cudaStreamSynchronize(s));
@@ -326,6 +335,7 @@ double population_space_difference(cudaStream_t s) {
   population_space_kernel<double>
       <<<grid, 128, 0, s>>>(phys::StepArgs<double>{lat.a.data(), c.data(), l, lat.d, lat.p}, y0, y1);
   PLUME_CUDA_CHECK_LAUNCH();
+  PLUME_CUDA_CHECK(cudaStreamSynchronize(s));
   std::vector<double> m(l.elements()), q(l.elements());
   PLUME_CUDA_CHECK(cudaMemcpy(m.data(), lat.b.data(), lat.b.bytes(), cudaMemcpyDeviceToHost));
   PLUME_CUDA_CHECK(cudaMemcpy(q.data(), c.data(), c.bytes(), cudaMemcpyDeviceToHost));
@@ -553,7 +563,7 @@ int main(int argc, char** argv) try {
       const SweepRow& r = rows.back();
       std::printf("%s %6d^2: %5ld steps in %.3f s, %.3f G site updates/s, %.0f GB/s, %.3f of copy%s\n",
                   storage_name(prec), n, r.steps, r.seconds, r.rate * 1e-9, r.bandwidth * 1e-9, r.bandwidth / copy_bw,
-                  r.finite ? "" : "  NON-FINITE FIELDS");
+                  r.fault.empty() ? "" : ("  " + r.fault).c_str());
       std::fflush(stdout);
     }
   }
@@ -577,7 +587,7 @@ int main(int argc, char** argv) try {
     std::printf("| %s | %d^2 | %.3f | %.0f | %.0f | %.3f |\n", storage_name(r.prec), r.n, r.rate * 1e-9,
                 r.bandwidth * 1e-9, copy_bw * 1e-9, r.bandwidth / copy_bw);
   bool finite = true;
-  for (const SweepRow& r : rows) finite = finite && r.finite;
+  for (const SweepRow& r : rows) finite = finite && r.fault.empty();
   cudaStreamDestroy(s);
   return finite ? 0 : 1;
 } catch (const std::exception& e) {

@@ -115,10 +115,16 @@ TEST_P(GpuModels, UniformEquilibriumIsAFixedPoint) {
   for (int i = 0; i < L::Q; ++i)
     for (int k = 0; k < c.nx * c.ny; ++k) f[std::size_t(i) * c.nx * c.ny + k] = feq[i];
   s.set_populations(f, 0);
-  s.advance(100);
-  const std::vector<double> g = s.populations();
-  for (std::size_t k = 0; k < g.size(); ++k)
-    ASSERT_NEAR(g[k], f[k], 1e-14 * f[k]) << "population " << k / (c.nx * c.ny) << " site " << k % (c.nx * c.ny);
+  // One step reproduces the state to a few ulps; after 100 the rounding has accumulated (the CPU
+  // backend drifts by 6e-15 for RTRT and 5e-14 for BGK on this state) but must not grow.
+  using StepsTol = std::pair<long, double>;
+  for (auto [steps, tol] : {StepsTol{1, 5e-15}, StepsTol{99, 2e-13}}) {
+    s.advance(steps);
+    const std::vector<double> g = s.populations();
+    for (std::size_t k = 0; k < g.size(); ++k)
+      ASSERT_NEAR(g[k], f[k], tol * f[k]) << "after " << s.step() << " steps, population " << k / (c.nx * c.ny)
+                                          << " site " << k % (c.nx * c.ny);
+  }
 }
 
 TEST_P(GpuModels, ShearWaveDecaysAtTheViscousRate) {

@@ -92,7 +92,7 @@ TEST(GpuVsCpu, AdiabaticWallsAndBGKAfter1000StepsFP64) {
 TEST(GpuVsCpu, PeriodicInBothDirectionsWithSidewaysGravityFP64) {
   PLUME_REQUIRE_CUDA_DEVICE();
   SolverConfig c = rt_case(Precision::FP64);
-  c.nx = 70;  // narrower than the reach of the halo copies times two blocks, odd sizes
+  c.nx = 70;  // odd sizes: a partial block, halos that wrap
   c.ny = 45;
   c.physics.walls = false;
   c.physics.gx = 3e-5;
@@ -100,6 +100,23 @@ TEST(GpuVsCpu, PeriodicInBothDirectionsWithSidewaysGravityFP64) {
   const Diff d = compare(gpu, cpu);
   report("periodic x and y, 1000 steps, FP64", d, 70 * 45);
   EXPECT_LE(d.max_rel, 1e-12);
+}
+
+// Many blocks along x (2048 sites), or many rows (2048): what small cases do not exercise, such as
+// the initial state's kernels and memory set-up on buffers of more than a few megabytes.
+TEST(GpuVsCpu, WideAndTallLatticesAfter100StepsFP64) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  using Size = std::pair<int, int>;
+  for (auto [nx, ny] : {Size{2048, 48}, Size{48, 2048}}) {
+    SolverConfig c = rt_case(Precision::FP64);
+    c.nx = nx;
+    c.ny = ny;
+    const auto [gpu, cpu] = run_both(c, 100);
+    const Diff d = compare(gpu, cpu);
+    report((std::to_string(nx) + " x " + std::to_string(ny) + ", 100 steps, FP64").c_str(), d,
+           std::size_t(nx) * ny);
+    EXPECT_LE(d.max_rel, 1e-12) << nx << " x " << ny;
+  }
 }
 
 TEST(GpuVsCpu, FieldsAgreeFP64) {

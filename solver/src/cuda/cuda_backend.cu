@@ -60,10 +60,13 @@ class CudaBackend final : public Backend {
                dev_, prop_);
     a_ = cuda::DeviceBuffer<Real>(lay_.elements());
     b_ = cuda::DeviceBuffer<Real>(lay_.elements());
-    // Poison both buffers (0xff bytes are NaNs): a site the kernels fail to write shows at once.
-    PLUME_CUDA_CHECK(cudaMemset(a_.data(), 0xff, a_.bytes()));
-    PLUME_CUDA_CHECK(cudaMemset(b_.data(), 0xff, b_.bytes()));
     PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    // Poison both buffers (0xff bytes are NaNs): a site the kernels fail to write shows at once.
+    // On the backend's stream: a plain cudaMemset runs on the legacy stream, which a non-blocking
+    // stream does not wait for, and would race with the initial state's kernels.
+    PLUME_CUDA_CHECK(cudaMemsetAsync(a_.data(), 0xff, a_.bytes(), stream_));
+    PLUME_CUDA_CHECK(cudaMemsetAsync(b_.data(), 0xff, b_.bytes(), stream_));
+    sync();
   }
   ~CudaBackend() override {
     cudaSetDevice(dev_);
