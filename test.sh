@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and runs the whole test suite (everything but the GPU tests
+# and the benchmarks, which need a GPU or take long: see scripts/gpu-check.sh and bench/).
+set -euo pipefail
+cd "$(dirname "$0")"
+scripts/install-deps.sh
+scripts/build.sh
+# Open MPI refuses root unless told, and the CI machine has 2 cores for up to 4 ranks.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+cd build
+ctest --output-on-failure --timeout 900 -j 2 -LE 'gpu|bench'
