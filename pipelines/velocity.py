@@ -7,10 +7,9 @@ import os
 import sys
 
 from paraview.simple import *
-from paraview import catalyst
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import plume_view
+import plume_pipeline
 
 paraview.simple._DisableFirstRenderCameraReset()
 
@@ -19,7 +18,7 @@ ARROWS_ACROSS = 20   # arrows along the shorter side of the lattice
 input = PVTrivialProducer(registrationName='input')
 
 view = CreateView('RenderView')
-plume_view.setup_2d_view(view)
+plume_pipeline.setup_2d_view(view)
 
 display = Show(input, view, 'UniformGridRepresentation')
 display.Representation = 'Slice'
@@ -27,8 +26,8 @@ ColorBy(display, ('POINTS', 'u_H', 'Magnitude'))
 lut = GetColorTransferFunction('u_H')
 lut.ApplyPreset('Viridis (matplotlib)', True)
 lut.AutomaticRescaleRangeMode = 'Never'  # catalyst_execute sets the range
-plume_view.colour_bar(display, lut, view, 'speed')
-caption = plume_view.caption(view)
+plume_pipeline.colour_bar(display, lut, view, 'speed')
+caption = plume_pipeline.caption(view)
 
 # Arrows on every k-th site in x and y (k set once the lattice is known).
 coarse = ExtractSubset(registrationName='coarse', Input=input)
@@ -42,14 +41,9 @@ arrowsDisplay.ColorArrayName = ['POINTS', '']
 arrowsDisplay.AmbientColor = [1.0, 1.0, 1.0]
 arrowsDisplay.DiffuseColor = [1.0, 1.0, 1.0]
 
-png = CreateExtractor('PNG', view, registrationName='velocity')
-png.Trigger = 'TimeStep'
-png.Trigger.Frequency = 1
-png.Writer.FileName = 'velocity_{timestep:07d}.png'
+png = plume_pipeline.extractor('PNG', view, 'velocity', 'velocity_{timestep:07d}.png')
 
-options = catalyst.Options()
-options.GlobalTrigger = 'TimeStep'
-options.GlobalTrigger.Frequency = 1
+options = plume_pipeline.options()
 
 _stride = None
 
@@ -57,14 +51,14 @@ _stride = None
 def catalyst_execute(info):
     global _stride
     if _stride is None:
-        plume_view.frame_lattice(view, input, png)
-        x0, x1, y0, y1, _, _ = plume_view.whole_extent(input)
+        plume_pipeline.frame_lattice(view, input, png)
+        x0, x1, y0, y1, _, _ = plume_pipeline.whole_extent(input)
         _stride = max(1, min(x1 - x0 + 1, y1 - y0 + 1) // ARROWS_ACROSS)
         coarse.VOI = [x0, x1, y0, y1, 0, 0]
         coarse.SampleRateI = _stride
         coarse.SampleRateJ = _stride
     # Speeds change by orders of magnitude over a run: each frame has its own scale.
-    lo, hi = plume_view.speed_range(*plume_view.global_range(input, 'u_H'))
+    lo, hi = plume_pipeline.speed_range(*plume_pipeline.global_range(input, 'u_H'))
     lut.RescaleTransferFunction(lo, hi)
     arrows.ScaleFactor = _stride / hi  # the fastest arrow reaches the next arrow's foot
     caption.Text = 'speed and direction of u_H (lattice units)   step %d   t = %.6g' % (info.timestep, info.time)

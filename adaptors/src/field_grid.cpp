@@ -92,7 +92,8 @@ void FieldGrid::update(const Fields& f, long step, double time) {
   double* p = p_.data();
   double* u = u_.data();
   const long long count = (long long)n;
-#pragma omp parallel for schedule(static)
+  // Threads only pay off on large pieces: on small ones starting them costs more than the loop.
+#pragma omp parallel for schedule(static) if (count > (1 << 18))
   for (long long i = 0; i < count; ++i) {
     p[i] = rho[i] * T[i];
     u[3 * i] = ux[i];

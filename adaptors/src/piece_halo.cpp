@@ -74,6 +74,9 @@ PieceHalo::PieceHalo(const Domain& mine, MPI_Comm comm) : mine_(mine) {
   std::size_t expected = std::size_t(ex_) * ey_ - std::size_t(mine.nx) * mine.ny, got = 0;
   for (const Link& l : recvs_) got += l.sites.size();
   if (got != expected) throw Error("the ranks' blocks leave gaps next to rank " + std::to_string(rank) + "'s block");
+  for (Link& l : sends_) l.buffer.resize(l.sites.size() * kFields);
+  for (Link& l : recvs_) l.buffer.resize(l.sites.size() * kFields);
+  requests_.resize(sends_.size() + recvs_.size());
 }
 
 PieceHalo::~PieceHalo() {
@@ -92,25 +95,19 @@ void PieceHalo::extent(int ext[6]) const {
 
 void PieceHalo::fill(const std::array<const double*, kFields>& block, const std::array<double*, kFields>& piece) {
   if (sends_.empty() && recvs_.empty()) return;  // a single rank
-  std::vector<MPI_Request> requests;
-  requests.reserve(sends_.size() + recvs_.size());
-  for (Link& l : recvs_) {
-    l.buffer.resize(l.sites.size() * kFields);
-    requests.emplace_back();
-    MPI_Irecv(l.buffer.data(), int(l.buffer.size()), MPI_DOUBLE, l.rank, 0, comm_, &requests.back());
-  }
+  std::size_t k = 0;
+  for (Link& l : recvs_)
+    MPI_Irecv(l.buffer.data(), int(l.buffer.size()), MPI_DOUBLE, l.rank, 0, comm_, &requests_[k++]);
   for (Link& l : sends_) {
-    l.buffer.resize(l.sites.size() * kFields);
     for (std::size_t i = 0; i < l.sites.size(); ++i)
       for (int f = 0; f < kFields; ++f) l.buffer[i * kFields + f] = block[f][l.sites[i]];
-    requests.emplace_back();
-    MPI_Isend(l.buffer.data(), int(l.buffer.size()), MPI_DOUBLE, l.rank, 0, comm_, &requests.back());
+    MPI_Isend(l.buffer.data(), int(l.buffer.size()), MPI_DOUBLE, l.rank, 0, comm_, &requests_[k++]);
   }
   if (extended())
     for (int y = 0; y < mine_.ny; ++y)
       for (int f = 0; f < kFields; ++f)
         std::copy_n(block[f] + std::size_t(y) * mine_.nx, mine_.nx, piece[f] + std::size_t(y) * ex_);
-  MPI_Waitall(int(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+  MPI_Waitall(int(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
   for (const Link& l : recvs_)
     for (std::size_t i = 0; i < l.sites.size(); ++i)
       for (int f = 0; f < kFields; ++f) piece[f][l.sites[i]] = l.buffer[i * kFields + f];

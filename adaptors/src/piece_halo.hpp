@@ -45,6 +45,7 @@ class PieceHalo {
   MPI_Comm comm_ = MPI_COMM_NULL;  // a duplicate: these messages never meet Catalyst's
   int ex_, ey_;
   std::vector<Link> sends_, recvs_;
+  std::vector<MPI_Request> requests_;
 };
 
 }  // namespace plume::catalyst

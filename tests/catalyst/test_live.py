@@ -1,7 +1,8 @@
 # ParaView Live end to end: a headless client (live_client.py under pvpython) listens like the GUI's
 # Catalyst > Connect; plume_insitu_demo runs with Live on and connects to it. Checks that the client
 # receives the grid while the run goes on, that pausing from the client stops the run and resuming
-# restarts it, and that the run goes on to a normal end after the client disappears.
+# restarts it, that the run goes on after the client disappears, and that a second client that
+# listens later gets the run too; the run ends normally.
 import argparse
 import os
 import socket
@@ -80,18 +81,23 @@ def main():
     ap.add_argument('--out', required=True)
     a = ap.parse_args()
 
-    nx, ny, every, steps, pause_s = 32, 64, 5, 200, 2.0
+    nx, ny, every, steps, pause_s = 32, 64, 5, 300, 2.0
     port = free_port_pair()
-    client = subprocess.Popen([a.pvpython, a.client, '--port', str(port), '--nx', str(nx), '--ny', str(ny),
-                               '--pause-s', str(pause_s)],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    cl = Lines(client, 'client')
-    if cl.wait_for('LISTENING', 60) is None:
-        client.kill()
-        sys.exit('the Live client did not start listening')
 
+    def start_client(tag, pause):
+        proc = subprocess.Popen([a.pvpython, a.client, '--port', str(port), '--nx', str(nx), '--ny', str(ny),
+                                 '--pause-s', str(pause)],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines = Lines(proc, tag)
+        if lines.wait_for('LISTENING', 60) is None:
+            proc.kill()
+            sys.exit('%s did not start listening' % tag)
+        return proc, lines
+
+    client, cl = start_client('client', pause_s)
     demo = subprocess.Popen([a.demo, '--live', '--live-port', str(port), '--every', str(every), '--steps', str(steps),
-                             '--nx', str(nx), '--ny', str(ny), '--pace-ms', '20', '--threads', '1', '--no-xvfb', '--out', a.out],
+                             '--nx', str(nx), '--ny', str(ny), '--pace-ms', '20', '--threads', '1', '--no-xvfb',
+                             '--out', a.out],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     dm = Lines(demo, 'demo')
     failures = []
@@ -100,15 +106,22 @@ def main():
         t_resuming = cl.wait_for('RESUMING', 30)
         t_bye = cl.wait_for('BYE', 60)
         client.wait(timeout=30)
+        # A second client, once the first has gone: the run takes the new connection.
+        client2, cl2 = start_client('client2', 0.5)
+        cl2.wait_for('BYE', 60)
+        client2.wait(timeout=30)
         rc = demo.wait(timeout=180)
     except subprocess.TimeoutExpired:
-        client.kill()
-        demo.kill()
+        for p in (client, demo):
+            p.kill()
         sys.exit('timed out')
+
+    def received(lines):
+        return [int(l.split('=')[1]) for _, l in lines.items if l.startswith('DATA step=')]
 
     if client.returncode != 0 or t_bye is None:
         failures.append('the client did not finish its script (rc %s)' % client.returncode)
-    data = [l for _, l in cl.items if l.startswith('DATA')]
+    data = received(cl)
     if len(data) < 5:
         failures.append('the client received %d grids, expected 5' % len(data))
     prog = dm.steps()
@@ -119,13 +132,14 @@ def main():
             failures.append('the run advanced while paused: steps %s' % during)
         if t_resuming - t_paused < pause_s - 0.1:
             failures.append('pause lasted %.2f s' % (t_resuming - t_paused))
-        after = [s for t, s in prog if t > t_resuming]
-        if not after:
+        if not [s for t, s in prog if t > t_resuming]:
             failures.append('the run did not resume')
-    if t_bye:
-        later = [s for t, s in prog if t > t_bye + 0.5]
-        if not later:
-            failures.append('no progress after the client left')
+    if t_bye and not [s for t, s in prog if t > t_bye + 0.5]:
+        failures.append('no progress after the client left')
+    data2 = received(cl2)
+    if client2.returncode != 0 or len(data2) < 5 or (data and min(data2) <= max(data)):
+        failures.append('the second client got steps %s after the first got %s (rc %s)' %
+                        (data2, data, client2.returncode))
     if rc != 0:
         failures.append('the run ended with %d' % rc)
     if not any(l.startswith('done: %d steps' % steps) for _, l in dm.items):
@@ -133,8 +147,8 @@ def main():
     if failures:
         print('FAILED:\n  ' + '\n  '.join(failures))
         sys.exit(1)
-    print('Live OK: %d grids received, pause held %.1f s, run finished after the client left' %
-          (len(data), t_resuming - t_paused))
+    print('Live OK: %d grids, paused %.1f s, run went on after the client left, a second client got %d grids' %
+          (len(data), t_resuming - t_paused, len(data2)))
 
 
 if __name__ == '__main__':

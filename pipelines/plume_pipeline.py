@@ -1,15 +1,35 @@
-# Helpers shared by plume's rendering pipelines (temperature.py, velocity.py). Not a pipeline
+# Helpers shared by plume's pipelines (fields.py, temperature.py, velocity.py). Not a pipeline
 # itself (no script-version marker): the pipelines import it from their own folder.
 #
+# The adaptor decides at which steps a pipeline runs (insitu.every), so a pipeline's triggers fire
+# at every call it gets.
 # Ranges and extents are read from the data handed over by the adaptor, not from ParaView's data
 # information, which Catalyst does not refresh before catalyst_execute.
-from paraview.simple import GetScalarBar, Show, Text
+from paraview import catalyst
+from paraview.simple import CreateExtractor, GetScalarBar, Show, Text
 from vtkmodules.vtkCommonCore import vtkDoubleArray
 from vtkmodules.vtkCommonExecutionModel import vtkStreamingDemandDrivenPipeline
 from vtkmodules.vtkParallelCore import vtkCommunicator, vtkMultiProcessController
 
 HEIGHT = 1024        # pixels of the rendered images
 BAR_ROOM = 0.22      # fraction of the width kept for the colour bar
+
+
+def extractor(kind, producer, name, filename):
+    """An extractor (kind 'PNG', 'VTI', ...) of a view or a source that writes at every call."""
+    e = CreateExtractor(kind, producer, registrationName=name)
+    e.Trigger = 'TimeStep'
+    e.Trigger.Frequency = 1
+    e.Writer.FileName = filename
+    return e
+
+
+def options():
+    """Catalyst options for a pipeline that runs whenever the adaptor calls it."""
+    o = catalyst.Options()
+    o.GlobalTrigger = 'TimeStep'
+    o.GlobalTrigger.Frequency = 1
+    return o
 
 
 def whole_extent(source):
