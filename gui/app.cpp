@@ -147,9 +147,10 @@ void App::frame() {
   ++frames_;
   if (counting) ++frames_after_script_;
   if (last) quit_ = true;
+  // The plot shows the work of a frame; the rate includes the wait of the frame-rate cap.
+  plots_.add_frame(std::chrono::duration<double>(Clock::now() - t0).count());
   if (opt_.max_fps > 0) std::this_thread::sleep_until(t0 + std::chrono::duration<double>(1.0 / opt_.max_fps));
   const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
-  plots_.add_frame(dt);
   fps_ = fps_ == 0.0 ? 1.0 / dt : 0.9 * fps_ + 0.1 / dt;
 }
 

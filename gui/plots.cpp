@@ -60,7 +60,8 @@ void Plots::draw(float x, float y, float w, float h) {
        "%.2f", 1.0, false);
   plot("site updates / s", "the solver's rate over its recent batches (time in advance() only)", rate_, "%.3g M",
        1e-6, false);
-  plot("frame time (ms)", "wall-clock time of each frame of the front end", frame_ms_, "%.1f ms", 1.0, true);
+  plot("frame time (ms)", "work of each frame of the front end (without the wait of the frame-rate cap)",
+       frame_ms_, "%.1f ms", 1.0, true);
   ImGui::End();
 }
 

@@ -75,13 +75,20 @@ void Simulation::loop() {
     // After commands: always, before stepping on (a script waits for their effect). After a
     // batch: only when the front end has taken the previous snapshot, so that fields are not
     // computed faster than they are shown.
-    if (!todo.empty() || refresh) {
-      execute(todo);
-      publish();
-    }
-    if (running_) {
-      advance(batch_, true);
-      if (exchange_.consumed()) publish();
+    try {
+      if (!todo.empty() || refresh) {
+        execute(todo);
+        publish();
+      }
+      if (running_) {
+        advance(batch_, true);
+        if (exchange_.consumed()) publish();
+      }
+    } catch (const std::exception& e) {
+      // The solver itself failed (a device error, memory): stop stepping, say so, keep the window.
+      running_ = false;
+      std::lock_guard<std::mutex> lk(mtx_);
+      results_.push_back(CommandResult{0, false, std::string("simulation stopped: ") + e.what(), solver_->step()});
     }
   }
 }

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Throughput of plume-gui while it renders, against plume::Solver alone on the same case
+# (docs/gui.md). Usage: gui/measure.sh BUILD_DIR [NX NY]
+# Needs a display: starts a private Xvfb when DISPLAY is unset.
+set -euo pipefail
+build=${1:?usage: gui/measure.sh BUILD_DIR [NX NY]}
+nx=${2:-256}
+ny=${3:-512}
+gui="$build/gui/plume-gui"
+batch="$build/gui/plume-gui-batch-rate"
+case=(--set "lattice.nx=$nx" --set "lattice.ny=$ny" --set physics.gravity=2e-4 --set physics.k1=0.01
+      --set physics.k2=0.01 --set run.backend=cpu)
+if [[ -z "${DISPLAY:-}" ]]; then
+  exec 3< <(Xvfb -displayfd 1 -noreset -nolisten tcp -screen 0 1400x900x24 2>/dev/null)
+  xvfb_pid=$!
+  trap 'kill $xvfb_pid 2>/dev/null || true' EXIT
+  read -r -u 3 number
+  export DISPLAY=":$number"
+fi
+# The site update rate needs several hundred steps; the frame counts give runs of 20 s or more.
+steps=$(( 200 * 131072 / (nx * ny) + 20 ))
+echo "# $(date -u +%FT%TZ) $(uname -n), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# case: ${nx}x${ny}, gravity 2e-4, k1 = k2 = 0.01, CPU backend, FP64"
+for threads in 2 1; do
+  echo "## batch, plume::Solver alone, run.threads=$threads"
+  "$batch" "${case[@]}" --set "run.threads=$threads" --steps "$steps"
+  for fps in 60 0; do
+    echo "## plume-gui running, run.threads=$threads, --max-fps $fps"
+    "$gui" "${case[@]}" --set "run.threads=$threads" --max-fps "$fps" --frames 1200 | tail -1
+  done
+done
+echo "## plume-gui paused (rendering only), --max-fps 0"
+"$gui" "${case[@]}" --paused --max-fps 0 --frames 1200 | tail -1
