@@ -7,8 +7,8 @@
 //    walls), FP64 and FP32 storage, from 1024^2 to the largest lattice whose two population
 //    buffers fit: site updates/s, effective bandwidth (592 or 296 B per site update) and its
 //    ratio to the copy bandwidth.
-// 3. Variants at 4096^2 of the same kernels: block shapes and register budgets, the step without
-//    the halo and wall launches, pull + store alone (the access pattern's own ceiling), BGK, and
+// 3. Variants at 4096^2 of the same kernels: block shapes and register budgets, the bulk rows
+//    without the halo launch, pull + store alone (the access pattern's own ceiling), BGK, and
 //    the population-space form of the regularised collision (the production code's loop), each
 //    with its registers and local-memory bytes.
 // 4. FP32 storage against FP64 on the reference Rayleigh–Taylor case: T_H and the mixing width.
@@ -280,30 +280,31 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
       cu::launch_step_with<L, M, Real, Shape>(src, dst, l, d, p, s);
     });
-    add(name, resources(cu::bulk_kernel<L, M, Real, Shape::block_x, Shape::min_blocks>), ms, double(lat.sites()));
+    add(name, resources(cu::step_kernel<L, M, Real, Shape::block_x, Shape::min_blocks>), ms, double(lat.sites()));
   };
   constexpr auto R = CollisionModel::RTRT;
   const std::integral_constant<CollisionModel, R> rtrt;
-  step_variant("step, 128x1 (production)", cu::DefaultBulkShape{}, rtrt);
-  step_variant("step, 64x1, 8 blocks/SM", cu::BulkShape<64, 8>{}, rtrt);
-  step_variant("step, 128x1, 2 blocks/SM", cu::BulkShape<128, 2>{}, rtrt);
-  step_variant("step, 128x1, 5 blocks/SM", cu::BulkShape<128, 5>{}, rtrt);
-  step_variant("step, 256x1, 2 blocks/SM", cu::BulkShape<256, 2>{}, rtrt);
-  step_variant("step, 512x1, 1 block/SM", cu::BulkShape<512, 1>{}, rtrt);
-  step_variant("step, 128x1, 4 rows/thread", cu::BulkShape<128, 4, 4>{}, rtrt);
-  step_variant("step, BGK", cu::BgkShape<cu::DefaultBulkShape>{},
+  step_variant("step, 128x1 (production)", cu::DefaultStepShape{}, rtrt);
+  step_variant("step, 64x1, 8 blocks/SM", cu::StepShape<64, 8>{}, rtrt);
+  step_variant("step, 128x1, 2 blocks/SM", cu::StepShape<128, 2>{}, rtrt);
+  step_variant("step, 128x1, 5 blocks/SM", cu::StepShape<128, 5>{}, rtrt);
+  step_variant("step, 256x1, 2 blocks/SM", cu::StepShape<256, 2>{}, rtrt);
+  step_variant("step, 512x1, 1 block/SM", cu::StepShape<512, 1>{}, rtrt);
+  step_variant("step, 128x1, 4 rows/thread", cu::StepShape<128, 4, 4>{}, rtrt);
+  step_variant("step, BGK", cu::BgkShape<cu::DefaultStepShape>{},
                std::integral_constant<CollisionModel, CollisionModel::BGK>{});
+  step_variant("step, 128x1 (production), again", cu::DefaultStepShape{}, rtrt);  // spread of the timings
 
-  // Bulk rows alone (no halo or wall launch), and pull + store alone, over the same rows.
+  // The bulk rows alone (no halo launch, no wall rows), and pull + store alone, over the same rows.
   const dim3 grid((l.nx + 127) / 128, y1 - y0);
   const double bulk_sites = double(l.nx) * (y1 - y0);
   {
-    constexpr int BX = cu::DefaultBulkShape::block_x, MB = cu::DefaultBulkShape::min_blocks;
+    constexpr int BX = cu::DefaultStepShape::block_x, MB = cu::DefaultStepShape::min_blocks;
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
-      cu::bulk_kernel<L, R, Real, BX, MB><<<grid, BX, 0, s>>>(phys::StepArgs<Real>{src, dst, l, d, lat.p}, y0, y1);
+      cu::step_kernel<L, R, Real, BX, MB><<<grid, BX, 0, s>>>(phys::StepArgs<Real>{src, dst, l, d, lat.p}, y0, y1);
     });
     PLUME_CUDA_CHECK_LAUNCH();
-    add("bulk kernel alone", resources(cu::bulk_kernel<L, R, Real, BX, MB>), ms, bulk_sites);
+    add("bulk rows alone (no halo)", resources(cu::step_kernel<L, R, Real, BX, MB>), ms, bulk_sites);
   }
   {
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
@@ -330,8 +331,8 @@ double population_space_difference(cudaStream_t s) {
   const Layout l = lat.l;
   const int y0 = L::reach, y1 = l.ny - L::reach;
   const dim3 grid((l.nx + 127) / 128, y1 - y0);
-  constexpr int BX = cu::DefaultBulkShape::block_x, MB = cu::DefaultBulkShape::min_blocks;
-  cu::bulk_kernel<L, CollisionModel::RTRT, double, BX, MB><<<grid, BX, 0, s>>>(lat.args(), y0, y1);
+  constexpr int BX = cu::DefaultStepShape::block_x, MB = cu::DefaultStepShape::min_blocks;
+  cu::step_kernel<L, CollisionModel::RTRT, double, BX, MB><<<grid, BX, 0, s>>>(lat.args(), y0, y1);
   population_space_kernel<double>
       <<<grid, 128, 0, s>>>(phys::StepArgs<double>{lat.a.data(), c.data(), l, lat.d, lat.p}, y0, y1);
   PLUME_CUDA_CHECK_LAUNCH();

@@ -84,7 +84,7 @@ for name, stack, st, ld, regs in re.findall(pat, log):
         seen.add(dn)
         print(f"{regs:>4} regs  stack {stack:>3} B  spill {st}/{ld} B  {dn[:120]}")
 EOF
-bulk='_ZN5plume4cuda11bulk_kernelINS_5D2Q37ELNS_14CollisionModelE0EdLi128ELi4EEEvNS_4phys8StepArgsIT1_EEii'
+bulk='_ZN5plume4cuda11step_kernelINS_5D2Q37ELNS_14CollisionModelE0EdLi128ELi4EEEvNS_4phys8StepArgsIT1_EEii'
 if "$cuobjdump" -sass -fun "$bulk" "$build/bench/gpu_bench" > "$logs/sass_bulk_rtrt_fp64.txt" 2>&1; then
   python3 - "$logs/sass_bulk_rtrt_fp64.txt" <<'EOF'
 import collections, re, sys

@@ -43,8 +43,8 @@ class CudaBackend final : public Backend {
     // This build carries sm_90 machine code and compute_80 PTX: older devices have no image.
     cudaFuncAttributes attr;
     const cudaError_t e =
-        cudaFuncGetAttributes(&attr, cuda::bulk_kernel<L, CollisionModel::RTRT, Real, cuda::DefaultBulkShape::block_x,
-                                                       cuda::DefaultBulkShape::min_blocks>);
+        cudaFuncGetAttributes(&attr, cuda::step_kernel<L, CollisionModel::RTRT, Real, cuda::DefaultStepShape::block_x,
+                                                       cuda::DefaultStepShape::min_blocks>);
     if (e != cudaSuccess) {
       cudaGetLastError();
       throw std::runtime_error("CUDA device " + std::to_string(dev_) + " (" + prop_.name + ", compute capability " +

@@ -1,4 +1,4 @@
-// The CUDA kernels of one block: a fused pull-stream + collide step (bulk rows and wall rows),
+// The CUDA kernels of one block: a fused pull-stream + collide step (bulk and wall rows),
 // the periodic halo, the Rayleigh–Taylor initial state and the fields. The physics is the
 // per-site code of plume/physics/site.hpp, the same source the CPU backend runs; this file only
 // maps sites to threads. Included by the backend and by the GPU benchmark, which times other
@@ -13,117 +13,107 @@
 
 namespace plume::cuda {
 
-// Threads of a bulk block along x (one site each), the blocks per multiprocessor that
+// Threads of a step block along x (one site each), the blocks per multiprocessor that
 // __launch_bounds__ asks the register allocator to fit, and how many rows each thread updates
 // (rows y, y + gridDim.y, ...).
 template <int BX, int MinBlocks, int RowsPerThread = 1>
-struct BulkShape {
+struct StepShape {
   static constexpr int block_x = BX;
   static constexpr int min_blocks = MinBlocks;
   static constexpr int rows_per_thread = RowsPerThread;
 };
-// The RTRT kernel needs about 112 registers: 4 blocks of 128 threads (16 warps) fit in one
+// The RTRT step kernel needs 124 registers: 4 blocks of 128 threads (16 warps) fit in one
 // multiprocessor's register file. Other shapes are timed by bench/gpu_bench.cu (docs/benchmarks.md).
-using DefaultBulkShape = BulkShape<128, 4>;
+using DefaultStepShape = StepShape<128, 4>;
 
-// The rows of a block by role: bottom wall layer [0, bottom), bulk [bottom, ny - top), top wall
-// layer [ny - top, ny). Wall rows are global rows within `reach` of y = 0 or y = NY - 1.
-struct RowSplit {
-  int bottom = 0, top = 0;
-};
-
-inline RowSplit row_split(const Domain& d, bool walls, int reach) {
-  RowSplit r;
-  if (!walls) return r;
-  r.bottom = std::clamp(reach - d.y0, 0, d.ny);
-  r.top = std::clamp(d.y0 + d.ny - (d.NY - reach), 0, d.ny - r.bottom);
-  return r;
-}
-
+// One fused pull-stream + collide update of the sites of rows [y_begin, y_end), thread x of block
+// (bx, by) updating (bx * BX + x, y_begin + by + k gridDim.y). The threads of a block share a row,
+// so a wall row takes the wall path as a whole block: walls and bulk are one launch (the wall path
+// needs fewer registers than the bulk one, so it costs the bulk nothing).
 template <class L, CollisionModel M, class Real, int BX, int MinBlocks>
-__global__ void __launch_bounds__(BX, MinBlocks) bulk_kernel(const phys::StepArgs<Real> a, int y_begin, int y_end) {
+__global__ void __launch_bounds__(BX, MinBlocks) step_kernel(const phys::StepArgs<Real> a, int y_begin, int y_end) {
   const int x = blockIdx.x * BX + threadIdx.x;
   if (x >= a.layout.nx) return;
-  for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) phys::update_bulk_site<L, M>(a, x, y);
-}
-
-// blockIdx.y < bottom: bottom wall row blockIdx.y; otherwise a row of the top wall layer.
-template <class L, class Real>
-__global__ void __launch_bounds__(128) wall_kernel(const phys::StepArgs<Real> a, RowSplit rows) {
-  const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  if (x >= a.layout.nx) return;
-  const int r = blockIdx.y;
-  const int y = r < rows.bottom ? r : a.layout.ny - rows.top + (r - rows.bottom);
-  int side, j;
-  if (phys::wall_row(a.domain.y0 + y, a.domain.NY, L::reach, side, j)) phys::update_wall_site<L>(a, x, y, side, j);
+  for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) {
+    int side, j;
+    if (a.params.walls && phys::wall_row(a.domain.y0 + y, a.domain.NY, L::reach, side, j))
+      phys::update_wall_site<L>(a, x, y, side, j);
+    else
+      phys::update_bulk_site<L, M>(a, x, y);
+  }
 }
 
 PLUME_HD inline int wrap(int v, int n) { return ((v % n) + n) % n; }
 
-// Periodic images of the interior into the ghost ring of every plane (blockIdx.y = plane): the x
-// halos of the interior rows (of all rows when y is periodic too) and, when y is periodic, the y
-// halos of the interior columns. Each ghost site is copied from its interior image, so the
-// corners need no second pass.
-template <class Real>
+// Periodic images of the interior into the ghost ring: the x halos of the interior rows (of all
+// rows when y is periodic too) and, when y is periodic, the y halos of the interior columns; one
+// thread per ghost site, each ghost copied from its interior image (so corners need no second
+// pass). Only what a pull reads is copied: plane i reads ghost (gx, gy) only if the site
+// (gx + e_x, gy + e_y) is interior, i.e. 26 of the 111 values of a row's three ghost columns.
+template <class L, class Real>
 __global__ void halo_kernel(Real* f, const Layout l, int periodic_y) {
   const int h = l.halo, nx = l.nx, ny = l.ny;
   const int rows = periodic_y ? ny + 2 * h : ny;
   const int n_x = 2 * h * rows;
   const int n_y = periodic_y ? 2 * h * nx : 0;
   int k = blockIdx.x * blockDim.x + threadIdx.x;
-  Real* p = f + blockIdx.y * l.stride;
+  int x, y;
   if (k < n_x) {
     const int r = k / (2 * h), c = k % (2 * h);
-    const int y = periodic_y ? r - h : r;
-    const int x = c < h ? c - h : nx + (c - h);
-    p[l.site(x, y)] = p[l.site(wrap(x, nx), wrap(y, ny))];
+    y = periodic_y ? r - h : r;
+    x = c < h ? c - h : nx + (c - h);
   } else if ((k -= n_x) < n_y) {
-    const int r = k / nx, x = k % nx;
-    const int y = r < h ? r - h : ny + (r - h);
-    p[l.site(x, y)] = p[l.site(x, wrap(y, ny))];
+    const int r = k / nx;
+    x = k % nx;
+    y = r < h ? r - h : ny + (r - h);
+  } else {
+    return;
   }
+  const int ghost = l.site(x, y), image = l.site(wrap(x, nx), wrap(y, ny));
+  static_for<L::Q>([&](auto i) {
+    constexpr int ex = L::ex(decltype(i)::value), ey = L::ey(decltype(i)::value);
+    const int tx = x + ex, ty = y + ey;
+    if (tx >= 0 && tx < nx && ty >= 0 && ty < ny) {
+      Real* p = f + i * l.stride;
+      p[ghost] = p[image];
+    }
+  });
 }
 
 template <class L, class Real>
 void launch_halo(Real* f, const Layout& l, bool periodic_y, cudaStream_t s) {
   const long long n = 2LL * l.halo * (periodic_y ? l.ny + 2 * l.halo : l.ny) + (periodic_y ? 2LL * l.halo * l.nx : 0);
-  const int threads = 256;
-  halo_kernel<Real><<<dim3(unsigned((n + threads - 1) / threads), L::Q), threads, 0, s>>>(f, l, periodic_y ? 1 : 0);
+  const int threads = 128;
+  halo_kernel<L, Real><<<unsigned((n + threads - 1) / threads), threads, 0, s>>>(f, l, periodic_y ? 1 : 0);
   PLUME_CUDA_CHECK_LAUNCH();
 }
 
-// Bulk rows [y0, y1) with collision model M.
+// Rows [y0, y1) with collision model M.
 template <class L, CollisionModel M, class Real, class Shape>
-void launch_bulk(const phys::StepArgs<Real>& a, int y0, int y1, cudaStream_t s) {
+void launch_rows(const phys::StepArgs<Real>& a, int y0, int y1, cudaStream_t s) {
   if (y1 <= y0) return;
   constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread;
   const dim3 grid((a.layout.nx + BX - 1) / BX, std::min((y1 - y0 + RPT - 1) / RPT, 65535));
-  bulk_kernel<L, M, Real, BX, MB><<<grid, BX, 0, s>>>(a, y0, y1);
+  step_kernel<L, M, Real, BX, MB><<<grid, BX, 0, s>>>(a, y0, y1);
   PLUME_CUDA_CHECK_LAUNCH();
 }
 
-// One time step with collision model M: halos of the source, then the wall rows and the bulk
-// rows into the destination.
+// One time step with collision model M: the halos of the source, then every row into the
+// destination. Two launches.
 template <class L, CollisionModel M, class Real, class Shape>
 void launch_step_with(Real* src, Real* dst, const Layout& l, const Domain& d, const PhysicsParams& p,
                       cudaStream_t s) {
   launch_halo<L>(src, l, !p.walls, s);
-  const phys::StepArgs<Real> a{src, dst, l, d, p};
-  const RowSplit rows = row_split(d, p.walls, L::reach);
-  if (rows.bottom + rows.top > 0) {
-    wall_kernel<L, Real><<<dim3((l.nx + 127) / 128, rows.bottom + rows.top), 128, 0, s>>>(a, rows);
-    PLUME_CUDA_CHECK_LAUNCH();
-  }
-  launch_bulk<L, M, Real, Shape>(a, rows.bottom, l.ny - rows.top, s);
+  launch_rows<L, M, Real, Shape>(phys::StepArgs<Real>{src, dst, l, d, p}, 0, l.ny, s);
 }
 
 // BGK keeps all 37 populations live while it makes f_eq: it needs about 168 registers, so it
 // gets the blocks per multiprocessor that leave it that many.
 template <class Shape>
-using BgkShape = BulkShape<Shape::block_x, std::max(1, std::min(Shape::min_blocks, 65536 / (Shape::block_x * 168))),
+using BgkShape = StepShape<Shape::block_x, std::max(1, std::min(Shape::min_blocks, 65536 / (Shape::block_x * 168))),
                            Shape::rows_per_thread>;
 
-template <class L, class Real, class Shape = DefaultBulkShape>
+template <class L, class Real, class Shape = DefaultStepShape>
 void launch_step(Real* src, Real* dst, const Layout& l, const Domain& d, const PhysicsParams& p, cudaStream_t s) {
   if (p.model == CollisionModel::BGK)
     launch_step_with<L, CollisionModel::BGK, Real, BgkShape<Shape>>(src, dst, l, d, p, s);
