@@ -23,7 +23,9 @@ struct StepShape {
   static constexpr int rows_per_thread = RowsPerThread;
 };
 // The RTRT step kernel needs 124 registers: 4 blocks of 128 threads (16 warps) fit in one
-// multiprocessor's register file. Other shapes are timed by bench/gpu_bench.cu (docs/benchmarks.md).
+// multiprocessor's register file. On an H200 no other shape beats it with FP32 storage, and in FP64
+// the shapes from 64x8 to 256x2 are within the spread of the timings (bench/gpu_bench.cu,
+// docs/benchmarks.md).
 using DefaultStepShape = StepShape<128, 4>;
 
 // One fused pull-stream + collide update of the sites of rows [y_begin, y_end), thread x of block
