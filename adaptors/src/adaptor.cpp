@@ -129,16 +129,23 @@ void Adaptor::Impl::configure(ScriptPipeline& p) const {
 }
 
 void Adaptor::Impl::handle_failures(const std::string& when) {
-  std::vector<int> failed(pipelines.size());
-  for (std::size_t i = 0; i < pipelines.size(); ++i) failed[i] = pipelines[i]->failed ? 1 : 0;
-  session->max_over_ranks(failed);
+  std::vector<int> any(pipelines.size()), all;
+  for (std::size_t i = 0; i < pipelines.size(); ++i) any[i] = pipelines[i]->failed ? 1 : 0;
+  all = any;
+  session->max_over_ranks(any);
+  session->min_over_ranks(all);
   for (std::size_t i = 0; i < pipelines.size(); ++i) {
-    if (!failed[i]) continue;
+    if (!any[i]) continue;
     ScriptPipeline& p = *pipelines[i];
+    const bool mine = p.failed;
     p.enabled = false;
     p.failed = false;
-    const std::string error = p.error().empty() ? std::string("it failed on another rank") : p.error();
-    const std::string message = "pipeline '" + p.path() + "' failed " + when + ":\n" + error;
+    const std::string head = "pipeline '" + p.path() + "' failed " + when;
+    // Rank 0 reports; when it did not fail itself, the ranks that did print their own error, which
+    // rank 0 does not have.
+    if (mine && !all[i] && session->rank() != 0)
+      std::fprintf(stderr, "plume in-situ (rank %d): %s:\n%s\n", session->rank(), head.c_str(), p.error().c_str());
+    const std::string message = head + ":\n" + (mine ? p.error() : std::string("on another rank (its error is printed there)"));
     if (options.on_error == OnError::Stop) throw Error(message);
     log(message + "\n(on_error = disable: this pipeline is off for the rest of the run)");
   }
@@ -245,8 +252,8 @@ void Adaptor::execute(long step, double time, const Fields& fields, const Domain
     p->scheduled = false;
     const std::string note = p->take_note();
     if (!note.empty())
-      m.log("ParaView Live at step " + std::to_string(step) + " (a client that leaves or pauses is no error; " +
-            "the run goes on and Live accepts a new connection):\n" + note);
+      m.log("ParaView Live at step " + std::to_string(step) + " (a client that went away is no error: the run " +
+            "goes on and Live takes the next connection):\n" + note);
   }
   m.handle_failures("at step " + std::to_string(step));
 }

@@ -55,10 +55,11 @@ CatalystSession::CatalystSession(const std::string& working_dir) {
 
 CatalystSession::~CatalystSession() { finalize(); }
 
-void CatalystSession::max_over_ranks(std::vector<int>& flags) const {
+void CatalystSession::reduce(std::vector<int>& flags, bool max) const {
   if (ranks_ <= 1 || !controller_ || flags.empty()) return;
   std::vector<int> out(flags.size());
-  controller_->AllReduce(flags.data(), out.data(), vtkIdType(flags.size()), vtkCommunicator::MAX_OP);
+  controller_->AllReduce(flags.data(), out.data(), vtkIdType(flags.size()),
+                         max ? vtkCommunicator::MAX_OP : vtkCommunicator::MIN_OP);
   flags.swap(out);
 }
 

@@ -23,11 +23,13 @@ class CatalystSession {
   MPI_Comm comm() const { return comm_; }  // the processes Catalyst works with
   int rank() const { return rank_; }
   int ranks() const { return ranks_; }
-  // Collective: each flag becomes its maximum over all ranks.
-  void max_over_ranks(std::vector<int>& flags) const;
+  // Collective: each flag becomes its maximum (or minimum) over all ranks.
+  void max_over_ranks(std::vector<int>& flags) const { reduce(flags, true); }
+  void min_over_ranks(std::vector<int>& flags) const { reduce(flags, false); }
   void finalize();  // idempotent
 
  private:
+  void reduce(std::vector<int>& flags, bool max) const;
   vtkCPProcessor* processor_ = nullptr;
   vtkMultiProcessController* controller_ = nullptr;
   MPI_Comm comm_ = MPI_COMM_NULL;

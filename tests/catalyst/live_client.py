@@ -1,8 +1,9 @@
 # A headless ParaView Live client (run with pvpython) for the Live test: it listens like the GUI's
 # Catalyst > Connect, takes the simulation's grid, checks it, pauses and resumes the simulation,
 # then disconnects by exiting. It reports on stdout, one event per line, for test_live.py:
-#   LISTENING / CONNECTED / DATA step=<n> / PAUSED / RESUMING / RESUMED / BYE, or FAIL <why>.
+#   [READY] / LISTENING / CONNECTED / DATA step=<n> / PAUSED / RESUMING / RESUMED / BYE, or FAIL <why>.
 import argparse
+import os
 import sys
 import time
 
@@ -73,7 +74,16 @@ def main():
     ap.add_argument('--ny', type=int, required=True)
     ap.add_argument('--pause-s', type=float, default=3.0)
     ap.add_argument('--timeout', type=float, default=60.0)
+    ap.add_argument('--listen-after', help='start listening once this file exists (ParaView is loaded by then)')
     a = ap.parse_args()
+
+    if a.listen_after:
+        say('READY')
+        end = time.time() + 120
+        while not os.path.exists(a.listen_after):
+            if time.time() > end:
+                fail('%s did not appear' % a.listen_after)
+            time.sleep(0.05)
 
     link = live.ConnectToCatalyst('localhost', a.port)
     say('LISTENING')
@@ -106,7 +116,6 @@ def main():
     say('BYE')
     sys.stdout.flush()
     # Leaving without a goodbye, as a closed GUI or a lost tunnel would.
-    import os
     os._exit(0)
 
 

@@ -81,20 +81,26 @@ def main():
     ap.add_argument('--out', required=True)
     a = ap.parse_args()
 
-    nx, ny, every, steps, pause_s = 32, 64, 5, 300, 2.0
+    nx, ny, every, steps, pause_s = 32, 64, 5, 600, 2.0
     port = free_port_pair()
+    os.makedirs(a.out, exist_ok=True)
+    go = os.path.join(a.out, 'second-client-may-listen')
+    if os.path.exists(go):
+        os.remove(go)
 
-    def start_client(tag, pause):
+    def start_client(tag, pause, wait_for, extra=()):
         proc = subprocess.Popen([a.pvpython, a.client, '--port', str(port), '--nx', str(nx), '--ny', str(ny),
-                                 '--pause-s', str(pause)],
+                                 '--pause-s', str(pause)] + list(extra),
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         lines = Lines(proc, tag)
-        if lines.wait_for('LISTENING', 60) is None:
+        if lines.wait_for(wait_for, 60) is None:
             proc.kill()
-            sys.exit('%s did not start listening' % tag)
+            sys.exit('%s did not start' % tag)
         return proc, lines
 
-    client, cl = start_client('client', pause_s)
+    client, cl = start_client('client', pause_s, 'LISTENING')
+    # The second client loads ParaView now and listens once the first has gone.
+    client2, cl2 = start_client('client2', 0.5, 'READY', ['--listen-after', go])
     demo = subprocess.Popen([a.demo, '--live', '--live-port', str(port), '--every', str(every), '--steps', str(steps),
                              '--nx', str(nx), '--ny', str(ny), '--pace-ms', '20', '--threads', '1', '--no-xvfb',
                              '--out', a.out],
@@ -107,12 +113,12 @@ def main():
         t_bye = cl.wait_for('BYE', 60)
         client.wait(timeout=30)
         # A second client, once the first has gone: the run takes the new connection.
-        client2, cl2 = start_client('client2', 0.5)
+        open(go, 'w').close()
         cl2.wait_for('BYE', 60)
         client2.wait(timeout=30)
         rc = demo.wait(timeout=180)
     except subprocess.TimeoutExpired:
-        for p in (client, demo):
+        for p in (client, client2, demo):
             p.kill()
         sys.exit('timed out')
 
