@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -374,12 +375,14 @@ void fp32_error_study(int nx, int ny, long steps, long every, int dev) {
   c.physics = reference_physics();
   c.backend = BackendKind::CUDA;
   c.device = dev;
-  c.precision = Precision::FP64;
-  Solver s64(c);
-  c.precision = Precision::FP32;
-  Solver s32(c);
-  s64.initialize();
-  s32.initialize();
+  std::unique_ptr<Solver> run[2];  // FP64 storage, FP32 storage, from the same initial state
+  for (int k = 0; k < 2; ++k) {
+    c.precision = k == 0 ? Precision::FP64 : Precision::FP32;
+    run[k] = std::make_unique<Solver>(c);
+    run[k]->initialize();
+  }
+  Solver& s64 = *run[0];
+  Solver& s32 = *run[1];
   const double dT = c.initial.T_down - c.initial.T_up;
   std::printf("| step | width FP64 (sites) | width FP32 (sites) | width rel. diff | max abs dT_H / dT | rms dT_H / dT "
               "| max abs d(u_y) / max abs u_y |\n|---|---|---|---|---|---|---|\n");

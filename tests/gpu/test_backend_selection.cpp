@@ -3,18 +3,13 @@
 #include <gtest/gtest.h>
 #include <stdexcept>
 #include <string>
+#include "gpu_cases.hpp"
 #include "plume/solver.hpp"
 
 using namespace plume;
 
 namespace {
-SolverConfig small(BackendKind kind) {
-  SolverConfig c;
-  c.nx = 16;
-  c.ny = 16;
-  c.backend = kind;
-  return c;
-}
+SolverConfig small(BackendKind kind) { return plume::testing::rt_layer(16, 16, 1e-4, Precision::FP64, kind); }
 }  // namespace
 
 TEST(BackendSelection, AutoUsesCudaWhenADeviceIsPresentAndSaysWhyNot) {

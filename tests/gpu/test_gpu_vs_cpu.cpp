@@ -4,24 +4,19 @@
 #include <gtest/gtest.h>
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <string>
 #include "cuda_device.hpp"
+#include "gpu_cases.hpp"
 #include "plume/solver.hpp"
 
 using namespace plume;
+using plume::testing::rt_layer;
 
 namespace {
 
-// A Rayleigh–Taylor layer between walls; nx = 200 leaves a partial block of threads.
-SolverConfig rt_case(Precision prec) {
-  SolverConfig c;
-  c.nx = 200;
-  c.ny = 256;
-  c.precision = prec;
-  c.physics.gy = -1e-4;
-  c.initial.eps = 4.0;
-  c.initial.amplitude = 3.0;
-  return c;
-}
+// nx = 200 leaves a partial block of threads.
+SolverConfig rt_case(Precision prec) { return rt_layer(200, 256, 1e-4, prec); }
 
 struct Diff {
   double max_rel = 0;
@@ -40,17 +35,34 @@ Diff compare(const std::vector<double>& gpu, const std::vector<double>& cpu) {
   return d;
 }
 
-// Runs the case on both backends and returns the populations of each after `steps`.
-std::pair<std::vector<double>, std::vector<double>> run_both(SolverConfig c, long steps) {
-  c.backend = BackendKind::CUDA;
-  Solver gpu(c);
-  c.backend = BackendKind::CPU;
-  Solver cpu(c);
-  gpu.initialize();
-  cpu.initialize();
-  gpu.advance(steps);
-  cpu.advance(steps);
-  return {gpu.populations(), cpu.populations()};
+// Two solvers, each initialised and advanced `steps` steps.
+struct Twin {
+  std::unique_ptr<Solver> a, b;
+};
+
+Twin advance_both(const SolverConfig& ca, const SolverConfig& cb, long steps) {
+  Twin t{std::make_unique<Solver>(ca), std::make_unique<Solver>(cb)};
+  for (Solver* s : {t.a.get(), t.b.get()}) {
+    s->initialize();
+    s->advance(steps);
+  }
+  return t;
+}
+
+SolverConfig on(SolverConfig c, BackendKind backend) {
+  c.backend = backend;
+  return c;
+}
+
+// The case on the GPU (a) and on the CPU (b).
+Twin gpu_and_cpu(const SolverConfig& c, long steps) {
+  return advance_both(on(c, BackendKind::CUDA), on(c, BackendKind::CPU), steps);
+}
+
+// The populations of the case on both backends after `steps`.
+std::pair<std::vector<double>, std::vector<double>> run_both(const SolverConfig& c, long steps) {
+  const Twin t = gpu_and_cpu(c, steps);
+  return {t.a->populations(), t.b->populations()};
 }
 
 void report(const char* what, const Diff& d, std::size_t sites) {
@@ -59,22 +71,24 @@ void report(const char* what, const Diff& d, std::size_t sites) {
   ::testing::Test::RecordProperty(what, std::to_string(d.max_rel));
 }
 
+// Runs the case on both backends for `steps` and expects every population to agree within tol.
+void expect_agreement(const std::string& what, const SolverConfig& c, long steps, double tol) {
+  const auto [gpu, cpu] = run_both(c, steps);
+  const Diff d = compare(gpu, cpu);
+  report(what.c_str(), d, std::size_t(c.nx) * c.ny);
+  EXPECT_LE(d.max_rel, tol) << what;
+}
+
 }  // namespace
 
 TEST(GpuVsCpu, InitialStateAgrees) {
   PLUME_REQUIRE_CUDA_DEVICE();
-  const auto [gpu, cpu] = run_both(rt_case(Precision::FP64), 0);
-  const Diff d = compare(gpu, cpu);
-  report("initial state", d, 200 * 256);
-  EXPECT_LE(d.max_rel, 1e-14);
+  expect_agreement("initial state", rt_case(Precision::FP64), 0, 1e-14);
 }
 
 TEST(GpuVsCpu, RayleighTaylorWithWallsAfter1000StepsFP64) {
   PLUME_REQUIRE_CUDA_DEVICE();
-  const auto [gpu, cpu] = run_both(rt_case(Precision::FP64), 1000);
-  const Diff d = compare(gpu, cpu);
-  report("RT with walls, 1000 steps, FP64", d, 200 * 256);
-  EXPECT_LE(d.max_rel, 1e-12);
+  expect_agreement("RT with walls, 1000 steps, FP64", rt_case(Precision::FP64), 1000, 1e-12);
 }
 
 TEST(GpuVsCpu, AdiabaticWallsAndBGKAfter1000StepsFP64) {
@@ -83,10 +97,7 @@ TEST(GpuVsCpu, AdiabaticWallsAndBGKAfter1000StepsFP64) {
   c.physics.bottom.kind = c.physics.top.kind = WallKind::Adiabatic;
   c.physics.model = CollisionModel::BGK;
   c.physics.tau = 0.7;
-  const auto [gpu, cpu] = run_both(c, 1000);
-  const Diff d = compare(gpu, cpu);
-  report("RT adiabatic walls, BGK, 1000 steps, FP64", d, 200 * 256);
-  EXPECT_LE(d.max_rel, 1e-12);
+  expect_agreement("RT adiabatic walls, BGK, 1000 steps, FP64", c, 1000, 1e-12);
 }
 
 TEST(GpuVsCpu, PeriodicInBothDirectionsWithSidewaysGravityFP64) {
@@ -96,10 +107,7 @@ TEST(GpuVsCpu, PeriodicInBothDirectionsWithSidewaysGravityFP64) {
   c.ny = 45;
   c.physics.walls = false;
   c.physics.gx = 3e-5;
-  const auto [gpu, cpu] = run_both(c, 1000);
-  const Diff d = compare(gpu, cpu);
-  report("periodic x and y, 1000 steps, FP64", d, 70 * 45);
-  EXPECT_LE(d.max_rel, 1e-12);
+  expect_agreement("periodic x and y, 1000 steps, FP64", c, 1000, 1e-12);
 }
 
 // Many blocks along x (2048 sites), or many rows (2048): what small cases do not exercise, such as
@@ -111,28 +119,16 @@ TEST(GpuVsCpu, WideAndTallLatticesAfter100StepsFP64) {
     SolverConfig c = rt_case(Precision::FP64);
     c.nx = nx;
     c.ny = ny;
-    const auto [gpu, cpu] = run_both(c, 100);
-    const Diff d = compare(gpu, cpu);
-    report((std::to_string(nx) + " x " + std::to_string(ny) + ", 100 steps, FP64").c_str(), d,
-           std::size_t(nx) * ny);
-    EXPECT_LE(d.max_rel, 1e-12) << nx << " x " << ny;
+    expect_agreement(std::to_string(nx) + " x " + std::to_string(ny) + ", 100 steps, FP64", c, 100, 1e-12);
   }
 }
 
 TEST(GpuVsCpu, FieldsAgreeFP64) {
   PLUME_REQUIRE_CUDA_DEVICE();
-  SolverConfig c = rt_case(Precision::FP64);
-  c.backend = BackendKind::CUDA;
-  Solver gpu(c);
-  c.backend = BackendKind::CPU;
-  Solver cpu(c);
-  gpu.initialize();
-  cpu.initialize();
-  gpu.advance(300);
-  cpu.advance(300);
+  const Twin t = gpu_and_cpu(rt_case(Precision::FP64), 300);
   Fields G, C;
-  gpu.fields(G);
-  cpu.fields(C);
+  t.a->fields(G);
+  t.b->fields(C);
   ASSERT_EQ(G.rho.size(), C.rho.size());
   for (std::size_t k = 0; k < C.rho.size(); ++k) {
     ASSERT_NEAR(G.rho[k], C.rho[k], 1e-12 * C.rho[k]) << "site " << k;
@@ -146,24 +142,13 @@ TEST(GpuVsCpu, RayleighTaylorWithWallsAfter1000StepsFP32) {
   PLUME_REQUIRE_CUDA_DEVICE();
   // Both store floats and compute in doubles: they differ where a double result that differs in
   // its last bits rounds to a different float, one float ulp (6e-8) that then spreads.
-  const auto [gpu, cpu] = run_both(rt_case(Precision::FP32), 1000);
-  const Diff d = compare(gpu, cpu);
-  report("RT with walls, 1000 steps, FP32 (GPU vs CPU)", d, 200 * 256);
-  EXPECT_LE(d.max_rel, 1e-5);
+  expect_agreement("RT with walls, 1000 steps, FP32 (GPU vs CPU)", rt_case(Precision::FP32), 1000, 1e-5);
 }
 
 TEST(GpuVsCpu, FP32StorageStaysCloseToFP64) {
   PLUME_REQUIRE_CUDA_DEVICE();
-  SolverConfig c = rt_case(Precision::FP32);
-  c.backend = BackendKind::CUDA;
-  Solver s32(c);
-  c.precision = Precision::FP64;
-  Solver s64(c);
-  s32.initialize();
-  s64.initialize();
-  s32.advance(1000);
-  s64.advance(1000);
-  const Diff d = compare(s32.populations(), s64.populations());
+  const Twin t = advance_both(rt_case(Precision::FP32), rt_case(Precision::FP64), 1000);
+  const Diff d = compare(t.a->populations(), t.b->populations());
   report("RT with walls, 1000 steps, FP32 against FP64 storage", d, 200 * 256);
   EXPECT_GT(d.max_rel, 0.0) << "FP32 storage should round";
   EXPECT_LE(d.max_rel, 1e-4);
@@ -171,9 +156,7 @@ TEST(GpuVsCpu, FP32StorageStaysCloseToFP64) {
 
 TEST(GpuVsCpu, PopulationsRoundTripExactly) {
   PLUME_REQUIRE_CUDA_DEVICE();
-  SolverConfig c = rt_case(Precision::FP64);
-  c.backend = BackendKind::CUDA;
-  Solver s(c);
+  Solver s(rt_case(Precision::FP64));
   s.initialize();
   s.advance(10);
   const std::vector<double> f = s.populations();
