@@ -236,6 +236,18 @@ std::vector<Key> make_keys() {
                      "storage of the populations (arithmetic is FP64): fp64 = 592 bytes/site/step, fp32 = 296",
                      {"fp64", "fp32"}, std::vector<Precision>{Precision::FP64, Precision::FP32},
                      PLUME_REF(solver.precision)));
+  {
+    K tiles("run", "tiles", KeyType::String, "",
+            "tiling of a run on several MPI ranks: auto = chosen by the performance model, or TXxTY = TX tiles "
+            "along x and TY along y (TX TY = the number of ranks)");
+    tiles.k.get = [](const RunConfig& c) -> Value { return parallel::to_string(c.solver.tiles); };
+    tiles.k.set = [](RunConfig& c, const Value& v) { c.solver.tiles = parallel::parse_tiling(std::get<std::string>(v)); };
+    t.push_back(tiles);
+  }
+  t.push_back(boolean("run", "overlap",
+                      "update the bulk of each tile while its halos travel between ranks (false: exchange, then "
+                      "compute; for measurements)",
+                      PLUME_REF(solver.overlap)));
   // [output]
   t.push_back(text("output", "dir", "output folder, created if missing (relative to the working directory)",
                    PLUME_REF(output.dir)));

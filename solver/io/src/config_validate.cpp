@@ -115,6 +115,13 @@ void check_lattice_and_physics(const RunConfig& c, std::vector<std::string>& pro
   if (s.perturbation == Perturbation::Single && s.mode > nyquist)
     problems.push_back(fmt::format("initial.mode = {} exceeds nx/2 = {}: the lattice cannot resolve that mode",
                                    s.mode, nyquist));
+  // Whether the tiles match the number of ranks is for the launch to say; whether they fit the
+  // lattice is known before any rank starts.
+  if (c.solver.tiles.complete()) {
+    const std::string tiling = parallel::tiling_problem(c.solver.nx, c.solver.ny, c.solver.tiles, reach);
+    if (!tiling.empty())
+      problems.push_back(fmt::format("run.tiles = \"{}\": {}", parallel::to_string(c.solver.tiles), tiling));
+  }
   if (double(c.solver.nx) * c.solver.ny * D2Q37::Q > 9.0e18 / 8)
     problems.push_back(fmt::format("lattice {} x {} is too large to address", c.solver.nx, c.solver.ny));
 }
