@@ -192,14 +192,38 @@ void check_compatible(const CheckpointHeader& h, const RunConfig& cfg, const std
 }
 
 void save_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg) {
-  write_checkpoint(path, cfg, solver.step(), solver.populations());
+  const std::vector<double> f = solver.gather_populations();
+  std::string problem;
+  if (solver.is_root()) {
+    try {
+      write_checkpoint(path, cfg, solver.step(), f);
+    } catch (const std::exception& e) {
+      problem = e.what();
+    }
+  }
+  solver.agree(problem, "cannot write the checkpoint");
 }
 
 CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg) {
-  // The size is checked before the populations are read, so a mismatch costs no I/O.
-  check_compatible(read_checkpoint_header(path), cfg, path);
-  Checkpoint c = read_checkpoint(path);
-  solver.set_populations(c.populations, c.header.step);
+  Checkpoint c;
+  std::string problem;
+  if (solver.is_root()) {
+    try {
+      // The size is checked before the populations are read, so a mismatch costs no I/O.
+      check_compatible(read_checkpoint_header(path), cfg, path);
+      c = read_checkpoint(path);
+    } catch (const std::exception& e) {
+      problem = e.what();
+    }
+  }
+  try {
+    solver.agree(problem, "cannot restart from the checkpoint");
+  } catch (const parallel::CollectiveError& e) {
+    // An unusable checkpoint is bad input on every rank alike; one process keeps the reader's words.
+    throw CheckpointError(solver.ranks() == 1 ? problem : e.what());
+  }
+  solver.scatter_populations(c.populations, c.header.step);
+  c.header.step = solver.step();
   return c.header;
 }
 

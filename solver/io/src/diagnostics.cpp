@@ -2,6 +2,10 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <iterator>
+#include <limits>
+#include "plume/solver.hpp"
 
 namespace plume::io {
 
@@ -136,6 +140,35 @@ Diagnostics compute_diagnostics(const Fields& f, const Domain& d, const InitialS
   return finish(partial_sums(f, d), s, step, time);
 }
 
+namespace {
+
+constexpr double kNone = std::numeric_limits<double>::infinity();
+
+// combine() over the solver's ranks, in place: every rank ends with the same global partials.
+void combine_ranks(PartialSums& p, Solver& solver) {
+  std::vector<double>* rows[] = {&p.mass, &p.mom_x, &p.mom_y, &p.energy, &p.kinetic, &p.T_sum, &p.sites};
+  std::vector<double> all;
+  all.reserve(std::size(rows) * p.NY);
+  for (const auto* r : rows) all.insert(all.end(), r->begin(), r->end());
+  solver.reduce(all.data(), all.size());
+  for (std::size_t k = 0; k < std::size(rows); ++k) std::copy_n(all.begin() + k * p.NY, p.NY, rows[k]->begin());
+  // One reduction for both extremes: minima of the minima and of the negated maxima. A block with
+  // no finite value takes no part.
+  double ext[4] = {kNone, kNone, kNone, kNone};
+  if (p.any) ext[0] = p.T_min, ext[1] = p.rho_min, ext[2] = -p.T_max, ext[3] = -p.rho_max;
+  solver.reduce(ext, 4, parallel::ReduceOp::Min);
+  p.any = ext[0] != kNone;
+  if (p.any) p.T_min = ext[0], p.rho_min = ext[1], p.T_max = -ext[2], p.rho_max = -ext[3];
+}
+
+}  // namespace
+
+Diagnostics compute_diagnostics(const Fields& local, Solver& solver, const InitialState& s) {
+  PartialSums p = partial_sums(local, solver.domain());
+  combine_ranks(p, solver);
+  return finish(p, s, solver.step(), solver.time());
+}
+
 std::string Fault::message() const {
   const std::string what = std::isfinite(value) ? fmt::format("{} = {:.6g}", field, value)
                                                 : fmt::format("{} is {}", field, std::isnan(value) ? "NaN" : "infinite");
@@ -161,6 +194,41 @@ std::optional<Fault> find_fault(const Fields& f, long long step) {
     }
   if (first) first->count = count;
   return first;
+}
+
+std::optional<Fault> find_fault(const Fields& local, Solver& solver) {
+  std::optional<Fault> fault = find_fault(local, solver.step());
+  if (solver.ranks() == 1) return fault;
+  // The first bad site of the lattice has the smallest y NX + x (exact in a double up to 2^53 sites).
+  const int NX = solver.domain().NX;
+  double first = fault ? double(fault->y) * NX + fault->x : kNone;
+  solver.reduce(&first, 1, parallel::ReduceOp::Min);
+  if (first == kNone) return std::nullopt;
+  double count = fault ? double(fault->count) : 0.0;
+  solver.reduce(&count, 1);
+  Fault f;
+  f.step = solver.step();
+  f.x = int((long long)first % NX);
+  f.y = int((long long)first / NX);
+  f.count = (long long)count;
+  // The rank that holds the site tells the others what is wrong there.
+  int owner = 0;
+  for (int r = 0; r < solver.ranks(); ++r) {
+    const Domain d = solver.decomposition().domain(r);
+    if (f.x >= d.x0 && f.x < d.x0 + d.nx && f.y >= d.y0 && f.y < d.y0 + d.ny) owner = r;
+  }
+  struct {
+    double value;
+    char field[8];
+  } what{};
+  if (solver.rank() == owner) {
+    what.value = fault->value;
+    std::strncpy(what.field, fault->field.c_str(), sizeof what.field - 1);
+  }
+  solver.communicator().broadcast(&what, sizeof what, owner);
+  f.value = what.value;
+  f.field = what.field;
+  return f;
 }
 
 }  // namespace plume::io

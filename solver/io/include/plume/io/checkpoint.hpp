@@ -52,8 +52,14 @@ CheckpointHeader read_checkpoint_header(const std::string& path);
 // Same lattice type and size as the configuration; throws CheckpointError naming the difference.
 void check_compatible(const CheckpointHeader& h, const RunConfig& cfg, const std::string& path);
 
-// The Solver's state to a file, and back (after read_checkpoint and check_compatible).
+// The Solver's state to a file, and back (after read_checkpoint and check_compatible), whatever the
+// number of ranks: a checkpoint written by N ranks restarts on M. Both are collective: rank 0
+// holds the whole lattice and does the file I/O, the others send or receive their blocks.
+// save: a failure to write throws parallel::CollectiveError on every rank.
 void save_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg);
+// restore: a file that cannot be used throws CheckpointError on every rank (naming rank 0 when
+// there are several) and leaves the solver as it was. The header returned is complete on rank 0;
+// on the other ranks it holds the step only.
 CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg);
 
 }  // namespace plume::io

@@ -14,6 +14,10 @@
 #include "plume/grid/layout.hpp"
 #include "plume/physics/rayleigh_taylor.hpp"
 
+namespace plume {
+class Solver;
+}
+
 namespace plume::io {
 
 // Per global row y (NY entries each): sums over the sites of the row held by this block.
@@ -48,6 +52,10 @@ double threshold_width(const std::vector<double>& T_mean, double T_down, double 
 
 // Single-block convenience: partial_sums + finish.
 Diagnostics compute_diagnostics(const Fields& f, const Domain& d, const InitialState& s, long long step, double time);
+// Collective over the solver's ranks, each passing the fields of its own block: the diagnostics of
+// the whole lattice at the solver's step. Row sums are added over the ranks, so a tiling that cuts
+// rows changes the totals by round-off only; the extremes are exact.
+Diagnostics compute_diagnostics(const Fields& local, Solver& solver, const InitialState& s);
 
 // A site where the state is no longer physical: a non-finite value, rho <= 0 or T_H <= 0.
 struct Fault {
@@ -59,5 +67,8 @@ struct Fault {
   std::string message() const;
 };
 std::optional<Fault> find_fault(const Fields& f, long long step);
+// Collective over the solver's ranks, each passing its own block: the first bad site of the whole
+// lattice and the number of bad sites on all ranks, the same on every rank.
+std::optional<Fault> find_fault(const Fields& local, Solver& solver);
 
 }  // namespace plume::io
