@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <cstdio>
 #include "exit_codes.hpp"
+#include "insitu.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 
@@ -58,8 +59,52 @@ io::RunConfig build_config(const Options& o, bool run) {
   if (!problems.empty()) throw io::ConfigError(problems);
   cfg.restart = o.restart;
   cfg.quiet = o.quiet;
-  io::validate(cfg);
+  try {
+    io::validate(cfg);
+  } catch (const io::ConfigError& e) {
+    problems = e.problems;
+  }
+  if (cfg.insitu.requested() && !InSitu::catalyst_available())
+    problems.push_back(fmt::format(
+        "{} set, but this plume was built without ParaView Catalyst (configure with -DPLUME_CATALYST=ON)",
+        cfg.insitu.live ? "insitu.live is" : "insitu.scripts is"));
+  if (!problems.empty()) throw io::ConfigError(problems);
   return cfg;
+}
+
+// A tiling given in full must have a tile per rank. (A checkpoint's stored configuration keeps the
+// tiling of the run that wrote it, which a restart on another number of ranks changes.)
+void check_tiles(const io::RunConfig& cfg, int ranks) {
+  const parallel::Tiling t = cfg.solver.tiles;
+  if (t.complete() && t.px * t.py != ranks)
+    throw io::ConfigError(fmt::format("run.tiles = \"{}\" needs {} ranks but the job has {}: launch {} ranks, or set "
+                                      "run.tiles to auto or to TXxTY with TX TY = {}",
+                                      parallel::to_string(t), t.px * t.py, ranks, t.px * t.py, ranks));
+}
+
+// The exit code and the message of an error that ended a command (docs/running.md).
+ExitRequest failure(const std::exception& e) {
+  if (dynamic_cast<const UsageError*>(&e))
+    return {kExitUsage, std::string(e.what()) + "\nrun 'plume --help' for the commands and options"};
+  if (dynamic_cast<const io::ConfigError*>(&e) || dynamic_cast<const io::CheckpointError*>(&e))
+    return {kExitUsage, e.what()};
+  return {kExitFailure, e.what()};
+}
+
+void print_error(const std::string& what) {
+  std::fflush(stdout);
+  std::string lines = what;
+  std::size_t pos = 0;
+  while ((pos = lines.find('\n', pos)) != std::string::npos) lines.replace(pos, 1, "\nplume: error: "), pos += 1;
+  std::fprintf(stderr, "plume: error: %s\n", lines.c_str());
+}
+
+// Rank 0's text on every rank.
+void share(parallel::Communicator& world, std::string& text) {
+  unsigned long long n = text.size();
+  world.broadcast(&n, sizeof n, 0);
+  text.resize(n);
+  world.broadcast(text.data(), n, 0);
 }
 
 }  // namespace
@@ -96,7 +141,7 @@ Command parse_command_line(int argc, const char* const* argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) {
       app.exit(e);
-      throw ExitRequest{kExitOk};
+      throw ExitRequest{kExitOk, ""};
     }
     throw UsageError(e.what());
   }
@@ -113,7 +158,39 @@ Command parse_command_line(int argc, const char* const* argv) {
   return cmd;
 }
 
-int run_command(const Command& cmd) {
+Command parse_command_line(parallel::Communicator& world, int argc, const char* const* argv) {
+  const bool root = world.rank() == 0;
+  Command cmd;
+  ExitRequest end{-1, ""};  // code -1: the command goes on
+  if (root) {
+    try {
+      cmd = parse_command_line(argc, argv);
+      if (cmd.kind == Command::Kind::Run) check_tiles(cmd.config, world.size());
+    } catch (const ExitRequest& e) {
+      end = e;
+    } catch (const std::exception& e) {
+      end = failure(e);
+    }
+  }
+  long long head[3] = {end.code, (long long)cmd.kind, cmd.config.quiet};
+  world.broadcast(head, sizeof head, 0);
+  if (head[0] >= 0) throw ExitRequest{int(head[0]), end.message};
+  cmd.kind = Command::Kind(head[1]);
+  if (cmd.kind != Command::Kind::Run) return cmd;
+  // The configuration travels as its TOML text, which reads back to the same values.
+  std::string toml = root ? io::to_toml(cmd.config) : "", restart = cmd.config.restart;
+  share(world, toml);
+  share(world, restart);
+  if (!root) {
+    cmd.config = io::parse_config(toml, "the configuration of rank 0");
+    cmd.config.restart = restart;
+    cmd.config.quiet = head[2] != 0;
+  }
+  return cmd;
+}
+
+int run_command(const Command& cmd, const parallel::Communicator& world) {
+  if (world.rank() != 0) return kExitOk;
   if (cmd.kind == Command::Kind::Defaults) {
     std::fputs(io::to_toml(io::default_config()).c_str(), stdout);
     return kExitOk;
@@ -125,30 +202,18 @@ int run_command(const Command& cmd) {
   return kExitOk;
 }
 
-int guarded(int (*f)(int, const char* const*), int argc, const char* const* argv) {
-  auto error = [](const std::string& what) {
-    std::fflush(stdout);
-    std::string lines = what;
-    std::size_t pos = 0;
-    while ((pos = lines.find('\n', pos)) != std::string::npos) lines.replace(pos, 1, "\nplume: error: "), pos += 1;
-    std::fprintf(stderr, "plume: error: %s\n", lines.c_str());
-  };
+int guarded(parallel::Communicator& world, int (*f)(parallel::Communicator&, int, const char* const*), int argc,
+            const char* const* argv) {
   try {
-    return f(argc, argv);
+    return f(world, argc, argv);
   } catch (const ExitRequest& e) {
+    if (world.rank() == 0 && !e.message.empty()) print_error(e.message);
     return e.code;
-  } catch (const UsageError& e) {
-    error(std::string(e.what()) + "\nrun 'plume --help' for the commands and options");
-    return kExitUsage;
-  } catch (const io::ConfigError& e) {
-    error(e.what());
-    return kExitUsage;
-  } catch (const io::CheckpointError& e) {
-    error(e.what());
-    return kExitUsage;
   } catch (const std::exception& e) {
-    error(e.what());
-    return kExitFailure;
+    if (world.size() > 1) return parallel::handle_fatal(world, e, "plume");
+    const ExitRequest end = failure(e);
+    print_error(end.message);
+    return end.code;
   }
 }
 

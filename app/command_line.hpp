@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 #include "plume/io/config.hpp"
+#include "plume/parallel/communicator.hpp"
 
 namespace plume::app {
 
@@ -18,19 +19,28 @@ struct Command {
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-// Help or version was printed: exit with this code.
+// The command ends here with this exit code, on every rank alike: help or version was printed
+// (no message), or an error that every rank knows of, which rank 0 prints.
 struct ExitRequest {
   int code;
+  std::string message;
 };
 
 // Throws UsageError, io::ConfigError, io::CheckpointError or ExitRequest.
 Command parse_command_line(int argc, const char* const* argv);
+// Collective: rank 0 reads the command line and the files it names, and the other ranks take the
+// configuration it arrived at, so that every rank runs one configuration and a problem is reported
+// once. Throws ExitRequest on every rank when the command ends there (help, or bad input).
+Command parse_command_line(parallel::Communicator& world, int argc, const char* const* argv);
 
-// Commands other than `run`: check, defaults. Returns the exit code.
-int run_command(const Command& cmd);
+// Commands other than `run`: check, defaults (on rank 0; the other ranks have nothing to do).
+// Returns the exit code.
+int run_command(const Command& cmd, const parallel::Communicator& world);
 
 // Runs f and turns what it throws into one clear message on stderr and an exit code
-// (docs/running.md): never a stack trace.
-int guarded(int (*f)(int, const char* const*), int argc, const char* const* argv);
+// (docs/running.md): never a stack trace. With several ranks an error that only some of them
+// saw ends the whole job (parallel::handle_fatal), so that no rank waits for ever.
+int guarded(parallel::Communicator& world, int (*f)(parallel::Communicator&, int, const char* const*), int argc,
+            const char* const* argv);
 
 }  // namespace plume::app

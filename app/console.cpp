@@ -9,7 +9,7 @@ namespace {
 constexpr double kInterval = 2.0;  // seconds between progress reports
 }
 
-Console::Console(bool quiet, bool tty) : quiet_(quiet), tty_(tty) {}
+Console::Console(bool quiet, bool tty, bool speaks) : quiet_(quiet || !speaks), tty_(tty), speaks_(speaks) {}
 
 bool Console::stdout_is_tty() { return ::isatty(STDOUT_FILENO) == 1; }
 
@@ -28,6 +28,7 @@ void Console::note(const std::string& line) {
 }
 
 void Console::warning(const std::string& line) {
+  if (!speaks_) return;
   clear_status();
   std::fflush(stdout);
   std::fputs(("plume: warning: " + line + "\n").c_str(), stderr);

@@ -1,7 +1,7 @@
 // What the batch driver says on the terminal: notes, warnings, and a progress report (step,
 // site updates/s, elapsed time, time left) at most every two seconds. On a terminal the
 // progress is one line rewritten in place; in a log file it is a line each time. Quiet mode
-// keeps warnings and errors only.
+// keeps warnings and errors only. In a run on several ranks only rank 0 speaks.
 #pragma once
 #include <chrono>
 #include <string>
@@ -10,7 +10,8 @@ namespace plume::app {
 
 class Console {
  public:
-  Console(bool quiet, bool tty);
+  // speaks = false: print nothing at all (the ranks other than 0).
+  Console(bool quiet, bool tty, bool speaks = true);
   static bool stdout_is_tty();
 
   void note(const std::string& line);     // stdout, unless quiet
@@ -26,7 +27,7 @@ class Console {
  private:
   void clear_status();
   using Clock = std::chrono::steady_clock;
-  bool quiet_, tty_;
+  bool quiet_, tty_, speaks_;
   bool status_shown_ = false;
   long long first_ = 0, last_ = 0;
   double sites_ = 0;

@@ -12,24 +12,25 @@ bool InSitu::catalyst_available() {
 #endif
 }
 
-InSitu::InSitu(const io::InSituConfig& cfg) : cfg_(cfg) {
-  if (cfg.requested() && !catalyst_available())
-    throw io::ConfigError(fmt::format(
-        "{} set, but this plume was built without ParaView Catalyst (configure with -DPLUME_CATALYST=ON)",
-        cfg.live ? "insitu.live is" : "insitu.scripts is"));
-}
+InSitu::InSitu(const io::InSituConfig& cfg, parallel::Communicator& world) : cfg_(cfg), world_(world) {}
 
 void InSitu::add(std::unique_ptr<InSituSink> sink) { sinks_.push_back(std::move(sink)); }
 
 void InSitu::execute(long long step, double time, const Fields& fields, const Domain& domain, Console& console) {
   for (auto it = sinks_.begin(); it != sinks_.end();) {
+    std::string problem;
     try {
       (*it)->execute(step, time, fields, domain);
-      ++it;
     } catch (const std::exception& e) {
-      const std::string what = fmt::format("in-situ sink '{}' failed at step {}: {}", (*it)->name(), step, e.what());
-      if (cfg_.on_error == io::InSituErrorPolicy::Stop) throw InSituFailure(what);
-      console.warning(what + "; it is disabled for the rest of the run (insitu.on_error = \"disable\")");
+      problem = e.what();
+    }
+    // A sink may fail on the ranks of some pieces only: every rank stops, or drops it, alike.
+    try {
+      parallel::agree(world_, problem, fmt::format("in-situ sink '{}' failed at step {}", (*it)->name(), step));
+      ++it;
+    } catch (const parallel::CollectiveError& e) {
+      if (cfg_.on_error == io::InSituErrorPolicy::Stop) throw InSituFailure(e.what());
+      console.warning(std::string(e.what()) + "; it is disabled for the rest of the run (insitu.on_error = \"disable\")");
       it = sinks_.erase(it);
     }
   }

@@ -1,7 +1,7 @@
 // The in-situ hook of the batch driver: every insitu.every steps the run hands its fields to each
 // sink (ParaView Catalyst pipelines, ParaView Live, or anything else that implements InSituSink).
-// A sink sees the local block and where it sits in the global lattice, so the same interface
-// serves a distributed run.
+// A sink sees the local block and where it sits in the global lattice: in a run on several MPI
+// ranks every rank calls its sinks with its own piece (nothing is gathered).
 #pragma once
 #include <memory>
 #include <string>
@@ -9,6 +9,7 @@
 #include "plume/fields.hpp"
 #include "plume/grid/layout.hpp"
 #include "plume/io/config.hpp"
+#include "plume/parallel/communicator.hpp"
 
 namespace plume::app {
 
@@ -23,21 +24,22 @@ struct InSituSink {
 
 class InSitu {
  public:
-  // Creates the sinks that the configuration asks for; a request that this build cannot serve
-  // (pipelines without Catalyst) is a configuration error.
-  explicit InSitu(const io::InSituConfig& cfg);
+  // Creates the sinks that the configuration asks for (whether this build can serve them is
+  // checked with the configuration). `world`: the ranks of the run, which outlive this.
+  InSitu(const io::InSituConfig& cfg, parallel::Communicator& world);
   void add(std::unique_ptr<InSituSink> sink);
 
   // Whether this build can run Catalyst pipelines (insitu.scripts, insitu.live).
   static bool catalyst_available();
   bool active() const { return !sinks_.empty(); }
   long long every() const { return cfg_.every; }
-  // Runs every sink. A failing sink throws InSituFailure under on_error = "stop"; under
-  // "disable" it is reported on the console and dropped.
+  // Runs every sink (collective). A sink failing on any rank throws InSituFailure on every rank
+  // under on_error = "stop"; under "disable" it is reported on the console and dropped everywhere.
   void execute(long long step, double time, const Fields& fields, const Domain& domain, Console& console);
 
  private:
   io::InSituConfig cfg_;
+  parallel::Communicator& world_;
   std::vector<std::unique_ptr<InSituSink>> sinks_;
 };
 

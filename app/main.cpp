@@ -1,20 +1,32 @@
 // plume: the batch driver. `plume --help` lists the commands and every configuration key.
+// `mpirun -np N plume run case.toml` runs one tile of the lattice per rank (docs/distributed.md).
 #include "command_line.hpp"
 #include "insitu.hpp"
 #include "output.hpp"
 #include "run_loop.hpp"
+#if PLUME_HAVE_MPI
+#include "plume/parallel/mpi.hpp"
+#endif
 
 namespace {
 
-int plume_main(int argc, const char* const* argv) {
-  const plume::app::Command cmd = plume::app::parse_command_line(argc, argv);  // configuration
-  if (cmd.kind != plume::app::Command::Kind::Run) return plume::app::run_command(cmd);
-  plume::Solver solver(cmd.config.solver);                                     // solver
-  plume::app::Output output(cmd.config);                                       // output
-  plume::app::InSitu insitu(cmd.config.insitu);                                // in-situ pipelines
+int plume_main(plume::parallel::Communicator& world, int argc, const char* const* argv) {
+  const plume::app::Command cmd = plume::app::parse_command_line(world, argc, argv);  // configuration
+  if (cmd.kind != plume::app::Command::Kind::Run) return plume::app::run_command(cmd, world);
+  plume::Solver solver(cmd.config.solver, world);                                       // solver
+  plume::app::Output output(cmd.config, world);                                         // output
+  plume::app::InSitu insitu(cmd.config.insitu, world);                                  // in-situ pipelines
   return plume::app::run(cmd.config, solver, output, insitu, cmd.text);
 }
 
 }  // namespace
 
-int main(int argc, char** argv) { return plume::app::guarded(plume_main, argc, argv); }
+int main(int argc, char** argv) {
+#if PLUME_HAVE_MPI
+  plume::parallel::MpiSession mpi(argc, argv);  // first: everything that communicates ends before it
+  return plume::app::guarded(mpi.world(), plume_main, argc, argv);
+#else
+  const auto world = plume::parallel::self_communicator();
+  return plume::app::guarded(*world, plume_main, argc, argv);
+#endif
+}

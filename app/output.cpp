@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <sys/stat.h>
 #include "console.hpp"
+#include "rank0.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/field_select.hpp"
 #include "plume/viz/image.hpp"
@@ -56,13 +57,16 @@ const char* field_label(io::FieldKind k) {
 
 }  // namespace
 
-Output::Output(const io::RunConfig& cfg) : cfg_(cfg), dir_(cfg.output.dir) {
+Output::Output(const io::RunConfig& cfg, parallel::Communicator& world)
+    : cfg_(cfg), world_(world), dir_(cfg.output.dir) {
   while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
   const bool is_signed = io::field_is_signed(cfg.output.field);
   colormap_ = cfg.output.colormap == "auto" ? (is_signed ? viz::Colormap::Coolwarm : viz::Colormap::Inferno)
                                             : viz::colormap_from_name(cfg.output.colormap);
-  make_dirs(dir_);
-  io::save_config(cfg_, path("config.toml"));
+  on_rank0(world_, "cannot prepare the output folder", [&] {
+    make_dirs(dir_);
+    io::save_config(cfg_, path("config.toml"));
+  });
 }
 
 std::string Output::path(const std::string& name) const { return dir_ + "/" + name; }
@@ -74,23 +78,35 @@ std::string Output::image_name(io::FieldKind field, long long step) {
 }
 
 void Output::begin(long long first_step, Console& console) {
-  csv_ = std::make_unique<io::DiagnosticsCsv>(path("diagnostics.csv"), first_step > 0 ? first_step : -1);
-  std::size_t foreign = 0;
-  for (auto& c : list_checkpoints(dir_)) {
-    if (c.first <= first_step && first_step > 0)
-      checkpoints_.push_back(c);
-    else
-      ++foreign;
-  }
-  if (foreign > 0)
-    console.warning(fmt::format("{} holds {} checkpoint(s) from another run; they are left alone (and overwritten "
-                                "where this run writes the same step)",
-                                dir_, foreign));
+  on_rank0(world_, "cannot open the diagnostics", [&] {
+    csv_ = std::make_unique<io::DiagnosticsCsv>(path("diagnostics.csv"), first_step > 0 ? first_step : -1);
+    std::size_t foreign = 0;
+    for (auto& c : list_checkpoints(dir_)) {
+      if (c.first <= first_step && first_step > 0)
+        checkpoints_.push_back(c);
+      else
+        ++foreign;
+    }
+    if (foreign > 0)
+      console.warning(fmt::format("{} holds {} checkpoint(s) from another run; they are left alone (and "
+                                  "overwritten where this run writes the same step)",
+                                  dir_, foreign));
+  });
 }
 
-void Output::diagnostics(const io::Diagnostics& d) { csv_->append(d); }
+void Output::diagnostics(const io::Diagnostics& d) {
+  on_rank0(world_, "cannot write the diagnostics", [&] { csv_->append(d); });
+}
 
-std::string Output::image(const Fields& f, long long step) {
+std::string Output::image(Solver& solver) {
+  Fields whole;  // on rank 0
+  solver.gather_fields(whole);
+  const std::string name = image_name(cfg_.output.field, solver.step());
+  on_rank0(world_, "cannot write the image", [&] { write_image(whole, solver.step(), name); });
+  return name;
+}
+
+void Output::write_image(const Fields& f, long long step, const std::string& name) const {
   const io::FieldKind kind = cfg_.output.field;
   const std::vector<double> v = io::extract_field(f, kind);
   viz::Range range = viz::finite_range(v);
@@ -104,16 +120,16 @@ std::string Output::image(const Fields& f, long long step) {
     const double m = std::max(std::abs(range.lo), std::abs(range.hi));
     range = {-m, m};
   }
-  const std::string name = image_name(kind, step);
   viz::write_png(path(name), viz::render_field(v, f.nx, f.ny, colormap_, range, cfg_.output.image_scale, true,
                                                fmt::format("{}  step {}", field_label(kind), step)));
-  return name;
 }
 
 std::string Output::checkpoint(Solver& solver) {
   const long long step = solver.step();
   const std::string p = path(checkpoint_name(step));
   io::save_checkpoint(p, solver, cfg_);
+  last_checkpoint_ = p;
+  if (world_.rank() != 0) return p;
   // Older files go only once the new one is in place, so there is always a complete checkpoint.
   checkpoints_.erase(std::remove_if(checkpoints_.begin(), checkpoints_.end(),
                                     [&](const auto& c) { return c.first == step; }),
@@ -123,7 +139,6 @@ std::string Output::checkpoint(Solver& solver) {
     std::remove(checkpoints_.front().second.c_str());
     checkpoints_.erase(checkpoints_.begin());
   }
-  last_checkpoint_ = p;
   return p;
 }
 

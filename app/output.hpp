@@ -1,5 +1,6 @@
 // The output folder of a run: the effective configuration (config.toml), images of the chosen
-// field, diagnostics.csv, rotating checkpoints and the summary.
+// field, diagnostics.csv, rotating checkpoints and the summary. Rank 0 writes every file; the
+// calls are collective, and a failure to write throws parallel::CollectiveError on every rank.
 #pragma once
 #include <memory>
 #include <string>
@@ -17,16 +18,17 @@ class Console;
 
 class Output {
  public:
-  // Creates the folder and writes config.toml; throws std::runtime_error naming the folder.
-  explicit Output(const io::RunConfig& cfg);
+  // Creates the folder and writes config.toml. `world`: the ranks of the run, which outlive this.
+  Output(const io::RunConfig& cfg, parallel::Communicator& world);
 
   // Opens diagnostics.csv (continuing it when first_step > 0) and takes stock of the checkpoints
   // already in the folder: those up to first_step are this run's history and rotate with the
   // new ones; later ones belong to another run and are left alone (with a warning).
   void begin(long long first_step, Console& console);
 
-  void diagnostics(const io::Diagnostics& d);
-  std::string image(const Fields& f, long long step);  // returns the file name
+  void diagnostics(const io::Diagnostics& d);  // the whole lattice's (io::compute_diagnostics)
+  // Gathers the fields of the solver's current step and writes their image; returns its file name.
+  std::string image(Solver& solver);
   // Writes checkpoint_<step>.ckpt and then deletes the oldest beyond output.keep.
   std::string checkpoint(Solver& solver);
   const std::string& last_checkpoint() const { return last_checkpoint_; }
@@ -37,7 +39,10 @@ class Output {
   static std::string image_name(io::FieldKind field, long long step);
 
  private:
+  void write_image(const Fields& f, long long step, const std::string& name) const;
+
   io::RunConfig cfg_;
+  parallel::Communicator& world_;
   std::string dir_;
   viz::Colormap colormap_;
   std::unique_ptr<io::DiagnosticsCsv> csv_;

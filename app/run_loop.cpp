@@ -5,8 +5,10 @@
 #include <climits>
 #include <cmath>
 #include <csignal>
+#include "command_line.hpp"
 #include "console.hpp"
 #include "exit_codes.hpp"
+#include "rank0.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
@@ -64,30 +66,35 @@ class Loop {
     bool ok = visit({true, false, insitu_.active()});
     console_.start(first, last, double(cfg_.solver.nx) * cfg_.solver.ny);
     long long chunk = 1;
-    while (ok && solver_.step() < last && !g_signal) {
+    while (ok && solver_.step() < last && !signal_) {
       const long long target =
           std::min({last, next_multiple(solver_.step(), cfg_.output.every),
                     next_multiple(solver_.step(), cfg_.output.checkpoint_every),
                     insitu_.active() ? next_multiple(solver_.step(), insitu_.every()) : LLONG_MAX});
-      while (solver_.step() < target && !g_signal) {
+      while (solver_.step() < target && !signal_) {
         const long long n = std::min(chunk, target - solver_.step());
         const auto c0 = Clock::now();
         solver_.advance(n);
-        const double dt = seconds_since(c0);
+        // Every rank takes the same decisions: the chunks follow the slowest rank, and a signal
+        // that reached any rank stops them all at the same step.
+        double slowest[2] = {seconds_since(c0), double(g_signal)};
+        solver_.reduce(slowest, 2, parallel::ReduceOp::Max);
+        const double dt = slowest[0];
+        signal_ = int(slowest[1]);
         report_.compute_seconds += dt;
         // Chunks of about half a second keep the progress report and Ctrl-C responsive.
         chunk = std::clamp<long long>(std::llround(double(n) * 0.5 / std::max(dt, 1e-6)), 1, 1 << 20);
         console_.progress(solver_.step());
       }
-      if (g_signal) break;
+      if (signal_) break;
       const long long s = solver_.step();
       ok = visit({multiple(s, cfg_.output.every) || s == last, multiple(s, cfg_.output.checkpoint_every) || s == last,
                   insitu_.active() && multiple(s, insitu_.every())});
     }
     console_.end_progress();
-    if (g_signal && report_.status == RunReport::Status::Completed) {
+    if (signal_ && report_.status == RunReport::Status::Completed) {
       report_.status = RunReport::Status::Interrupted;
-      report_.message = fmt::format("interrupted by signal {} at step {}", int(g_signal), solver_.step());
+      report_.message = fmt::format("interrupted by signal {} at step {}", signal_, solver_.step());
       visit({true, true, false});  // so that the run can continue from here
     }
     report_.last_step = solver_.step();
@@ -97,24 +104,24 @@ class Loop {
   }
 
  private:
-  // Returns false when the run must stop.
+  // Returns false when the run must stop. Collective: every rank looks at its own block, and the
+  // decisions (fault, in-situ failure) are the same on every rank.
   bool visit(Due due) {
     solver_.fields(fields_);
     const long long s = solver_.step();
-    const auto fault = io::find_fault(fields_, s);
+    const auto fault = io::find_fault(fields_, solver_);
     if (due.output || fault) {
-      report_.last_diagnostics = io::compute_diagnostics(fields_, solver_.domain(), cfg_.solver.initial, s,
-                                                         solver_.time());
+      report_.last_diagnostics = io::compute_diagnostics(fields_, solver_, cfg_.solver.initial);
       out_.diagnostics(*report_.last_diagnostics);
     }
     if (fault) {
       // No checkpoint of this state: the newest one on disk stays the last good one.
       report_.status = RunReport::Status::Diverged;
       report_.message = fault->message();
-      out_.image(fields_, s);
+      out_.image(solver_);
       return false;
     }
-    if (due.output) out_.image(fields_, s);
+    if (due.output) out_.image(solver_);
     if (due.insitu) {
       try {
         insitu_.execute(s, solver_.time(), fields_, solver_.domain(), console_);
@@ -134,7 +141,8 @@ class Loop {
   InSitu& insitu_;
   Console& console_;
   RunReport report_;
-  Fields fields_;
+  Fields fields_;    // this rank's block
+  int signal_ = 0;   // the signal that stops the run, agreed by every rank
 };
 
 }  // namespace
@@ -144,16 +152,24 @@ RunReport run_loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu
 }
 
 int run(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, const std::string& command_line) {
-  Console console(cfg.quiet, Console::stdout_is_tty());
+  Console console(cfg.quiet, Console::stdout_is_tty(), solver.is_root());
   console.note(fmt::format("{}: {} x {} {}, {} collision, {} backend: {} ({})", io::build_description(),
                            cfg.solver.nx, cfg.solver.ny, D2Q37::name,
                            cfg.solver.physics.model == CollisionModel::RTRT ? "RTRT" : "BGK", solver.backend().name(),
                            solver.backend().description(), solver.backend_reason()));
+  if (solver.ranks() > 1)
+    console.note(fmt::format("{}: {}, halo exchange {}", solver.communicator().name(),
+                             solver.decomposition().describe(),
+                             cfg.solver.overlap ? "overlapped with the bulk" : "before the update"));
   if (cfg.restart.empty()) {
     solver.initialize();
   } else {
-    const io::CheckpointHeader h = io::restore_checkpoint(cfg.restart, solver, cfg);
-    console.note(fmt::format("restarting from {} at step {} (written by {})", cfg.restart, h.step, h.writer));
+    try {
+      const io::CheckpointHeader h = io::restore_checkpoint(cfg.restart, solver, cfg);
+      console.note(fmt::format("restarting from {} at step {} (written by {})", cfg.restart, h.step, h.writer));
+    } catch (const io::CheckpointError& e) {
+      throw ExitRequest{kExitUsage, e.what()};  // thrown on every rank alike
+    }
   }
   if (solver.step() >= cfg.steps)
     console.warning(fmt::format("the run is already at step {} and run.steps = {}: nothing to advance (raise "
@@ -164,11 +180,13 @@ int run(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, c
                            out.dir()));
 
   const RunReport r = run_loop(cfg, solver, out, insitu, console);
-  write_summary(out, cfg, solver, r, command_line);
+  on_rank0(solver.communicator(), "cannot write the summary",
+           [&] { write_summary(out, cfg, solver, r, command_line); });
 
   const double rate = r.site_updates_per_second(double(cfg.solver.nx) * cfg.solver.ny);
   const std::string keep =
       r.final_checkpoint.empty() ? "no checkpoint was written" : "last good checkpoint: " + r.final_checkpoint;
+  const bool speak = solver.is_root();
   switch (r.status) {
     case RunReport::Status::Completed:
       console.note(fmt::format("done: step {} in {} ({} computing: {} site updates/s, {:.3g} GB/s effective); {}",
@@ -177,13 +195,13 @@ int run(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, c
                                out.path("summary.txt")));
       return kExitOk;
     case RunReport::Status::Diverged:
-      std::fprintf(stderr, "plume: error: %s\nplume: error: stopped; %s\n", r.message.c_str(), keep.c_str());
+      if (speak) std::fprintf(stderr, "plume: error: %s\nplume: error: stopped; %s\n", r.message.c_str(), keep.c_str());
       return kExitDiverged;
     case RunReport::Status::Interrupted:
-      std::fprintf(stderr, "plume: %s; %s\n", r.message.c_str(), keep.c_str());
+      if (speak) std::fprintf(stderr, "plume: %s; %s\n", r.message.c_str(), keep.c_str());
       return kExitInterrupted;
     default:
-      std::fprintf(stderr, "plume: error: %s\nplume: error: stopped; %s\n", r.message.c_str(), keep.c_str());
+      if (speak) std::fprintf(stderr, "plume: error: %s\nplume: error: stopped; %s\n", r.message.c_str(), keep.c_str());
       return kExitFailure;
   }
 }

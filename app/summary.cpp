@@ -119,6 +119,12 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
                           {"nx", std::to_string(cfg.solver.nx)},
                           {"ny", std::to_string(cfg.solver.ny)}},
                          2)},
+      {"parallel", object({{"ranks", std::to_string(solver.ranks())},
+                           {"communicator", json_string(solver.communicator().name())},
+                           {"tiles", json_string(parallel::to_string(solver.decomposition().tiling()))},
+                           {"decomposition", json_string(solver.decomposition().describe())},
+                           {"overlap", cfg.solver.overlap ? "true" : "false"}},
+                          2)},
       {"steps", object({{"first", std::to_string(r.first_step)},
                         {"last", std::to_string(r.last_step)},
                         {"requested", std::to_string(cfg.steps)}},
@@ -143,13 +149,15 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
       "status      {}{}\n"
       "backend     {}: {} ({})\n"
       "lattice     {} x {} {}\n"
+      "parallel    {}: {}\n"
       "steps       {} -> {} (requested {})\n"
       "wall time   {:.2f} s ({:.2f} s computing)\n"
       "speed       {:.4g} site updates/s, {} bytes/site, {:.3g} GB/s effective\n"
       "checkpoint  {}\n",
       io::plume_version(), io::git_commit(), io::compiler(), io::build_type(), command_line, host_name(),
       now_iso8601(), status_name(r.status), r.message.empty() ? "" : ": " + r.message, b.name(), b.description(),
-      solver.backend_reason(), cfg.solver.nx, cfg.solver.ny, D2Q37::name, r.first_step, r.last_step, cfg.steps,
+      solver.backend_reason(), cfg.solver.nx, cfg.solver.ny, D2Q37::name, solver.communicator().name(),
+      solver.decomposition().describe(), r.first_step, r.last_step, cfg.steps,
       r.wall_seconds, r.compute_seconds, rate, bps, rate * bps / 1e9,
       r.final_checkpoint.empty() ? "(none)" : r.final_checkpoint);
   if (r.last_diagnostics) {

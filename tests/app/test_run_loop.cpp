@@ -1,14 +1,12 @@
 // The in-situ hook, driven in-process: when sinks are called, with what, and what a failing
 // sink does under each insitu.on_error policy.
 #include <gtest/gtest.h>
-#include "console.hpp"
-#include "insitu.hpp"
-#include "output.hpp"
+#include "loop_run.hpp"
 #include "plume/lattice/d2q37.hpp"
-#include "run_loop.hpp"
 #include "test_support.hpp"
 
 using namespace plume;
+using plume::test::LoopRun;
 using plume::test::TempDir;
 
 namespace {
@@ -37,19 +35,6 @@ struct Failing : app::InSituSink {
     ++*calls;
     if (step >= 10) throw std::runtime_error("pipeline exploded");
   }
-};
-
-struct LoopRun {
-  io::RunConfig cfg;
-  Solver solver;
-  app::Output out;
-  app::InSitu insitu;
-  app::Console console{true, false};
-  explicit LoopRun(const io::RunConfig& c) : cfg(c), solver(c.solver), out(c), insitu(c.insitu) {
-    solver.initialize();
-    out.begin(0, console);
-  }
-  app::RunReport go() { return app::run_loop(cfg, solver, out, insitu, console); }
 };
 
 io::RunConfig config(const TempDir& tmp) {
