@@ -1,4 +1,4 @@
-// Runs the `plume` executable (PLUME_EXE, from CMake) and captures what it says.
+// Runs the `plume` executable (PLUME_EXE, from CMake), or any command, and captures what it says.
 #pragma once
 #include <sys/wait.h>
 #include <cstdlib>
@@ -12,16 +12,19 @@ struct Result {
   std::string out, err;
 };
 
-inline Result run_plume(const std::string& args) {
+// A shell command line, with what it prints.
+inline Result run_shell(const std::string& command) {
   static const TempDir capture;
   const std::string out = capture / "stdout", err = capture / "stderr";
-  const int status = std::system((std::string(PLUME_EXE) + " " + args + " >" + out + " 2>" + err).c_str());
+  const int status = std::system((command + " >" + out + " 2>" + err).c_str());
   Result r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   r.out = read_file(out);
   r.err = read_file(err);
   return r;
 }
+
+inline Result run_plume(const std::string& args) { return run_shell(std::string(PLUME_EXE) + " " + args); }
 
 // Quoted for the shell.
 inline std::string q(const std::string& s) { return "'" + s + "'"; }

@@ -9,15 +9,18 @@
 #include <thread>
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
+#include "output_files.hpp"
 #include "run_plume.hpp"
 
 extern char** environ;
 
 using namespace plume;
+using plume::test::ckpt;
 using plume::test::q;
 using plume::test::read_file;
 using plume::test::Result;
 using plume::test::run_plume;
+using plume::test::same_populations;
 using plume::test::TempDir;
 
 namespace {
@@ -60,17 +63,6 @@ std::vector<long long> checkpoint_steps(const std::string& dir) {
   }
   std::sort(steps.begin(), steps.end());
   return steps;
-}
-
-std::string ckpt(const std::string& dir, long long step) {
-  char name[64];
-  std::snprintf(name, sizeof name, "/checkpoint_%09lld.ckpt", step);
-  return dir + name;
-}
-
-bool same_populations(const std::string& a, const std::string& b) {
-  const auto fa = io::read_checkpoint(a).populations, fb = io::read_checkpoint(b).populations;
-  return fa.size() == fb.size() && std::memcmp(fa.data(), fb.data(), fa.size() * sizeof(double)) == 0;
 }
 
 }  // namespace

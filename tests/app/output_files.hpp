@@ -1,0 +1,22 @@
+// Reading what a run leaves in its output folder: checkpoint names and their populations.
+#pragma once
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include "plume/io/checkpoint.hpp"
+
+namespace plume::test {
+
+inline std::string ckpt(const std::string& dir, long long step) {
+  char name[64];
+  std::snprintf(name, sizeof name, "/checkpoint_%09lld.ckpt", step);
+  return dir + name;
+}
+
+// The two checkpoints hold the same populations, bit for bit (their headers may differ).
+inline bool same_populations(const std::string& a, const std::string& b) {
+  const auto fa = io::read_checkpoint(a).populations, fb = io::read_checkpoint(b).populations;
+  return fa.size() == fb.size() && std::memcmp(fa.data(), fb.data(), fa.size() * sizeof(double)) == 0;
+}
+
+}  // namespace plume::test
