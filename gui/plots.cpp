@@ -21,9 +21,11 @@ float History::last() const {
 }
 
 void Plots::add_snapshot(const Snapshot& s) {
-  if (s.step < last_step_) {
+  if (s.run != last_run_) {
     kinetic_.clear();
     width_.clear();
+    last_run_ = s.run;
+    last_step_ = -1;
   }
   if (s.step != last_step_) {
     kinetic_.push(float(s.diag.kinetic));

@@ -25,8 +25,8 @@ class History {
 
 class Plots {
  public:
-  // One sample per new step; a step counter that goes back (reset, new lattice, checkpoint)
-  // starts the physics histories again.
+  // One sample per new step; a new initial state (reset, new lattice, configuration,
+  // checkpoint) starts the physics histories again.
   void add_snapshot(const Snapshot& s);
   void add_frame(double seconds);
   // A window of four plots side by side at (x, y), w x h pixels.
@@ -36,6 +36,7 @@ class Plots {
  private:
   History kinetic_, width_, rate_, frame_ms_;
   long last_step_ = -1;
+  std::uint64_t last_run_ = 0;
 };
 
 }  // namespace plume::gui

@@ -202,6 +202,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             io::restore_checkpoint(c.path, *s, next);
             solver_ = std::move(s);
             cfg_ = next;
+            ++run_;
             return fmt::format("opened {}: {} lattice at step {}", c.path, lattice_text(cfg_), solver_->step());
           },
       },
@@ -214,6 +215,7 @@ void Simulation::rebuild(const io::RunConfig& cfg) {
   s->initialize();
   solver_ = std::move(s);
   cfg_ = cfg;
+  ++run_;
 }
 
 void Simulation::advance(long n, bool interruptible) {
@@ -258,6 +260,7 @@ void Simulation::publish() {
   prepare_shown_field(s.fields, shown, max_texture_, s.shown);
   s.step = solver_->step();
   s.time = solver_->time();
+  s.run = run_;
   s.config = cfg_;
   s.backend = solver_->backend().name();
   s.backend_description = solver_->backend().description();

@@ -68,6 +68,7 @@ class Simulation {
   long batch_;
   double rate_ = 0.0;  // site updates per second, smoothed over batches
   std::uint64_t applied_ = 0;
+  std::uint64_t run_ = 0;  // Snapshot::run
   int max_texture_;
 
   std::atomic<long> steps_total_{0};

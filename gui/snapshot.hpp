@@ -18,6 +18,7 @@ struct Snapshot {
   ShownField shown;  // the field the front end asked for (Simulation::show)
   long step = 0;
   double time = 0.0;
+  std::uint64_t run = 0;     // counts new initial states (reset, lattice, load-config, open-checkpoint)
   io::RunConfig config;      // what the run follows now, steering included
   std::string backend;       // "cpu" / "cuda"
   std::string backend_description;
