@@ -302,7 +302,8 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
   {
     constexpr int BX = cu::DefaultStepShape::block_x, MB = cu::DefaultStepShape::min_blocks;
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
-      cu::step_kernel<L, R, Real, BX, MB><<<grid, BX, 0, s>>>(phys::StepArgs<Real>{src, dst, l, d, lat.p}, y0, y1);
+      cu::step_kernel<L, R, Real, BX, MB><<<grid, BX, 0, s>>>(phys::StepArgs<Real>{src, dst, l, d, lat.p}, 0, l.nx, y0,
+                                                        y1);
     });
     PLUME_CUDA_CHECK_LAUNCH();
     add("bulk rows alone (no halo)", resources(cu::step_kernel<L, R, Real, BX, MB>), ms, bulk_sites);
@@ -333,7 +334,7 @@ double population_space_difference(cudaStream_t s) {
   const int y0 = L::reach, y1 = l.ny - L::reach;
   const dim3 grid((l.nx + 127) / 128, y1 - y0);
   constexpr int BX = cu::DefaultStepShape::block_x, MB = cu::DefaultStepShape::min_blocks;
-  cu::step_kernel<L, CollisionModel::RTRT, double, BX, MB><<<grid, BX, 0, s>>>(lat.args(), y0, y1);
+  cu::step_kernel<L, CollisionModel::RTRT, double, BX, MB><<<grid, BX, 0, s>>>(lat.args(), 0, l.nx, y0, y1);
   population_space_kernel<double>
       <<<grid, 128, 0, s>>>(phys::StepArgs<double>{lat.a.data(), c.data(), l, lat.d, lat.p}, y0, y1);
   PLUME_CUDA_CHECK_LAUNCH();

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include "parallel/nccl_transport.hpp"
 #include "parallel/tile_stepper.hpp"
 #include "plume/lattice/d2q37.hpp"
 #include "plume/parallel/halo_plan.hpp"
@@ -62,7 +63,43 @@ void for_block_rows(const Domain& d, F&& row) {
 
 std::size_t population_count(const Domain& d) { return std::size_t(L::Q) * d.nx * d.ny; }
 
+// The transport a decomposed run uses: the one asked for if it can run here, else an error
+// saying why; Auto prefers what needs no staging copies through host memory.
+TransportKind resolve_transport(TransportKind want, const Backend& backend, HaloOps& ops,
+                                parallel::Communicator& comm) {
+  const bool device = ops.device_memory();
+  if (want == TransportKind::Auto) {
+    if (device && parallel::nccl_built()) return TransportKind::Nccl;
+    if (device && comm.device_pointers()) return TransportKind::CudaAware;
+    return TransportKind::Host;
+  }
+  if (want != TransportKind::Host && !device)
+    throw std::runtime_error("run.transport = " + to_string(want) + " needs halos in device memory, which the " +
+                             backend.name() + " backend does not have; use host");
+  if (want == TransportKind::CudaAware && !comm.device_pointers())
+    throw std::runtime_error("run.transport = cuda-aware, but the MPI library (" + comm.name() +
+                             ") does not report CUDA support (MPIX_Query_cuda_support); use host or nccl");
+  if (want == TransportKind::Nccl && !parallel::nccl_built())
+    throw std::runtime_error("run.transport = nccl, but this build of plume has no NCCL; use host or cuda-aware");
+  return want;
+}
+
 }  // namespace
+
+std::string to_string(TransportKind t) {
+  switch (t) {
+    case TransportKind::Host: return "host";
+    case TransportKind::CudaAware: return "cuda-aware";
+    case TransportKind::Nccl: return "nccl";
+    default: return "auto";
+  }
+}
+
+TransportKind parse_transport(const std::string& text) {
+  for (TransportKind t : {TransportKind::Auto, TransportKind::Host, TransportKind::CudaAware, TransportKind::Nccl})
+    if (text == to_string(t)) return t;
+  throw std::invalid_argument("transport '" + text + "': expected auto, host, cuda-aware or nccl");
+}
 
 Solver::Solver(const SolverConfig& cfg) : cfg_(cfg), own_comm_(parallel::self_communicator()) {
   comm_ = own_comm_.get();
@@ -101,13 +138,16 @@ void Solver::setup() {
     if (ranks > 1 && !backend_->halo_ops())
       throw std::runtime_error("the " + backend_->name() +
                                " backend cannot run one tile of a decomposed lattice (it has no halo exchange); "
-                               "choose the cpu backend for runs on several ranks");
+                               "choose the cpu or cuda backend for runs on several ranks");
   });
   if (ranks == 1) return;  // one tile: the backend's own step with periodic copies
+  stage(comm, "cannot choose the halo transport",
+        [&] { transport_ = resolve_transport(cfg_.transport, *backend_, *backend_->halo_ops(), comm); });
   stage(comm, "cannot set up the halo exchange", [&] {
     const parallel::Neighbours nb = decomp_.neighbours(comm.rank());
     stepper_ = std::make_unique<parallel::TileStepper>(*backend_->halo_ops(), parallel::make_halo_plan<L>(domain_, nb),
-                                                       parallel::step_regions(domain_, nb, L::reach), comm);
+                                                       parallel::step_regions(domain_, nb, L::reach), comm,
+                                                       transport_);
   });
 }
 

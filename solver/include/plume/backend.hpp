@@ -13,12 +13,18 @@ namespace plume {
 
 enum class Precision : int { FP64 = 0, FP32 = 1 };  // storage of the populations; arithmetic is FP64
 
-// Persistent, host-addressable halo buffers of one face (pinned host memory on a GPU whose MPI
-// is not CUDA-aware): MPI sends from `send` and receives into `recv`.
+// Where a tile's halo messages travel from and to: host memory (any MPI; on a GPU, pinned buffers
+// staged to and from the device) or device memory (CUDA-aware MPI, NCCL: no staging copies).
+enum class HaloMemory : int { Host = 0, Device = 1 };
+
+// Persistent halo buffers of one face: the transport sends from `send` and receives into `recv`
+// (host or device memory, as setup_halos() was asked). `stream` is the backend's halo stream
+// (a cudaStream_t) for a transport that queues its messages on the device (NCCL), else null.
 struct HaloBuffer {
   void* send = nullptr;
   void* recv = nullptr;
   std::size_t bytes = 0;
+  void* stream = nullptr;
 };
 
 // What a backend provides to run one tile of a decomposed lattice. The stepper (Solver with a
@@ -33,13 +39,16 @@ class HaloOps {
  public:
   virtual ~HaloOps() = default;
   // Once, before the first decomposed step: allocate the persistent buffers of the plan's Remote
-  // faces (FacePlan::values() elements of the storage type each way). From then on the backend
-  // is one tile: fields() must not fill periodic halos (the Solver exchanges them first) and
-  // step() is not called.
-  virtual void setup_halos(const parallel::HaloPlan& plan) = 0;
+  // faces (FacePlan::values() elements of the storage type each way) in `mem`, which must be one
+  // of device_memory() allows. From then on the backend is one tile: fields() must not fill
+  // periodic halos (the Solver exchanges them first) and step() is not called.
+  virtual void setup_halos(const parallel::HaloPlan& plan, HaloMemory mem) = 0;
+  // Whether the buffers can live in device memory (a GPU backend), for CUDA-aware MPI and NCCL.
+  virtual bool device_memory() const { return false; }
   virtual HaloBuffer halo_buffer(parallel::Face f) = 0;
   // Current state's boundary layers -> send buffer of face f, in slab order; complete (visible
-  // to the host) when it returns, because MPI reads the buffer next.
+  // to the host, or to a transport on any device stream) when it returns, because the transport
+  // reads the buffer next.
   virtual void pack(parallel::Face f) = 0;
   // Receive buffer of face f -> the current state's halo layers; may complete asynchronously but
   // before any later pack(), copy_periodic() or update() reads them.

@@ -15,6 +15,16 @@ namespace plume {
 
 enum class BackendKind : int { Auto = 0, CPU = 1, CUDA = 2 };
 
+// How the halos of a decomposed GPU run travel (docs/distributed.md, "Transports"). Auto: NCCL
+// when plume is built with it and the backend is CUDA, else CUDA-aware MPI when the MPI library
+// reports CUDA support, else Host. Host: MPI between host buffers (pinned and staged on a GPU).
+// CudaAware: MPI between device buffers. Nccl: ncclSend/ncclRecv between device buffers.
+enum class TransportKind : int { Auto = 0, Host = 1, CudaAware = 2, Nccl = 3 };
+// "auto", "host", "cuda-aware", "nccl" (the run.transport values); parse throws
+// std::invalid_argument naming the value and the choices.
+std::string to_string(TransportKind t);
+TransportKind parse_transport(const std::string& text);
+
 struct SolverConfig {
   int nx = 256, ny = 512;  // global lattice
   PhysicsParams physics;
@@ -27,6 +37,7 @@ struct SolverConfig {
   // direction: the ranks divided by the other; 0 in both: the performance model chooses.
   parallel::Tiling tiles;
   bool overlap = true;  // compute the bulk while the halos travel (off: exchange, then compute)
+  TransportKind transport = TransportKind::Auto;  // halo messages of a decomposed run
 };
 
 namespace parallel {
@@ -55,6 +66,8 @@ class Solver {
   const Domain& domain() const { return domain_; }  // this rank's block of the global lattice
   Backend& backend() { return *backend_; }
   const std::string& backend_reason() const { return reason_; }  // why this backend was chosen
+  // The transport of the halo messages (Host, CudaAware or Nccl; Auto on one rank: no messages).
+  TransportKind transport() const { return transport_; }
 
   // Steering: takes effect at the next step (walls stay as they are in a decomposed run).
   void set_physics(const PhysicsParams& p);
@@ -101,6 +114,7 @@ class Solver {
   std::unique_ptr<Backend> backend_;
   std::unique_ptr<parallel::TileStepper> stepper_;  // decomposed runs of more than one rank
   std::string reason_;
+  TransportKind transport_ = TransportKind::Auto;  // Auto: no halo messages (one rank)
   long step_ = 0;
 };
 

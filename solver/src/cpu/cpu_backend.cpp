@@ -85,7 +85,7 @@ class CpuBackend final : public Backend, public HaloOps {
 
   // --- one tile of a decomposed lattice (HaloOps) ---
 
-  void setup_halos(const parallel::HaloPlan& plan) override {
+  void setup_halos(const parallel::HaloPlan& plan, HaloMemory) override {
     plan_ = plan;
     for (int f = 0; f < parallel::kFaces; ++f) {
       const std::size_t n = plan.face[f].values();

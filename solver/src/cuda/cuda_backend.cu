@@ -1,6 +1,10 @@
-// CUDA backend: all populations resident on one device; a step is three kernel launches (halo,
-// wall rows, bulk) on the backend's stream, with no transfer to the host inside the time loop.
+// CUDA backend: all populations resident on one device; a step is two kernel launches (halo,
+// rows) on the backend's stream, with no transfer to the host inside the time loop. As one tile of
+// a decomposed lattice (HaloOps) the boxes run on the compute stream while packing, unpacking and
+// the staging copies run on a second (halo) stream: the bulk kernel computes while the halos
+// travel, and the borders wait for an event recorded after the last unpack.
 #include <cuda_runtime.h>
+#include <array>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -33,8 +37,32 @@ void check_fits(std::size_t need, const std::string& what, int dev, const cudaDe
                              ": use a smaller lattice, FP32 storage (half the bytes), or more GPUs");
 }
 
+// Page-locked host memory (cudaMallocHost): the staging copies run at PCIe speed and
+// asynchronously, and MPI reads and writes it like any host memory.
+class PinnedBuffer {
+ public:
+  PinnedBuffer() = default;
+  explicit PinnedBuffer(std::size_t bytes) : n_(bytes) {
+    if (bytes) PLUME_CUDA_CHECK(cudaMallocHost(&p_, bytes));
+  }
+  ~PinnedBuffer() {
+    if (p_) cudaFreeHost(p_);
+  }
+  PinnedBuffer(PinnedBuffer&& o) noexcept : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+  PinnedBuffer& operator=(PinnedBuffer&& o) noexcept {
+    std::swap(p_, o.p_);
+    std::swap(n_, o.n_);
+    return *this;
+  }
+  void* data() { return p_; }
+
+ private:
+  void* p_ = nullptr;
+  std::size_t n_ = 0;
+};
+
 template <class L, class Real>
-class CudaBackend final : public Backend {
+class CudaBackend final : public Backend, public HaloOps {
  public:
   CudaBackend(const Domain& d, const PhysicsParams& p, int device)
       : dom_(d), params_(p), lay_(make_layout(d.nx, d.ny, L::reach, L::Q, sizeof(Real))), dev_(device) {
@@ -70,6 +98,8 @@ class CudaBackend final : public Backend {
   }
   ~CudaBackend() override {
     cudaSetDevice(dev_);
+    if (halo_ready_) cudaEventDestroy(halo_ready_);
+    if (halo_stream_) cudaStreamDestroy(halo_stream_);
     if (stream_) cudaStreamDestroy(stream_);
   }
 
@@ -110,7 +140,7 @@ class CudaBackend final : public Backend {
                                              std::to_string(dom_.ny) + " block", dev_, prop_);
       fields_ = cuda::DeviceBuffer<double>(4 * n);
     }
-    cuda::launch_halo<L>(a_.data(), lay_, !params_.walls, stream_);
+    if (!tile_) cuda::launch_halo<L>(a_.data(), lay_, !params_.walls, stream_);
     double* d = fields_.data();
     cuda::fields_kernel<L, Real><<<dim3((dom_.nx + 127) / 128, std::min(dom_.ny, 65535)), 128, 0, stream_>>>(
         a_.data(), lay_, dom_, params_, d, d + n, d + 2 * n, d + 3 * n);
@@ -156,8 +186,118 @@ class CudaBackend final : public Backend {
     }
   }
 
+  HaloOps* halo_ops() override { return this; }
+
+  // --- one tile of a decomposed lattice (HaloOps) ---
+
+  bool device_memory() const override { return true; }
+
+  void setup_halos(const parallel::HaloPlan& plan, HaloMemory mem) override {
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    plan_ = plan;
+    host_ = mem == HaloMemory::Host;
+    if (!halo_stream_) {
+      PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&halo_stream_, cudaStreamNonBlocking));
+      PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&halo_ready_, cudaEventDisableTiming));
+    }
+    for (int f = 0; f < parallel::kFaces; ++f) {
+      const parallel::FacePlan& fp = plan.face[f];
+      FaceBuffers& face = faces_[f];
+      face = FaceBuffers{};
+      if (fp.peer.link != parallel::Link::Remote) continue;
+      face.values = fp.values();
+      for (int dir = 0; dir < 2; ++dir) {
+        const std::vector<parallel::HaloSlab>& slabs = dir == 0 ? fp.send : fp.recv;
+        std::vector<int2> packed(slabs.size());
+        for (std::size_t k = 0; k < slabs.size(); ++k) packed[k] = make_int2(slabs[k].pop, slabs[k].layer);
+        face.slabs[dir] = cuda::DeviceBuffer<int2>(packed.size());
+        PLUME_CUDA_CHECK(cudaMemcpy(face.slabs[dir].data(), packed.data(), face.slabs[dir].bytes(),
+                                    cudaMemcpyHostToDevice));
+        face.device[dir] = cuda::DeviceBuffer<Real>(face.values);
+        if (host_) face.host[dir] = PinnedBuffer(face.values * sizeof(Real));
+      }
+    }
+    tile_ = true;
+  }
+
+  HaloBuffer halo_buffer(parallel::Face f) override {
+    FaceBuffers& face = faces_[f];
+    if (host_) return {face.host[0].data(), face.host[1].data(), face.values * sizeof(Real), nullptr};
+    return {face.device[0].data(), face.device[1].data(), face.values * sizeof(Real), halo_stream_};
+  }
+
+  // Reads the current state's boundary layers while the compute stream may be running a bulk
+  // kernel (which only reads the interior): both only read.
+  void pack(parallel::Face f) override {
+    move_slabs<true>(f);
+    if (host_)
+      PLUME_CUDA_CHECK(cudaMemcpyAsync(faces_[f].host[0].data(), faces_[f].device[0].data(),
+                                       faces_[f].device[0].bytes(), cudaMemcpyDeviceToHost, halo_stream_));
+    PLUME_CUDA_CHECK(cudaStreamSynchronize(halo_stream_));
+  }
+
+  void unpack(parallel::Face f) override {
+    if (host_)
+      PLUME_CUDA_CHECK(cudaMemcpyAsync(faces_[f].device[1].data(), faces_[f].host[1].data(),
+                                       faces_[f].device[1].bytes(), cudaMemcpyHostToDevice, halo_stream_));
+    move_slabs<false>(f);
+    halo_written();
+  }
+
+  void copy_periodic(int axis) override {
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    const int along = axis == 0 ? dom_.ny : dom_.nx + 2 * L::reach;
+    const int n = 2 * L::reach * along;
+    cuda::periodic_axis_kernel<L, Real><<<(n + 127) / 128, 128, 0, halo_stream_>>>(a_.data(), lay_, axis);
+    PLUME_CUDA_CHECK_LAUNCH();
+    halo_written();
+  }
+
+  void update(const Box& b) override {
+    if (b.empty()) return;
+    cuda::launch_box_step<L>(a_.data(), b_.data(), lay_, dom_, params_, b, stream_);
+  }
+
+  void swap() override {
+    PLUME_CUDA_CHECK(cudaStreamSynchronize(halo_stream_));
+    sync();
+    std::swap(a_, b_);
+  }
+
+  // update() only launches: the host polls the network while the bulk kernel runs.
+  int bulk_pieces() const override { return 1; }
+
  private:
   void sync() { PLUME_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+
+  template <bool ToBuffer>
+  void move_slabs(parallel::Face f) {
+    const parallel::FacePlan& fp = plan_.face[f];
+    FaceBuffers& face = faces_[f];
+    const int dir = ToBuffer ? 0 : 1;
+    const int nslab = int(face.slabs[dir].size());
+    const long long n = (long long)nslab * fp.length;
+    if (n == 0) return;
+    cuda::move_slabs_kernel<Real, ToBuffer><<<unsigned((n + 255) / 256), 256, 0, halo_stream_>>>(
+        a_.data(), lay_, face.slabs[dir].data(), nslab, fp.begin, fp.length, parallel::axis_of(f) == 0 ? 1 : 0,
+        face.device[dir].data());
+    PLUME_CUDA_CHECK_LAUNCH();
+  }
+
+  // The halo stream wrote halo layers: whatever the compute stream launches from now on (borders,
+  // the bulk next to a periodic edge, the fields) starts after it.
+  void halo_written() {
+    PLUME_CUDA_CHECK(cudaEventRecord(halo_ready_, halo_stream_));
+    PLUME_CUDA_CHECK(cudaStreamWaitEvent(stream_, halo_ready_, 0));
+  }
+
+  // One Remote face: slab lists, device buffers and (host staging) pinned buffers; [0] send, [1] receive.
+  struct FaceBuffers {
+    std::size_t values = 0;
+    std::array<cuda::DeviceBuffer<int2>, 2> slabs;
+    std::array<cuda::DeviceBuffer<Real>, 2> device;
+    std::array<PinnedBuffer, 2> host;
+  };
 
   Domain dom_;
   PhysicsParams params_;
@@ -166,7 +306,14 @@ class CudaBackend final : public Backend {
   cudaDeviceProp prop_{};
   cuda::DeviceBuffer<Real> a_, b_;  // current and next populations
   cuda::DeviceBuffer<double> fields_;
-  cudaStream_t stream_ = nullptr;
+  cudaStream_t stream_ = nullptr;  // compute: initial state, steps, boxes, fields, population copies
+  // One tile of a decomposed lattice.
+  bool tile_ = false;
+  bool host_ = true;  // halo messages through pinned host buffers (else device buffers)
+  parallel::HaloPlan plan_;
+  std::array<FaceBuffers, parallel::kFaces> faces_;
+  cudaStream_t halo_stream_ = nullptr;  // packing, unpacking, staging copies, NCCL
+  cudaEvent_t halo_ready_ = nullptr;
 };
 
 }  // namespace

@@ -28,14 +28,17 @@ struct StepShape {
 // docs/benchmarks.md).
 using DefaultStepShape = StepShape<128, 4>;
 
-// One fused pull-stream + collide update of the sites of rows [y_begin, y_end), thread x of block
-// (bx, by) updating (bx * BX + x, y_begin + by + k gridDim.y). The threads of a block share a row,
-// so a wall row takes the wall path as a whole block: walls and bulk are one launch (the wall path
-// needs fewer registers than the bulk one, so it costs the bulk nothing).
+// One fused pull-stream + collide update of the sites of the box [x_begin, x_end) x [y_begin,
+// y_end), thread x of block (bx, by) updating (x_begin + bx * BX + x, y_begin + by + k gridDim.y).
+// The threads of a block share a row, so a wall row takes the wall path as a whole block: walls
+// and bulk are one launch (the wall path needs fewer registers than the bulk one, so it costs the
+// bulk nothing). A whole block and the boxes of a decomposed tile run this same kernel, so every
+// site gets the same machine code (the same FMA contractions) whatever the tiling: bit for bit.
 template <class L, CollisionModel M, class Real, int BX, int MinBlocks>
-__global__ void __launch_bounds__(BX, MinBlocks) step_kernel(const phys::StepArgs<Real> a, int y_begin, int y_end) {
-  const int x = blockIdx.x * BX + threadIdx.x;
-  if (x >= a.layout.nx) return;
+__global__ void __launch_bounds__(BX, MinBlocks)
+    step_kernel(const phys::StepArgs<Real> a, int x_begin, int x_end, int y_begin, int y_end) {
+  const int x = x_begin + int(blockIdx.x) * BX + int(threadIdx.x);
+  if (x >= x_end) return;
   for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) {
     int side, j;
     if (a.params.walls && phys::wall_row(a.domain.y0 + y, a.domain.NY, L::reach, side, j))
@@ -90,14 +93,20 @@ void launch_halo(Real* f, const Layout& l, bool periodic_y, cudaStream_t s) {
   PLUME_CUDA_CHECK_LAUNCH();
 }
 
+// The box [x0, x1) x [y0, y1) with collision model M.
+template <class L, CollisionModel M, class Real, class Shape>
+void launch_box(const phys::StepArgs<Real>& a, int x0, int x1, int y0, int y1, cudaStream_t s) {
+  if (y1 <= y0 || x1 <= x0) return;
+  constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread;
+  const dim3 grid((x1 - x0 + BX - 1) / BX, std::min((y1 - y0 + RPT - 1) / RPT, 65535));
+  step_kernel<L, M, Real, BX, MB><<<grid, BX, 0, s>>>(a, x0, x1, y0, y1);
+  PLUME_CUDA_CHECK_LAUNCH();
+}
+
 // Rows [y0, y1) with collision model M.
 template <class L, CollisionModel M, class Real, class Shape>
 void launch_rows(const phys::StepArgs<Real>& a, int y0, int y1, cudaStream_t s) {
-  if (y1 <= y0) return;
-  constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread;
-  const dim3 grid((a.layout.nx + BX - 1) / BX, std::min((y1 - y0 + RPT - 1) / RPT, 65535));
-  step_kernel<L, M, Real, BX, MB><<<grid, BX, 0, s>>>(a, y0, y1);
-  PLUME_CUDA_CHECK_LAUNCH();
+  launch_box<L, M, Real, Shape>(a, 0, a.layout.nx, y0, y1, s);
 }
 
 // One time step with collision model M: the halos of the source, then every row into the
@@ -121,6 +130,57 @@ void launch_step(Real* src, Real* dst, const Layout& l, const Domain& d, const P
     launch_step_with<L, CollisionModel::BGK, Real, BgkShape<Shape>>(src, dst, l, d, p, s);
   else
     launch_step_with<L, CollisionModel::RTRT, Real, Shape>(src, dst, l, d, p, s);
+}
+
+// One step for the box b of a tile whose halos the caller filled (current src -> next dst).
+template <class L, class Real, class Shape = DefaultStepShape>
+void launch_box_step(Real* src, Real* dst, const Layout& l, const Domain& d, const PhysicsParams& p, const Box& b,
+                     cudaStream_t s) {
+  const phys::StepArgs<Real> a{src, dst, l, d, p};
+  if (p.model == CollisionModel::BGK)
+    launch_box<L, CollisionModel::BGK, Real, BgkShape<Shape>>(a, b.x0, b.x1, b.y0, b.y1, s);
+  else
+    launch_box<L, CollisionModel::RTRT, Real, Shape>(a, b.x0, b.x1, b.y0, b.y1, s);
+}
+
+// The slabs of one face of a tile (halo_plan.hpp) between the state and a contiguous buffer, one
+// thread per (slab, position): slab k of the buffer is positions [begin, begin + length) of
+// population slabs[k].pop in layer slabs[k].layer (a column for x faces, a row for y faces).
+template <class Real, bool ToBuffer>
+__global__ void __launch_bounds__(256) move_slabs_kernel(Real* f, const Layout l, const int2* slabs, int nslab,
+                                                         int begin, int length, int xface, Real* buf) {
+  const long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= (long long)nslab * length) return;
+  const int s = int(k / length), j = int(k % length);
+  const int2 slab = slabs[s];  // (pop, layer)
+  const long long at = slab.x * l.stride + (xface ? l.site(slab.y, begin + j) : l.site(begin + j, slab.y));
+  if (ToBuffer)
+    buf[k] = f[at];
+  else
+    f[at] = buf[k];
+}
+
+// One tile across a periodic direction: every population of the opposite edge into the halo of
+// `axis`: x over the interior rows, y over whole rows (x halos included, so the corners come).
+template <class L, class Real>
+__global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layout l, int axis) {
+  const int h = l.halo, nx = l.nx, ny = l.ny;
+  const int along = axis == 0 ? ny : nx + 2 * h;
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= 2 * h * along) return;
+  const int j = k / (2 * h), c = k % (2 * h);
+  const int depth = c < h ? c + 1 : c - h + 1;  // 1..h
+  const bool low = c < h;
+  int ghost, image;
+  if (axis == 0) {
+    ghost = l.site(low ? -depth : nx - 1 + depth, j);
+    image = l.site(low ? nx - depth : depth - 1, j);
+  } else {
+    const int x = j - h;
+    ghost = l.site(x, low ? -depth : ny - 1 + depth);
+    image = l.site(x, low ? ny - depth : depth - 1);
+  }
+  for (int i = 0; i < L::Q; ++i) f[i * l.stride + ghost] = f[i * l.stride + image];
 }
 
 // Rayleigh–Taylor state, in two passes. First one thread per column runs the column's hydrostatic

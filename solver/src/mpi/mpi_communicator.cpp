@@ -1,6 +1,9 @@
 // The MPI communicator: persistent halo requests, reductions, chunked point-to-point messages
 // for whole-lattice gathers, and MPI_Abort for errors one rank cannot share.
 #include <mpi.h>
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>  // Open MPI's MPIX_Query_cuda_support
+#endif
 #include <algorithm>
 #include <climits>
 #include <cstdio>
@@ -107,6 +110,15 @@ class MpiCommunicator final : public Communicator {
     std::string v(version, std::size_t(len));
     v = v.substr(0, v.find_first_of(",\n"));
     return "MPI, " + std::to_string(size_) + " rank" + (size_ == 1 ? "" : "s") + " (" + v + ")";
+  }
+  // Compiled-in support is not enough: Open MPI built with CUDA still answers 0 at run time when
+  // its CUDA component is not loaded, so ask the library.
+  bool device_pointers() const override {
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+    return MPIX_Query_cuda_support() == 1;
+#else
+    return false;
+#endif
   }
   void barrier() override { check(MPI_Barrier(comm_), "MPI_Barrier"); }
   void allreduce(double* v, std::size_t n, ReduceOp op) override {

@@ -7,7 +7,9 @@
 //       every tiling of N ranks, overlap on and off: measured step time beside the prediction;
 //   plume-scaling predict (--machine machine.txt | --reference cpu|gpu) [--lattice NXxNY]
 //                         [--tile WxH] [--max-ranks R] [--fp32]
-//       strong and weak scaling tables for 1 .. R ranks.
+//       strong and weak scaling tables for 1 .. R ranks;
+//   mpirun -np N plume-scaling time --lattice NXxNY [--tiles TXxTY] [--transport T] [--overlap 0|1]
+//       one decomposed run: step time and site rate (the scaling measurements).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -265,12 +267,41 @@ void validate(Communicator& comm, const Options& o, const MachineModel& m) {
   }
 }
 
+// One decomposed run as asked (backend, tiling, transport, overlap): the step time (slowest rank,
+// median of 5 blocks) and the site update rate, beside the model's prediction when a machine is
+// given; one `RESULT` line for scripts.
+void time_run(Communicator& comm, const Options& o, const MachineModel* m) {
+  const auto [NX, NY] = parse_size(o.get("--lattice", "1024x1024"));
+  SolverConfig c = bench_config(NX, NY, o);
+  if (o.has("--tiles")) c.tiles = parse_tiling(o.get("--tiles", ""));
+  c.transport = parse_transport(o.get("--transport", "auto"));
+  c.overlap = o.get("--overlap", "1") != "0";
+  const long steps = std::stol(o.get("--steps", "20"));
+  Solver s(c, comm);
+  s.initialize();
+  const double t = sweep_time(comm, int(steps), [&] { s.advance(1); });
+  const double rate = double(NX) * NY / t;
+  const std::string transport = comm.size() > 1 ? to_string(s.transport()) : "none";
+  const double predicted = m ? predict_step(s.decomposition(), *m, c.overlap).step : 0.0;
+  if (comm.rank() == 0) {
+    std::printf("%s on %d rank%s, %s, transport %s, overlap %s: %.3f ms/step, %.3f G site/s", s.decomposition().describe().c_str(),
+                comm.size(), comm.size() == 1 ? "" : "s", s.backend().description().c_str(), transport.c_str(),
+                c.overlap ? "on" : "off", t * 1e3, rate * 1e-9);
+    if (m) std::printf(" (model %.3f ms)", predicted * 1e3);
+    std::printf("\nRESULT run ranks=%d lattice=%dx%d tiles=%s transport=%s overlap=%d step_ms=%.4f gsites=%.4f model_ms=%.4f\n",
+                comm.size(), NX, NY, to_string(s.decomposition().tiling()).c_str(), transport.c_str(), c.overlap ? 1 : 0,
+                t * 1e3, rate * 1e-9, predicted * 1e3);
+  }
+}
+
 int run(Communicator& comm, int argc, char** argv) {
   const std::string usage =
       "usage: plume-scaling measure [--tile WxH] [--steps S] [--fp32] [--backend auto|cpu|cuda] [--out FILE]\n"
       "       plume-scaling validate [--lattice NXxNY] [--steps S] [--fp32] (--machine FILE | --reference cpu|gpu)\n"
       "       plume-scaling predict (--machine FILE | --reference cpu|gpu) [--lattice NXxNY] [--tile WxH]\n"
-      "                             [--max-ranks R] [--walls 0|1] [--fp32]\n";
+      "                             [--max-ranks R] [--walls 0|1] [--fp32]\n"
+      "       plume-scaling time --lattice NXxNY [--tiles TXxTY] [--transport auto|host|cuda-aware|nccl]\n"
+      "                          [--overlap 0|1] [--steps S] [--backend auto|cpu|cuda] [--fp32] [--machine FILE]\n";
   if (argc < 2) throw std::invalid_argument("no command\n" + usage);
   const std::string cmd = argv[1];
   const Options o = parse_options(argc, argv, 2);
@@ -290,6 +321,9 @@ int run(Communicator& comm, int argc, char** argv) {
     }
   } else if (cmd == "validate") {
     validate(comm, o, machine());
+  } else if (cmd == "time") {
+    const MachineModel m = o.has("--machine") ? read_machine(o.get("--machine", "")) : MachineModel{};
+    time_run(comm, o, o.has("--machine") ? &m : nullptr);
   } else if (cmd == "predict") {
     const auto [NX, NY] = parse_size(o.get("--lattice", "1024x4096"));
     const auto [tx, ty] = parse_size(o.get("--tile", "1024x1024"));

@@ -1,18 +1,22 @@
 #include "tile_stepper.hpp"
 #include <algorithm>
+#include "nccl_transport.hpp"
 
 namespace plume::parallel {
 
-HaloExchange::HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& comm) : ops_(ops), plan_(plan) {
-  ops_.setup_halos(plan_);
+HaloExchange::HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& comm, TransportKind transport)
+    : ops_(ops), plan_(plan) {
+  ops_.setup_halos(plan_, transport == TransportKind::Host ? HaloMemory::Host : HaloMemory::Device);
   std::array<HaloChannel, kFaces> channels;
+  void* stream = nullptr;
   for (int f = 0; f < kFaces; ++f) {
     const Neighbour& peer = plan_.face[f].peer;
     if (peer.link != Link::Remote) continue;
     const HaloBuffer b = ops_.halo_buffer(Face(f));
     channels[f] = HaloChannel{peer.rank, b.send, b.recv, b.bytes};
+    stream = b.stream;
   }
-  transport_ = comm.connect(channels);
+  transport_ = transport == TransportKind::Nccl ? make_nccl_transport(comm, channels, stream) : comm.connect(channels);
 }
 
 void HaloExchange::begin() { start(0); }
@@ -48,8 +52,9 @@ void HaloExchange::finish() {
   }
 }
 
-TileStepper::TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& regions, Communicator& comm)
-    : ops_(ops), regions_(regions), exchange_(ops, plan, comm) {}
+TileStepper::TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& regions, Communicator& comm,
+                         TransportKind transport)
+    : ops_(ops), regions_(regions), exchange_(ops, plan, comm, transport) {}
 
 void TileStepper::exchange() {
   exchange_.begin();

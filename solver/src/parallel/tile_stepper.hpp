@@ -4,6 +4,7 @@
 #include <memory>
 #include "plume/backend.hpp"
 #include "plume/parallel/communicator.hpp"
+#include "plume/solver.hpp"
 
 namespace plume::parallel {
 
@@ -11,7 +12,8 @@ namespace plume::parallel {
 // it, progress() moves it on without blocking, finish() completes it.
 class HaloExchange {
  public:
-  HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& comm);
+  // `transport` is resolved (Host, CudaAware or Nccl); Nccl makes this constructor collective.
+  HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& comm, TransportKind transport);
   void begin();
   void progress();
   void finish();
@@ -31,9 +33,10 @@ class HaloExchange {
 class TileStepper {
  public:
   // Sets the backend up as the tile of `rank` (allocates its halo buffers) and connects the
-  // persistent messages. Not collective, but every rank must construct its stepper before the
-  // first step.
-  TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& regions, Communicator& comm);
+  // persistent messages. Not collective (but with NCCL, which bootstraps its communicator here),
+  // but every rank must construct its stepper before the first step.
+  TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& regions, Communicator& comm,
+              TransportKind transport);
   void step(bool overlap);
   void exchange();  // halos of the current state, for the fields
 

@@ -39,6 +39,8 @@ class Communicator {
   virtual int size() const = 0;
   virtual int node_rank() const = 0;  // rank among the ranks on this host (to pick a GPU)
   virtual std::string name() const = 0;
+  // Whether MPI accepts device pointers (CUDA-aware MPI, as MPIX_Query_cuda_support reports).
+  virtual bool device_pointers() const { return false; }
 
   virtual void barrier() = 0;
   virtual void allreduce(double* values, std::size_t n, ReduceOp op) = 0;

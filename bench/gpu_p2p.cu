@@ -1,0 +1,119 @@
+// Point-to-point bandwidth and latency between the GPUs of ranks 0 and 1, the two ways plume's
+// halos travel: host-staged (device -> pinned host, MPI, pinned host -> device, as the host
+// transport does each phase) and NCCL (ncclSend/ncclRecv between device buffers). Ping-pong,
+// half the round trip; a fit t = t0 + s/B0 over the sizes gives the performance model's B0, t0.
+//   mpirun -np 2 gpu_p2p [--transport host|nccl|both]
+#include <mpi.h>
+#include <nccl.h>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+#include "cuda_check.hpp"
+
+namespace {
+
+void nccl_check(ncclResult_t r, const char* what) {
+  if (r != ncclSuccess) throw std::runtime_error(std::string(what) + ": " + ncclGetErrorString(r));
+}
+
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+
+struct Fit {
+  double t0, B0;
+};
+// Relative least squares of t = t0 + s/B0 (sizes span six decades).
+Fit fit(const std::vector<double>& s, const std::vector<double>& t) {
+  double a11 = 0, a12 = 0, a22 = 0, b1 = 0, b2 = 0;
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const double w = 1 / (t[k] * t[k]);
+    a11 += w, a12 += w * s[k], a22 += w * s[k] * s[k], b1 += w * t[k], b2 += w * s[k] * t[k];
+  }
+  const double det = a11 * a22 - a12 * a12;
+  return {(b1 * a22 - b2 * a12) / det, det / (a11 * b2 - a12 * b1)};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const std::string which = argc > 2 && std::string(argv[1]) == "--transport" ? argv[2] : "both";
+  if (size != 2) {
+    if (rank == 0) std::fprintf(stderr, "gpu_p2p: run on exactly 2 ranks (got %d)\n", size);
+    MPI_Finalize();
+    return 2;
+  }
+  int ndev = 0;
+  PLUME_CUDA_CHECK(cudaGetDeviceCount(&ndev));
+  PLUME_CUDA_CHECK(cudaSetDevice(rank % ndev));
+  const std::size_t max_bytes = std::size_t(64) << 20;
+  char *d_send, *d_recv, *h_send, *h_recv;
+  PLUME_CUDA_CHECK(cudaMalloc(&d_send, max_bytes));
+  PLUME_CUDA_CHECK(cudaMalloc(&d_recv, max_bytes));
+  PLUME_CUDA_CHECK(cudaMemset(d_send, rank + 1, max_bytes));
+  PLUME_CUDA_CHECK(cudaMallocHost(&h_send, max_bytes));
+  PLUME_CUDA_CHECK(cudaMallocHost(&h_recv, max_bytes));
+  cudaStream_t st;
+  PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  ncclComm_t nc = nullptr;
+  ncclUniqueId id{};
+  if (rank == 0) nccl_check(ncclGetUniqueId(&id), "ncclGetUniqueId");
+  MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
+  nccl_check(ncclCommInitRank(&nc, 2, id, rank), "ncclCommInitRank");
+  const int peer = 1 - rank;
+
+  // One message of s bytes from this rank's device to the peer's device, or back.
+  auto host_leg = [&](std::size_t s, bool sending) {
+    if (sending) {
+      PLUME_CUDA_CHECK(cudaMemcpyAsync(h_send, d_send, s, cudaMemcpyDeviceToHost, st));
+      PLUME_CUDA_CHECK(cudaStreamSynchronize(st));
+      MPI_Send(h_send, int(s), MPI_BYTE, peer, 1, MPI_COMM_WORLD);
+    } else {
+      MPI_Recv(h_recv, int(s), MPI_BYTE, peer, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      PLUME_CUDA_CHECK(cudaMemcpyAsync(d_recv, h_recv, s, cudaMemcpyHostToDevice, st));
+      PLUME_CUDA_CHECK(cudaStreamSynchronize(st));
+    }
+  };
+  auto nccl_leg = [&](std::size_t s, bool sending) {
+    if (sending)
+      nccl_check(ncclSend(d_send, s, ncclChar, peer, nc, st), "ncclSend");
+    else
+      nccl_check(ncclRecv(d_recv, s, ncclChar, peer, nc, st), "ncclRecv");
+    PLUME_CUDA_CHECK(cudaStreamSynchronize(st));
+  };
+
+  for (const std::string t : {"host", "nccl"}) {
+    if (which != "both" && which != t) continue;
+    std::vector<double> sizes, times;
+    if (rank == 0) std::printf("%s: device-to-device ping-pong between GPU 0 and GPU 1 (rank 0, 1)\n"
+                               "       bytes   one way [us]   GB/s\n", t.c_str());
+    for (std::size_t s = 8; s <= max_bytes; s *= 4) {
+      const int reps = int(std::clamp<std::size_t>((std::size_t(256) << 20) / s, 20, 1000));
+      std::vector<double> best;
+      for (int block = 0; block < 3; ++block) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        const double t0 = now();
+        for (int r = 0; r < reps; ++r) {
+          for (int leg = 0; leg < 2; ++leg) {
+            const bool sending = (leg == 0) == (rank == 0);
+            if (t == "host") host_leg(s, sending); else nccl_leg(s, sending);
+          }
+        }
+        best.push_back((now() - t0) / (2.0 * reps));
+      }
+      std::sort(best.begin(), best.end());
+      sizes.push_back(double(s));
+      times.push_back(best[1]);
+      if (rank == 0) std::printf("  %10zu   %12.2f   %6.2f\n", s, best[1] * 1e6, double(s) / best[1] * 1e-9);
+    }
+    const Fit f = fit(sizes, times);
+    if (rank == 0) std::printf("RESULT p2p transport=%s t0_us=%.2f B0_GBs=%.2f\n", t.c_str(), f.t0 * 1e6, f.B0 * 1e-9);
+  }
+  ncclCommDestroy(nc);
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,157 @@
+// Decomposed runs on GPUs, one per rank, under mpirun (label gpu; scripts/gpu-scaling.sh runs it
+// on 1, 2 and 4 GPUs): after 200 steps the gathered populations and fields equal a one-GPU run
+// bit for bit, for every tiling of the rank count (1-D along x and y, 2-D, uneven splits), walls
+// and periodic y, overlap on and off, and every transport this build and MPI library offer.
+//
+// Collective calls first, comparisons after on rank 0 with EXPECT only (a fatal assertion would
+// leave the other ranks waiting in a collective).
+#include <gtest/gtest.h>
+#include <map>
+#include <tuple>
+#include "plume/lattice/d2q37.hpp"
+#include "plume/parallel/mpi.hpp"
+#include "plume/solver.hpp"
+#include "rank_report.hpp"
+
+using namespace plume;
+using namespace plume::parallel;
+using namespace plume::testing;
+
+namespace {
+
+Communicator* world = nullptr;
+
+// 259 x 198: every tiling of 2 and 4 ranks splits it unevenly along x, and some along y; large
+// enough that the bulk kernel still has rows left on 4 tiles.
+SolverConfig gpu_case(bool walls, Precision precision) {
+  SolverConfig c;
+  c.nx = 259;
+  c.ny = 198;
+  c.backend = BackendKind::CUDA;
+  c.precision = precision;
+  c.physics.gy = -2e-4;
+  c.physics.gx = walls ? 0.0 : 5e-5;  // without walls, drive a flow across the x and y seams
+  c.physics.k1 = c.physics.k2 = 0.01;
+  c.physics.walls = walls;
+  c.physics.bottom = {WallKind::Fixed, 1.08};
+  c.physics.top = {WallKind::Adiabatic, 0.93};
+  c.initial.amplitude = 3.0;
+  c.initial.eps = 4.0;
+  return c;
+}
+
+struct Reference {
+  std::vector<double> populations;
+  Fields fields;
+};
+
+// The one-GPU run (rank 0's device), on rank 0 only, cached per configuration.
+const Reference& reference(const SolverConfig& c, long steps) {
+  static std::map<std::tuple<bool, int, long>, Reference> cache;
+  Reference& r = cache[{c.physics.walls, int(c.precision), steps}];
+  if (r.populations.empty()) {
+    SolverConfig one = c;
+    one.tiles = {};
+    one.transport = TransportKind::Auto;
+    Solver s(one);
+    s.initialize();
+    s.advance(steps);
+    r.populations = s.populations();
+    s.fields(r.fields);
+  }
+  return r;
+}
+
+std::vector<TransportKind> transports() {
+  std::vector<TransportKind> t{TransportKind::Host};
+  SolverConfig probe = gpu_case(true, Precision::FP64);
+  for (TransportKind k : {TransportKind::CudaAware, TransportKind::Nccl}) {
+    probe.transport = k;
+    try {
+      Solver s(probe, *world);  // collective: every rank learns the same
+      t.push_back(k);
+    } catch (const CollectiveError&) {
+      // not offered here (no NCCL in the build, MPI without CUDA support): the next test says which
+    }
+  }
+  return t;
+}
+
+std::vector<Tiling> tilings_of(int ranks, const SolverConfig& c) {
+  std::vector<Tiling> out;
+  for (int px = 1; px <= ranks; ++px)
+    if (ranks % px == 0 && tiling_problem(c.nx, c.ny, {px, ranks / px}, D2Q37::reach).empty())
+      out.push_back({px, ranks / px});
+  return out;
+}
+
+}  // namespace
+
+TEST(GpuDistributed, EveryTilingAndTransportGivesTheOneGpuResultBitForBit) {
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  const long steps = 200;
+  struct Case {
+    Tiling tiles;
+    bool walls, overlap;
+    TransportKind transport;
+    Precision precision;
+  };
+  std::vector<Case> cases;
+  for (TransportKind tr : transports())
+    for (const Tiling t : tilings_of(world->size(), gpu_case(true, Precision::FP64)))
+      for (bool walls : {true, false})
+        for (bool overlap : {true, false}) cases.push_back({t, walls, overlap, tr, Precision::FP64});
+  cases.push_back({Tiling{}, true, true, TransportKind::Auto, Precision::FP32});  // automatic tiling, FP32
+
+  for (const Case& k : cases) {
+    SolverConfig c = gpu_case(k.walls, k.precision);
+    c.tiles = k.tiles;
+    c.overlap = k.overlap;
+    c.transport = k.transport;
+    Solver s(c, *world);
+    EXPECT_EQ(s.backend().name(), "cuda");
+    s.initialize();
+    s.advance(steps);
+    const std::vector<double> global = s.gather_populations();
+    Fields F;
+    s.gather_fields(F);
+    const std::string what = s.decomposition().describe() + (k.walls ? ", walls" : ", periodic y") +
+                             (k.overlap ? ", overlap" : ", no overlap") + ", transport " +
+                             (world->size() > 1 ? to_string(s.transport()) : "none") +
+                             (k.precision == Precision::FP32 ? ", FP32" : "");
+    if (!s.is_root()) continue;
+    const Reference& ref = reference(c, steps);
+    EXPECT_EQ(first_difference(global, ref.populations, c.nx, c.ny), "") << what;
+    EXPECT_EQ(first_difference(F, ref.fields), "") << what;
+  }
+}
+
+// A transport that cannot run here is refused on every rank with the reason, not run wrongly.
+TEST(GpuDistributed, AnUnavailableTransportIsRefusedOnEveryRankWithTheReason) {
+  if (cuda_device_count() == 0 || world->size() == 1) GTEST_SKIP() << "needs a CUDA device and several ranks";
+  SolverConfig c = gpu_case(true, Precision::FP64);
+  c.transport = TransportKind::CudaAware;
+  if (world->device_pointers()) GTEST_SKIP() << "this MPI library is CUDA-aware: nothing to refuse";
+  std::string message;
+  try {
+    Solver s(c, *world);
+  } catch (const CollectiveError& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("does not report CUDA support"), std::string::npos) << message;
+  EXPECT_NE(message.find("rank 0 of"), std::string::npos) << message;
+}
+
+int main(int argc, char** argv) {
+  MpiSession mpi(argc, argv);
+  world = &mpi.world();
+  ::testing::InitGoogleTest(&argc, argv);
+  if (world->rank() != 0) {
+    auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
+    delete listeners.Release(listeners.default_result_printer());
+    listeners.Append(new FailurePrinter(world->rank()));
+  }
+  long long failed = RUN_ALL_TESTS();
+  world->allreduce(&failed, 1, ReduceOp::Max);
+  return int(failed);
+}
