@@ -12,6 +12,7 @@
 #include "test_support.hpp"
 
 using namespace plume;
+using plume::test::FailingSink;
 using plume::test::LoopRun;
 using plume::test::TempDir;
 
@@ -41,17 +42,6 @@ struct Recorder : app::InSituSink {
   }
 };
 
-// Throws from step 10 on, on the last rank only.
-struct FailingOnLastRank : app::InSituSink {
-  int* calls;  // outlives the sink, which the run may drop
-  explicit FailingOnLastRank(int* c) : calls(c) {}
-  std::string name() const override { return "failing"; }
-  void execute(long long step, double, const Fields&, const Domain&) override {
-    ++*calls;
-    if (step >= 10 && world->rank() == world->size() - 1) throw std::runtime_error("pipeline exploded");
-  }
-};
-
 // A run whose sinks are one that fails on the last rank from step 10 on and a recorder.
 struct RunWithAFailingSink {
   int calls = 0;             // of the failing sink on this rank
@@ -62,7 +52,7 @@ struct RunWithAFailingSink {
     c.insitu.on_error = policy;
     LoopRun run(c, *world);
     auto* recorder = new Recorder;
-    run.insitu.add(std::make_unique<FailingOnLastRank>(&calls));
+    run.insitu.add(std::make_unique<FailingSink>(&calls, world->rank() == world->size() - 1));
     run.insitu.add(std::unique_ptr<app::InSituSink>(recorder));
     report = run.go();
     recorded = recorder->seen.size();

@@ -155,6 +155,28 @@ TEST(MpiRun, ACheckpointOfTwoRanksContinuesOnThreeAndOneBitForBit) {
   }
 }
 
+TEST(MpiRun, AnUnphysicalStateStopsEveryRankWithTheOneProcessDiagnosis) {
+  TempDir tmp;
+  const std::string cfg = tmp / "unstable.toml";
+  io::save_config(unstable_config(tmp / "unused"), cfg);
+  const Result one = mpirun(1, "run -q " + q(cfg) + " -o " + q(tmp / "np1"));
+  ASSERT_EQ(one.code, 3) << one.err;
+  // The step, the first bad site of the lattice, its field and value, the bad sites in all.
+  const std::string diagnosis = one.err.substr(0, one.err.find('\n'));
+  ASSERT_NE(diagnosis.find("the state became unphysical at step "), std::string::npos) << one.err;
+  for (const auto& [ranks, tiles] : {std::pair<int, std::string>{2, "2x1"}, {4, "2x2"}}) {
+    SCOPED_TRACE(tiles);
+    const std::string dir = tmp / tiles;
+    const Result r = mpirun(ranks, "run -q " + q(cfg) + " --set run.tiles=" + tiles + " -o " + q(dir));
+    expect_ended_by_itself(r);
+    EXPECT_EQ(r.code, 3) << r.err;
+    EXPECT_EQ(r.err.substr(0, r.err.find('\n')), diagnosis);
+    EXPECT_EQ(count(r.err, "unphysical"), 1u) << r.err;
+    EXPECT_HAS(read_file(dir + "/summary.json"), "\"status\": \"diverged\"");
+    EXPECT_EQ(files_named(dir, ".png"), files_named(tmp / "np1", ".png")) << "the image of the bad state too";
+  }
+}
+
 TEST(MpiRun, BadInputEndsEveryRankWithOneMessage) {
   TempDir tmp;
   const std::string cfg = write_case(tmp);

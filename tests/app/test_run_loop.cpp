@@ -6,6 +6,7 @@
 #include "test_support.hpp"
 
 using namespace plume;
+using plume::test::FailingSink;
 using plume::test::LoopRun;
 using plume::test::TempDir;
 
@@ -24,16 +25,6 @@ struct Recorder : app::InSituSink {
     double s = 0;
     for (std::size_t i = 0; i < f.T.size(); ++i) s += f.T[i] * double(i % 7) + f.uy[i];
     signatures.push_back(s);
-  }
-};
-
-struct Failing : app::InSituSink {
-  int* calls;  // outlives the sink, which the run may drop
-  explicit Failing(int* c) : calls(c) {}
-  std::string name() const override { return "failing"; }
-  void execute(long long step, double, const Fields&, const Domain&) override {
-    ++*calls;
-    if (step >= 10) throw std::runtime_error("pipeline exploded");
   }
 };
 
@@ -72,7 +63,7 @@ TEST(InSituHook, DisablePolicyDropsTheFailingSinkAndCarriesOn) {
   LoopRun run(c);
   int bad_calls = 0;
   auto* rec = new Recorder;
-  run.insitu.add(std::make_unique<Failing>(&bad_calls));
+  run.insitu.add(std::make_unique<FailingSink>(&bad_calls));
   run.insitu.add(std::unique_ptr<app::InSituSink>(rec));
   testing::internal::CaptureStderr();
   const app::RunReport r = run.go();
@@ -88,7 +79,7 @@ TEST(InSituHook, StopPolicyEndsTheRunWithACheckpointToRestartFrom) {
   TempDir tmp;
   LoopRun run(config(tmp));
   int calls = 0;
-  run.insitu.add(std::make_unique<Failing>(&calls));
+  run.insitu.add(std::make_unique<FailingSink>(&calls));
   const app::RunReport r = run.go();
   EXPECT_EQ(r.status, app::RunReport::Status::Failed);
   EXPECT_EQ(r.last_step, 10);
