@@ -21,6 +21,8 @@ io::RunConfig unusual_config() {
   c.solver.initial.perturbation = Perturbation::Random;
   c.solver.initial.seed = 123456789012345ull;
   c.solver.precision = Precision::FP32;
+  c.solver.tiles = {2, 3};
+  c.solver.overlap = false;
   c.output.dir = "some dir/with \"quotes\"";
   c.output.field = io::FieldKind::Vorticity;
   c.output.colormap = "coolwarm";
@@ -59,6 +61,8 @@ TEST(Config, TomlRoundTripKeepsEveryValueExactly) {
   EXPECT_FALSE(r.top_T.has_value());
   EXPECT_EQ(r.solver.initial.seed, 123456789012345ull);
   EXPECT_EQ(r.solver.precision, Precision::FP32);
+  EXPECT_TRUE(r.solver.tiles.px == 2 && r.solver.tiles.py == 3);
+  EXPECT_FALSE(r.solver.overlap);
   EXPECT_EQ(r.output.dir, c.output.dir);
   EXPECT_EQ(r.output.field, io::FieldKind::Vorticity);
   EXPECT_EQ(r.insitu.scripts, c.insitu.scripts);

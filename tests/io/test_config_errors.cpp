@@ -132,6 +132,18 @@ TEST(ConfigErrors, LatticeTooSmallForWallsAndHalos) {
   EXPECT_EQ(error_of([&] { io::validate(c); }), "") << "no walls: 6 rows are enough";
 }
 
+TEST(ConfigErrors, TilesMustReadAsATilingAndFitTheLattice) {
+  const std::string m = load_error("[run]\ntiles = \"3y3\"\n");
+  EXPECT_HAS(m, "case.toml:2:");
+  EXPECT_HAS(m, "run.tiles: tiling '3y3': expected 'auto' or TXxTY");
+  io::RunConfig c = io::default_config();
+  EXPECT_HAS(error_of([&] { io::apply_override(c, "run.tiles=0x2"); }), "run.tiles=0x2: tiling '0x2'");
+  EXPECT_HAS(validate_error("run.tiles", "30x1"),
+             "run.tiles = \"30x1\": tiling 30x1 does not fit the 192x384 lattice: tiles x=");
+  EXPECT_EQ(validate_error("run.tiles", "4x8"), "");
+  EXPECT_EQ(validate_error("run.tiles", "auto"), "");
+}
+
 TEST(ConfigErrors, PerturbationModesMustFitTheLattice) {
   EXPECT_HAS(validate_error("initial.kmax", "200"), "initial.kmax = 200 exceeds nx/2 = 96");
   EXPECT_HAS(validate_error("initial.kmin", "11"), "initial.kmax = 10 is below initial.kmin = 11");
