@@ -21,9 +21,13 @@ fi
 steps=$(( 200 * 131072 / (nx * ny) + 20 ))
 echo "# $(date -u +%FT%TZ) $(uname -n), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# case: ${nx}x${ny}, gravity 2e-4, k1 = k2 = 0.01, CPU backend, FP64"
-for threads in 2 1; do
+cores=$(nproc)
+for threads in "$cores" 1; do
   echo "## batch, plume::Solver alone, run.threads=$threads"
   "$batch" "${case[@]}" --set "run.threads=$threads" --steps "$steps"
+done
+# run.threads=0: plume-gui's default, one core fewer than there are; then all cores.
+for threads in 0 "$cores"; do
   for fps in 60 0; do
     echo "## plume-gui running, run.threads=$threads, --max-fps $fps"
     "$gui" "${case[@]}" --set "run.threads=$threads" --max-fps "$fps" --frames 1200 | tail -1
