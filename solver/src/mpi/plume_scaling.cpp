@@ -151,7 +151,10 @@ MachineModel measure(Communicator& comm, const Options& o) {
   // The boxes the stepper updates, on a tile larger than the caches, as box_time() models them:
   // launch + rows (columns + c) / rate. One whole-tile box, the same sites as 3-wide strips (what
   // the borders are), and one-site boxes (the fixed cost of a call).
-  Solver tile(bench_config(W, H, o));
+  // Each rank its own GPU (a one-process Solver would put every rank on device 0).
+  SolverConfig tc = bench_config(W, H, o);
+  if (const int ndev = cuda_device_count(); ndev > 0 && tc.backend != BackendKind::CPU) tc.device = comm.node_rank() % ndev;
+  Solver tile(tc);
   tile.initialize();
   HaloOps* ops = tile.backend().halo_ops();
   if (!ops) throw std::runtime_error("the " + tile.backend().name() + " backend has no box updates (HaloOps)");
