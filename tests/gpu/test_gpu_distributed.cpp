@@ -24,42 +24,9 @@ Communicator* world = nullptr;
 // 259 x 198: every tiling of 2 and 4 ranks splits it unevenly along x, and some along y; large
 // enough that the bulk kernel still has rows left on 4 tiles.
 SolverConfig gpu_case(bool walls, Precision precision) {
-  SolverConfig c;
-  c.nx = 259;
-  c.ny = 198;
+  SolverConfig c = seam_case(259, 198, walls, precision);
   c.backend = BackendKind::CUDA;
-  c.precision = precision;
-  c.physics.gy = -2e-4;
-  c.physics.gx = walls ? 0.0 : 5e-5;  // without walls, drive a flow across the x and y seams
-  c.physics.k1 = c.physics.k2 = 0.01;
-  c.physics.walls = walls;
-  c.physics.bottom = {WallKind::Fixed, 1.08};
-  c.physics.top = {WallKind::Adiabatic, 0.93};
-  c.initial.amplitude = 3.0;
-  c.initial.eps = 4.0;
   return c;
-}
-
-struct Reference {
-  std::vector<double> populations;
-  Fields fields;
-};
-
-// The one-GPU run (rank 0's device), on rank 0 only, cached per configuration.
-const Reference& reference(const SolverConfig& c, long steps) {
-  static std::map<std::tuple<bool, int, long>, Reference> cache;
-  Reference& r = cache[{c.physics.walls, int(c.precision), steps}];
-  if (r.populations.empty()) {
-    SolverConfig one = c;
-    one.tiles = {};
-    one.transport = TransportKind::Auto;
-    Solver s(one);
-    s.initialize();
-    s.advance(steps);
-    r.populations = s.populations();
-    s.fields(r.fields);
-  }
-  return r;
 }
 
 std::vector<TransportKind> transports() {
@@ -77,14 +44,6 @@ std::vector<TransportKind> transports() {
   return t;
 }
 
-std::vector<Tiling> tilings_of(int ranks, const SolverConfig& c) {
-  std::vector<Tiling> out;
-  for (int px = 1; px <= ranks; ++px)
-    if (ranks % px == 0 && tiling_problem(c.nx, c.ny, {px, ranks / px}, D2Q37::reach).empty())
-      out.push_back({px, ranks / px});
-  return out;
-}
-
 }  // namespace
 
 TEST(GpuDistributed, EveryTilingAndTransportGivesTheOneGpuResultBitForBit) {
@@ -98,7 +57,7 @@ TEST(GpuDistributed, EveryTilingAndTransportGivesTheOneGpuResultBitForBit) {
   };
   std::vector<Case> cases;
   for (TransportKind tr : transports())
-    for (const Tiling t : tilings_of(world->size(), gpu_case(true, Precision::FP64)))
+    for (const Tiling t : tilings_of(world->size(), gpu_case(true, Precision::FP64), D2Q37::reach))
       for (bool walls : {true, false})
         for (bool overlap : {true, false}) cases.push_back({t, walls, overlap, tr, Precision::FP64});
   cases.push_back({Tiling{}, true, true, TransportKind::Auto, Precision::FP32});  // automatic tiling, FP32
@@ -145,13 +104,5 @@ TEST(GpuDistributed, AnUnavailableTransportIsRefusedOnEveryRankWithTheReason) {
 int main(int argc, char** argv) {
   MpiSession mpi(argc, argv);
   world = &mpi.world();
-  ::testing::InitGoogleTest(&argc, argv);
-  if (world->rank() != 0) {
-    auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
-    delete listeners.Release(listeners.default_result_printer());
-    listeners.Append(new FailurePrinter(world->rank()));
-  }
-  long long failed = RUN_ALL_TESTS();
-  world->allreduce(&failed, 1, ReduceOp::Max);
-  return int(failed);
+  return run_on_every_rank(*world, argc, argv);
 }

@@ -4,9 +4,12 @@
 #include <gtest/gtest.h>
 #include <cstdio>
 #include <cstring>
+#include <map>
+#include <tuple>
 #include <string>
 #include <vector>
 #include "plume/fields.hpp"
+#include "plume/solver.hpp"
 
 namespace plume::testing {
 
@@ -45,5 +48,69 @@ class FailurePrinter : public ::testing::EmptyTestEventListener {
  private:
   int rank_;
 };
+
+
+// The Rayleigh–Taylor case of the decomposed-run tests: walls (fixed hot bottom, adiabatic top) or,
+// without walls, a flow driven across the x and y seams.
+inline SolverConfig seam_case(int nx, int ny, bool walls, Precision precision) {
+  SolverConfig c;
+  c.nx = nx;
+  c.ny = ny;
+  c.precision = precision;
+  c.physics.gy = -2e-4;
+  c.physics.gx = walls ? 0.0 : 5e-5;
+  c.physics.k1 = c.physics.k2 = 0.01;
+  c.physics.walls = walls;
+  c.physics.bottom = {WallKind::Fixed, 1.08};
+  c.physics.top = {WallKind::Adiabatic, 0.93};
+  c.initial.amplitude = 3.0;
+  c.initial.eps = 4.0;
+  return c;
+}
+
+struct Reference {
+  std::vector<double> populations;
+  Fields fields;
+};
+
+// The one-process run of c (one tile, on rank 0 only), cached per walls, precision and steps.
+inline const Reference& reference(const SolverConfig& c, long steps) {
+  static std::map<std::tuple<bool, int, long>, Reference> cache;
+  Reference& r = cache[{c.physics.walls, int(c.precision), steps}];
+  if (r.populations.empty()) {
+    SolverConfig one = c;
+    one.tiles = {};
+    one.transport = TransportKind::Auto;
+    Solver s(one);
+    s.initialize();
+    s.advance(steps);
+    r.populations = s.populations();
+    s.fields(r.fields);
+  }
+  return r;
+}
+
+// The tilings of `ranks` tiles that fit the lattice.
+inline std::vector<parallel::Tiling> tilings_of(int ranks, const SolverConfig& c, int reach) {
+  std::vector<parallel::Tiling> out;
+  for (int px = 1; px <= ranks; ++px)
+    if (ranks % px == 0 && parallel::tiling_problem(c.nx, c.ny, {px, ranks / px}, reach).empty())
+      out.push_back({px, ranks / px});
+  return out;
+}
+
+// main() of a test binary run under mpirun: one full report per job (rank 0), the other ranks
+// print their failures only; the exit code is the worst rank's.
+inline int run_on_every_rank(parallel::Communicator& world, int& argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  if (world.rank() != 0) {
+    auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
+    delete listeners.Release(listeners.default_result_printer());
+    listeners.Append(new FailurePrinter(world.rank()));
+  }
+  long long failed = RUN_ALL_TESTS();
+  world.allreduce(&failed, 1, parallel::ReduceOp::Max);
+  return int(failed);
+}
 
 }  // namespace plume::testing

@@ -25,51 +25,10 @@ Communicator* world = nullptr;
 
 // 63 x 51 splits unevenly in every tiling of 2, 3 and 4 ranks but 1x2 / 2x1 along one side.
 SolverConfig small_case(bool walls, Precision precision) {
-  SolverConfig c;
-  c.nx = 63;
-  c.ny = 51;
+  SolverConfig c = seam_case(63, 51, walls, precision);
   c.backend = BackendKind::CPU;
   c.threads = 1;  // up to 4 ranks share 2 cores
-  c.precision = precision;
-  c.physics.gy = -2e-4;
-  c.physics.gx = walls ? 0.0 : 5e-5;  // without walls, drive a flow across the x and y seams
-  c.physics.k1 = c.physics.k2 = 0.01;
-  c.physics.walls = walls;
-  c.physics.bottom = {WallKind::Fixed, 1.08};
-  c.physics.top = {WallKind::Adiabatic, 0.93};
-  c.initial.amplitude = 3.0;
-  c.initial.eps = 4.0;
   return c;
-}
-
-struct Reference {
-  std::vector<double> populations;
-  Fields fields;
-};
-
-// The one-process run, on rank 0 only (cached per configuration).
-const Reference& reference(const SolverConfig& c, long steps) {
-  static std::map<std::tuple<bool, int, long>, Reference> cache;
-  Reference& r = cache[{c.physics.walls, int(c.precision), steps}];
-  if (r.populations.empty()) {
-    SolverConfig one = c;
-    one.tiles = {};
-    Solver s(one);
-    s.initialize();
-    s.advance(steps);
-    r.populations = s.populations();
-    s.fields(r.fields);
-  }
-  return r;
-}
-
-// The tilings of `ranks` tiles that fit the lattice (all of them for 1-4 ranks).
-std::vector<Tiling> tilings_of(int ranks, const SolverConfig& c) {
-  std::vector<Tiling> out;
-  for (int px = 1; px <= ranks; ++px)
-    if (ranks % px == 0 && tiling_problem(c.nx, c.ny, {px, ranks / px}, D2Q37::reach).empty())
-      out.push_back({px, ranks / px});
-  return out;
 }
 
 }  // namespace
@@ -82,7 +41,7 @@ TEST(Distributed, EveryTilingGivesTheOneProcessPopulationsAndFieldsBitForBit) {
     Precision precision;
   };
   std::vector<Case> cases;
-  for (const Tiling t : tilings_of(world->size(), small_case(true, Precision::FP64)))
+  for (const Tiling t : tilings_of(world->size(), small_case(true, Precision::FP64), D2Q37::reach))
     for (bool walls : {true, false})
       for (bool overlap : {true, false}) cases.push_back({t, walls, overlap, Precision::FP64});
   cases.push_back({Tiling{}, true, true, Precision::FP32});  // the automatic tiling, FP32 storage
@@ -156,7 +115,7 @@ TEST(Distributed, GatherThenScatterOnFewerRanksContinuesAsOneUninterruptedRun) {
     // tiling along the other axis than the automatic one chose when that fits, else the
     // automatic tiling of m.
     int m = std::max(1, world->size() - 1);
-    while (m > 1 && tilings_of(m, c).empty()) --m;
+    while (m > 1 && tilings_of(m, c, D2Q37::reach).empty()) --m;
     const std::unique_ptr<Communicator> part = world->split(world->rank() < m ? 0 : -1);
     std::vector<double> resumed;
     if (part) {
@@ -247,13 +206,5 @@ TEST(DistributedErrors, ScatteringTheWrongNumberOfValuesFailsOnEveryRank) {
 int main(int argc, char** argv) {
   MpiSession mpi(argc, argv);
   world = &mpi.world();
-  ::testing::InitGoogleTest(&argc, argv);
-  if (world->rank() != 0) {  // one full report per job; the other ranks print their failures only
-    auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
-    delete listeners.Release(listeners.default_result_printer());
-    listeners.Append(new FailurePrinter(world->rank()));
-  }
-  long long failed = RUN_ALL_TESTS();
-  world->allreduce(&failed, 1, ReduceOp::Max);
-  return int(failed);
+  return run_on_every_rank(*world, argc, argv);
 }
