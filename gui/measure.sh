@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Throughput of plume-gui while it renders, against plume::Solver alone on the same case
-# (docs/gui.md). Usage: gui/measure.sh BUILD_DIR [NX NY]
-# Needs a display: starts a private Xvfb when DISPLAY is unset.
+# (docs/gui.md). Usage: gui/measure.sh BUILD_DIR [NX NY [ROUNDS]]
+# Needs a display: starts a private Xvfb when DISPLAY is unset. The cases alternate within each
+# round, so that a machine shared with other work disturbs them alike; compare medians.
 set -euo pipefail
 build=${1:?usage: gui/measure.sh BUILD_DIR [NX NY]}
 nx=${2:-256}
 ny=${3:-512}
+rounds=${4:-3}
 gui="$build/gui/plume-gui"
 batch="$build/gui/plume-gui-batch-rate"
 case=(--set "lattice.nx=$nx" --set "lattice.ny=$ny" --set physics.gravity=2e-4 --set physics.k1=0.01
@@ -22,16 +24,18 @@ steps=$(( 200 * 131072 / (nx * ny) + 20 ))
 echo "# $(date -u +%FT%TZ) $(uname -n), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# case: ${nx}x${ny}, gravity 2e-4, k1 = k2 = 0.01, CPU backend, FP64"
 cores=$(nproc)
-for threads in "$cores" 1; do
-  echo "## batch, plume::Solver alone, run.threads=$threads"
-  "$batch" "${case[@]}" --set "run.threads=$threads" --steps "$steps"
-done
-# run.threads=0: plume-gui's default, one core fewer than there are; then all cores.
-for threads in 0 "$cores"; do
-  for fps in 60 0; do
+for round in $(seq "$rounds"); do
+  echo "# round $round, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  for threads in "$cores" 1; do
+    echo "## batch, plume::Solver alone, run.threads=$threads"
+    "$batch" "${case[@]}" --set "run.threads=$threads" --steps "$steps"
+  done
+  # run.threads=0: plume-gui's default, one core fewer than there are; then all cores.
+  for run in "0 60" "$cores 60" "0 0"; do
+    read -r threads fps <<< "$run"
     echo "## plume-gui running, run.threads=$threads, --max-fps $fps"
-    "$gui" "${case[@]}" --set "run.threads=$threads" --max-fps "$fps" --frames 1200 | tail -1
+    "$gui" "${case[@]}" --set "run.threads=$threads" --max-fps "$fps" --frames 900 | tail -1
   done
 done
 echo "## plume-gui paused (rendering only), --max-fps 0"
-"$gui" "${case[@]}" --paused --max-fps 0 --frames 1200 | tail -1
+"$gui" "${case[@]}" --paused --max-fps 0 --frames 900 | tail -1

@@ -75,13 +75,13 @@ std::vector<CommandResult> Simulation::drain_results() {
 
 void Simulation::loop() {
   for (;;) {
-    std::deque<Pending> todo;
+    std::deque<Pending> queued;
     bool refresh = false;
     {
       std::unique_lock<std::mutex> lk(mtx_);
       cv_.wait(lk, [&] { return stop_ || !queue_.empty() || running_ || refresh_; });
       if (stop_) return;
-      todo.swap(queue_);
+      queued.swap(queue_);
       pending_ = false;
       std::swap(refresh, refresh_);
     }
@@ -89,8 +89,8 @@ void Simulation::loop() {
     // batch: only when the front end has taken the previous snapshot, so that fields are not
     // computed faster than they are shown.
     try {
-      if (!todo.empty() || refresh) {
-        execute(todo);
+      if (!queued.empty() || refresh) {
+        execute(queued);
         publish();
       }
       if (running_) {
@@ -106,19 +106,19 @@ void Simulation::loop() {
   }
 }
 
-void Simulation::execute(std::deque<Pending>& todo) {
-  while (!todo.empty()) {
-    Pending p = std::move(todo.front());
-    todo.pop_front();
+void Simulation::execute(std::deque<Pending>& queued) {
+  while (!queued.empty()) {
+    Pending p = std::move(queued.front());
+    queued.pop_front();
     std::vector<CommandResult> done{CommandResult{p.seq, true, ""}};
     try {
       if (const auto* first = std::get_if<cmd::Paint>(&p.c)) {
         // Consecutive dabs of one stroke share a single read and write of the populations.
         std::vector<Brush> brushes{first->brush};
-        while (!todo.empty() && std::holds_alternative<cmd::Paint>(todo.front().c)) {
-          brushes.push_back(std::get<cmd::Paint>(todo.front().c).brush);
-          done.push_back(CommandResult{todo.front().seq, true, ""});
-          todo.pop_front();
+        while (!queued.empty() && std::holds_alternative<cmd::Paint>(queued.front().c)) {
+          brushes.push_back(std::get<cmd::Paint>(queued.front().c).brush);
+          done.push_back(CommandResult{queued.front().seq, true, ""});
+          queued.pop_front();
         }
         const long sites = paint(*solver_, brushes);
         for (std::size_t i = 0; i < brushes.size(); ++i) done[i].message = cmd::describe(cmd::Paint{brushes[i]});

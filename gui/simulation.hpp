@@ -55,7 +55,7 @@ class Simulation {
   };
 
   void loop();
-  void execute(std::deque<Pending>& todo);
+  void execute(std::deque<Pending>& queued);
   std::string run(const cmd::SimCommand& c);
   void rebuild(const io::RunConfig& cfg);
   void advance(long n, bool interruptible);
