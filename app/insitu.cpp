@@ -1,6 +1,9 @@
 #include "insitu.hpp"
 #include <fmt/format.h>
 #include "console.hpp"
+#ifdef PLUME_HAVE_CATALYST
+#include "catalyst_sink.hpp"
+#endif
 
 namespace plume::app {
 
@@ -13,6 +16,16 @@ bool InSitu::catalyst_available() {
 }
 
 InSitu::InSitu(const io::InSituConfig& cfg, parallel::Communicator& world) : cfg_(cfg), world_(world) {}
+
+InSitu InSitu::for_run(const io::RunConfig& cfg, const Domain& domain, parallel::Communicator& world) {
+  InSitu insitu(cfg.insitu, world);
+#ifdef PLUME_HAVE_CATALYST
+  if (cfg.insitu.requested()) insitu.add(make_catalyst_sink(cfg.insitu, cfg.output.dir, domain));
+#else
+  (void)domain;  // configuration checking refuses Catalyst keys in a build without it
+#endif
+  return insitu;
+}
 
 void InSitu::add(std::unique_ptr<InSituSink> sink) { sinks_.push_back(std::move(sink)); }
 

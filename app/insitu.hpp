@@ -27,6 +27,9 @@ class InSitu {
   // Creates the sinks that the configuration asks for (whether this build can serve them is
   // checked with the configuration). `world`: the ranks of the run, which outlive this.
   InSitu(const io::InSituConfig& cfg, parallel::Communicator& world);
+  // The sinks a run's configuration asks for: ParaView Catalyst (insitu.scripts, insitu.live)
+  // when this build has it, with extracts under output.dir/insitu.
+  static InSitu for_run(const io::RunConfig& cfg, const Domain& domain, parallel::Communicator& world);
   void add(std::unique_ptr<InSituSink> sink);
 
   // Whether this build can run Catalyst pipelines (insitu.scripts, insitu.live).

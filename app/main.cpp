@@ -15,7 +15,7 @@ int plume_main(plume::parallel::Communicator& world, int argc, const char* const
   if (cmd.kind != plume::app::Command::Kind::Run) return plume::app::run_command(cmd, world);
   plume::Solver solver(cmd.config.solver, world);                                       // solver
   plume::app::Output output(cmd.config, world);                                         // output
-  plume::app::InSitu insitu(cmd.config.insitu, world);                                  // in-situ pipelines
+  auto insitu = plume::app::InSitu::for_run(cmd.config, solver.domain(), world);        // in-situ pipelines
   return plume::app::run(cmd.config, solver, output, insitu, cmd.text);
 }
 

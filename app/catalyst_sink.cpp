@@ -1,0 +1,55 @@
+#include "catalyst_sink.hpp"
+#include <cstdio>
+#include "plume/catalyst/adaptor.hpp"
+#include "plume/catalyst/virtual_display.hpp"
+#include "plume/io/build_info.hpp"
+
+namespace plume::app {
+namespace {
+
+catalyst::Options options(const io::InSituConfig& c, const std::string& run_dir) {
+  catalyst::Options o;
+  for (const std::string& s : c.scripts) o.scripts.push_back({s, 0});
+  o.every = c.every;
+  o.output_dir = run_dir + "/insitu";
+  o.live = c.live;
+  o.live_host = c.live_host;
+  o.live_port = c.live_port;
+  o.on_error = c.on_error == io::InSituErrorPolicy::Stop ? catalyst::OnError::Stop : catalyst::OnError::Disable;
+  o.metadata = {{"plume", io::build_description()}};
+  return o;
+}
+
+// Rendering pipelines need an X display; data-only ones do not, so a display that cannot be
+// started is only a warning here (a rendering pipeline then reports its own error).
+std::unique_ptr<catalyst::VirtualDisplay> display_if_possible() {
+  try {
+    return std::make_unique<catalyst::VirtualDisplay>();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "plume: warning: no X display for rendering pipelines: %s\n", e.what());
+    return nullptr;
+  }
+}
+
+class CatalystSink final : public InSituSink {
+ public:
+  CatalystSink(const io::InSituConfig& c, const std::string& run_dir, const Domain& domain)
+      : display_(display_if_possible()), adaptor_(options(c, run_dir), domain) {}
+  std::string name() const override { return "catalyst"; }
+  void execute(long long step, double time, const Fields& f, const Domain& d) override {
+    if (adaptor_.due(step)) adaptor_.execute(step, time, f, d);
+  }
+
+ private:
+  std::unique_ptr<catalyst::VirtualDisplay> display_;  // first: outlives the adaptor
+  catalyst::Adaptor adaptor_;
+};
+
+}  // namespace
+
+std::unique_ptr<InSituSink> make_catalyst_sink(const io::InSituConfig& cfg, const std::string& run_dir,
+                                               const Domain& domain) {
+  return std::make_unique<CatalystSink>(cfg, run_dir, domain);
+}
+
+}  // namespace plume::app

@@ -1,0 +1,15 @@
+// The ParaView Catalyst sink of the batch driver: insitu.scripts and insitu.live handed to
+// plume::catalyst::Adaptor (adaptors/). Built only when ParaView Catalyst is.
+#pragma once
+#include <memory>
+#include <string>
+#include "insitu.hpp"
+
+namespace plume::app {
+
+// Extracts go to run_dir/insitu. Starts a private Xvfb for rendering pipelines when there is no
+// DISPLAY. Throws catalyst::Error when a pipeline cannot be loaded (on_error = "stop").
+std::unique_ptr<InSituSink> make_catalyst_sink(const io::InSituConfig& cfg, const std::string& run_dir,
+                                               const Domain& domain);
+
+}  // namespace plume::app

@@ -1,0 +1,72 @@
+// `plume run` with ParaView Catalyst pipelines (the real ParaView; the driver starts its own Xvfb
+// for the rendering pipeline when there is no display): the in-situ extracts land in the run's
+// folder at the in-situ steps, the rendered temperature shows a non-uniform field, and a pipeline
+// that raises stops the run at start-up with the script's own error.
+#include <gtest/gtest.h>
+#include <cmath>
+#include <filesystem>
+#include <stb/stb_image.h>  // Debian's libstb carries the implementation
+#include "plume/io/config.hpp"
+#include "run_plume.hpp"
+
+namespace fs = std::filesystem;
+using namespace plume;
+using plume::test::q;
+using plume::test::Result;
+using plume::test::run_plume;
+using plume::test::TempDir;
+
+namespace {
+
+std::string catalyst_case(const TempDir& tmp, const std::vector<std::string>& scripts) {
+  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  c.steps = 40;
+  c.insitu.every = 20;
+  c.insitu.scripts = scripts;
+  const std::string path = tmp / "case.toml";
+  io::save_config(c, path);
+  return path;
+}
+
+// Standard deviation of the grey level of a PNG's pixels.
+double pixel_spread(const std::string& path) {
+  int w = 0, h = 0, n = 0;
+  unsigned char* p = stbi_load(path.c_str(), &w, &h, &n, 1);
+  if (!p) return -1;
+  double s = 0, s2 = 0;
+  const double count = double(w) * h;
+  for (int k = 0; k < w * h; ++k) {
+    s += p[k];
+    s2 += double(p[k]) * p[k];
+  }
+  stbi_image_free(p);
+  return std::sqrt(std::max(0.0, s2 / count - (s / count) * (s / count)));
+}
+
+}  // namespace
+
+TEST(CatalystRun, PipelinesWriteTheirExtractsAtTheInSituSteps) {
+  TempDir tmp;
+  const std::string pipes = std::string(PLUME_SOURCE_DIR) + "/pipelines/";
+  const Result r = run_plume("run -q " + q(catalyst_case(tmp, {pipes + "temperature.py", pipes + "fields.py"})));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const fs::path insitu = fs::path(tmp / "out") / "insitu";
+  for (const char* step : {"0000000", "0000020", "0000040"}) {
+    const fs::path png = insitu / (std::string("temperature_") + step + ".png");
+    ASSERT_TRUE(fs::exists(png)) << png;
+    EXPECT_GT(pixel_spread(png.string()), 20.0) << "a uniform image: " << png;
+    EXPECT_TRUE(fs::exists(insitu / (std::string("fields_") + step + ".pvti"))) << step;
+  }
+  EXPECT_FALSE(fs::exists(insitu / "temperature_0000010.png")) << "in situ ran off its period";
+  EXPECT_TRUE(fs::exists(insitu / "insitu.json"));
+}
+
+TEST(CatalystRun, APipelineThatRaisesStopsTheRunWithItsError) {
+  TempDir tmp;
+  const std::string bad = tmp / "broken.py";
+  plume::test::write_file(bad, "# script-version: 2\nraise RuntimeError('plume-test: this pipeline is broken')\n");
+  const Result r = run_plume("run -q " + q(catalyst_case(tmp, {bad})));
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.err.find("plume-test: this pipeline is broken"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(fs::path(tmp / "out") / "checkpoint_000000040.ckpt")) << "the run went on";
+}
