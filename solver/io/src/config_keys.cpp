@@ -248,6 +248,13 @@ std::vector<Key> make_keys() {
                       "update the bulk of each tile while its halos travel between ranks (false: exchange, then "
                       "compute; for measurements)",
                       PLUME_REF(solver.overlap)));
+  t.push_back(choice("run", "transport",
+                     "halo transport between GPUs of a run on several ranks: auto = NCCL when built in, else "
+                     "CUDA-aware MPI when the MPI library reports it, else host = MPI through pinned host buffers",
+                     {"auto", "host", "cuda-aware", "nccl"},
+                     std::vector<TransportKind>{TransportKind::Auto, TransportKind::Host, TransportKind::CudaAware,
+                                                TransportKind::Nccl},
+                     PLUME_REF(solver.transport)));
   // [output]
   t.push_back(text("output", "dir", "output folder, created if missing (relative to the working directory)",
                    PLUME_REF(output.dir)));
