@@ -182,6 +182,19 @@ void Solver::fields(Fields& out) {
   backend_->fields(out);
 }
 
+void Solver::request_fields() {
+  if (stepper_) stepper_->exchange();
+  backend_->request_fields();
+  snapshot_step_ = step_;
+}
+
+bool Solver::fields_ready() { return fields_requested() && backend_->fields_ready(); }
+
+const Fields& Solver::wait_fields() {
+  if (!fields_requested()) throw std::logic_error("wait_fields: no fields were requested (call request_fields first)");
+  return backend_->wait_fields();
+}
+
 std::vector<double> Solver::populations() {
   std::vector<double> f(population_count(domain_));
   backend_->read_populations(f.data());

@@ -79,6 +79,15 @@ class Backend {
   virtual void step(long n) = 0;
   // Fields of the current state (from the post-streaming populations), into host memory.
   virtual void fields(Fields& out) = 0;
+  // The same fields without waiting for them (the in-situ hand-off): request_fields() starts
+  // computing the current state's fields (on a GPU: a kernel on the compute stream, then a copy
+  // into pinned host memory on a copy stream, which overlaps the steps that follow);
+  // fields_ready() says whether they have arrived; wait_fields() waits for them. The result stays
+  // valid until the next request_fields(). A backend without a device computes them at once.
+  // Halos as for fields(): a tile's are filled by the caller first.
+  virtual void request_fields() = 0;
+  virtual bool fields_ready() = 0;
+  virtual const Fields& wait_fields() = 0;
   // Interior populations in canonical order [i][y][x] (x fastest), as doubles.
   virtual void read_populations(double* out) = 0;
   virtual void write_populations(const double* in) = 0;

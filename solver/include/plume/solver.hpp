@@ -72,6 +72,17 @@ class Solver {
   // Steering: takes effect at the next step (walls stay as they are in a decomposed run).
   void set_physics(const PhysicsParams& p);
   void fields(Fields& out);                  // fields of the current state, local block (collective)
+  // Asynchronous fields (the in-situ hand-off, backend.hpp): request_fields() snapshots the
+  // current state's fields of the local block (collective, like fields(): a decomposed run
+  // exchanges the halos first) and returns while a GPU computes and copies them; the run may
+  // advance meanwhile. wait_fields() returns them (local) and stays valid until the next request;
+  // calling it with no request outstanding throws std::logic_error. fields_step() is the step
+  // they belong to.
+  void request_fields();
+  bool fields_requested() const { return snapshot_step_ >= 0; }
+  bool fields_ready();
+  const Fields& wait_fields();
+  long fields_step() const { return snapshot_step_; }
 
   // Interior populations of the local block, canonical order [i][y][x].
   std::vector<double> populations();
@@ -116,6 +127,7 @@ class Solver {
   std::string reason_;
   TransportKind transport_ = TransportKind::Auto;  // Auto: no halo messages (one rank)
   long step_ = 0;
+  long snapshot_step_ = -1;  // the step of the requested fields; -1: none requested
 };
 
 }  // namespace plume

@@ -67,6 +67,11 @@ class CpuBackend final : public Backend, public HaloOps {
       }
   }
 
+  // Nothing runs beside the host here: the snapshot is complete when requested.
+  void request_fields() override { fields(snapshot_); }
+  bool fields_ready() override { return true; }
+  const Fields& wait_fields() override { return snapshot_; }
+
   void read_populations(double* out) override {
     const Real* f = a_.data();
     for (int i = 0; i < L::Q; ++i)
@@ -177,6 +182,7 @@ class CpuBackend final : public Backend, public HaloOps {
   bool tile_ = false;  // one tile of a decomposed lattice: halos come from the stepper
   parallel::HaloPlan plan_;
   std::array<AlignedBuffer<Real>, parallel::kFaces> send_, recv_;
+  Fields snapshot_;  // request_fields()
 };
 
 }  // namespace

@@ -98,6 +98,13 @@ class CudaBackend final : public Backend, public HaloOps {
   }
   ~CudaBackend() override {
     cudaSetDevice(dev_);
+    if (copy_done_) cudaEventSynchronize(copy_done_);
+    if (snapshot_pinned_)
+      for (std::vector<double>* v : {&snapshot_.rho, &snapshot_.ux, &snapshot_.uy, &snapshot_.T})
+        cudaHostUnregister(v->data());
+    if (copy_done_) cudaEventDestroy(copy_done_);
+    if (fields_done_) cudaEventDestroy(fields_done_);
+    if (copy_stream_) cudaStreamDestroy(copy_stream_);
     if (halo_ready_) cudaEventDestroy(halo_ready_);
     if (halo_stream_) cudaStreamDestroy(halo_stream_);
     if (stream_) cudaStreamDestroy(stream_);
@@ -132,26 +139,47 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   void fields(Fields& out) override {
-    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
-    const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
-    if (fields_.size() != 4 * n) {
-      fields_ = cuda::DeviceBuffer<double>();
-      check_fits(4 * n * sizeof(double), "the fields of a " + std::to_string(dom_.nx) + " x " +
-                                             std::to_string(dom_.ny) + " block", dev_, prop_);
-      fields_ = cuda::DeviceBuffer<double>(4 * n);
-    }
-    if (!tile_) cuda::launch_halo<L>(a_.data(), lay_, !params_.walls, stream_);
-    double* d = fields_.data();
-    cuda::fields_kernel<L, Real><<<dim3((dom_.nx + 127) / 128, std::min(dom_.ny, 65535)), 128, 0, stream_>>>(
-        a_.data(), lay_, dom_, params_, d, d + n, d + 2 * n, d + 3 * n);
-    PLUME_CUDA_CHECK_LAUNCH();
-    out.resize(dom_.nx, dom_.ny);
-    out.x0 = dom_.x0;
-    out.y0 = dom_.y0;
-    double* host[4] = {out.rho.data(), out.ux.data(), out.uy.data(), out.T.data()};
-    for (int k = 0; k < 4; ++k)
-      PLUME_CUDA_CHECK(cudaMemcpyAsync(host[k], d + k * n, n * sizeof(double), cudaMemcpyDeviceToHost, stream_));
+    launch_fields();
+    copy_fields(out, stream_);
     sync();
+  }
+
+  // The fields kernel runs on the compute stream, so the steps launched after it (which write the
+  // other population buffer, then this one) start only once it has read the populations; the
+  // copy waits for the kernel through an event and runs on its own stream, beside those steps.
+  void request_fields() override {
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    if (!snapshot_pinned_) {
+      snapshot_.resize(dom_.nx, dom_.ny);
+      for (std::vector<double>* v : {&snapshot_.rho, &snapshot_.ux, &snapshot_.uy, &snapshot_.T})
+        PLUME_CUDA_CHECK(cudaHostRegister(v->data(), v->size() * sizeof(double), cudaHostRegisterDefault));
+      snapshot_pinned_ = true;
+      PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&copy_stream_, cudaStreamNonBlocking));
+      PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&fields_done_, cudaEventDisableTiming));
+      PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&copy_done_, cudaEventDisableTiming));
+    }
+    // The previous snapshot's copy comes first on the copy stream: the host's reference to it
+    // ends here (backend.hpp), and its bytes are overwritten only after it has arrived.
+    launch_fields();
+    PLUME_CUDA_CHECK(cudaEventRecord(fields_done_, stream_));
+    // A tile's next exchange rewrites these halos on the halo stream: after the kernel read them.
+    if (halo_stream_) PLUME_CUDA_CHECK(cudaStreamWaitEvent(halo_stream_, fields_done_, 0));
+    PLUME_CUDA_CHECK(cudaStreamWaitEvent(copy_stream_, fields_done_, 0));
+    copy_fields(snapshot_, copy_stream_);
+    PLUME_CUDA_CHECK(cudaEventRecord(copy_done_, copy_stream_));
+  }
+
+  bool fields_ready() override {
+    if (!copy_done_) return true;
+    const cudaError_t e = cudaEventQuery(copy_done_);
+    if (e == cudaErrorNotReady) return false;
+    PLUME_CUDA_CHECK(e);
+    return true;
+  }
+
+  const Fields& wait_fields() override {
+    if (copy_done_) PLUME_CUDA_CHECK(cudaEventSynchronize(copy_done_));
+    return snapshot_;
   }
 
   void read_populations(double* out) override {
@@ -270,6 +298,37 @@ class CudaBackend final : public Backend, public HaloOps {
  private:
   void sync() { PLUME_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
 
+  // Fields of the current state into fields_ (device), on the compute stream: after any copy of
+  // an earlier snapshot out of fields_ has ended.
+  void launch_fields() {
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
+    if (fields_.size() != 4 * n) {
+      fields_ = cuda::DeviceBuffer<double>();
+      check_fits(4 * n * sizeof(double), "the fields of a " + std::to_string(dom_.nx) + " x " +
+                                             std::to_string(dom_.ny) + " block", dev_, prop_);
+      fields_ = cuda::DeviceBuffer<double>(4 * n);
+    }
+    if (copy_done_) PLUME_CUDA_CHECK(cudaStreamWaitEvent(stream_, copy_done_, 0));
+    if (!tile_) cuda::launch_halo<L>(a_.data(), lay_, !params_.walls, stream_);
+    double* d = fields_.data();
+    cuda::fields_kernel<L, Real><<<dim3((dom_.nx + 127) / 128, std::min(dom_.ny, 65535)), 128, 0, stream_>>>(
+        a_.data(), lay_, dom_, params_, d, d + n, d + 2 * n, d + 3 * n);
+    PLUME_CUDA_CHECK_LAUNCH();
+  }
+
+  // fields_ -> out (host) on stream s, without waiting.
+  void copy_fields(Fields& out, cudaStream_t s) {
+    const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
+    out.resize(dom_.nx, dom_.ny);
+    out.x0 = dom_.x0;
+    out.y0 = dom_.y0;
+    const double* d = fields_.data();
+    double* host[4] = {out.rho.data(), out.ux.data(), out.uy.data(), out.T.data()};
+    for (int k = 0; k < 4; ++k)
+      PLUME_CUDA_CHECK(cudaMemcpyAsync(host[k], d + k * n, n * sizeof(double), cudaMemcpyDeviceToHost, s));
+  }
+
   template <bool ToBuffer>
   void move_slabs(parallel::Face f) {
     const parallel::FacePlan& fp = plan_.face[f];
@@ -306,6 +365,12 @@ class CudaBackend final : public Backend, public HaloOps {
   cudaDeviceProp prop_{};
   cuda::DeviceBuffer<Real> a_, b_;  // current and next populations
   cuda::DeviceBuffer<double> fields_;
+  // The asynchronous snapshot: host arrays pinned once (cudaHostRegister), their copy stream and
+  // the events that order kernel -> copy -> next kernel.
+  Fields snapshot_;
+  bool snapshot_pinned_ = false;
+  cudaStream_t copy_stream_ = nullptr;
+  cudaEvent_t fields_done_ = nullptr, copy_done_ = nullptr;
   cudaStream_t stream_ = nullptr;  // compute: initial state, steps, boxes, fields, population copies
   // One tile of a decomposed lattice.
   bool tile_ = false;

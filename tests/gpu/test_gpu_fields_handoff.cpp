@@ -1,0 +1,89 @@
+// The asynchronous fields (Solver::request_fields, the in-situ hand-off) on the GPU: what
+// wait_fields() returns is, bit for bit, what fields() gives at the requested step, although
+// steps, another request or a synchronous fields() were launched while the copy was under way.
+#include <gtest/gtest.h>
+#include <cstring>
+#include <memory>
+#include "cuda_device.hpp"
+#include "gpu_cases.hpp"
+#include "plume/solver.hpp"
+
+using namespace plume;
+using plume::testing::rt_layer;
+
+namespace {
+
+// Bit for bit, with the first differing site.
+::testing::AssertionResult same_bits(const Fields& a, const Fields& b) {
+  if (a.nx != b.nx || a.ny != b.ny || a.x0 != b.x0 || a.y0 != b.y0)
+    return ::testing::AssertionFailure() << "blocks differ: " << a.nx << "x" << a.ny << " against " << b.nx << "x"
+                                         << b.ny;
+  const char* names[4] = {"rho", "ux", "uy", "T"};
+  const std::vector<double>* va[4] = {&a.rho, &a.ux, &a.uy, &a.T};
+  const std::vector<double>* vb[4] = {&b.rho, &b.ux, &b.uy, &b.T};
+  for (int k = 0; k < 4; ++k)
+    for (std::size_t i = 0; i < va[k]->size(); ++i)
+      if (std::memcmp(&(*va[k])[i], &(*vb[k])[i], sizeof(double)) != 0)
+        return ::testing::AssertionFailure() << names[k] << " differs at site (" << i % a.nx << ", " << i / a.nx
+                                             << "): " << (*va[k])[i] << " against " << (*vb[k])[i];
+  return ::testing::AssertionSuccess();
+}
+
+// Two runs of one case: `a` takes the asynchronous path, `b` the synchronous reference.
+struct Pair {
+  Solver a, b;
+  explicit Pair(const SolverConfig& c) : a(c), b(c) {
+    a.initialize();
+    b.initialize();
+  }
+  Fields reference_at(long step) {
+    b.advance(step - b.step());
+    Fields f;
+    b.fields(f);
+    return f;
+  }
+};
+
+// 1024^2: the copy of the fields (32 MiB) outlasts a step, so later steps run while it travels.
+void check_case(const SolverConfig& c) {
+  Pair p(c);
+  p.a.advance(40);
+  p.a.request_fields();
+  EXPECT_EQ(p.a.fields_step(), 40);
+  p.a.advance(7);  // steps write both population buffers while the snapshot is copied
+  EXPECT_TRUE(same_bits(p.a.wait_fields(), p.reference_at(40)));
+
+  // A request right after another replaces it; a synchronous fields() meanwhile leaves it alone.
+  p.a.request_fields();
+  p.a.advance(1);
+  p.a.request_fields();
+  p.a.advance(2);
+  Fields now;
+  p.a.fields(now);
+  EXPECT_TRUE(same_bits(p.a.wait_fields(), p.reference_at(48)));
+  EXPECT_TRUE(same_bits(now, p.reference_at(50)));
+  EXPECT_TRUE(p.a.fields_ready());
+  EXPECT_EQ(p.a.fields_step(), 48);
+}
+
+}  // namespace
+
+TEST(GpuFieldsHandOff, SnapshotEqualsTheSynchronousFieldsWithWalls) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  check_case(rt_layer(1024, 1024, 1e-4));
+}
+
+TEST(GpuFieldsHandOff, SnapshotEqualsTheSynchronousFieldsPeriodicInBothDirectionsFP32) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  SolverConfig c = rt_layer(1000, 1024, 1e-4, Precision::FP32);
+  c.physics.walls = false;  // the fields need the periodic halos filled first
+  check_case(c);
+}
+
+TEST(GpuFieldsHandOff, WaitingWithoutARequestIsRefused) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  Solver s(rt_layer(64, 64, 1e-4));
+  s.initialize();
+  EXPECT_FALSE(s.fields_requested());
+  EXPECT_THROW(s.wait_fields(), std::logic_error);
+}
