@@ -71,22 +71,24 @@ class Loop {
           std::min({last, next_multiple(solver_.step(), cfg_.output.every),
                     next_multiple(solver_.step(), cfg_.output.checkpoint_every),
                     insitu_.active() ? next_multiple(solver_.step(), insitu_.every()) : LLONG_MAX});
-      while (solver_.step() < target && !signal_) {
+      while (ok && solver_.step() < target && !signal_) {
         const long long n = std::min(chunk, target - solver_.step());
         const auto c0 = Clock::now();
         solver_.advance(n);
-        // Every rank takes the same decisions: the chunks follow the slowest rank, and a signal
-        // that reached any rank stops them all at the same step.
-        double slowest[2] = {seconds_since(c0), double(g_signal)};
-        solver_.reduce(slowest, 2, parallel::ReduceOp::Max);
+        // Every rank takes the same decisions: the chunks follow the slowest rank, a signal that
+        // reached any rank stops them all at the same step, and the in-situ fields go to the
+        // sinks once they have arrived on every rank.
+        double slowest[3] = {seconds_since(c0), double(g_signal), pending_ && !solver_.fields_ready() ? 1.0 : 0.0};
+        solver_.reduce(slowest, 3, parallel::ReduceOp::Max);
         const double dt = slowest[0];
         signal_ = int(slowest[1]);
+        if (pending_ && slowest[2] == 0.0) ok = hand_off();
         report_.compute_seconds += dt;
         // Chunks of about half a second keep the progress report and Ctrl-C responsive.
         chunk = std::clamp<long long>(std::llround(double(n) * 0.5 / std::max(dt, 1e-6)), 1, 1 << 20);
         console_.progress(solver_.step());
       }
-      if (signal_) break;
+      if (signal_ || !ok) break;
       const long long s = solver_.step();
       ok = visit({multiple(s, cfg_.output.every) || s == last, multiple(s, cfg_.output.checkpoint_every) || s == last,
                   insitu_.active() && multiple(s, insitu_.every())});
@@ -97,6 +99,7 @@ class Loop {
       report_.message = fmt::format("interrupted by signal {} at step {}", signal_, solver_.step());
       visit({true, true, false});  // so that the run can continue from here
     }
+    if (report_.status == RunReport::Status::Completed) hand_off();
     report_.last_step = solver_.step();
     report_.wall_seconds = seconds_since(t0);
     if (report_.final_checkpoint.empty()) report_.final_checkpoint = out_.last_checkpoint();
@@ -107,6 +110,17 @@ class Loop {
   // Returns false when the run must stop. Collective: every rank looks at its own block, and the
   // decisions (fault, in-situ failure) are the same on every rank.
   bool visit(Due due) {
+    if (!hand_off()) return false;  // the earlier snapshot first: a request replaces it
+    if (due.insitu && !due.output && !due.checkpoint) {
+      // Only the sinks need the fields here: the device computes and copies them while the run
+      // goes on, and they reach the sinks (health checked first) once they are on the host.
+      solver_.request_fields();
+      pending_ = true;
+      pending_time_ = solver_.time();
+      double not_ready = solver_.fields_ready() ? 0.0 : 1.0;  // a CPU backend: ready at once
+      solver_.reduce(&not_ready, 1, parallel::ReduceOp::Max);
+      return not_ready > 0.0 || hand_off();
+    }
     solver_.fields(fields_);
     const long long s = solver_.step();
     const auto fault = io::find_fault(fields_, solver_);
@@ -122,17 +136,46 @@ class Loop {
       return false;
     }
     if (due.output) out_.image(solver_);
-    if (due.insitu) {
-      try {
-        insitu_.execute(s, solver_.time(), fields_, solver_.domain(), console_);
-      } catch (const InSituFailure& e) {
-        report_.status = RunReport::Status::Failed;
-        report_.message = e.what();
-        due.checkpoint = true;  // the state is sound: keep it for a restart once the pipeline is fixed
-      }
-    }
+    if (due.insitu && !run_sinks(s, solver_.time(), fields_)) due.checkpoint = true;
     if (due.checkpoint) report_.final_checkpoint = out_.checkpoint(solver_);
     return report_.status == RunReport::Status::Completed;
+  }
+
+  // Returns false when the run must stop (a sink failed under insitu.on_error = "stop").
+  bool run_sinks(long long step, double time, const Fields& fields) {
+    try {
+      insitu_.execute(step, time, fields, solver_.domain(), console_);
+      return true;
+    } catch (const InSituFailure& e) {
+      report_.status = RunReport::Status::Failed;
+      report_.message = e.what();
+      return false;
+    }
+  }
+
+  // The requested in-situ fields, if any, to the sinks (waiting for them). Collective; returns
+  // false when the run must stop: the snapshot is not physical (the run diverged at its step), or
+  // a sink failed, after which the current state, checked first, is kept for a restart.
+  bool hand_off() {
+    if (!pending_) return true;
+    pending_ = false;
+    const Fields& f = solver_.wait_fields();
+    const long long s = solver_.fields_step();
+    if (auto fault = io::find_fault(f, solver_)) {
+      fault->step = s;
+      report_.status = RunReport::Status::Diverged;
+      report_.message = fault->message();
+      out_.image(solver_);
+      return false;
+    }
+    if (run_sinks(s, pending_time_, f)) return true;
+    report_.status = RunReport::Status::Completed;  // for the checkpoint's visit, which checks health
+    const std::string message = report_.message;
+    if (visit({false, true, false})) {
+      report_.status = RunReport::Status::Failed;
+      report_.message = message;
+    }
+    return false;
   }
 
   const io::RunConfig& cfg_;
@@ -142,6 +185,8 @@ class Loop {
   Console& console_;
   RunReport report_;
   Fields fields_;    // this rank's block
+  bool pending_ = false;     // in-situ fields requested and not yet handed to the sinks
+  double pending_time_ = 0;  // their time (their step: solver_.fields_step())
   int signal_ = 0;   // the signal that stops the run, agreed by every rank
 };
 

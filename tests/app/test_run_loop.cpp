@@ -1,6 +1,7 @@
 // The in-situ hook, driven in-process: when sinks are called, with what, and what a failing
 // sink does under each insitu.on_error policy.
 #include <gtest/gtest.h>
+#include <cstring>
 #include "loop_run.hpp"
 #include "plume/lattice/d2q37.hpp"
 #include "test_support.hpp"
@@ -86,4 +87,70 @@ TEST(InSituHook, StopPolicyEndsTheRunWithACheckpointToRestartFrom) {
   EXPECT_NE(r.message.find("pipeline exploded"), std::string::npos) << r.message;
   EXPECT_EQ(r.final_checkpoint, tmp / "out/checkpoint_000000010.ckpt");
   EXPECT_TRUE(std::filesystem::exists(r.final_checkpoint));
+}
+
+namespace {
+
+// Keeps every Fields it is handed, with its step and time.
+struct Keeper : app::InSituSink {
+  std::vector<long long> steps;
+  std::vector<double> times;
+  std::vector<Fields> fields;
+  std::string name() const override { return "keeper"; }
+  void execute(long long step, double time, const Fields& f, const Domain&) override {
+    steps.push_back(step);
+    times.push_back(time);
+    fields.push_back(f);
+  }
+};
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+}  // namespace
+
+// Steps 10 and 20 have no output: their fields reach the sinks through the asynchronous hand-off
+// (Solver::request_fields), 0 and 30 through the output's synchronous fields; all must be what a
+// separate run's fields() gives at that step, bit for bit.
+TEST(InSituHook, HandedOffFieldsAreTheSynchronousFieldsOfTheirStep) {
+  TempDir tmp;
+  const io::RunConfig c = config(tmp);
+  LoopRun run(c);
+  auto* keeper = new Keeper;
+  run.insitu.add(std::unique_ptr<app::InSituSink>(keeper));
+  ASSERT_EQ(run.go().status, app::RunReport::Status::Completed);
+  ASSERT_EQ(keeper->steps, (std::vector<long long>{0, 10, 20, 30}));
+  Solver reference(c.solver);
+  reference.initialize();
+  for (std::size_t i = 0; i < keeper->steps.size(); ++i) {
+    reference.advance(keeper->steps[i] - reference.step());
+    Fields f;
+    reference.fields(f);
+    const Fields& got = keeper->fields[i];
+    EXPECT_EQ(keeper->times[i], reference.time()) << "step " << keeper->steps[i];
+    EXPECT_TRUE(same_bits(got.rho, f.rho) && same_bits(got.ux, f.ux) && same_bits(got.uy, f.uy) &&
+                same_bits(got.T, f.T))
+        << "step " << keeper->steps[i];
+  }
+}
+
+// The solver's asynchronous fields on the CPU: complete at once, and untouched by later steps.
+TEST(InSituHook, RequestedFieldsStayThoseOfTheirStepWhileTheRunAdvances) {
+  TempDir tmp;
+  const io::RunConfig c = config(tmp);
+  Solver a(c.solver), b(c.solver);
+  a.initialize();
+  b.initialize();
+  EXPECT_THROW(a.wait_fields(), std::logic_error);
+  a.advance(5);
+  b.advance(5);
+  a.request_fields();
+  EXPECT_TRUE(a.fields_ready());
+  a.advance(3);
+  Fields f;
+  b.fields(f);
+  const Fields& got = a.wait_fields();
+  EXPECT_EQ(a.fields_step(), 5);
+  EXPECT_TRUE(same_bits(got.rho, f.rho) && same_bits(got.ux, f.ux) && same_bits(got.uy, f.uy) && same_bits(got.T, f.T));
 }
