@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # On a machine with an NVIDIA GPU: builds the CUDA backend, the GPU tests and the GPU benchmark,
-# runs the tests, compute-sanitizer (memcheck and racecheck) on small cases and the benchmark,
+# runs the tests, the in-situ hand-off benchmark (bench/insitu_bench, arguments in
+# $PLUME_INSITU_ARGS), compute-sanitizer (memcheck and racecheck) on small cases and the benchmark,
 # and prints a short table last. Arguments go to bench/gpu_bench (e.g. --sizes 1024,4096).
 #
 # Builds the solver alone (-DPLUME_APP=OFF: no toml++, CLI11, fmt or stb needed). GoogleTest is
@@ -60,7 +61,7 @@ fi
 grep -E "^--   " "$logs/build.log"
 
 section "build"
-targets=(gpu_bench)
+targets=(gpu_bench insitu_bench)
 [[ " ${gtest_args[*]} " == *PLUME_TESTS=OFF* ]] || targets+=(plume_gpu_tests plume_backend_selection_tests)
 if ! cmake --build "$build" -j "$jobs" --target "${targets[@]}" >> "$logs/build.log" 2>&1; then
   grep -E "error|FAILED" "$logs/build.log" | head -30
@@ -114,6 +115,11 @@ if [[ " ${targets[*]} " == *plume_gpu_tests* ]]; then
   worst=$(grep -E "\[ gpu-vs-cpu \] RT with walls, 1000 steps, FP64" "$logs/tests.log" | grep -oE "difference [0-9.e+-]+" | head -1)
   note "GPU vs CPU, RT with walls, 1000 steps, FP64" "max relative ${worst#difference }"
 fi
+
+section "in-situ hand-off (bench/insitu_bench ${PLUME_INSITU_ARGS:-})"
+# shellcheck disable=SC2086
+"$build/bench/insitu_bench" ${PLUME_INSITU_ARGS:-} 2>&1 | tee "$logs/insitu.log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || failed=1
 
 section "benchmark (bench/gpu_bench $*)"
 "$build/bench/gpu_bench" "$@" 2>&1 | tee "$logs/bench.log"

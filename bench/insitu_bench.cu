@@ -1,0 +1,223 @@
+// GPU benchmark of the in-situ hand-off (docs/insitu.md, "GPU hand-off"): what it costs a run on
+// one GPU to give its fields to a consumer every N steps, as a fraction of the step time.
+//
+//   insitu_bench [--device N] [--sizes 4096,8192] [--every 1,10,100]
+//
+// For each N x N lattice (Rayleigh–Taylor with walls, RTRT, FP64 storage):
+// 1. the fields kernel alone, and the copy of the four fields to the host alone (to pinned and
+//    to pageable memory), timed with events;
+// 2. through plume::Solver, the time per step without in situ, with the synchronous fields()
+//    every N steps, and with the asynchronous hand-off (request_fields(), steps, wait_fields())
+//    every N steps. The consumer stands in for ParaView: it reads one value per 4 KiB page of
+//    each array, so that the fields must have arrived without adding a host pass over 4 x 8 B x
+//    N^2; what a whole pass over them costs the host is measured apart.
+#include <cuda_runtime.h>
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <stdexcept>
+#include <string>
+#include <vector>
+#include "cuda_check.hpp"
+#include "device_buffer.hpp"
+#include "kernels.cuh"
+#include "plume/lattice/d2q37.hpp"
+#include "plume/solver.hpp"
+
+using namespace plume;
+using L = D2Q37;
+namespace cu = plume::cuda;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+PhysicsParams physics() {
+  PhysicsParams p;
+  p.gy = -1e-4;
+  p.walls = true;
+  return p;
+}
+
+// The stand-in consumer: one value of every 4 KiB page of each array.
+double touch(const Fields& f) {
+  double s = 0;
+  for (const std::vector<double>* v : {&f.rho, &f.ux, &f.uy, &f.T})
+    for (std::size_t k = 0; k < v->size(); k += 512) s += (*v)[k];
+  return s;
+}
+
+// Every value of the four arrays, once: what a consumer that reads everything costs the host.
+double sum_all(const Fields& f) {
+  double s = 0;
+  for (const std::vector<double>* v : {&f.rho, &f.ux, &f.uy, &f.T})
+    for (double x : *v) s += x;
+  return s;
+}
+
+// Median milliseconds of work() on stream s over `reps` runs, after one untimed run.
+template <class F>
+double event_ms(cudaStream_t s, int reps, F&& work) {
+  cudaEvent_t a, b;
+  PLUME_CUDA_CHECK(cudaEventCreate(&a));
+  PLUME_CUDA_CHECK(cudaEventCreate(&b));
+  work();
+  std::vector<double> t;
+  for (int r = 0; r < reps; ++r) {
+    PLUME_CUDA_CHECK(cudaEventRecord(a, s));
+    work();
+    PLUME_CUDA_CHECK(cudaEventRecord(b, s));
+    PLUME_CUDA_CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    PLUME_CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
+    t.push_back(ms);
+  }
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+struct Pieces {
+  double kernel_ms = 0, pinned_ms = 0, pageable_ms = 0;
+};
+
+// The fields kernel (with the halo launch the backend makes first) and the device-to-host copy
+// of its output, each alone, on a lattice of their own (freed before the solver is made).
+Pieces pieces(int n) {
+  const Domain d{n, n, 0, 0, n, n};
+  const Layout lay = make_layout(n, n, L::reach, L::Q, sizeof(double));
+  const std::size_t sites = std::size_t(n) * n;
+  cudaStream_t s;
+  PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  cu::DeviceBuffer<double> f(lay.elements()), out(4 * sites);
+  const PhysicsParams p = physics();
+  cu::launch_initial_state<L>(f.data(), out.data(), lay, d, InitialState{}, -p.gy, s);
+  Pieces r;
+  r.kernel_ms = event_ms(s, 5, [&] {
+    cu::launch_halo<L>(f.data(), lay, !p.walls, s);
+    double* o = out.data();
+    cu::fields_kernel<L, double><<<dim3((n + 127) / 128, std::min(n, 65535)), 128, 0, s>>>(
+        f.data(), lay, d, p, o, o + sites, o + 2 * sites, o + 3 * sites);
+    PLUME_CUDA_CHECK_LAUNCH();
+  });
+  double* pinned = nullptr;
+  PLUME_CUDA_CHECK(cudaMallocHost(&pinned, out.bytes()));
+  r.pinned_ms = event_ms(s, 5, [&] {
+    PLUME_CUDA_CHECK(cudaMemcpyAsync(pinned, out.data(), out.bytes(), cudaMemcpyDeviceToHost, s));
+  });
+  PLUME_CUDA_CHECK(cudaFreeHost(pinned));
+  std::vector<double> pageable(4 * sites);
+  r.pageable_ms = event_ms(s, 3, [&] {
+    PLUME_CUDA_CHECK(cudaMemcpyAsync(pageable.data(), out.data(), out.bytes(), cudaMemcpyDeviceToHost, s));
+  });
+  cudaStreamDestroy(s);
+  return r;
+}
+
+enum class Mode { None, Sync, Async };
+
+// Milliseconds per step over `steps` steps (a multiple of every), fields every `every` steps.
+double ms_per_step(Solver& solver, Mode mode, long steps, long every, double& sink) {
+  Fields f;
+  const auto t0 = Clock::now();
+  for (long s = 0; s < steps; s += every) {
+    solver.advance(every);
+    if (mode == Mode::Sync) {
+      solver.fields(f);
+      sink += touch(f);
+    } else if (mode == Mode::Async) {
+      // As the batch driver does: the earlier snapshot to the consumer before the next request.
+      if (solver.fields_requested()) sink += touch(solver.wait_fields());
+      solver.request_fields();
+    }
+  }
+  if (mode == Mode::Async) sink += touch(solver.wait_fields());
+  return 1e3 * seconds_since(t0) / double(steps);
+}
+
+std::vector<long> parse_list(const char* arg) {
+  std::vector<long> v;
+  for (std::string s = arg; !s.empty();) {
+    const std::size_t c = s.find(',');
+    v.push_back(std::atol(s.substr(0, c).c_str()));
+    if (v.back() <= 0) throw std::runtime_error(std::string("expected positive numbers, got '") + arg + "'");
+    s = c == std::string::npos ? "" : s.substr(c + 1);
+  }
+  return v;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+  int dev = 0;
+  std::vector<long> sizes = {4096, 8192}, everies = {1, 10, 100};
+  for (int k = 1; k < argc; ++k) {
+    const std::string a = argv[k];
+    if (a == "--device" && k + 1 < argc) {
+      dev = std::atoi(argv[++k]);
+    } else if (a == "--sizes" && k + 1 < argc) {
+      sizes = parse_list(argv[++k]);
+    } else if (a == "--every" && k + 1 < argc) {
+      everies = parse_list(argv[++k]);
+    } else {
+      std::fprintf(stderr, "usage: insitu_bench [--device N] [--sizes 4096,8192] [--every 1,10,100]\n"
+                           "unknown or incomplete argument '%s'\n", a.c_str());
+      return 2;
+    }
+  }
+  std::string why;
+  if (cuda_device_count(&why) == 0) {
+    std::fprintf(stderr, "insitu_bench: no CUDA device: %s\n", why.c_str());
+    return 1;
+  }
+  cudaDeviceProp prop;
+  PLUME_CUDA_CHECK(cudaGetDeviceProperties(&prop, dev));
+  char date[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+  std::printf("# plume insitu_bench, %s, device %d: %s\n", date, dev, prop.name);
+  const long period = *std::max_element(everies.begin(), everies.end());
+  double sink = 0;
+  std::printf("\n| lattice | fields kernel ms | D2H pinned ms (GB/s) | D2H pageable ms | host pass over the fields ms |"
+              " step ms | in situ every | sync ms/step (cost) | async ms/step (cost) |\n"
+              "|---|---|---|---|---|---|---|---|---|\n");
+  for (long n : sizes) {
+    const Pieces pc = pieces(int(n));
+    SolverConfig c;
+    c.nx = c.ny = int(n);
+    c.backend = BackendKind::CUDA;
+    c.device = dev;
+    c.physics = physics();
+    Solver solver(c);
+    solver.initialize();
+    Fields f;
+    solver.fields(f);
+    const auto h0 = Clock::now();
+    sink += sum_all(f);
+    const double host_ms = 1e3 * seconds_since(h0);
+    // Steps: about 1.5 s of stepping per measurement (at 4e9 site updates/s), a multiple of the
+    // longest period.
+    const double guess_ms = double(n) * n / 4e9 * 1e3;
+    const long steps = std::max(period, long(1500.0 / guess_ms) / period * period);
+    solver.advance(period);  // warm-up
+    const double base = ms_per_step(solver, Mode::None, steps, period, sink);
+    const double gbs = 4.0 * 8.0 * double(n) * n / (pc.pinned_ms * 1e-3) * 1e-9;
+    for (long every : everies) {
+      const double sync = ms_per_step(solver, Mode::Sync, steps, every, sink);
+      const double async = ms_per_step(solver, Mode::Async, steps, every, sink);
+      std::printf("| %ld^2 | %.2f | %.2f (%.1f) | %.2f | %.1f | %.3f | %ld | %.3f (%+.1f%%) | %.3f (%+.1f%%) |\n", n,
+                  pc.kernel_ms, pc.pinned_ms, gbs, pc.pageable_ms, host_ms, base, every, sync,
+                  100.0 * (sync / base - 1.0), async, 100.0 * (async / base - 1.0));
+      std::fflush(stdout);
+    }
+  }
+  std::printf("\n(consumer checksum %.6e)\n", sink);
+  return 0;
+} catch (const std::exception& e) {
+  std::fprintf(stderr, "insitu_bench: %s\n", e.what());
+  return 1;
+}
