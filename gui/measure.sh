@@ -30,8 +30,8 @@ for round in $(seq "$rounds"); do
     echo "## batch, plume::Solver alone, run.threads=$threads"
     "$batch" "${case[@]}" --set "run.threads=$threads" --steps "$steps"
   done
-  # run.threads=0: plume-gui's default, one core fewer than there are; then all cores.
-  for run in "0 60" "$cores 60" "0 0"; do
+  # run.threads=0 (the default: every core), one thread (a core left to the front end), no cap.
+  for run in "0 60" "1 60" "0 0"; do
     read -r threads fps <<< "$run"
     echo "## plume-gui running, run.threads=$threads, --max-fps $fps"
     "$gui" "${case[@]}" --set "run.threads=$threads" --max-fps "$fps" --frames 900 | tail -1

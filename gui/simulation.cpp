@@ -1,6 +1,5 @@
 #include "simulation.hpp"
 #include <fmt/format.h>
-#include <omp.h>
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
@@ -16,18 +15,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 std::string lattice_text(const io::RunConfig& c) { return fmt::format("{} x {}", c.solver.nx, c.solver.ny); }
-
-// The solver of a desktop run. With run.threads = 0 (the OpenMP default: every core) the CPU
-// backend's team would share its cores with the front end's thread and the software
-// rasteriser, and a preempted thread stalls the team at every step's barrier: measured on
-// 2 cores, the solver fell to a quarter of its batch rate. Leaving one core to the front end
-// keeps it within a few per cent of the batch rate at that thread count (docs/gui.md). An
-// explicit run.threads is used as given, and the configuration keeps 0 for the batch driver.
-SolverConfig desktop_solver(const io::RunConfig& c) {
-  SolverConfig s = c.solver;
-  if (s.threads == 0) s.threads = std::max(1, omp_get_max_threads() - 1);
-  return s;
-}
 
 }  // namespace
 
@@ -211,7 +198,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             const io::CheckpointHeader h = io::read_checkpoint_header(c.path);
             io::RunConfig next = io::parse_config(h.config_toml, c.path);
             check_config(next);
-            auto s = std::make_unique<Solver>(desktop_solver(next));
+            auto s = std::make_unique<Solver>(next.solver);
             io::restore_checkpoint(c.path, *s, next);
             solver_ = std::move(s);
             cfg_ = next;
@@ -224,7 +211,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
 
 void Simulation::rebuild(const io::RunConfig& cfg) {
   // The new solver is complete before the old one goes: a failure leaves the run as it was.
-  auto s = std::make_unique<Solver>(desktop_solver(cfg));
+  auto s = std::make_unique<Solver>(cfg.solver);
   s->initialize();
   solver_ = std::move(s);
   cfg_ = cfg;
