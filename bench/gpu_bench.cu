@@ -26,6 +26,7 @@
 #include <vector>
 #include "cuda_check.hpp"
 #include "device_buffer.hpp"
+#include "event_timing.hpp"
 #include "kernels.cuh"
 #include "plume/lattice/d2q37.hpp"
 #include "plume/solver.hpp"
@@ -38,33 +39,8 @@ namespace {
 
 constexpr int kVariantSize = 4096;
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-// Median time (ms) of `reps` runs of work() on stream s, after one untimed run.
-template <class F>
-double time_ms(cudaStream_t s, int reps, F&& work) {
-  cudaEvent_t a, b;
-  PLUME_CUDA_CHECK(cudaEventCreate(&a));
-  PLUME_CUDA_CHECK(cudaEventCreate(&b));
-  work();
-  PLUME_CUDA_CHECK(cudaStreamSynchronize(s));
-  std::vector<double> t;
-  for (int r = 0; r < reps; ++r) {
-    PLUME_CUDA_CHECK(cudaEventRecord(a, s));
-    work();
-    PLUME_CUDA_CHECK(cudaEventRecord(b, s));
-    PLUME_CUDA_CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    PLUME_CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  return median(t);
-}
+using bench::median;
+using bench::time_ms;
 
 // Bytes/s of a device-to-device copy of `bytes`, counting bytes read plus bytes written.
 double copy_bandwidth(std::size_t bytes, cudaStream_t s) {

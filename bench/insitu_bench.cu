@@ -22,6 +22,7 @@
 #include <vector>
 #include "cuda_check.hpp"
 #include "device_buffer.hpp"
+#include "event_timing.hpp"
 #include "kernels.cuh"
 #include "plume/lattice/d2q37.hpp"
 #include "plume/solver.hpp"
@@ -58,29 +59,6 @@ double sum_all(const Fields& f) {
   return s;
 }
 
-// Median milliseconds of work() on stream s over `reps` runs, after one untimed run.
-template <class F>
-double event_ms(cudaStream_t s, int reps, F&& work) {
-  cudaEvent_t a, b;
-  PLUME_CUDA_CHECK(cudaEventCreate(&a));
-  PLUME_CUDA_CHECK(cudaEventCreate(&b));
-  work();
-  std::vector<double> t;
-  for (int r = 0; r < reps; ++r) {
-    PLUME_CUDA_CHECK(cudaEventRecord(a, s));
-    work();
-    PLUME_CUDA_CHECK(cudaEventRecord(b, s));
-    PLUME_CUDA_CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    PLUME_CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
 struct Pieces {
   double kernel_ms = 0, pinned_ms = 0, pageable_ms = 0;
 };
@@ -97,7 +75,7 @@ Pieces pieces(int n) {
   const PhysicsParams p = physics();
   cu::launch_initial_state<L>(f.data(), out.data(), lay, d, InitialState{}, -p.gy, s);
   Pieces r;
-  r.kernel_ms = event_ms(s, 5, [&] {
+  r.kernel_ms = bench::time_ms(s, 5, [&] {
     cu::launch_halo<L>(f.data(), lay, !p.walls, s);
     double* o = out.data();
     cu::fields_kernel<L, double><<<dim3((n + 127) / 128, std::min(n, 65535)), 128, 0, s>>>(
@@ -106,12 +84,12 @@ Pieces pieces(int n) {
   });
   double* pinned = nullptr;
   PLUME_CUDA_CHECK(cudaMallocHost(&pinned, out.bytes()));
-  r.pinned_ms = event_ms(s, 5, [&] {
+  r.pinned_ms = bench::time_ms(s, 5, [&] {
     PLUME_CUDA_CHECK(cudaMemcpyAsync(pinned, out.data(), out.bytes(), cudaMemcpyDeviceToHost, s));
   });
   PLUME_CUDA_CHECK(cudaFreeHost(pinned));
   std::vector<double> pageable(4 * sites);
-  r.pageable_ms = event_ms(s, 3, [&] {
+  r.pageable_ms = bench::time_ms(s, 3, [&] {
     PLUME_CUDA_CHECK(cudaMemcpyAsync(pageable.data(), out.data(), out.bytes(), cudaMemcpyDeviceToHost, s));
   });
   cudaStreamDestroy(s);
