@@ -66,6 +66,20 @@ class HaloOps {
   virtual int bulk_pieces() const = 0;
 };
 
+// The fields of the last fields() / request_fields() in device memory (the GPU hand-off to an
+// OpenGL texture, docs/gui.md "GPU path"): rho, u_H, T_H of the local block, nx * ny each, x
+// fastest (row pitch nx), on CUDA device `device`. Complete once fields() or wait_fields() has
+// returned; overwritten by the next fields() / request_fields(). All null on a host backend.
+struct DeviceFields {
+  const double* rho = nullptr;
+  const double* ux = nullptr;
+  const double* uy = nullptr;
+  const double* T = nullptr;
+  int nx = 0, ny = 0;
+  int device = -1;
+  explicit operator bool() const { return rho != nullptr; }
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -88,6 +102,7 @@ class Backend {
   virtual void request_fields() = 0;
   virtual bool fields_ready() = 0;
   virtual const Fields& wait_fields() = 0;
+  virtual DeviceFields device_fields() const { return {}; }
   // Interior populations in canonical order [i][y][x] (x fastest), as doubles.
   virtual void read_populations(double* out) = 0;
   virtual void write_populations(const double* in) = 0;

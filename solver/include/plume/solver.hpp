@@ -83,6 +83,9 @@ class Solver {
   bool fields_ready();
   const Fields& wait_fields();
   long fields_step() const { return snapshot_step_; }
+  // The same snapshot in device memory on the CUDA backend (backend.hpp, DeviceFields): read it
+  // after wait_fields() and before the next request_fields(). Empty on the CPU backend.
+  DeviceFields device_fields() const { return backend_->device_fields(); }
 
   // Interior populations of the local block, canonical order [i][y][x].
   std::vector<double> populations();

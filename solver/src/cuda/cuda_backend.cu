@@ -182,6 +182,13 @@ class CudaBackend final : public Backend, public HaloOps {
     return snapshot_;
   }
 
+  DeviceFields device_fields() const override {
+    const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
+    if (fields_.size() != 4 * n) return {};  // no fields computed yet
+    const double* d = fields_.data();
+    return {d, d + n, d + 2 * n, d + 3 * n, dom_.nx, dom_.ny, dev_};
+  }
+
   void read_populations(double* out) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
