@@ -1,0 +1,175 @@
+// Headless check of the GUI's GPU path (docs/gui.md, "GPU path"): an EGL OpenGL context without
+// a window, a CUDA run, and every field the interop serves written into one texture through
+// CUDA-OpenGL interop and into another through the host path (glTexSubImage2D of the floats that
+// gui/shown_field.cpp prepares). Both textures are read back; they must agree bit for bit, and the
+// field must vary (a constant texture would make the comparison say nothing). Exit status 0 only
+// then; 77 when there is no CUDA device or no EGL display with desktop OpenGL (nothing to check).
+#define EGL_NO_X11 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#ifndef GL_GLEXT_PROTOTYPES
+#define GL_GLEXT_PROTOTYPES 1
+#endif
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+#include "gl_interop.hpp"
+#include "plume/solver.hpp"
+
+namespace {
+
+constexpr int kSkip = 77;
+
+// An EGL display on an NVIDIA device (EGL_EXT_platform_device), else the default display.
+EGLDisplay open_display() {
+  auto query = reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
+  auto get_display = reinterpret_cast<PFNEGLGETPLATFORMDISPLAYEXTPROC>(eglGetProcAddress("eglGetPlatformDisplayEXT"));
+  if (query && get_display) {
+    EGLDeviceEXT devs[8];
+    EGLint n = 0;
+    if (query(8, devs, &n))
+      for (EGLint i = 0; i < n; ++i) {
+        EGLDisplay d = get_display(EGL_PLATFORM_DEVICE_EXT, devs[i], nullptr);
+        if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) return d;
+      }
+    std::printf("EGL: %d device(s), none initialises (error 0x%x); trying the default display\n", n, eglGetError());
+  }
+  EGLDisplay d = eglGetDisplay(EGL_DEFAULT_DISPLAY);
+  if (d != EGL_NO_DISPLAY && eglInitialize(d, nullptr, nullptr)) return d;
+  return EGL_NO_DISPLAY;
+}
+
+GLuint r32f_texture(int w, int h) {
+  GLuint t;
+  glGenTextures(1, &t);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, w, h, 0, GL_RED, GL_FLOAT, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return t;
+}
+
+std::vector<float> read_back(GLuint t, int w, int h) {
+  std::vector<float> v(std::size_t(w) * h, -1.0f);
+  glBindTexture(GL_TEXTURE_2D, t);
+  glPixelStorei(GL_PACK_ALIGNMENT, 4);
+  glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, v.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return v;
+}
+
+// One field at sampling step k; returns the number of problems found.
+int compare(plume::gui::GlTextureInterop& interop, const plume::Fields& host, const plume::DeviceFields& dev,
+            plume::io::FieldKind kind, int k) {
+  const std::vector<double> values = plume::io::extract_field(host, kind);
+  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  const double offset = 0.5 * (*lo + *hi);
+  const int tnx = host.nx / k, tny = host.ny / k;
+  // The host path's floats, as gui/shown_field.cpp prepares them.
+  std::vector<float> expect(std::size_t(tnx) * tny);
+  for (int y = 0; y < tny; ++y)
+    for (int x = 0; x < tnx; ++x)
+      expect[std::size_t(y) * tnx + x] = float(values[std::size_t(y) * k * host.nx + std::size_t(x) * k] - offset);
+  const GLuint via_host = r32f_texture(tnx, tny), via_cuda = r32f_texture(tnx, tny);
+  glBindTexture(GL_TEXTURE_2D, via_host);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, tnx, tny, GL_RED, GL_FLOAT, expect.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  interop.write(dev, kind, offset, k, tnx, tny, via_cuda);
+  const std::vector<float> a = read_back(via_host, tnx, tny), b = read_back(via_cuda, tnx, tny);
+  interop.forget();  // the next field's textures may get these names again
+  const GLuint both[] = {via_host, via_cuda};
+  glDeleteTextures(2, both);
+  int problems = 0;
+  std::size_t differ = 0, first = 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::memcmp(&a[i], &b[i], sizeof(float)) != 0 && differ++ == 0) first = i;
+  const bool varies = *hi > *lo;
+  const bool host_ok = std::memcmp(a.data(), expect.data(), a.size() * sizeof(float)) == 0;
+  std::printf("%-9s k=%d %4dx%-4d range [%.9g, %.9g]: %zu texel(s) differ%s%s\n", plume::io::field_name(kind), k, tnx,
+              tny, *lo, *hi, differ, varies ? "" : ", FIELD IS CONSTANT", host_ok ? "" : ", HOST READ-BACK WRONG");
+  if (differ) {
+    std::printf("  first at texel %zu: host %.9g, interop %.9g\n", first, a[first], b[first]);
+    ++problems;
+  }
+  if (kind != plume::io::FieldKind::Ux && !varies) ++problems;  // u_x may still be exactly 0 early on
+  if (!host_ok) ++problems;
+  return problems;
+}
+
+}  // namespace
+
+int main() {
+  std::string why;
+  if (plume::cuda_device_count(&why) == 0) {
+    std::printf("skipped: no CUDA device (%s)\n", why.c_str());
+    return kSkip;
+  }
+  EGLDisplay display = open_display();
+  if (display == EGL_NO_DISPLAY) {
+    std::printf("skipped: no EGL display (error 0x%x)\n", eglGetError());
+    return kSkip;
+  }
+  const EGLint config_attrs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                                 EGL_RED_SIZE, 8, EGL_NONE};
+  EGLConfig config;
+  EGLint configs = 0;
+  if (!eglBindAPI(EGL_OPENGL_API) || !eglChooseConfig(display, config_attrs, &config, 1, &configs) || configs < 1) {
+    std::printf("skipped: no EGL configuration with desktop OpenGL (error 0x%x)\n", eglGetError());
+    return kSkip;
+  }
+  const EGLint pbuffer_attrs[] = {EGL_WIDTH, 16, EGL_HEIGHT, 16, EGL_NONE};
+  EGLSurface surface = eglCreatePbufferSurface(display, config, pbuffer_attrs);
+  const EGLint context_attrs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                                  EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+  EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attrs);
+  if (surface == EGL_NO_SURFACE || context == EGL_NO_CONTEXT || !eglMakeCurrent(display, surface, surface, context)) {
+    std::printf("FAILED: no OpenGL 3.3 core context on the EGL display (error 0x%x)\n", eglGetError());
+    return 1;
+  }
+  const std::string vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
+  std::printf("OpenGL: %s | %s | %s\n", vendor.c_str(), reinterpret_cast<const char*>(glGetString(GL_RENDERER)),
+              reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+
+  plume::SolverConfig cfg;
+  cfg.nx = 192;
+  cfg.ny = 256;
+  cfg.backend = plume::BackendKind::CUDA;
+  cfg.device = 0;
+  plume::Solver solver(cfg);
+  std::printf("solver: %s\n", solver.backend().description().c_str());
+  const std::string unavailable = plume::gui::gl_interop_unavailable(vendor, cfg.device);
+  if (!unavailable.empty()) {
+    std::printf("FAILED: interop unavailable: %s\n", unavailable.c_str());
+    return 1;
+  }
+  solver.initialize();
+  solver.advance(200);
+  solver.request_fields();
+  const plume::Fields& host = solver.wait_fields();
+  const plume::DeviceFields dev = solver.device_fields();
+  if (!dev || dev.nx != host.nx || dev.ny != host.ny) {
+    std::printf("FAILED: the CUDA backend gave no device fields of the snapshot's size\n");
+    return 1;
+  }
+  plume::gui::GlTextureInterop interop;
+  int problems = 0;
+  using plume::io::FieldKind;
+  for (FieldKind kind : {FieldKind::T, FieldKind::Rho, FieldKind::P, FieldKind::Ux, FieldKind::Uy, FieldKind::Vorticity})
+    problems += compare(interop, host, dev, kind, 1);
+  problems += compare(interop, host, dev, FieldKind::T, 3);  // a decimated texture, as for large lattices
+  if (const GLenum e = glGetError(); e != GL_NO_ERROR) {
+    std::printf("OpenGL error 0x%x\n", e);
+    ++problems;
+  }
+  eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+  eglTerminate(display);
+  std::printf(problems ? "FAILED: %d problem(s)\n" : "interop and host upload agree bit for bit\n", problems);
+  return problems ? 1 : 0;
+}
