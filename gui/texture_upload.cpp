@@ -32,7 +32,8 @@ UploadChoice choose_texture_upload(const GlInfo& gl, const std::string& backend_
     c.why = "OpenGL is " + gl.renderer + " (" + gl.vendor +
             "): CUDA-OpenGL interop needs the NVIDIA driver's OpenGL on the simulating GPU";
   else
-    c.why = "the CUDA backend exposes no device field pointers to copy into the texture";
+    c.why = "the simulation thread hands the window host snapshots only: the CUDA backend's device fields "
+            "(Solver::device_fields) are rewritten by the thread's next snapshot while the window would read them";
   return c;
 }
 

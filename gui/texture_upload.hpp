@@ -1,8 +1,7 @@
 // How the displayed scalar field reaches its OpenGL texture. The host path uploads from host
-// memory with glTexSubImage2D. With the CUDA backend and the NVIDIA driver's OpenGL, the field
-// could go device to texture without leaving the GPU (cudaGraphicsGLRegisterImage, map, copy
-// into the array, unmap): that implementation belongs in a .cu file next to this interface,
-// taking DataLocation::Device values, once the CUDA backend hands out device field pointers.
+// memory with glTexSubImage2D. The device-to-texture copy (CUDA-OpenGL interop, no host copy)
+// is gui/interop/gl_interop.hpp, checked headless against this host path by
+// tests/gui/interop/interop_check.cu; plume-gui selects the host path, with the reason below.
 #pragma once
 #include <memory>
 #include <string>
