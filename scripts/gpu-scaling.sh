@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # On a node with several NVIDIA GPUs and Open MPI: builds the solver with MPI (and NCCL where
-# found), runs the decomposed GPU tests on 1, 2 and 4 GPUs, measures point-to-point bandwidth and
-# latency (host-staged MPI and NCCL), the performance model's parameters, weak scaling (8192^2
-# sites per GPU) and strong scaling (16384^2) per transport with and without overlap, the model's
+# found), runs the decomposed GPU tests on 1, 2, 4 and 8 GPUs (as many as the node has), measures
+# point-to-point bandwidth and latency (host-staged MPI and NCCL), the performance model's
+# parameters, weak scaling (8192^2 sites per GPU) and strong scaling (16384^2, and 32768^2 on 8
+# GPUs) per transport with and without overlap, the model's
 # predictions, and prints a short table last. Logs go to $OUT (else <build>/logs).
 #
 # GoogleTest as in scripts/gpu-check.sh (the system's, else the .deb files in $PLUME_GTEST_DEBS).
@@ -53,7 +54,7 @@ note "build" "ok, $(($(date +%s) - t0)) s"
 bin=$build/solver/plume-scaling
 
 section "decomposed GPU runs equal one GPU bit for bit"
-for np in 1 2 4; do
+for np in 1 2 4 8; do
   [ "$np" -le "$ngpu" ] || continue
   if mpirun_ $np "$build/tests/gpu/plume_gpu_mpi_tests" > "$logs/gpu-mpi-np$np.log" 2>&1; then r=passed; else r=FAILED; failed=1; fi
   grep -E "^\[  (PASSED|FAILED|SKIPPED) |FAILED|Failure|transport|rank [0-9]+\]" "$logs/gpu-mpi-np$np.log" | head -20
@@ -92,7 +93,7 @@ r1=$(rate "$base")
 note "weak 1 GPU 8192x8192" "$r1 G site/s, $(model "$base")"
 for t in host nccl; do
   mach=$logs/machine-host-staged.txt; [ $t = nccl ] && mach=$logs/machine-nccl.txt
-  for n in 2 4; do
+  for n in 2 4 8; do
     [ "$n" -le "$ngpu" ] || continue
     for ov in 1 0; do
       line=$(run $n 8192x$((8192 * n)) 1x$n $t $ov "$mach"); echo "$line"
@@ -110,7 +111,7 @@ rh=$(rate "$half")
 note "strong base: 1 GPU 16384x8192 (largest that fits)" "$rh G site/s"
 for t in host nccl; do
   mach=$logs/machine-host-staged.txt; [ $t = nccl ] && mach=$logs/machine-nccl.txt
-  for spec in 2:1x2 4:1x4 4:2x2; do
+  for spec in 2:1x2 4:1x4 4:2x2 8:1x8; do
     n=${spec%%:*}; tiles=${spec#*:}
     [ "$n" -le "$ngpu" ] || continue
     for ov in 1 0; do
@@ -121,6 +122,19 @@ for t in host nccl; do
     done
   done
 done
+
+# 32768 x 32768 needs 636 GB in FP64: 8 H200s or more. Same one-GPU baseline as above.
+if [ "$ngpu" -ge 8 ]; then
+  section "strong scaling: 32768 x 32768 on 8 GPUs"
+  for t in host nccl; do
+    mach=$logs/machine-host-staged.txt; [ $t = nccl ] && mach=$logs/machine-nccl.txt
+    for tiles in 1x8 2x4; do
+      line=$(run 8 32768x32768 $tiles $t 1 "$mach"); echo "$line"
+      sp=$(python3 -c "print(f'{$(rate "$line") / $rh:.2f}')")
+      note "strong 8 GPUs 32768^2 $tiles $t overlap=1" "$(rate "$line") G site/s, speed-up $sp, $(model "$line")"
+    done
+  done
+fi
 
 section "model predictions (measured R, B0, t0)"
 for m in host-staged nccl; do
