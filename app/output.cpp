@@ -98,11 +98,11 @@ void Output::diagnostics(const io::Diagnostics& d) {
   on_rank0(world_, "cannot write the diagnostics", [&] { csv_->append(d); });
 }
 
-std::string Output::image(Solver& solver) {
+std::string Output::image(Solver& solver, const Fields& local, long long step) {
   Fields whole;  // on rank 0
-  solver.gather_fields(whole);
-  const std::string name = image_name(cfg_.output.field, solver.step());
-  on_rank0(world_, "cannot write the image", [&] { write_image(whole, solver.step(), name); });
+  solver.gather_fields(local, whole);
+  const std::string name = image_name(cfg_.output.field, step);
+  on_rank0(world_, "cannot write the image", [&] { write_image(whole, step, name); });
   return name;
 }
 

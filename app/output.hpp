@@ -27,8 +27,8 @@ class Output {
   void begin(long long first_step, Console& console);
 
   void diagnostics(const io::Diagnostics& d);  // the whole lattice's (io::compute_diagnostics)
-  // Gathers the fields of the solver's current step and writes their image; returns its file name.
-  std::string image(Solver& solver);
+  // Gathers every rank's `local` fields (of `step`) and writes their image; returns its file name.
+  std::string image(Solver& solver, const Fields& local, long long step);
   // Writes checkpoint_<step>.ckpt and then deletes the oldest beyond output.keep.
   std::string checkpoint(Solver& solver);
   const std::string& last_checkpoint() const { return last_checkpoint_; }

@@ -132,10 +132,10 @@ class Loop {
       // No checkpoint of this state: the newest one on disk stays the last good one.
       report_.status = RunReport::Status::Diverged;
       report_.message = fault->message();
-      out_.image(solver_);
+      out_.image(solver_, fields_, s);
       return false;
     }
-    if (due.output) out_.image(solver_);
+    if (due.output) out_.image(solver_, fields_, s);
     if (due.insitu && !run_sinks(s, solver_.time(), fields_)) due.checkpoint = true;
     if (due.checkpoint) report_.final_checkpoint = out_.checkpoint(solver_);
     return report_.status == RunReport::Status::Completed;
@@ -165,7 +165,7 @@ class Loop {
       fault->step = s;
       report_.status = RunReport::Status::Diverged;
       report_.message = fault->message();
-      out_.image(solver_);
+      out_.image(solver_, f, s);  // the bad snapshot itself
       return false;
     }
     if (run_sinks(s, pending_time_, f)) return true;

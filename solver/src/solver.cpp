@@ -253,9 +253,7 @@ void Solver::scatter_populations(const std::vector<double>& global, long step) {
   set_populations(local, long(s));
 }
 
-void Solver::gather_fields(Fields& global) {
-  Fields local;
-  fields(local);
+void Solver::gather_fields(const Fields& local, Fields& global) {
   const std::size_t n = std::size_t(local.nx) * local.ny;
   std::vector<double> packed;
   packed.reserve(4 * n);

@@ -72,8 +72,9 @@ TEST(GpuDistributed, EveryTilingAndTransportGivesTheOneGpuResultBitForBit) {
     s.initialize();
     s.advance(steps);
     const std::vector<double> global = s.gather_populations();
-    Fields F;
-    s.gather_fields(F);
+    Fields local, F;
+    s.fields(local);
+    s.gather_fields(local, F);
     const std::string what = s.decomposition().describe() + (k.walls ? ", walls" : ", periodic y") +
                              (k.overlap ? ", overlap" : ", no overlap") + ", transport " +
                              (world->size() > 1 ? to_string(s.transport()) : "none") +

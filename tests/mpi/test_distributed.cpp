@@ -55,8 +55,9 @@ TEST(Distributed, EveryTilingGivesTheOneProcessPopulationsAndFieldsBitForBit) {
     s.advance(steps);
     EXPECT_EQ(s.step(), steps);
     const std::vector<double> global = s.gather_populations();
-    Fields F;
-    s.gather_fields(F);
+    Fields local, F;
+    s.fields(local);
+    s.gather_fields(local, F);
     const std::string what = s.decomposition().describe() + (k.walls ? ", walls" : ", periodic y") +
                              (k.overlap ? ", overlap" : ", no overlap") +
                              (k.precision == Precision::FP32 ? ", FP32" : "");

@@ -98,9 +98,10 @@ class Solver {
   const parallel::Decomposition& decomposition() const { return decomp_; }
   parallel::Communicator& communicator() { return *comm_; }
 
-  // Collective. The fields of the whole lattice on rank 0 (x0 = y0 = 0); `global` is left empty
-  // (0 x 0) on the other ranks.
-  void gather_fields(Fields& global);
+  // Collective. The whole lattice on rank 0 (x0 = y0 = 0) from every rank's `local` block (what
+  // fields() or wait_fields() gave it: nothing is computed again); `global` is left empty (0 x 0)
+  // on the other ranks.
+  void gather_fields(const Fields& local, Fields& global);
   // Collective. The populations of the whole lattice, canonical order [i][y][x] over NX x NY,
   // on rank 0 (empty elsewhere): what a checkpoint stores, whatever the tiling.
   std::vector<double> gather_populations();
