@@ -51,23 +51,26 @@ App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
   wo.width = o.width;
   wo.height = o.height;
   wo.visible = o.frames < 0 || o.show;
-  wo.vsync = wo.visible;
+  wo.offscreen = o.offscreen;
+  wo.vsync = wo.visible && !wo.offscreen;
   wo.title = "plume " + std::string(io::plume_version()) + " - D2Q37 Rayleigh-Taylor";
-  window_ = std::make_unique<Window>(wo);
+  window_ = open_window(wo);
   field_view_ = std::make_unique<FieldView>();
   const bool running = !o.paused && !script_;
   sim_ = std::make_unique<Simulation>(cfg_, running, o.batch, window_->gl().max_texture_size);
   sim_->show(view_.field);
   front_ = std::make_unique<Snapshot>();
   report_ = Report(o.report, {io::build_description(),
-                              "OpenGL " + window_->gl().version + ", " + window_->gl().renderer,
+                              "OpenGL " + window_->gl().version + ", " + window_->gl().renderer + ", " + window_->gl().context,
                               "configuration: " + (o.config.empty() ? std::string("default") : o.config) +
                                   (o.script.empty() ? "" : ", script: " + o.script)});
 }
 
 App::~App() {
-  // The simulation thread goes first; GL objects need the context that the window owns.
+  // The simulation thread goes first; GL objects (and their CUDA registrations) need the context
+  // that the window owns.
   sim_.reset();
+  upload_.upload.reset();
   field_view_.reset();
 }
 
@@ -112,6 +115,7 @@ void App::frame() {
   st.upload_why = upload_.why;
   st.gl_renderer = window_->gl().renderer;
   st.gl_version = window_->gl().version;
+  st.gl_context = window_->gl().context;
   panel_.draw(display.y, *front_, st, view_, commands);
   for (const cmd::Command& c : commands) dispatch(c);
   sim_->show(view_.field);
@@ -157,9 +161,12 @@ void App::frame() {
 void App::on_snapshot() {
   plots_.add_snapshot(*front_);
   field_dirty_ = true;
-  if (front_->backend != upload_backend_) {
-    upload_ = choose_texture_upload(window_->gl(), front_->backend);
-    upload_backend_ = front_->backend;
+  const std::string where = front_->backend + ":" + std::to_string(front_->cuda_device);
+  if (where != upload_backend_) {
+    if (upload_.upload) upload_.upload->release();
+    upload_ = choose_texture_upload(window_->gl(), front_->backend, front_->cuda_device, opt_.upload != "host");
+    upload_backend_ = where;
+    sim_->use_device_texels(upload_.upload->takes_device_texels());
     say(false, "field upload: " + upload_.upload->name() + " (" + upload_.why + ")");
   }
 }
@@ -294,7 +301,19 @@ void App::keyboard() {
 void App::refresh_field() {
   const Fields& f = front_->fields;
   if (!field_dirty_ || f.nx == 0 || !upload_.upload) return;
-  field_view_->set_field(front_->shown, f.nx, f.ny, *upload_.upload);
+  try {
+    field_view_->set_field(front_->shown, f.nx, f.ny, *upload_.upload);
+  } catch (const std::exception& e) {
+    if (!upload_.upload->takes_device_texels()) throw;
+    // The GPU path failed at run time: the host path takes over from the next snapshot, which
+    // the simulation publishes at once, so the window keeps working.
+    upload_.upload->release();
+    upload_.upload = host_texture_upload();
+    upload_.why = std::string("CUDA-OpenGL interop failed: ") + e.what();
+    sim_->use_device_texels(false);
+    say(true, "field upload: " + upload_.upload->name() + " (" + upload_.why + ")");
+    return;
+  }
   field_dirty_ = false;
 }
 
@@ -304,9 +323,10 @@ std::string App::summary() const {
   const double su = sim_->site_updates_total() - site_updates_at_start_;
   return fmt::format(
       "frames={} wall_s={:.3f} fps={:.2f} steps={} site_updates_per_s={:.4g} solver_site_updates_per_s={:.4g} "
-      "lattice={}x{} upload=\"{}\" renderer=\"{}\"",
+      "lattice={}x{} upload=\"{}\" renderer=\"{}\" context=\"{}\"",
       frames_, wall, frames_ / wall, steps, su / wall, front_->site_updates_per_s, front_->config.solver.nx,
-      front_->config.solver.ny, upload_.upload ? upload_.upload->name() : "", window_->gl().renderer);
+      front_->config.solver.ny, upload_.upload ? upload_.upload->name() : "", window_->gl().renderer,
+      window_->gl().context);
 }
 
 }  // namespace plume::gui

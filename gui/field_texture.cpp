@@ -107,6 +107,7 @@ void FieldTexture::allocate(int nx, int ny) {
 }
 
 void FieldTexture::upload(TextureUpload& path, const ScalarFieldView& v) {
+  if (v.nx != nx_ || v.ny != ny_) path.release();  // before the texture's name can be reused
   allocate(v.nx, v.ny);
   offset_ = v.offset;
   path.upload(v, scalar_);

@@ -32,7 +32,15 @@ void FieldView::set_field(const ShownField& f, int nx, int ny, TextureUpload& pa
   nx_ = nx;
   ny_ = ny;
   data_range_ = f.range;
-  tex_.upload(path, ScalarFieldView{f.texture.data(), f.texture_nx, f.texture_ny, f.offset, DataLocation::Host});
+  ScalarFieldView v;
+  if (f.texels_on_device)
+    v.device = f.device_texture.get();
+  else
+    v.host = f.texture.data();
+  v.nx = f.texture_nx;
+  v.ny = f.texture_ny;
+  v.offset = f.offset;
+  tex_.upload(path, v);
   dirty_ = true;
 }
 

@@ -32,15 +32,22 @@ int parse_options(int argc, char** argv, Options& o) {
   app.add_option("--frames", o.frames,
                  "hidden window: draw this many frames (after the script, if any), then exit; for Xvfb and CI")
       ->check(CLI::NonNegativeNumber);
+  app.add_flag("--offscreen", o.offscreen,
+               "draw into an OpenGL context from EGL, without a window or display server (a GPU node); needs --frames");
   app.add_flag("--show", o.show, "keep the window visible in a --frames run");
   app.add_option("--screenshot", o.screenshot, "PNG of the last frame of a --frames run");
   app.add_option("--report", o.report, "write diagnostics and probe records of the run to this file");
   std::string size;
   app.add_option("--size", size, "window size WIDTHxHEIGHT (default 1400x900)");
   app.add_option("--max-fps", o.max_fps, "frame-rate cap, 0 for none (default 60)")->check(CLI::NonNegativeNumber);
+  app.add_option("--upload", o.upload,
+                 "how the field reaches its texture: auto (CUDA-OpenGL interop for a CUDA run drawn by the NVIDIA "
+                 "driver's OpenGL on the same GPU, else host upload) or host")
+      ->check(CLI::IsMember({"auto", "host"}));
   app.footer(std::string(cmd::command_help()) +
              "\n\nExit status: 0 success; 1 a failure during the run (a script command, a file that cannot be "
-             "written, the solver); 2 bad input (command line, configuration, script); 3 no display.\nWithout a screen: xvfb-run -a plume-gui --frames 600 --screenshot out.png");
+             "written, the solver); 2 bad input (command line, configuration, script); 3 no display.\nWithout a screen: xvfb-run -a plume-gui --frames 600 --screenshot out.png\n"
+             "Without any display server (EGL): plume-gui --offscreen --frames 600 --screenshot out.png");
   try {
     app.parse(argc, argv);
     if (!size.empty()) {
@@ -52,6 +59,9 @@ int parse_options(int argc, char** argv, Options& o) {
     if (!o.screenshot.empty() && o.frames < 0)
       throw CLI::ValidationError("--screenshot", "needs --frames N (the screenshot is of the last frame); "
                                                  "interactive screenshots are in the Files panel");
+    if (o.offscreen && o.frames < 0)
+      throw CLI::ValidationError("--offscreen", "needs --frames N (an offscreen run has no window to close)");
+    if (o.offscreen && o.show) throw CLI::ValidationError("--show", "an --offscreen run has no window to show");
     if (o.range.size() == 2 && !(o.range[1] > o.range[0]))
       throw CLI::ValidationError("--range", "LO must be below HI");
   } catch (const CLI::CallForHelp& e) {

@@ -14,10 +14,12 @@ struct Options {
   std::vector<double> range;        // fixed colour range LO HI; empty: automatic
   std::string script;               // steering commands, one a line
   int frames = -1;                  // >= 0: hidden window, exit after this many frames (after the script)
+  bool offscreen = false;           // draw into an EGL pbuffer: no display server (needs --frames)
   bool show = false;                // keep the window visible in a --frames run
   std::string screenshot;           // PNG of the last frame of a --frames run
   std::string report;               // diagnostics and probe records of a scripted run
   int width = 1400, height = 900;   // window size
+  std::string upload = "auto";      // auto: the GPU path where it works; host: always host upload
   double max_fps = 60.0;            // frame-rate cap (0: none); the simulation thread gets the rest
 };
 

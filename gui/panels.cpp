@@ -91,7 +91,7 @@ void ControlPanel::simulation_section(const Snapshot& s, const FrontEndStatus& s
   ImGui::Text("lattice %d x %d, %s", s.config.solver.nx, s.config.solver.ny, s.backend_description.c_str());
   ImGui::Text("solver %.3g M site updates/s   %.1f frames/s", s.site_updates_per_s * 1e-6, st.fps);
   ImGui::TextWrapped("field upload: %s (%s)", st.upload_path.c_str(), st.upload_why.c_str());
-  ImGui::TextWrapped("OpenGL %s, %s", st.gl_version.c_str(), st.gl_renderer.c_str());
+  ImGui::TextWrapped("OpenGL %s, %s (%s)", st.gl_version.c_str(), st.gl_renderer.c_str(), st.gl_context.c_str());
   if (!s.fault.empty()) ImGui::TextColored(ImVec4(1, 0.3f, 0.3f, 1), "%s", s.fault.c_str());
 }
 

@@ -15,7 +15,7 @@ namespace plume::gui {
 struct FrontEndStatus {
   double fps = 0.0;
   std::string upload_path, upload_why;  // how the field reaches its texture, and why
-  std::string gl_renderer, gl_version;
+  std::string gl_renderer, gl_version, gl_context;
   double zoom = 1.0;
 };
 

@@ -1,17 +1,36 @@
 #include "shown_field.hpp"
 #include <algorithm>
+#include <stdexcept>
+#if PLUME_GUI_DEVICE_TEXELS
+#include "device_texels.hpp"
+#endif
 
 namespace plume::gui {
 
-void prepare_shown_field(const Fields& f, io::FieldKind kind, int max_texture_size, ShownField& out) {
+bool device_texels_built() { return PLUME_GUI_DEVICE_TEXELS != 0; }
+
+void prepare_shown_field(const Fields& f, io::FieldKind kind, int max_texture_size, ShownField& out,
+                         const DeviceFields* device) {
   out.kind = kind;
   out.values = io::extract_field(f, kind);
   out.range = viz::finite_range(out.values);
   out.offset = 0.5 * (out.range.lo + out.range.hi);
   const int limit = std::max(1, max_texture_size);
   const int k = (std::max(f.nx, f.ny) + limit - 1) / limit;
+  out.texture_k = k;
   out.texture_nx = std::max(1, f.nx / k);
   out.texture_ny = std::max(1, f.ny / k);
+  out.texels_on_device = device && *device;
+  if (out.texels_on_device) {
+#if PLUME_GUI_DEVICE_TEXELS
+    if (!out.device_texture) out.device_texture = std::make_shared<DeviceTexels>();
+    out.device_texture->compute(*device, kind, out.offset, k, out.texture_nx, out.texture_ny);
+    out.texture.clear();
+    return;
+#else
+    throw std::logic_error("texels in device memory need a build with the CUDA backend");
+#endif
+  }
   out.texture.resize(std::size_t(out.texture_nx) * out.texture_ny);
   for (int y = 0; y < out.texture_ny; ++y)
     for (int x = 0; x < out.texture_nx; ++x)

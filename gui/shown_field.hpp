@@ -1,14 +1,18 @@
 // The field the front end shows, prepared on the simulation thread with each snapshot: the
-// values for read-outs and images, their range, and the single-precision copy that goes to the
+// values for read-outs and images, their range, and the single-precision texels that go to the
 // GPU. With it, a large lattice costs the front end one texture upload per snapshot and nothing
 // else, so the window stays responsive whatever the lattice size.
 #pragma once
+#include <memory>
 #include <vector>
+#include "plume/backend.hpp"
 #include "plume/fields.hpp"
 #include "plume/io/field_select.hpp"
 #include "plume/viz/image.hpp"
 
 namespace plume::gui {
+
+class DeviceTexels;  // gui/interop/device_texels.hpp (CUDA builds)
 
 struct ShownField {
   io::FieldKind kind = io::FieldKind::T;
@@ -17,11 +21,20 @@ struct ShownField {
   // float(value - offset), offset the middle of the range, so that single precision keeps the
   // small variations of fields close to 1 (T_H, rho). Every k-th site in x and y when the
   // lattice exceeds the largest texture the GPU takes (k = 1 otherwise).
-  std::vector<float> texture;
   double offset = 0.0;
-  int texture_nx = 0, texture_ny = 0;
+  int texture_nx = 0, texture_ny = 0, texture_k = 1;
+  // The texels, in host memory or (the GPU path) in device memory: one of the two is filled.
+  std::vector<float> texture;
+  std::shared_ptr<DeviceTexels> device_texture;
+  bool texels_on_device = false;
 };
 
-void prepare_shown_field(const Fields& f, io::FieldKind kind, int max_texture_size, ShownField& out);
+// Fills `out` from the host fields `f`; with `device` (the same fields in a CUDA device's memory,
+// Solver::device_fields), the texels are made there instead of in host memory.
+void prepare_shown_field(const Fields& f, io::FieldKind kind, int max_texture_size, ShownField& out,
+                         const DeviceFields* device = nullptr);
+
+// Whether this build can make texels in device memory (the CUDA backend is built).
+bool device_texels_built();
 
 }  // namespace plume::gui

@@ -53,6 +53,14 @@ void Simulation::show(io::FieldKind k) {
   cv_.notify_one();
 }
 
+void Simulation::use_device_texels(bool on) {
+  std::lock_guard<std::mutex> lk(mtx_);
+  if (on == device_texels_) return;
+  device_texels_ = on;
+  refresh_ = true;
+  cv_.notify_one();
+}
+
 std::vector<CommandResult> Simulation::drain_results() {
   std::lock_guard<std::mutex> lk(mtx_);
   std::vector<CommandResult> out;
@@ -253,11 +261,16 @@ void Simulation::publish() {
   Snapshot& s = exchange_.back();
   solver_->fields(s.fields);
   io::FieldKind shown;
+  bool on_device;
   {
     std::lock_guard<std::mutex> lk(mtx_);
     shown = shown_;
+    on_device = device_texels_;
   }
-  prepare_shown_field(s.fields, shown, max_texture_, s.shown);
+  // The device fields belong to the fields() just taken and stay until the next one.
+  const DeviceFields dev = solver_->device_fields();
+  prepare_shown_field(s.fields, shown, max_texture_, s.shown, on_device && dev ? &dev : nullptr);
+  s.cuda_device = dev ? dev.device : -1;
   s.step = solver_->step();
   s.time = solver_->time();
   s.run = run_;

@@ -39,6 +39,10 @@ class Simulation {
   std::uint64_t post(cmd::SimCommand c);
   // The field snapshots prepare for display; a change publishes a new snapshot at once when paused.
   void show(io::FieldKind k);
+  // Whether snapshots of a CUDA run carry the shown field's texels in device memory (the GPU
+  // path: the window copies them into its texture through CUDA-OpenGL interop) instead of host
+  // memory. A change publishes a new snapshot at once when paused.
+  void use_device_texels(bool on);
   // The newest snapshot, if there is one the front end has not taken yet.
   bool take(std::unique_ptr<Snapshot>& front) { return exchange_.take(front); }
   // Outcomes of executed commands since the last call.
@@ -75,7 +79,7 @@ class Simulation {
   std::atomic<double> site_updates_total_{0.0};
   SnapshotExchange exchange_;
 
-  std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, refresh_
+  std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, refresh_, device_texels_
   std::condition_variable cv_;
   std::deque<Pending> queue_;
   std::vector<CommandResult> results_;
@@ -83,6 +87,7 @@ class Simulation {
   bool stop_ = false;
   io::FieldKind shown_ = io::FieldKind::T;
   bool refresh_ = false;  // the shown field changed: publish even without commands
+  bool device_texels_ = false;
   std::atomic<bool> pending_{false};  // commands are waiting: a running batch should yield
 
   std::thread thread_;

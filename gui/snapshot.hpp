@@ -22,6 +22,7 @@ struct Snapshot {
   io::RunConfig config;      // what the run follows now, steering included
   std::string backend;       // "cpu" / "cuda"
   std::string backend_description;
+  int cuda_device = -1;      // the CUDA device that holds the fields (-1: host backend)
   io::Diagnostics diag;
   std::string fault;  // why the state is no longer physical (NaN, rho <= 0, T_H <= 0); empty when fine
   double site_updates_per_s = 0.0;  // solver rate of the recent batches (time in advance() only)

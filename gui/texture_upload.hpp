@@ -1,7 +1,8 @@
-// How the displayed scalar field reaches its OpenGL texture. The host path uploads from host
-// memory with glTexSubImage2D. The device-to-texture copy (CUDA-OpenGL interop, no host copy)
-// is gui/interop/gl_interop.hpp, checked headless against this host path by
-// tests/gui/interop/interop_check.cu; plume-gui selects the host path, with the reason below.
+// How the displayed scalar field reaches its OpenGL texture. The host path uploads texels from
+// host memory with glTexSubImage2D. The GPU path (a CUDA run drawn by the NVIDIA driver's OpenGL
+// on the simulating device) copies texels that the simulation thread made in device memory into
+// the texture through CUDA-OpenGL interop (gui/interop), with no host copy; tests/gui/interop
+// checks that both give the same texels.
 #pragma once
 #include <memory>
 #include <string>
@@ -9,24 +10,27 @@
 
 namespace plume::gui {
 
-enum class DataLocation { Host, Device };
+class DeviceTexels;
 
-// nx * ny values, x fastest, y = 0 first, stored relative to `offset` (value - offset) so that
-// single precision keeps the small variations of fields close to 1 (T_H, rho).
+// nx * ny texels, x fastest, y = 0 first, stored relative to `offset` (value - offset) so that
+// single precision keeps the small variations of fields close to 1 (T_H, rho). Either in host
+// memory (`host`) or in device memory (`device`).
 struct ScalarFieldView {
-  const float* data = nullptr;
+  const float* host = nullptr;
+  const DeviceTexels* device = nullptr;
   int nx = 0, ny = 0;
   double offset = 0.0;
-  DataLocation where = DataLocation::Host;
 };
 
 class TextureUpload {
  public:
   virtual ~TextureUpload() = default;
-  virtual std::string name() const = 0;         // shown in the window
-  virtual DataLocation source() const = 0;      // where it expects the values
+  virtual std::string name() const = 0;  // shown in the window
+  virtual bool takes_device_texels() const = 0;
   // Writes the values into `texture`, a GL_R32F texture of exactly nx x ny texels.
   virtual void upload(const ScalarFieldView& v, unsigned texture) = 0;
+  // The texture last written is about to be deleted or reallocated.
+  virtual void release() {}
 };
 
 struct UploadChoice {
@@ -34,7 +38,13 @@ struct UploadChoice {
   std::string why;  // why this path, for the panel and the log
 };
 
-// Picks the upload path for a simulation on `backend_name` ("cpu", "cuda") drawn by `gl`.
-UploadChoice choose_texture_upload(const GlInfo& gl, const std::string& backend_name);
+// Picks the upload path for a simulation on `backend_name` ("cpu", "cuda"; on CUDA device
+// `cuda_device`) drawn by `gl`, the current context. `allow_device`: false keeps the host path
+// (plume-gui --upload host).
+UploadChoice choose_texture_upload(const GlInfo& gl, const std::string& backend_name, int cuda_device,
+                                   bool allow_device);
+
+// The host path, whatever the context.
+std::unique_ptr<TextureUpload> host_texture_upload();
 
 }  // namespace plume::gui

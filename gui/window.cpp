@@ -1,74 +1,29 @@
 #include "window.hpp"
 #include <imgui.h>
-#include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include "gl.hpp"
+#include "glfw_window.hpp"
+#if PLUME_GUI_OFFSCREEN
+#include "offscreen_window.hpp"
+#endif
 
 namespace plume::gui {
-namespace {
 
-// GLFW reports failures through a callback, before the failing call returns; keep the text so the
-// exception can quote it.
-std::string g_last_glfw_error;
-
-void on_glfw_error(int code, const char* text) {
-  g_last_glfw_error = std::string(text ? text : "unknown error") + " (GLFW error " + std::to_string(code) + ")";
-}
-
-[[noreturn]] void throw_display_error(const std::string& what) {
-  throw DisplayError(
-      what + ": " + (g_last_glfw_error.empty() ? std::string("no details from GLFW") : g_last_glfw_error) +
-      "\nplume-gui needs an X display with OpenGL 3.3 (GLX). Without a screen, run it under a virtual one:\n"
-      "  xvfb-run -a -s '-screen 0 1400x900x24' plume-gui --frames 600 --screenshot out.png\n"
-      "or start `Xvfb :99 -noreset -screen 0 1400x900x24 &` and run with DISPLAY=:99.");
-}
-
-}  // namespace
-
-Window::Window(const WindowOptions& opt) {
-  glfwSetErrorCallback(on_glfw_error);
-  if (!glfwInit()) throw_display_error("cannot initialise GLFW");
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  glfwWindowHint(GLFW_VISIBLE, opt.visible ? GLFW_TRUE : GLFW_FALSE);
-  win_ = glfwCreateWindow(opt.width, opt.height, opt.title.c_str(), nullptr, nullptr);
-  if (!win_) {
-    glfwTerminate();
-    throw_display_error("cannot open a window with an OpenGL 3.3 core context");
-  }
-  glfwMakeContextCurrent(win_);
-  glfwSwapInterval(opt.vsync ? 1 : 0);
+void Window::init_gl_and_imgui(const std::string& context) {
   gl_.vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
   gl_.renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   gl_.version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+  gl_.context = context;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &gl_.max_texture_size);
-
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // the layout is fixed; do not litter the working folder
   ImGui::StyleColorsDark();
-  ImGui_ImplGlfw_InitForOpenGL(win_, true);
-  ImGui_ImplOpenGL3_Init("#version 330 core");
 }
 
-Window::~Window() {
+void Window::shut_down_imgui() {
   ImGui_ImplOpenGL3_Shutdown();
-  ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
-  glfwDestroyWindow(win_);
-  glfwTerminate();
-}
-
-bool Window::should_close() const { return glfwWindowShouldClose(win_); }
-void Window::request_close() { glfwSetWindowShouldClose(win_, GLFW_TRUE); }
-
-void Window::begin_frame() {
-  glfwPollEvents();
-  ImGui_ImplOpenGL3_NewFrame();
-  ImGui_ImplGlfw_NewFrame();
-  ImGui::NewFrame();
 }
 
 void Window::render() {
@@ -82,8 +37,15 @@ void Window::render() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-void Window::swap() { glfwSwapBuffers(win_); }
-
-void Window::framebuffer_size(int& w, int& h) const { glfwGetFramebufferSize(win_, &w, &h); }
+std::unique_ptr<Window> open_window(const WindowOptions& opt) {
+  if (opt.offscreen) {
+#if PLUME_GUI_OFFSCREEN
+    return std::make_unique<OffscreenWindow>(opt);
+#else
+    throw DisplayError("this plume-gui was built without EGL (libegl-dev): --offscreen is not available");
+#endif
+  }
+  return std::make_unique<GlfwWindow>(opt);
+}
 
 }  // namespace plume::gui

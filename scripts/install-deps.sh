@@ -10,6 +10,7 @@ packages=(
   libopenmpi-dev openmpi-bin
   paraview-dev python3-paraview
   libglfw3-dev libimgui-dev xvfb xauth
+  libegl-dev libegl-mesa0 libglx-mesa0 libgl1-mesa-dri
 )
 
 missing=()

@@ -9,11 +9,14 @@
 #include <set>
 #include <sstream>
 #include "pointer.hpp"
+#include "screen.hpp"
 #include "xvfb.hpp"
 
-#include <stb/stb_image.h>  // Debian's libstb carries the implementation
-
+using plume::test::Png;
 using plume::test::Pointer;
+using plume::test::RegionStats;
+using plume::test::read_png;
+using plume::test::stats;
 using plume::test::Process;
 using plume::test::ProcessResult;
 using plume::test::run_process;
@@ -35,53 +38,6 @@ std::vector<std::string> gui(std::vector<std::string> extra) {
 }
 
 void write_file(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
-
-struct Png {
-  int w = 0, h = 0;
-  std::vector<unsigned char> rgb;
-  const unsigned char* at(int x, int y) const { return &rgb[(std::size_t(y) * w + x) * 3]; }
-  double luminance(int x, int y) const {
-    const unsigned char* p = at(x, y);
-    return 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
-  }
-};
-
-Png read_png(const std::string& path) {
-  Png p;
-  int n = 0;
-  unsigned char* data = stbi_load(path.c_str(), &p.w, &p.h, &n, 3);
-  if (!data) return p;
-  p.rgb.assign(data, data + std::size_t(p.w) * p.h * 3);
-  stbi_image_free(data);
-  return p;
-}
-
-struct RegionStats {
-  double mean = 0, stddev = 0;
-  std::size_t colours = 0;
-  double bright_fraction = 0;  // luminance > 150: text on the dark panel
-};
-
-RegionStats stats(const Png& p, int x0, int y0, int x1, int y1) {
-  RegionStats s;
-  std::set<unsigned> colours;
-  double sum = 0, sum2 = 0, bright = 0, n = 0;
-  for (int y = y0; y < y1; ++y)
-    for (int x = x0; x < x1; ++x) {
-      const double l = p.luminance(x, y);
-      sum += l;
-      sum2 += l * l;
-      bright += l > 150;
-      ++n;
-      const unsigned char* c = p.at(x, y);
-      colours.insert(unsigned(c[0]) << 16 | unsigned(c[1]) << 8 | c[2]);
-    }
-  s.mean = sum / n;
-  s.stddev = std::sqrt(std::max(0.0, sum2 / n - s.mean * s.mean));
-  s.colours = colours.size();
-  s.bright_fraction = bright / n;
-  return s;
-}
 
 // Records of the --report file: "kind key=value ..." -> one map per line of that kind.
 std::vector<std::map<std::string, std::string>> records(const std::string& path, const std::string& kind) {
@@ -109,17 +65,12 @@ double num(const std::map<std::string, std::string>& r, const std::string& key) 
 
 }  // namespace
 
-TEST(Program, ScreenshotShowsTheFieldAndThePanel) {
-  Xvfb x;
-  const std::string shot = temp_path("shot.png");
-  const ProcessResult r = run_process(gui({"--paused", "--frames", "5", "--screenshot", shot}), x.display());
-  ASSERT_EQ(r.status, 0) << r.out << r.err;
-  const Png p = read_png(shot);
+// The paused initial state at 1200 x 800: the panel fills the left 420 pixels; the lattice (64 x
+// 128, twice as tall as wide) is centred in the field area to its right, above the plots, with the
+// colour bar beside it. Hot light fluid (bright in inferno) below, cold (dark) above.
+void expect_initial_state_and_panel(const Png& p) {
   ASSERT_EQ(p.w, 1200);
   ASSERT_EQ(p.h, 800);
-  // The panel fills the left 420 pixels; the lattice (64 x 128, twice as tall as wide) is
-  // centred in the field area to its right, above the plots, with the colour bar beside it.
-  // The paused initial state: hot light fluid (bright in inferno) below, cold (dark) above.
   const RegionStats upper = stats(p, 700, 40, 800, 200), lower = stats(p, 700, 500, 800, 640);
   EXPECT_LT(upper.mean, 40) << "top of the field should be cold (dark)";
   EXPECT_GT(lower.mean, 180) << "bottom of the field should be hot (bright)";
@@ -131,6 +82,27 @@ TEST(Program, ScreenshotShowsTheFieldAndThePanel) {
   EXPECT_GT(panel.bright_fraction, 0.005) << "the panel should carry text";
   EXPECT_LT(panel.bright_fraction, 0.4);
   EXPECT_LT(panel.mean, 120) << "the panel is ImGui's dark window, not the field";
+}
+
+TEST(Program, ScreenshotShowsTheFieldAndThePanel) {
+  Xvfb x;
+  const std::string shot = temp_path("shot.png");
+  const ProcessResult r = run_process(gui({"--paused", "--frames", "5", "--screenshot", shot}), x.display());
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  expect_initial_state_and_panel(read_png(shot));
+  EXPECT_NE(r.out.find("field upload: host upload"), std::string::npos) << r.out;  // CPU backend
+  std::remove(shot.c_str());
+}
+
+TEST(Program, OffscreenDrawsTheSameWithoutAnyDisplay) {
+  // No DISPLAY at all: EGL gives the context (Mesa's software device here, the GPU's driver on a
+  // GPU node), and the frame is the one a window shows.
+  const std::string shot = temp_path("offscreen.png");
+  const ProcessResult r =
+      run_process(gui({"--offscreen", "--paused", "--frames", "5", "--screenshot", shot}), "");
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  expect_initial_state_and_panel(read_png(shot));
+  EXPECT_NE(r.out.find("context=\"EGL"), std::string::npos) << r.out;
   std::remove(shot.c_str());
 }
 
@@ -214,6 +186,7 @@ TEST(Program, WithoutADisplayItSaysHowToRun) {
   EXPECT_EQ(r.status, 3);
   EXPECT_NE(r.err.find("DISPLAY"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("xvfb-run"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--offscreen"), std::string::npos) << r.err;
 }
 
 TEST(Program, BadInputFailsBeforeAnyWork) {
@@ -250,4 +223,10 @@ TEST(Program, CommandLineMistakesAreUsageErrors) {
   const ProcessResult s = run_process(gui({"--screenshot", "x.png"}), "");
   EXPECT_EQ(s.status, 2);
   EXPECT_NE(s.err.find("needs --frames"), std::string::npos) << s.err;
+  const ProcessResult o = run_process(gui({"--offscreen"}), "");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--offscreen: needs --frames"), std::string::npos) << o.err;
+  const ProcessResult u = run_process(gui({"--upload", "gpu", "--frames", "1"}), "");
+  EXPECT_EQ(u.status, 2);
+  EXPECT_NE(u.err.find("--upload"), std::string::npos) << u.err;
 }

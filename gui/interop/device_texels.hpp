@@ -1,0 +1,41 @@
+// The shown field as single-precision texels in device memory (docs/gui.md, "GPU path"): made by
+// the simulation thread from the CUDA backend's fields, then copied into the OpenGL texture by
+// GlTextureInterop on the window's thread, so that the field never passes through host memory.
+// The conversion reproduces the host path (gui/shown_field.cpp with io::extract_field) bit for bit:
+// same field formulas, same sampling, float(value - offset), with no fused multiply-add. The speed
+// is the exception: std::hypot on the host, CUDA's hypot here, which may differ in the last bit of
+// the double (a float texel at most one unit in the last place apart).
+// Needs CUDA but no OpenGL, so the simulation thread can own it.
+#pragma once
+#include <cstddef>
+#include "plume/backend.hpp"
+#include "plume/io/field_select.hpp"
+
+namespace plume::gui {
+
+// Whether the device texels of `kind` equal the host path's bit for bit.
+bool device_texels_exact(io::FieldKind kind);
+
+class DeviceTexels {
+ public:
+  DeviceTexels() = default;
+  ~DeviceTexels();
+  DeviceTexels(const DeviceTexels&) = delete;
+  DeviceTexels& operator=(const DeviceTexels&) = delete;
+
+  // texel(x, y) = float(field(x*k, y*k) - offset) for x < tnx, y < tny, from the fields `f` (valid
+  // as Solver::device_fields() says); returns when the texels are complete. Reuses its buffer.
+  void compute(const DeviceFields& f, io::FieldKind kind, double offset, int k, int tnx, int tny);
+
+  const float* data() const { return data_; }  // tnx * tny floats, x fastest, on device()
+  int nx() const { return nx_; }
+  int ny() const { return ny_; }
+  int device() const { return device_; }
+
+ private:
+  float* data_ = nullptr;
+  std::size_t capacity_ = 0;
+  int nx_ = 0, ny_ = 0, device_ = -1;
+};
+
+}  // namespace plume::gui

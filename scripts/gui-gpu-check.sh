@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# On a GPU machine, with .gui-bundle (scripts/gui-gpu-bundle.sh) and .gl (Debian's glvnd loaders
+# and OpenGL/EGL headers, docs/gui.md) beside it: plume-gui's GPU path, tested and measured.
+#  1. the headless interop check (device texels into a texture, against the host path);
+#  2. plume-gui itself, offscreen through the NVIDIA driver's EGL: interop chosen, and the field
+#     drawn pixel for pixel as the host upload draws it (tests/gui/test_gpu_path.cpp);
+#  3. frames/s and site updates/s while rendering, interop and host upload, against the solver
+#     alone (plume-gui-batch-rate) on the same GPU, for each lattice in $PLUME_GUI_SIZES.
+# Logs go to $OUT when set, else to .gui-bundle/logs; a short table is printed last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bundle=$PWD/.gui-bundle
+logs=${OUT:-$bundle/logs}
+mkdir -p "$logs"
+sizes=${PLUME_GUI_SIZES:-"1024x1024 4096x4096"}
+frames=${PLUME_GUI_FRAMES:-300}
+rows=()
+row() { rows+=("$(printf '| %-34s | %s |' "$1" "$2")"); }
+[ -x "$bundle/bin/plume-gui" ] || { echo "no $bundle/bin/plume-gui: run scripts/gui-gpu-bundle.sh where the front end builds"; exit 1; }
+# glvnd's loaders (libEGL, libGL, libOpenGL) dispatch to the driver's libEGL_nvidia/libGLX_nvidia.
+if [ -d .gl ] && ! ldconfig -p | grep -q 'libOpenGL.so.0'; then
+  for f in .gl/*.deb; do dpkg -x "$f" /; done
+  ldconfig
+fi
+export LD_LIBRARY_PATH=$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader -i 0 2>/dev/null || echo "no nvidia-smi")
+echo "device: $device   bundle: $(tr '\n' ' ' < "$bundle/revision" 2>/dev/null)   $(date -u +%FT%TZ)"
+
+echo "==== interop check"
+"$bundle/bin/plume_gui_interop_check" 2>&1 | tee "$logs/interop_check.txt"
+rc=${PIPESTATUS[0]}
+row "interop check (texels vs host)" "$([ "$rc" = 0 ] && echo passed || echo "FAILED ($rc)")"
+
+echo "==== plume-gui GPU path tests"
+PLUME_GUI_EXE=$bundle/bin/plume-gui "$bundle/bin/plume_gui_gpu_tests" 2>&1 | tee "$logs/gui_gpu_tests.txt"
+rc=${PIPESTATUS[0]}
+if grep -q '\[  SKIPPED \]' "$logs/gui_gpu_tests.txt"; then row "plume-gui interop = host pixels" "SKIPPED"
+else row "plume-gui interop = host pixels" "$([ "$rc" = 0 ] && echo passed || echo "FAILED ($rc)")"; fi
+
+echo "==== throughput while rendering"
+field() { sed -n "s/.*[ ]$1=\"\{0,1\}\([^ \"]*\).*/\1/p" | tail -1; }
+for size in $sizes; do
+  nx=${size%x*}; ny=${size#*x}
+  case=(--set "lattice.nx=$nx" --set "lattice.ny=$ny" --set run.backend=cuda)
+  steps=$(( 4000000000 / (nx * ny) + 50 ))
+  b=$("$bundle/bin/plume-gui-batch-rate" "${case[@]}" --steps "$steps" 2>&1 | tee -a "$logs/batch.txt" | tail -1)
+  echo "$b"
+  batch=$(echo "$b" | field site_updates_per_s)
+  row "${size} batch (solver alone)" "$(printf '%.3g' "$batch") site/s"
+  for upload in auto host; do
+    for fps in 0 60; do
+      out=$("$bundle/bin/plume-gui" --offscreen "${case[@]}" --upload "$upload" --max-fps "$fps" --frames "$frames" 2>&1 |
+            tee -a "$logs/gui-$size-$upload-$fps.txt" | tail -1)
+      echo "$upload max-fps=$fps: $out"
+      f=$(echo "$out" | field fps); s=$(echo "$out" | field site_updates_per_s)
+      name=$([ "$upload" = auto ] && echo interop || echo host)
+      row "${size} ${name}, cap ${fps}" "$(printf '%.1f frames/s, %.3g site/s (%.2f of batch)' "$f" "$s" \
+          "$(awk -v a="$s" -v b="$batch" 'BEGIN { print (b > 0 ? a / b : 0) }')")"
+    done
+  done
+done
+
+echo
+echo "| plume-gui GPU path, $device |  |"
+echo "| --- | --- |"
+printf '%s\n' "${rows[@]}"

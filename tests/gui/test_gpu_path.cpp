@@ -1,0 +1,70 @@
+// plume-gui's GPU path on a GPU machine (label gpu; docs/gui.md "GPU path"): drawn offscreen
+// through the NVIDIA driver's EGL, a CUDA run must choose CUDA-OpenGL interop, and the field it
+// draws must be the one the host upload draws, pixel for pixel. Skipped where there is no CUDA
+// device or the OpenGL context is not NVIDIA's. PLUME_GUI_EXE in the environment names the
+// program to run (a build carried to the GPU machine), else the one built beside this test.
+#include <gtest/gtest.h>
+#include <unistd.h>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include "screen.hpp"
+#include "xvfb.hpp"
+
+using plume::test::Png;
+using plume::test::ProcessResult;
+using plume::test::read_png;
+using plume::test::run_process;
+
+namespace {
+
+std::string temp_path(const std::string& name) {
+  return ::testing::TempDir() + "/plume-gui-gpu-" + std::to_string(::getpid()) + "-" + name;
+}
+
+std::string exe() {
+  const char* e = std::getenv("PLUME_GUI_EXE");
+  return e && *e ? e : PLUME_GUI_EXE;
+}
+
+// A CUDA run of 300 steps (scripted, so both runs stop at the same state), drawn offscreen.
+ProcessResult draw(const std::string& field, const std::string& upload, const std::string& shot,
+                   const std::string& script) {
+  return run_process({exe(), "--offscreen", "--size", "1200x800", "--set", "lattice.nx=256", "--set", "lattice.ny=512",
+                      "--set", "run.backend=cuda", "--set", "output.dir=\"" + ::testing::TempDir() + "\"", "--field",
+                      field, "--upload", upload, "--script", script, "--frames", "3", "--screenshot", shot},
+                     "");
+}
+
+}  // namespace
+
+TEST(GuiGpuPath, InteropDrawsTheFieldTheHostUploadDraws) {
+  const std::string script = temp_path("steps.txt");
+  std::ofstream(script) << "steps 300\n";
+  for (const std::string field : {"T", "vorticity", "p"}) {
+    SCOPED_TRACE(field);
+    const std::string a = temp_path(field + "-interop.png"), b = temp_path(field + "-host.png");
+    const ProcessResult via_device = draw(field, "auto", a, script);
+    if (via_device.status != 0 && via_device.err.find("CUDA") != std::string::npos)
+      GTEST_SKIP() << "no CUDA run here: " << via_device.err;
+    ASSERT_EQ(via_device.status, 0) << via_device.out << via_device.err;
+    if (via_device.out.find("NVIDIA") == std::string::npos)
+      GTEST_SKIP() << "the OpenGL context is not NVIDIA's: " << via_device.out;
+    EXPECT_NE(via_device.out.find("upload=\"CUDA-OpenGL interop"), std::string::npos) << via_device.out;
+    const ProcessResult via_host = draw(field, "host", b, script);
+    ASSERT_EQ(via_host.status, 0) << via_host.out << via_host.err;
+    EXPECT_NE(via_host.out.find("upload=\"host upload"), std::string::npos) << via_host.out;
+    const Png pa = read_png(a), pb = read_png(b);
+    ASSERT_EQ(pa.w, 1200);
+    ASSERT_EQ(pb.w, 1200);
+    // The field area (right of the 420-pixel panel, above the 120-pixel plots): the panel and the
+    // plots show rates and frame times, which differ from run to run.
+    const int x0 = 430, y0 = 10, x1 = 1190, y1 = 800 - 130;
+    EXPECT_EQ(plume::test::differing_pixels(pa, pb, x0, y0, x1, y1), 0u);
+    const plume::test::RegionStats s = plume::test::stats(pa, x0, y0, x1, y1);
+    EXPECT_GT(s.colours, 30u) << "the field should vary";
+    std::remove(a.c_str());
+    std::remove(b.c_str());
+  }
+  std::remove(script.c_str());
+}
