@@ -22,6 +22,12 @@ if [ -d .gl ] && ! ldconfig -p | grep -q 'libOpenGL.so.0'; then
   for f in .gl/*.deb; do dpkg -x "$f" /; done
   ldconfig
 fi
+# Where the driver's EGL vendor file is not in glvnd's default folder (some container images).
+nv_egl=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
+if [ -z "${__EGL_VENDOR_LIBRARY_FILENAMES:-}" ] && ! ls /usr/share/glvnd/egl_vendor.d/*nvidia* >/dev/null 2>&1 &&
+   [ -f "$nv_egl" ]; then
+  export __EGL_VENDOR_LIBRARY_FILENAMES=$nv_egl
+fi
 export LD_LIBRARY_PATH=$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader -i 0 2>/dev/null || echo "no nvidia-smi")
 echo "device: $device   bundle: $(tr '\n' ' ' < "$bundle/revision" 2>/dev/null)   $(date -u +%FT%TZ)"
