@@ -323,8 +323,10 @@ std::string App::summary() const {
   const double su = sim_->site_updates_total() - site_updates_at_start_;
   return fmt::format(
       "frames={} wall_s={:.3f} fps={:.2f} steps={} site_updates_per_s={:.4g} solver_site_updates_per_s={:.4g} "
+      "snapshot_ms={:.4g} "
       "lattice={}x{} upload=\"{}\" renderer=\"{}\" context=\"{}\"",
-      frames_, wall, frames_ / wall, steps, su / wall, front_->site_updates_per_s, front_->config.solver.nx,
+      frames_, wall, frames_ / wall, steps, su / wall, front_->site_updates_per_s, front_->snapshot_seconds * 1e3,
+      front_->config.solver.nx,
       front_->config.solver.ny, upload_.upload ? upload_.upload->name() : "", window_->gl().renderer,
       window_->gl().context);
 }

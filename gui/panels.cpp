@@ -89,9 +89,14 @@ void ControlPanel::simulation_section(const Snapshot& s, const FrontEndStatus& s
     out.emplace_back(cmd::SimCommand{cmd::Batch{batch}});
   ImGui::Text("step %ld   t = %.6g", s.step, s.time);
   ImGui::Text("lattice %d x %d, %s", s.config.solver.nx, s.config.solver.ny, s.backend_description.c_str());
-  ImGui::Text("solver %.3g M site updates/s   %.1f frames/s", s.site_updates_per_s * 1e-6, st.fps);
+  ImGui::Text("solver %.3g M site/s  snapshot %.3g ms  %.1f frames/s", s.site_updates_per_s * 1e-6,
+              s.snapshot_seconds * 1e3, st.fps);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("site updates per second while stepping; what one snapshot (fields, diagnostics, texels)\n"
+                      "costs the simulation thread, which spaces them to keep stepping 80%% of the time");
   ImGui::TextWrapped("field upload: %s (%s)", st.upload_path.c_str(), st.upload_why.c_str());
-  ImGui::TextWrapped("OpenGL %s, %s (%s)", st.gl_version.c_str(), st.gl_renderer.c_str(), st.gl_context.c_str());
+  ImGui::TextWrapped("OpenGL %s, %s", st.gl_version.c_str(), st.gl_renderer.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("context: %s", st.gl_context.c_str());
   if (!s.fault.empty()) ImGui::TextColored(ImVec4(1, 0.3f, 0.3f, 1), "%s", s.fault.c_str());
 }
 

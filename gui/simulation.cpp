@@ -90,7 +90,7 @@ void Simulation::loop() {
       }
       if (running_) {
         advance(batch_, true);
-        if (exchange_.consumed()) publish();
+        if (exchange_.consumed() && snapshot_due()) publish();
       }
     } catch (const std::exception& e) {
       // The solver itself failed (a device error, memory): stop stepping, say so, keep the window.
@@ -228,7 +228,6 @@ void Simulation::rebuild(const io::RunConfig& cfg) {
 
 void Simulation::advance(long n, bool interruptible) {
   const double sites = double(cfg_.solver.nx) * cfg_.solver.ny;
-  auto last_publish = Clock::now();
   long done = 0;
   while (done < n) {
     if (interruptible && pending_) break;  // steering first: the rest of the batch can wait
@@ -249,15 +248,21 @@ void Simulation::advance(long n, bool interruptible) {
       rate_ = rate_ == 0.0 ? inst : (1.0 - a) * rate_ + a * inst;
     }
     // A long batch or `steps N` still shows its progress.
-    if (done < n && exchange_.consumed() &&
-        std::chrono::duration<double>(Clock::now() - last_publish).count() > 0.05) {
-      publish();
-      last_publish = Clock::now();
-    }
+    if (done < n && exchange_.consumed() && snapshot_due(0.05)) publish();
   }
 }
 
+bool Simulation::snapshot_due(double min_interval) const {
+  // A snapshot stops the solver while it copies and reduces the fields; on a large lattice that
+  // costs more than many steps. Spacing them by (1 - share) / share times their cost keeps the
+  // solver running at least (1 - share) of the time, whatever the lattice; small lattices still
+  // get a snapshot for every frame.
+  const double since = std::chrono::duration<double>(Clock::now() - last_publish_end_).count();
+  return since >= std::max(min_interval, publish_cost_ * (1.0 - kSnapshotShare) / kSnapshotShare);
+}
+
 void Simulation::publish() {
+  const auto t0 = Clock::now();
   Snapshot& s = exchange_.back();
   solver_->fields(s.fields);
   io::FieldKind shown;
@@ -291,7 +296,10 @@ void Simulation::publish() {
   s.running = running_;
   s.batch = batch_;
   s.applied_seq = applied_;
+  s.snapshot_seconds = publish_cost_;
   exchange_.publish();
+  last_publish_end_ = Clock::now();
+  publish_cost_ = std::chrono::duration<double>(last_publish_end_ - t0).count();
 }
 
 }  // namespace plume::gui

@@ -3,6 +3,7 @@
 // The front end never touches the Solver and never waits for a batch.
 #pragma once
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -64,6 +65,8 @@ class Simulation {
   void rebuild(const io::RunConfig& cfg);
   void advance(long n, bool interruptible);
   void publish();
+  // Whether a running simulation may publish now (kSnapshotShare; at least `min_interval` s after the last).
+  bool snapshot_due(double min_interval = 0.0) const;
 
   // Owned by the simulation thread.
   io::RunConfig cfg_;
@@ -71,6 +74,10 @@ class Simulation {
   bool running_;
   long batch_;
   double rate_ = 0.0;  // site updates per second, smoothed over batches
+  // Largest share of the simulation thread's time that snapshots may take while running.
+  static constexpr double kSnapshotShare = 0.2;
+  double publish_cost_ = 0.0;  // seconds the last snapshot took
+  std::chrono::steady_clock::time_point last_publish_end_{};
   std::uint64_t applied_ = 0;
   std::uint64_t run_ = 0;  // Snapshot::run
   int max_texture_;
