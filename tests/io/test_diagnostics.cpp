@@ -2,7 +2,9 @@
 // check and the CSV file.
 #include <gtest/gtest.h>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <omp.h>
 #include "plume/io/diagnostics.hpp"
 #include "plume/io/diagnostics_csv.hpp"
 #include "test_support.hpp"
@@ -159,6 +161,51 @@ TEST(Diagnostics, NonPositiveDensityAndTemperatureAreFaults) {
   ASSERT_TRUE(fault);
   EXPECT_EQ(fault->field, "T");
   EXPECT_EQ(fault->value, -1e-3);
+}
+
+TEST(Diagnostics, TheSameBitsWithAnyNumberOfThreads) {
+  // Rows split among threads (the snapshot of a large lattice uses every core): sums, extremes and
+  // the first fault must not depend on how many.
+  Fields f = linear_fields(37, 53, 5, 11);
+  for (std::size_t i = 0; i < f.rho.size(); ++i) {
+    f.rho[i] += 1e-3 * std::sin(0.37 * double(i));
+    f.ux[i] += 1e-2 * std::cos(0.11 * double(i));
+    f.T[i] += 1e-3 * std::sin(0.07 * double(i) + 1.0);
+  }
+  f.T[f.at(30, 40)] = std::numeric_limits<double>::quiet_NaN();
+  f.rho[f.at(2, 45)] = -1.0;
+  f.uy[f.at(36, 40)] = std::numeric_limits<double>::infinity();
+  const Domain d{37, 53, 5, 11, 42, 64};
+  const int saved = omp_get_max_threads();
+  omp_set_num_threads(1);
+  const io::PartialSums one = io::partial_sums(f, d);
+  const auto fault_one = io::find_fault(f, 7);
+  for (int threads : {2, 3, 8}) {
+    omp_set_num_threads(threads);
+    const io::PartialSums many = io::partial_sums(f, d);
+    // Bits, not values: the row with the NaN sums to NaN on both sides.
+    auto same_bits = [](const std::vector<double>& a, const std::vector<double>& b) {
+      return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+    };
+    EXPECT_TRUE(same_bits(many.mass, one.mass)) << threads << " threads";
+    EXPECT_TRUE(same_bits(many.kinetic, one.kinetic)) << threads << " threads";
+    EXPECT_TRUE(same_bits(many.energy, one.energy)) << threads << " threads";
+    EXPECT_TRUE(same_bits(many.T_sum, one.T_sum)) << threads << " threads";
+    EXPECT_EQ(many.T_min, one.T_min);
+    EXPECT_EQ(many.T_max, one.T_max);
+    EXPECT_EQ(many.rho_min, one.rho_min);
+    EXPECT_EQ(many.rho_max, one.rho_max);
+    const auto fault = io::find_fault(f, 7);
+    ASSERT_TRUE(fault && fault_one);
+    EXPECT_EQ(fault->x, fault_one->x);
+    EXPECT_EQ(fault->y, fault_one->y);
+    EXPECT_EQ(fault->field, fault_one->field);
+    EXPECT_EQ(fault->count, 3);
+  }
+  omp_set_num_threads(saved);
+  EXPECT_EQ(fault_one->x, 35);  // (30, 40): the lowest row first, then the lowest x
+  EXPECT_EQ(fault_one->y, 51);
+  EXPECT_EQ(one.rho_min, -1.0);  // finite, so an extreme (and a fault)
 }
 
 TEST(DiagnosticsCsv, HeaderHasUnitsAndRowsReadBackExactly) {

@@ -14,38 +14,59 @@ PartialSums partial_sums(const Fields& f, const Domain& d) {
   p.NX = d.NX;
   p.NY = d.NY;
   for (auto* v : {&p.mass, &p.mom_x, &p.mom_y, &p.energy, &p.kinetic, &p.T_sum, &p.sites}) v->assign(d.NY, 0.0);
-  for (int y = 0; y < f.ny; ++y) {
-    double m = 0, mx = 0, my = 0, e = 0, k = 0, t = 0;
-    for (int x = 0; x < f.nx; ++x) {
-      const std::size_t i = f.at(x, y);
-      const double rho = f.rho[i], ux = f.ux[i], uy = f.uy[i], T = f.T[i];
-      const double ke = 0.5 * rho * (ux * ux + uy * uy);
-      m += rho;
-      mx += rho * ux;
-      my += rho * uy;
-      k += ke;
-      e += rho * T + ke;
-      t += T;
-      if (std::isfinite(T) && std::isfinite(rho)) {
-        if (!p.any) {
-          p.T_min = p.T_max = T;
-          p.rho_min = p.rho_max = rho;
-          p.any = true;
+  // Each row is summed alone, in x order, and extremes do not depend on order: the threads that
+  // share the rows change no bit of the result.
+#pragma omp parallel
+  {
+    PartialSums e;  // this thread's extremes
+#pragma omp for schedule(static)
+    for (int y = 0; y < f.ny; ++y) {
+      double m = 0, mx = 0, my = 0, en = 0, k = 0, t = 0;
+      for (int x = 0; x < f.nx; ++x) {
+        const std::size_t i = f.at(x, y);
+        const double rho = f.rho[i], ux = f.ux[i], uy = f.uy[i], T = f.T[i];
+        const double ke = 0.5 * rho * (ux * ux + uy * uy);
+        m += rho;
+        mx += rho * ux;
+        my += rho * uy;
+        k += ke;
+        en += rho * T + ke;
+        t += T;
+        if (std::isfinite(T) && std::isfinite(rho)) {
+          if (!e.any) {
+            e.T_min = e.T_max = T;
+            e.rho_min = e.rho_max = rho;
+            e.any = true;
+          }
+          e.T_min = std::min(e.T_min, T);
+          e.T_max = std::max(e.T_max, T);
+          e.rho_min = std::min(e.rho_min, rho);
+          e.rho_max = std::max(e.rho_max, rho);
         }
-        p.T_min = std::min(p.T_min, T);
-        p.T_max = std::max(p.T_max, T);
-        p.rho_min = std::min(p.rho_min, rho);
-        p.rho_max = std::max(p.rho_max, rho);
       }
+      const int yg = f.y0 + y;
+      p.mass[yg] = m;
+      p.mom_x[yg] = mx;
+      p.mom_y[yg] = my;
+      p.energy[yg] = en;
+      p.kinetic[yg] = k;
+      p.T_sum[yg] = t;
+      p.sites[yg] = f.nx;
     }
-    const int yg = f.y0 + y;
-    p.mass[yg] = m;
-    p.mom_x[yg] = mx;
-    p.mom_y[yg] = my;
-    p.energy[yg] = e;
-    p.kinetic[yg] = k;
-    p.T_sum[yg] = t;
-    p.sites[yg] = f.nx;
+#pragma omp critical(plume_partial_sums)
+    if (e.any) {
+      if (!p.any) {
+        p.T_min = e.T_min;
+        p.T_max = e.T_max;
+        p.rho_min = e.rho_min;
+        p.rho_max = e.rho_max;
+        p.any = true;
+      }
+      p.T_min = std::min(p.T_min, e.T_min);
+      p.T_max = std::max(p.T_max, e.T_max);
+      p.rho_min = std::min(p.rho_min, e.rho_min);
+      p.rho_max = std::max(p.rho_max, e.rho_max);
+    }
   }
   return p;
 }
@@ -176,24 +197,36 @@ std::string Fault::message() const {
                      count > 1 ? fmt::format(", {} bad sites in all", count) : "");
 }
 
+namespace {
+
+// What is wrong at site i, if anything: the first of rho, T, u_x, u_y that is not finite (or, for
+// rho and T, not positive).
+const char* fault_at(const Fields& f, std::size_t i, double& v) {
+  if (!std::isfinite(f.rho[i]) || f.rho[i] <= 0) return v = f.rho[i], "rho";
+  if (!std::isfinite(f.T[i]) || f.T[i] <= 0) return v = f.T[i], "T";
+  if (!std::isfinite(f.ux[i])) return v = f.ux[i], "ux";
+  if (!std::isfinite(f.uy[i])) return v = f.uy[i], "uy";
+  return nullptr;
+}
+
+}  // namespace
+
 std::optional<Fault> find_fault(const Fields& f, long long step) {
-  std::optional<Fault> first;
-  long long count = 0;
+  // The first bad site in row-major order and the number of them: the same with any threads.
+  long long count = 0, first = std::numeric_limits<long long>::max();
+#pragma omp parallel for schedule(static) reduction(+ : count) reduction(min : first)
   for (int y = 0; y < f.ny; ++y)
     for (int x = 0; x < f.nx; ++x) {
-      const std::size_t i = f.at(x, y);
-      const char* field = nullptr;
-      double v = 0;
-      if (!std::isfinite(f.rho[i]) || f.rho[i] <= 0) field = "rho", v = f.rho[i];
-      else if (!std::isfinite(f.T[i]) || f.T[i] <= 0) field = "T", v = f.T[i];
-      else if (!std::isfinite(f.ux[i])) field = "ux", v = f.ux[i];
-      else if (!std::isfinite(f.uy[i])) field = "uy", v = f.uy[i];
-      if (!field) continue;
+      double v;
+      if (!fault_at(f, f.at(x, y), v)) continue;
       ++count;
-      if (!first) first = Fault{step, f.x0 + x, f.y0 + y, field, v, 0};
+      first = std::min(first, (long long)y * f.nx + x);
     }
-  if (first) first->count = count;
-  return first;
+  if (count == 0) return std::nullopt;
+  const int x = int(first % f.nx), y = int(first / f.nx);
+  double v = 0;
+  const char* field = fault_at(f, f.at(x, y), v);
+  return Fault{step, f.x0 + x, f.y0 + y, field, v, count};
 }
 
 std::optional<Fault> find_fault(const Fields& local, Solver& solver) {

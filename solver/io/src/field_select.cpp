@@ -25,9 +25,9 @@ bool field_is_signed(FieldKind k) { return k == FieldKind::Ux || k == FieldKind:
 namespace {
 
 // omega = d(uy)/dx - d(ux)/dy.
-std::vector<double> vorticity(const Fields& f) {
-  std::vector<double> w(f.rho.size(), 0.0);
+void vorticity(const Fields& f, std::vector<double>& w) {
   const int nx = f.nx, ny = f.ny;
+#pragma omp parallel for schedule(static)
   for (int y = 0; y < ny; ++y) {
     const int ym = y > 0 ? y - 1 : y, yp = y < ny - 1 ? y + 1 : y;
     const double hy = (yp - ym) > 0 ? double(yp - ym) : 1.0;
@@ -38,23 +38,33 @@ std::vector<double> vorticity(const Fields& f) {
       w[f.at(x, y)] = duy_dx - dux_dy;
     }
   }
-  return w;
 }
 
 }  // namespace
 
-std::vector<double> extract_field(const Fields& f, FieldKind k) {
-  switch (k) {
-    case FieldKind::T: return f.T;
-    case FieldKind::Rho: return f.rho;
-    case FieldKind::Ux: return f.ux;
-    case FieldKind::Uy: return f.uy;
-    case FieldKind::Vorticity: return vorticity(f);
-    default: break;
+void extract_field(const Fields& f, FieldKind k, std::vector<double>& out) {
+  out.resize(f.rho.size());
+  if (k == FieldKind::Vorticity) return vorticity(f, out);
+  const std::vector<double>* plain = k == FieldKind::T     ? &f.T
+                                     : k == FieldKind::Rho ? &f.rho
+                                     : k == FieldKind::Ux  ? &f.ux
+                                     : k == FieldKind::Uy  ? &f.uy
+                                                           : nullptr;
+  const long n = long(out.size());
+  double* v = out.data();
+  if (plain) {
+    const double* src = plain->data();
+#pragma omp parallel for schedule(static)
+    for (long i = 0; i < n; ++i) v[i] = src[i];
+    return;
   }
-  std::vector<double> v(f.rho.size());
-  for (std::size_t i = 0; i < v.size(); ++i)
-    v[i] = k == FieldKind::P ? f.rho[i] * f.T[i] : std::hypot(f.ux[i], f.uy[i]);
+#pragma omp parallel for schedule(static)
+  for (long i = 0; i < n; ++i) v[i] = k == FieldKind::P ? f.rho[i] * f.T[i] : std::hypot(f.ux[i], f.uy[i]);
+}
+
+std::vector<double> extract_field(const Fields& f, FieldKind k) {
+  std::vector<double> v;
+  extract_field(f, k, v);
   return v;
 }
 

@@ -20,5 +20,7 @@ bool field_is_signed(FieldKind k);
 // The field over the local block, x fastest. Vorticity d(uy)/dx - d(ux)/dy uses central
 // differences, periodic in x, one-sided at the first and last row of the block.
 std::vector<double> extract_field(const Fields& f, FieldKind k);
+// The same into `out` (resized; its storage reused), over the OpenMP threads.
+void extract_field(const Fields& f, FieldKind k, std::vector<double>& out);
 
 }  // namespace plume::io
