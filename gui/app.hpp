@@ -82,6 +82,8 @@ class App {
   double fps_ = 0.0;
   long steps_at_start_ = 0;
   double site_updates_at_start_ = 0.0;
+  long snapshots_at_start_ = 0;
+  double snapshot_seconds_at_start_ = 0.0;
 };
 
 }  // namespace plume::gui

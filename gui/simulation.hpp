@@ -52,6 +52,8 @@ class Simulation {
   // Totals for throughput measurements, readable at any time.
   long steps_total() const { return steps_total_.load(); }
   double site_updates_total() const { return site_updates_total_.load(); }
+  long snapshots_total() const { return snapshots_total_.load(); }
+  double snapshot_seconds_total() const { return snapshot_seconds_total_.load(); }
 
  private:
   struct Pending {
@@ -84,6 +86,8 @@ class Simulation {
 
   std::atomic<long> steps_total_{0};
   std::atomic<double> site_updates_total_{0.0};
+  std::atomic<long> snapshots_total_{0};
+  std::atomic<double> snapshot_seconds_total_{0.0};
   SnapshotExchange exchange_;
 
   std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, refresh_, device_texels_

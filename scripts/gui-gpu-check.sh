@@ -59,10 +59,11 @@ for size in $sizes; do
     out=$("$bundle/bin/plume-gui" --offscreen "${case[@]}" --upload "$upload" --frames "$frames" 2>&1 |
           tee -a "$logs/gui-$size-$upload.txt" | tail -1)
     echo "$upload: $out"
-    f=$(echo "$out" | field fps); s=$(echo "$out" | field site_updates_per_s); ms=$(echo "$out" | field snapshot_ms)
+    f=$(echo "$out" | field fps); s=$(echo "$out" | field site_updates_per_s)
+    ms=$(echo "$out" | field snapshot_ms); sps=$(echo "$out" | field snapshots_per_s)
     name=$([ "$upload" = auto ] && echo interop || echo "host upload")
-    row "${size} ${name}" "$(printf '%.1f frames/s, %.3g site/s (%.2f of batch), snapshot %.0f ms' "$f" "$s" \
-        "$(awk -v a="$s" -v b="$batch" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$ms")"
+    row "${size} ${name}" "$(printf '%.1f frames/s, %.3g site/s (%.2f of batch), %.3g snapshots/s of %.0f ms' \
+        "$f" "$s" "$(awk -v a="$s" -v b="$batch" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$sps" "$ms")"
   done
 done
 
