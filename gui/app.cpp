@@ -57,7 +57,7 @@ App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
   window_ = open_window(wo);
   field_view_ = std::make_unique<FieldView>();
   const bool running = !o.paused && !script_;
-  sim_ = std::make_unique<Simulation>(cfg_, running, o.batch, window_->gl().max_texture_size);
+  sim_ = std::make_unique<Simulation>(cfg_, running, o.batch, window_->gl().max_texture_size, o.snapshot_share);
   sim_->show(view_.field);
   front_ = std::make_unique<Snapshot>();
   report_ = Report(o.report, {io::build_description(),

@@ -20,6 +20,7 @@ struct Options {
   std::string report;               // diagnostics and probe records of a scripted run
   int width = 1400, height = 900;   // window size
   std::string upload = "auto";      // auto: the GPU path where it works; host: always host upload
+  double snapshot_share = 0.2;      // largest share of the simulation thread's time for snapshots
   double max_fps = 60.0;            // frame-rate cap (0: none); the simulation thread gets the rest
 };
 

@@ -33,8 +33,12 @@ std::string lattice_text(const io::RunConfig& c) { return fmt::format("{} x {}",
 
 }  // namespace
 
-Simulation::Simulation(const io::RunConfig& cfg, bool running, long batch, int max_texture_size)
-    : running_(running), batch_(std::max(1L, batch)), max_texture_(max_texture_size) {
+Simulation::Simulation(const io::RunConfig& cfg, bool running, long batch, int max_texture_size,
+                       double snapshot_share)
+    : running_(running),
+      batch_(std::max(1L, batch)),
+      snapshot_share_(std::clamp(snapshot_share, 1e-3, 1.0)),
+      max_texture_(max_texture_size) {
   check_config(cfg);
   rebuild(cfg);
   publish();
@@ -271,9 +275,9 @@ bool Simulation::snapshot_due(double min_interval) const {
   // A snapshot stops the solver while it copies and reduces the fields; on a large lattice that
   // costs more than many steps. Spacing them by (1 - share) / share times their cost keeps the
   // solver running at least (1 - share) of the time, whatever the lattice; small lattices still
-  // get a snapshot for every frame.
+  // get a snapshot for every frame (the window takes at most one a frame).
   const double since = std::chrono::duration<double>(Clock::now() - last_publish_end_).count();
-  return since >= std::max(min_interval, publish_cost_ * (1.0 - kSnapshotShare) / kSnapshotShare);
+  return since >= std::max(min_interval, publish_cost_ * (1.0 - snapshot_share_) / snapshot_share_);
 }
 
 void Simulation::publish() {

@@ -30,8 +30,11 @@ class Simulation {
  public:
   // Builds and initialises the solver for `cfg` (throws std::runtime_error or io::ConfigError)
   // and starts the thread. `running`: step continuously from the start; `batch`: steps per batch;
-  // `max_texture_size`: the GPU's limit, for the texture copy of the shown field.
-  Simulation(const io::RunConfig& cfg, bool running, long batch, int max_texture_size = 16384);
+  // `max_texture_size`: the GPU's limit, for the texture copy of the shown field;
+  // `snapshot_share`: the largest share (0, 1] of the thread's time that snapshots may take while
+  // running (1: one for every frame the window draws).
+  Simulation(const io::RunConfig& cfg, bool running, long batch, int max_texture_size = 16384,
+             double snapshot_share = 0.2);
   ~Simulation();  // stops the thread after the step in progress
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
@@ -67,7 +70,7 @@ class Simulation {
   void rebuild(const io::RunConfig& cfg);
   void advance(long n, bool interruptible);
   void publish();
-  // Whether a running simulation may publish now (kSnapshotShare; at least `min_interval` s after the last).
+  // Whether a running simulation may publish now (snapshot_share_; at least `min_interval` s after the last).
   bool snapshot_due(double min_interval = 0.0) const;
 
   // Owned by the simulation thread.
@@ -76,8 +79,7 @@ class Simulation {
   bool running_;
   long batch_;
   double rate_ = 0.0;  // site updates per second, smoothed over batches
-  // Largest share of the simulation thread's time that snapshots may take while running.
-  static constexpr double kSnapshotShare = 0.2;
+  double snapshot_share_;
   double publish_cost_ = 0.0;  // seconds the last snapshot took
   std::chrono::steady_clock::time_point last_publish_end_{};
   std::uint64_t applied_ = 0;

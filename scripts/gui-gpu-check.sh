@@ -55,8 +55,10 @@ for size in $sizes; do
   row "${size} batch (solver alone)" "$(printf '%.3g' "$batch") site/s"
   # The window's frame-rate cap (60) leaves the simulation thread the rest; without it, frames
   # that bring no new snapshot cost next to nothing and the count says little.
+  # Long enough for several snapshots after the first ones, which also fault in their memory.
+  n=$(( nx * ny >= 8192 * 8192 ? 3 * frames : frames ))
   for upload in auto host; do
-    out=$("$bundle/bin/plume-gui" --offscreen "${case[@]}" --upload "$upload" --frames "$frames" 2>&1 |
+    out=$("$bundle/bin/plume-gui" --offscreen "${case[@]}" --upload "$upload" --frames "$n" 2>&1 |
           tee -a "$logs/gui-$size-$upload.txt" | tail -1)
     echo "$upload: $out"
     f=$(echo "$out" | field fps); s=$(echo "$out" | field site_updates_per_s)

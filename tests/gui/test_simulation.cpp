@@ -220,3 +220,23 @@ TEST(Simulation, ShownFieldFollowsTheRequestAlsoWhenPaused) {
       EXPECT_EQ(s.texture[std::size_t(y) * 12 + x], float(s.values[std::size_t(4 * y) * 48 + 4 * x] - s.offset));
   EXPECT_EQ(front->step, 0);
 }
+
+TEST(Simulation, SnapshotsAreSpacedToTheirShareOfTheTime) {
+  // A front end that takes every snapshot at once: with the whole share (1) the running thread
+  // publishes after every batch; with a share of 0.001 it waits 999 times a snapshot's cost.
+  double cost = 0.0;
+  auto snapshots_in = [&](double share) {
+    Simulation sim(small_case(96, 128), true, 1, 16384, share);
+    auto front = std::make_unique<Snapshot>();
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(600);
+    while (std::chrono::steady_clock::now() < until)
+      if (!sim.take(front)) std::this_thread::sleep_for(std::chrono::microseconds(200));
+    cost = front->snapshot_seconds;  // what the previous one took
+    return sim.snapshots_total();
+  };
+  const long all = snapshots_in(1.0);
+  EXPECT_GT(cost, 0.0);
+  const long little = snapshots_in(0.001);
+  EXPECT_GT(all, 10);
+  EXPECT_LT(little * 5, all) << "share 1: " << all << " snapshots, share 0.001: " << little;
+}
