@@ -57,13 +57,14 @@ for size in $sizes; do
   # that bring no new snapshot cost next to nothing and the count says little.
   # Long enough for several snapshots after the first ones, which also fault in their memory.
   n=$(( nx * ny >= 8192 * 8192 ? 3 * frames : frames ))
-  for upload in auto host; do
-    out=$("$bundle/bin/plume-gui" --offscreen "${case[@]}" --upload "$upload" --frames "$n" 2>&1 |
-          tee -a "$logs/gui-$size-$upload.txt" | tail -1)
-    echo "$upload: $out"
+  for run in "auto 0.2" "host 0.2" "auto 1"; do
+    read -r upload share <<< "$run"
+    out=$("$bundle/bin/plume-gui" --offscreen "${case[@]}" --upload "$upload" --snapshot-share "$share" \
+          --frames "$n" 2>&1 | tee -a "$logs/gui-$size-$upload-$share.txt" | tail -1)
+    echo "$upload, snapshot share $share: $out"
     f=$(echo "$out" | field fps); s=$(echo "$out" | field site_updates_per_s)
     ms=$(echo "$out" | field snapshot_ms); sps=$(echo "$out" | field snapshots_per_s)
-    name=$([ "$upload" = auto ] && echo interop || echo "host upload")
+    name="$([ "$upload" = auto ] && echo interop || echo "host upload"), share $share"
     row "${size} ${name}" "$(printf '%.1f frames/s, %.3g site/s (%.2f of batch), %.3g snapshots/s of %.0f ms' \
         "$f" "$s" "$(awk -v a="$s" -v b="$batch" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$sps" "$ms")"
   done
