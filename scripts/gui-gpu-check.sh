@@ -60,7 +60,7 @@ for size in $sizes; do
   for run in "auto 0.2" "host 0.2" "auto 1"; do
     read -r upload share <<< "$run"
     out=$("$bundle/bin/plume-gui" --offscreen "${case[@]}" --upload "$upload" --snapshot-share "$share" \
-          --frames "$n" 2>&1 | tee -a "$logs/gui-$size-$upload-$share.txt" | tail -1)
+          --frames "$n" 2>&1 | tee -a "$logs/gui-runs.txt" | tail -1)
     echo "$upload, snapshot share $share: $out"
     f=$(echo "$out" | field fps); s=$(echo "$out" | field site_updates_per_s)
     ms=$(echo "$out" | field snapshot_ms); sps=$(echo "$out" | field snapshots_per_s)
