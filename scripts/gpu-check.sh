@@ -9,6 +9,7 @@
 # $PLUME_GTEST_DEBS (default .gtest-debs/ at the repository root), unpacked under the build folder
 # (PLUME_GTEST_FROM_DEBS=1 takes those even where GoogleTest is installed).
 # Logs go to $OUT when set, else to <build>/logs; the build folder is $PLUME_GPU_BUILD or build-gpu.
+# With .gui-bundle (scripts/gui-gpu-bundle.sh) and .gl carried, it also runs scripts/gui-gpu-check.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -137,6 +138,17 @@ for tool in memcheck racecheck; do
   note "compute-sanitizer $tool" "exit $rc; ${res:-see log}"
 done
 cat "$logs/sanitizer-memcheck.log" "$logs/sanitizer-racecheck.log" > "$logs/sanitizer.log" && rm -f "$logs"/sanitizer-*.log
+
+# plume-gui's GPU path needs the front end's libraries, which this machine lacks: it runs from a
+# bundle built elsewhere (scripts/gui-gpu-bundle.sh), when one was carried here with .gl.
+if [ -x "$root/.gui-bundle/bin/plume-gui" ]; then
+  section "plume-gui GPU path (scripts/gui-gpu-check.sh, logs in .gui-bundle/logs)"
+  OUT= bash "$root/scripts/gui-gpu-check.sh" > "$build/gui-gpu-check.log" 2>&1
+  rc=$?
+  sed -n '/^| plume-gui GPU path/,$p' "$build/gui-gpu-check.log"
+  [ $rc -eq 0 ] || { failed=1; tail -30 "$build/gui-gpu-check.log"; }
+  note "plume-gui GPU path (gui-gpu-check.sh)" "$([ $rc -eq 0 ] && echo passed || echo "FAILED, see $build/gui-gpu-check.log")"
+fi
 
 section "summary: $device, $(date -u '+%Y-%m-%d %H:%M UTC')"
 printf '| %-44s | %s |\n|---|---|\n' "check" "result"

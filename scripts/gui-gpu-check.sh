@@ -6,7 +6,8 @@
 #     drawn pixel for pixel as the host upload draws it (tests/gui/test_gpu_path.cpp);
 #  3. frames/s and site updates/s while rendering, interop and host upload, against the solver
 #     alone (plume-gui-batch-rate) on the same GPU, for each lattice in $PLUME_GUI_SIZES.
-# Logs go to $OUT when set, else to .gui-bundle/logs; a short table is printed last.
+# Logs go to $OUT when set, else to .gui-bundle/logs; a short table is printed last. Exit status 1
+# when a check fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bundle=$PWD/.gui-bundle
@@ -15,6 +16,7 @@ mkdir -p "$logs"
 sizes=${PLUME_GUI_SIZES:-"1024x1024 4096x4096 8192x8192"}
 frames=${PLUME_GUI_FRAMES:-600}  # at the default cap of 60 frames/s: 10 s a run
 rows=()
+failed=0
 row() { rows+=("$(printf '| %-34s | %s |' "$1" "$2")"); }
 [ -x "$bundle/bin/plume-gui" ] || { echo "no $bundle/bin/plume-gui: run scripts/gui-gpu-bundle.sh where the front end builds"; exit 1; }
 # glvnd's loaders (libEGL, libGL, libOpenGL) dispatch to the driver's libEGL_nvidia/libGLX_nvidia.
@@ -35,15 +37,21 @@ echo "device: $device   bundle: $(tr '\n' ' ' < "$bundle/revision" 2>/dev/null) 
 echo "==== interop check"
 "$bundle/bin/plume_gui_interop_check" 2>&1 | tee "$logs/interop_check.txt"
 rc=${PIPESTATUS[0]}
-row "interop check (texels vs host)" "$([ "$rc" = 0 ] && echo passed || echo "FAILED ($rc)")"
+case $rc in
+  0) row "interop check (texels vs host)" passed ;;
+  77) row "interop check (texels vs host)" "SKIPPED (no CUDA device or EGL)" ;;
+  *) row "interop check (texels vs host)" "FAILED ($rc)"; failed=1 ;;
+esac
 
 echo "==== plume-gui GPU path tests"
 PLUME_GUI_EXE=$bundle/bin/plume-gui "$bundle/bin/plume_gui_gpu_tests" 2>&1 | tee "$logs/gui_gpu_tests.txt"
 rc=${PIPESTATUS[0]}
 if grep -q '\[  SKIPPED \]' "$logs/gui_gpu_tests.txt"; then row "plume-gui interop = host pixels" "SKIPPED"
-else row "plume-gui interop = host pixels" "$([ "$rc" = 0 ] && echo passed || echo "FAILED ($rc)")"; fi
+elif [ "$rc" = 0 ]; then row "plume-gui interop = host pixels" passed
+else row "plume-gui interop = host pixels" "FAILED ($rc)"; failed=1; fi
 
 echo "==== throughput while rendering"
+command -v nvidia-smi >/dev/null || { sizes=""; echo "no NVIDIA GPU here: nothing to measure"; }
 field() { sed -n "s/.*[ ]$1=\"\{0,1\}\([^ \"]*\).*/\1/p" | tail -1; }
 for size in $sizes; do
   nx=${size%x*}; ny=${size#*x}
@@ -74,3 +82,4 @@ echo
 echo "| plume-gui GPU path, $device |  |"
 echo "| --- | --- |"
 printf '%s\n' "${rows[@]}"
+exit $failed
