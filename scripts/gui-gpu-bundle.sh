@@ -8,8 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${PLUME_GUI_GPU_BUILD:-build-gui-gpu}
 bundle=.gui-bundle
+mkdir -p "$build"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_CUDA=ON -DPLUME_GUI=ON -DPLUME_MPI=OFF \
-  -DPLUME_CATALYST=OFF -DPLUME_BENCH=OFF -DCMAKE_CUDA_ARCHITECTURES=90-real > "$build.configure.log"
+  -DPLUME_CATALYST=OFF -DPLUME_BENCH=OFF -DCMAKE_CUDA_ARCHITECTURES=90-real > "$build/configure.log"
 cmake --build "$build" -j "$(nproc)" --target plume-gui plume-gui-batch-rate plume_gui_gpu_tests plume_gui_interop_check
 rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/lib"
