@@ -9,6 +9,26 @@
 
 namespace plume::io {
 
+namespace {
+
+// The finite extremes of `o` into `into` (a side with no finite value takes no part).
+void merge_extremes(PartialSums& into, const PartialSums& o) {
+  if (!o.any) return;
+  if (!into.any) {
+    into.T_min = o.T_min;
+    into.T_max = o.T_max;
+    into.rho_min = o.rho_min;
+    into.rho_max = o.rho_max;
+    into.any = true;
+  }
+  into.T_min = std::min(into.T_min, o.T_min);
+  into.T_max = std::max(into.T_max, o.T_max);
+  into.rho_min = std::min(into.rho_min, o.rho_min);
+  into.rho_max = std::max(into.rho_max, o.rho_max);
+}
+
+}  // namespace
+
 PartialSums partial_sums(const Fields& f, const Domain& d) {
   PartialSums p;
   p.NX = d.NX;
@@ -54,19 +74,7 @@ PartialSums partial_sums(const Fields& f, const Domain& d) {
       p.sites[yg] = f.nx;
     }
 #pragma omp critical(plume_partial_sums)
-    if (e.any) {
-      if (!p.any) {
-        p.T_min = e.T_min;
-        p.T_max = e.T_max;
-        p.rho_min = e.rho_min;
-        p.rho_max = e.rho_max;
-        p.any = true;
-      }
-      p.T_min = std::min(p.T_min, e.T_min);
-      p.T_max = std::max(p.T_max, e.T_max);
-      p.rho_min = std::min(p.rho_min, e.rho_min);
-      p.rho_max = std::max(p.rho_max, e.rho_max);
-    }
+    merge_extremes(p, e);
   }
   return p;
 }
@@ -82,19 +90,7 @@ void combine(PartialSums& into, const PartialSums& o) {
   add(into.kinetic, o.kinetic);
   add(into.T_sum, o.T_sum);
   add(into.sites, o.sites);
-  if (o.any) {
-    if (!into.any) {
-      into.T_min = o.T_min;
-      into.T_max = o.T_max;
-      into.rho_min = o.rho_min;
-      into.rho_max = o.rho_max;
-      into.any = true;
-    }
-    into.T_min = std::min(into.T_min, o.T_min);
-    into.T_max = std::max(into.T_max, o.T_max);
-    into.rho_min = std::min(into.rho_min, o.rho_min);
-    into.rho_max = std::max(into.rho_max, o.rho_max);
-  }
+  merge_extremes(into, o);
 }
 
 std::vector<double> mean_temperature(const PartialSums& p) {
