@@ -86,6 +86,7 @@ int App::run() {
   site_updates_at_start_ = sim_->site_updates_total();
   snapshots_at_start_ = sim_->snapshots_total();
   snapshot_seconds_at_start_ = sim_->snapshot_seconds_total();
+  stall_seconds_at_start_ = sim_->stall_seconds_total();
   while (!quit_ && !window_->should_close()) frame();
   const std::string s = summary();
   std::printf("%s\n", s.c_str());
@@ -326,10 +327,11 @@ std::string App::summary() const {
   const long snapshots = sim_->snapshots_total() - snapshots_at_start_;
   return fmt::format(
       "frames={} wall_s={:.3f} fps={:.2f} steps={} site_updates_per_s={:.4g} solver_site_updates_per_s={:.4g} "
-      "snapshots_per_s={:.3g} snapshot_ms={:.4g} "
+      "snapshots_per_s={:.3g} snapshot_ms={:.4g} stall_ms={:.4g} "
       "lattice={}x{} upload=\"{}\" renderer=\"{}\" context=\"{}\"",
       frames_, wall, frames_ / wall, steps, su / wall, front_->site_updates_per_s, snapshots / wall,
       snapshots > 0 ? 1e3 * (sim_->snapshot_seconds_total() - snapshot_seconds_at_start_) / snapshots : 0.0,
+      snapshots > 0 ? 1e3 * (sim_->stall_seconds_total() - stall_seconds_at_start_) / snapshots : 0.0,
       front_->config.solver.nx,
       front_->config.solver.ny, upload_.upload ? upload_.upload->name() : "", window_->gl().renderer,
       window_->gl().context);

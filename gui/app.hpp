@@ -84,6 +84,7 @@ class App {
   double site_updates_at_start_ = 0.0;
   long snapshots_at_start_ = 0;
   double snapshot_seconds_at_start_ = 0.0;
+  double stall_seconds_at_start_ = 0.0;
 };
 
 }  // namespace plume::gui

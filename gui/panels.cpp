@@ -92,8 +92,10 @@ void ControlPanel::simulation_section(const Snapshot& s, const FrontEndStatus& s
   ImGui::Text("solver %.3g M site/s  snapshot %.3g ms  %.1f frames/s", s.site_updates_per_s * 1e-6,
               s.snapshot_seconds * 1e3, st.fps);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("site updates per second while stepping; what one snapshot (fields, diagnostics, texels)\n"
-                      "costs the simulation thread, which spaces them to keep stepping 80%% of the time");
+    ImGui::SetTooltip("site updates per second while stepping; the host work of one snapshot (fields,\n"
+                      "diagnostics, texels), of which the solver lost %.3g ms (a GPU steps meanwhile).\n"
+                      "Snapshots are spaced to keep that loss within --snapshot-share of the time.",
+                      s.snapshot_stall_seconds * 1e3);
   ImGui::TextWrapped("field upload: %s (%s)", st.upload_path.c_str(), st.upload_why.c_str());
   ImGui::TextWrapped("OpenGL %s, %s", st.gl_version.c_str(), st.gl_renderer.c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("context: %s", st.gl_context.c_str());

@@ -1,6 +1,8 @@
 #include "simulation.hpp"
 #include <fmt/format.h>
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <chrono>
 #include <stdexcept>
 #include "config_check.hpp"
@@ -109,7 +111,8 @@ void Simulation::loop() {
       }
       if (running_) {
         advance(batch_, true);
-        if (exchange_.consumed() && snapshot_due()) publish();
+        // A running batch goes on during the snapshot for as long as its host work takes.
+        if (exchange_.consumed() && snapshot_due()) publish(std::numeric_limits<long>::max());
       }
     } catch (const std::exception& e) {
       // The solver itself failed (a device error, memory): stop stepping, say so, keep the window.
@@ -267,7 +270,7 @@ void Simulation::advance(long n, bool interruptible) {
       rate_ = rate_ == 0.0 ? inst : (1.0 - a) * rate_ + a * inst;
     }
     // A long batch or `steps N` still shows its progress.
-    if (done < n && exchange_.consumed() && snapshot_due(0.05)) publish();
+    if (done < n && exchange_.consumed() && snapshot_due(0.05)) done += publish(n - done);
   }
 }
 
@@ -280,12 +283,22 @@ bool Simulation::snapshot_due(double min_interval) const {
   return since >= std::max(min_interval, publish_cost_ * (1.0 - snapshot_share_) / snapshot_share_);
 }
 
-void Simulation::publish() {
+long Simulation::publish(long max_overlap) {
   const auto t0 = Clock::now();
   Snapshot& s = exchange_.back();
+  s.step = solver_->step();
+  s.time = solver_->time();
   // Through the backend's snapshot buffer (pinned host memory on a GPU: the copy runs at the
   // link's speed, with no page faults), then over every core into the slot.
   solver_->request_fields();
+  // On a GPU, steps queued now run while this thread works on the snapshot (they follow the
+  // fields kernel on the compute stream): as many as that work took last time, so that the GPU
+  // hardly waits. Not after commands (a script sees the step it asked for) nor with some waiting.
+  const double sites = double(cfg_.solver.nx) * cfg_.solver.ny;
+  long overlap = 0;
+  if (max_overlap > 0 && !pending_ && rate_ > 0 && solver_->device_fields())
+    overlap = std::clamp(long(std::ceil(host_seconds_ * rate_ / sites)), 1L, max_overlap);
+  if (overlap > 0) solver_->advance_async(overlap);
   copy_fields(solver_->wait_fields(), s.fields);
   io::FieldKind shown;
   bool on_device;
@@ -294,12 +307,10 @@ void Simulation::publish() {
     shown = shown_;
     on_device = device_texels_;
   }
-  // The device fields belong to the fields() just taken and stay until the next one.
+  // The device fields belong to the request just made and stay until the next one.
   const DeviceFields dev = solver_->device_fields();
   prepare_shown_field(s.fields, shown, max_texture_, s.shown, on_device && dev ? &dev : nullptr);
   s.cuda_device = dev ? dev.device : -1;
-  s.step = solver_->step();
-  s.time = solver_->time();
   s.run = run_;
   s.config = cfg_;
   s.backend = solver_->backend().name();
@@ -313,17 +324,29 @@ void Simulation::publish() {
     std::lock_guard<std::mutex> lk(mtx_);
     results_.push_back(CommandResult{0, false, "paused: " + s.fault, s.step});
   }
+  const auto host_done = Clock::now();
+  if (overlap > 0) {
+    solver_->wait_steps();
+    steps_total_ += overlap;
+    site_updates_total_ = site_updates_total_.load() + overlap * sites;
+  }
   s.site_updates_per_s = rate_;
   s.steps_total = steps_total_;
   s.running = running_;
   s.batch = batch_;
   s.applied_seq = applied_;
-  s.snapshot_seconds = publish_cost_;
+  s.snapshot_seconds = host_seconds_;
+  s.snapshot_stall_seconds = publish_cost_;
   exchange_.publish();
   last_publish_end_ = Clock::now();
-  publish_cost_ = std::chrono::duration<double>(last_publish_end_ - t0).count();
-  snapshot_seconds_total_ = snapshot_seconds_total_.load() + publish_cost_;
+  host_seconds_ = std::chrono::duration<double>(host_done - t0).count();
+  // What the snapshot cost the solver: its time less what the queued steps took meanwhile.
+  const double wall = std::chrono::duration<double>(last_publish_end_ - t0).count();
+  publish_cost_ = std::max(0.0, wall - (overlap > 0 ? overlap * sites / rate_ : 0.0));
+  snapshot_seconds_total_ = snapshot_seconds_total_.load() + host_seconds_;
+  stall_seconds_total_ = stall_seconds_total_.load() + publish_cost_;
   ++snapshots_total_;
+  return overlap;
 }
 
 }  // namespace plume::gui

@@ -57,6 +57,7 @@ class Simulation {
   double site_updates_total() const { return site_updates_total_.load(); }
   long snapshots_total() const { return snapshots_total_.load(); }
   double snapshot_seconds_total() const { return snapshot_seconds_total_.load(); }
+  double stall_seconds_total() const { return stall_seconds_total_.load(); }
 
  private:
   struct Pending {
@@ -69,7 +70,9 @@ class Simulation {
   std::string run(const cmd::SimCommand& c);
   void rebuild(const io::RunConfig& cfg);
   void advance(long n, bool interruptible);
-  void publish();
+  // Publishes a snapshot of the current state. On a GPU, up to `max_overlap` steps run meanwhile
+  // (Solver::advance_async); returns how many.
+  long publish(long max_overlap = 0);
   // Whether a running simulation may publish now (snapshot_share_; at least `min_interval` s after the last).
   bool snapshot_due(double min_interval = 0.0) const;
 
@@ -80,7 +83,8 @@ class Simulation {
   long batch_;
   double rate_ = 0.0;  // site updates per second, smoothed over batches
   double snapshot_share_;
-  double publish_cost_ = 0.0;  // seconds the last snapshot took
+  double publish_cost_ = 0.0;  // seconds the last snapshot kept the solver from stepping
+  double host_seconds_ = 0.0;  // seconds the last snapshot's host work took
   std::chrono::steady_clock::time_point last_publish_end_{};
   std::uint64_t applied_ = 0;
   std::uint64_t run_ = 0;  // Snapshot::run
@@ -90,6 +94,7 @@ class Simulation {
   std::atomic<double> site_updates_total_{0.0};
   std::atomic<long> snapshots_total_{0};
   std::atomic<double> snapshot_seconds_total_{0.0};
+  std::atomic<double> stall_seconds_total_{0.0};
   SnapshotExchange exchange_;
 
   std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, refresh_, device_texels_

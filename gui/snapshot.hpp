@@ -26,7 +26,9 @@ struct Snapshot {
   io::Diagnostics diag;
   std::string fault;  // why the state is no longer physical (NaN, rho <= 0, T_H <= 0); empty when fine
   double site_updates_per_s = 0.0;  // solver rate of the recent batches (time in advance() only)
-  double snapshot_seconds = 0.0;    // what the previous snapshot cost the simulation thread
+  double snapshot_seconds = 0.0;        // the previous snapshot's host work (fields, diagnostics, texels)
+  double snapshot_stall_seconds = 0.0;  // how long it kept the solver from stepping (less on a GPU,
+                                        // which steps meanwhile)
   long steps_total = 0;             // steps advanced since the program started, across restarts
   bool running = false;
   long batch = 10;

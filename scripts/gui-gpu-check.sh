@@ -71,10 +71,10 @@ for size in $sizes; do
           --frames "$n" 2>&1 | tee -a "$logs/gui-runs.txt" | tail -1)
     echo "$upload, snapshot share $share: $out"
     f=$(echo "$out" | field fps); s=$(echo "$out" | field site_updates_per_s)
-    ms=$(echo "$out" | field snapshot_ms); sps=$(echo "$out" | field snapshots_per_s)
+    ms=$(echo "$out" | field snapshot_ms); sps=$(echo "$out" | field snapshots_per_s); stall=$(echo "$out" | field stall_ms)
     name="$([ "$upload" = auto ] && echo interop || echo "host upload"), share $share"
-    row "${size} ${name}" "$(printf '%.1f frames/s, %.3g site/s (%.2f of batch), %.3g snapshots/s of %.0f ms' \
-        "$f" "$s" "$(awk -v a="$s" -v b="$batch" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$sps" "$ms")"
+    row "${size} ${name}" "$(printf '%.1f frames/s, %.3g site/s (%.2f of batch), %.3g snapshots/s of %.0f ms (solver stalled %.0f ms)' \
+        "$f" "$s" "$(awk -v a="$s" -v b="$batch" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$sps" "$ms" "$stall")"
   done
 done
 

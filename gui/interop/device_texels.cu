@@ -46,11 +46,15 @@ __global__ void to_texels(DeviceFields f, io::FieldKind kind, double offset, int
 
 bool device_texels_exact(io::FieldKind kind) { return kind != io::FieldKind::Speed; }
 
-DeviceTexels::~DeviceTexels() {
-  if (data_) {
-    cudaSetDevice(device_);
-    cudaFree(data_);
-  }
+DeviceTexels::~DeviceTexels() { release(); }
+
+void DeviceTexels::release() {
+  if (data_ || stream_) cudaSetDevice(device_);
+  if (data_) cudaFree(data_);
+  if (stream_) cudaStreamDestroy(static_cast<cudaStream_t>(stream_));
+  data_ = nullptr;
+  stream_ = nullptr;
+  capacity_ = 0;
 }
 
 void DeviceTexels::compute(const DeviceFields& f, io::FieldKind kind, double offset, int k, int tnx, int tny) {
@@ -59,23 +63,29 @@ void DeviceTexels::compute(const DeviceFields& f, io::FieldKind kind, double off
     throw std::invalid_argument("device texels: sampling outside the lattice");
   check(cudaSetDevice(f.device), "cudaSetDevice");
   const std::size_t n = std::size_t(tnx) * tny;
-  if (f.device != device_ || n > capacity_) {
-    if (data_) {
-      cudaSetDevice(device_);
-      cudaFree(data_);
-      check(cudaSetDevice(f.device), "cudaSetDevice");
-    }
+  if (f.device != device_) {
+    release();  // buffer and stream belong to the other device
+    device_ = f.device;
+    check(cudaSetDevice(f.device), "cudaSetDevice");
+  }
+  if (!stream_) {
+    cudaStream_t st = nullptr;
+    check(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    stream_ = st;
+  }
+  if (n > capacity_) {
+    if (data_) cudaFree(data_);
     data_ = nullptr;
     capacity_ = 0;
     check(cudaMalloc(&data_, n * sizeof(float)), "cudaMalloc");
     capacity_ = n;
-    device_ = f.device;
   }
-  // The legacy stream: ordered after the backend's fields, which are complete once fields() or
-  // wait_fields() returned. Waiting here hands the window finished texels.
-  to_texels<<<dim3((tnx + 127) / 128, tny), 128>>>(f, kind, offset, k, tnx, tny, data_);
+  // The fields are complete once fields() or wait_fields() returned, so this stream needs no
+  // order with the solver's; waiting here hands the window finished texels.
+  const auto st = static_cast<cudaStream_t>(stream_);
+  to_texels<<<dim3((tnx + 127) / 128, tny), 128, 0, st>>>(f, kind, offset, k, tnx, tny, data_);
   check(cudaGetLastError(), "conversion kernel");
-  check(cudaStreamSynchronize(0), "conversion kernel");
+  check(cudaStreamSynchronize(st), "conversion kernel");
   nx_ = tnx;
   ny_ = tny;
 }

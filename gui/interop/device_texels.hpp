@@ -25,6 +25,7 @@ class DeviceTexels {
 
   // texel(x, y) = float(field(x*k, y*k) - offset) for x < tnx, y < tny, from the fields `f` (valid
   // as Solver::device_fields() says); returns when the texels are complete. Reuses its buffer.
+  // Runs on its own stream, so steps queued after the snapshot (Solver::advance_async) go on.
   void compute(const DeviceFields& f, io::FieldKind kind, double offset, int k, int tnx, int tny);
 
   const float* data() const { return data_; }  // tnx * tny floats, x fastest, on device()
@@ -33,7 +34,10 @@ class DeviceTexels {
   int device() const { return device_; }
 
  private:
+  void release();  // the buffer and the stream (on device_)
+
   float* data_ = nullptr;
+  void* stream_ = nullptr;  // cudaStream_t, non-blocking: beside steps queued on the solver's stream
   std::size_t capacity_ = 0;
   int nx_ = 0, ny_ = 0, device_ = -1;
 };

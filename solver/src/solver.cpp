@@ -167,6 +167,16 @@ void Solver::advance(long nsteps) {
   step_ += nsteps;
 }
 
+void Solver::advance_async(long nsteps) {
+  if (stepper_) return advance(nsteps);
+  backend_->step_async(nsteps);
+  step_ += nsteps;
+}
+
+void Solver::wait_steps() {
+  if (!stepper_) backend_->wait_steps();
+}
+
 double Solver::time() const { return step_ * phys::dt<D2Q37>(); }
 
 void Solver::set_physics(const PhysicsParams& p) {

@@ -7,6 +7,10 @@
 #include "cuda_device.hpp"
 #include "gpu_cases.hpp"
 #include "plume/solver.hpp"
+#if __has_include(<cuda_runtime.h>)
+#include <cuda_runtime.h>
+#define PLUME_TEST_HAS_CUDART 1
+#endif
 
 using namespace plume;
 using plume::testing::rt_layer;
@@ -86,4 +90,29 @@ TEST(GpuFieldsHandOff, WaitingWithoutARequestIsRefused) {
   s.initialize();
   EXPECT_FALSE(s.fields_requested());
   EXPECT_THROW(s.wait_fields(), std::logic_error);
+}
+
+TEST(GpuFieldsHandOff, StepsQueuedBehindARequestLeaveItsFieldsAndEndAtTheSameState) {
+  // What the GUI does with a snapshot: request the fields, queue steps (advance_async), work on
+  // the fields (and on the device fields) while the GPU steps, then wait for the steps.
+  PLUME_REQUIRE_CUDA_DEVICE();
+  Pair p(rt_layer(1024, 1024, 1e-4));
+  p.a.advance(30);
+  p.a.request_fields();
+  p.a.advance_async(25);
+  EXPECT_EQ(p.a.step(), 55);
+  EXPECT_EQ(p.a.fields_step(), 30);
+  const Fields& snap = p.a.wait_fields();
+  EXPECT_TRUE(same_bits(snap, p.reference_at(30)));
+#ifdef PLUME_TEST_HAS_CUDART
+  // The device copy of the snapshot stays the requested step's while the steps run.
+  const DeviceFields dev = p.a.device_fields();
+  ASSERT_TRUE(dev);
+  std::vector<double> dev_T(snap.T.size());
+  ASSERT_EQ(cudaMemcpy(dev_T.data(), dev.T, dev_T.size() * sizeof(double), cudaMemcpyDeviceToHost), cudaSuccess);
+  EXPECT_EQ(0, std::memcmp(dev_T.data(), snap.T.data(), dev_T.size() * sizeof(double)));
+#endif
+  p.a.wait_steps();
+  p.b.advance(25);
+  EXPECT_EQ(p.a.populations(), p.b.populations());
 }

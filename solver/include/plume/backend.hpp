@@ -91,6 +91,12 @@ class Backend {
   virtual void initialize(const InitialState& s) = 0;
   // n fused steps (periodic halos in x, and in y when there are no walls).
   virtual void step(long n) = 0;
+  // The same steps, possibly still running on a device when it returns; wait_steps() waits for
+  // them. In between, only request_fields(), fields_ready() and wait_fields() may be called (a
+  // GPU's fields come from the state before these steps: the steps follow the fields kernel on
+  // the compute stream). A backend that computes on the host steps at once.
+  virtual void step_async(long n) { step(n); }
+  virtual void wait_steps() {}
   // Fields of the current state (from the post-streaming populations), into host memory.
   virtual void fields(Fields& out) = 0;
   // The same fields without waiting for them (the in-situ hand-off): request_fields() starts

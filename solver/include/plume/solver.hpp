@@ -59,6 +59,12 @@ class Solver {
 
   void initialize();           // Rayleigh–Taylor initial state, step 0
   void advance(long nsteps);   // fused pull-stream + collide steps (collective)
+  // advance() that may return while a GPU still runs the steps (backend.hpp, step_async), so that
+  // host work on a snapshot requested just before overlaps them; wait_steps() waits. Until then
+  // only request_fields(), fields_ready(), wait_fields() and device_fields() may be called. A
+  // decomposed run, or one on the CPU, steps at once.
+  void advance_async(long nsteps);
+  void wait_steps();
 
   long step() const { return step_; }
   double time() const;         // step * dt

@@ -130,11 +130,20 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   void step(long n) override {
+    step_async(n);
+    sync();
+  }
+
+  void step_async(long n) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     for (long k = 0; k < n; ++k) {
       cuda::launch_step<L>(a_.data(), b_.data(), lay_, dom_, params_, stream_);
       std::swap(a_, b_);
     }
+  }
+
+  void wait_steps() override {
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     sync();
   }
 

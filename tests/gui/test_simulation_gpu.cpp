@@ -1,0 +1,78 @@
+// The simulation thread on the CUDA backend (label gpu): with device texels on, every snapshot
+// carries its texels in device memory, equal to the host path's floats; the steps queued while a
+// snapshot is made (Solver::advance_async) are counted, and `steps N` stays exact.
+#include <gtest/gtest.h>
+#include <cuda_runtime.h>
+#include <chrono>
+#include <cstring>
+#include <memory>
+#include <thread>
+#include "device_texels.hpp"
+#include "plume/io/config.hpp"
+#include "simulation.hpp"
+
+using plume::gui::Simulation;
+using plume::gui::Snapshot;
+namespace cmd = plume::gui::cmd;
+
+namespace {
+
+Snapshot& wait_for(Simulation& sim, std::unique_ptr<Snapshot>& front, std::uint64_t seq) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (front->applied_seq < seq && std::chrono::steady_clock::now() < until)
+    if (!sim.take(front)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_GE(front->applied_seq, seq);
+  return *front;
+}
+
+}  // namespace
+
+TEST(SimulationGpu, DeviceTexelsAndOverlappedStepsKeepTheRunExact) {
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) GTEST_SKIP() << "no CUDA device";
+  plume::io::RunConfig c = plume::io::default_config();
+  plume::io::apply_override(c, "lattice.nx", "1024");
+  plume::io::apply_override(c, "lattice.ny", "1024");
+  plume::io::apply_override(c, "run.backend", "cuda");
+  Simulation sim(c, true, 10, 16384, 1.0);
+  sim.use_device_texels(true);
+  auto front = std::make_unique<Snapshot>();
+  // Running: take snapshots for a second, as a window would.
+  long snapshots_on_device = 0, last_step = -1;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+  while (std::chrono::steady_clock::now() < until) {
+    if (!sim.take(front)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      continue;
+    }
+    EXPECT_GE(front->step, last_step);
+    last_step = front->step;
+    EXPECT_LE(front->step, front->steps_total);
+    if (front->shown.texels_on_device) ++snapshots_on_device;
+  }
+  EXPECT_GT(snapshots_on_device, 5);
+  ASSERT_TRUE(front->shown.texels_on_device);
+  ASSERT_TRUE(front->shown.device_texture);
+  EXPECT_TRUE(front->shown.texture.empty());
+  EXPECT_EQ(front->cuda_device, front->shown.device_texture->device());
+
+  // The texels of the snapshot on screen: float(value - offset), as the host path makes them.
+  const plume::gui::ShownField& f = front->shown;
+  std::vector<float> texels(std::size_t(f.texture_nx) * f.texture_ny);
+  ASSERT_EQ(cudaMemcpy(texels.data(), f.device_texture->data(), texels.size() * sizeof(float), cudaMemcpyDeviceToHost),
+            cudaSuccess);
+  std::size_t differ = 0;
+  for (int y = 0; y < f.texture_ny; ++y)
+    for (int x = 0; x < f.texture_nx; ++x) {
+      const float want = float(f.values[std::size_t(y) * front->fields.nx + x] - f.offset);
+      differ += std::memcmp(&want, &texels[std::size_t(y) * f.texture_nx + x], sizeof(float)) != 0;
+    }
+  EXPECT_EQ(differ, 0u);
+
+  // Paused, `steps 37` advances exactly 37 steps, overlapped snapshots on the way or not.
+  wait_for(sim, front, sim.post(cmd::Run{false}));
+  const long at = front->step;
+  const Snapshot& after = wait_for(sim, front, sim.post(cmd::Steps{37}));
+  EXPECT_EQ(after.step, at + 37);
+  EXPECT_FALSE(after.running);
+}
