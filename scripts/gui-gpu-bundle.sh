@@ -2,7 +2,7 @@
 # Builds plume-gui's GPU path here (CUDA, EGL, Dear ImGui, GLFW) and gathers what
 # scripts/gui-gpu-check.sh runs on a GPU machine that has the NVIDIA driver but none of the
 # front end's libraries (the device tool's machines: no GLFW, ImGui, fmt, toml++ or X11 there).
-# The programs and the shared libraries they need that such a machine lacks go to .gui-bundle/
+# The programs (and the solver's GPU tests, to run them beside) and the shared libraries they need that such a machine lacks go to .gui-bundle/
 # (ignored by git; carry it, with .gl for the OpenGL/EGL loaders). Usage: scripts/gui-gpu-bundle.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,11 +11,12 @@ bundle=.gui-bundle
 mkdir -p "$build"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_CUDA=ON -DPLUME_GUI=ON -DPLUME_MPI=OFF \
   -DPLUME_CATALYST=OFF -DPLUME_BENCH=OFF -DCMAKE_CUDA_ARCHITECTURES=90-real > "$build/configure.log"
-cmake --build "$build" -j "$(nproc)" --target plume-gui plume-gui-batch-rate plume_gui_gpu_tests plume_gui_interop_check
+cmake --build "$build" -j "$(nproc)" --target plume-gui plume-gui-batch-rate plume_gui_gpu_tests plume_gui_interop_check \
+  plume_gpu_tests
 rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/lib"
 cp "$build/gui/plume-gui" "$build/gui/plume-gui-batch-rate" "$build/tests/gui/plume_gui_gpu_tests" \
-   "$build/tests/gui/interop/plume_gui_interop_check" "$bundle/bin/"
+   "$build/tests/gui/interop/plume_gui_interop_check" "$build/tests/gpu/plume_gpu_tests" "$bundle/bin/"
 strip "$bundle"/bin/*
 # The libraries of Debian's front-end packages; the C/C++ runtime, OpenMP, NCCL and the driver's
 # OpenGL are the GPU machine's own (glvnd's loaders travel in .gl).
