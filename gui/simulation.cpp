@@ -270,7 +270,10 @@ void Simulation::advance(long n, bool interruptible) {
       rate_ = rate_ == 0.0 ? inst : (1.0 - a) * rate_ + a * inst;
     }
     // A long batch or `steps N` still shows its progress.
-    if (done < n && exchange_.consumed() && snapshot_due(0.05)) done += publish(n - done);
+    // A running batch may go on past its end while the snapshot is made (the run continues
+    // anyway); `steps N` stops at N.
+    if (done < n && exchange_.consumed() && snapshot_due(0.05))
+      done += publish(interruptible ? std::numeric_limits<long>::max() : n - done);
   }
 }
 
