@@ -40,7 +40,7 @@ int parse_options(int argc, char** argv, Options& o) {
   std::string size;
   app.add_option("--size", size, "window size WIDTHxHEIGHT (default 1400x900)");
   app.add_option("--snapshot-share", o.snapshot_share,
-                 "largest share of the simulation thread's time spent on snapshots for the window, in (0, 1] "
+                 "largest share of the run's time the solver may lose to snapshots for the window, in (0, 1] "
                  "(default 0.2; 1: a new field every frame, whatever it costs the solver)")
       ->check(CLI::Range(0.001, 1.0));
   app.add_option("--max-fps", o.max_fps, "frame-rate cap, 0 for none (default 60)")->check(CLI::NonNegativeNumber);

@@ -31,7 +31,7 @@ class Simulation {
   // Builds and initialises the solver for `cfg` (throws std::runtime_error or io::ConfigError)
   // and starts the thread. `running`: step continuously from the start; `batch`: steps per batch;
   // `max_texture_size`: the GPU's limit, for the texture copy of the shown field;
-  // `snapshot_share`: the largest share (0, 1] of the thread's time that snapshots may take while
+  // `snapshot_share`: the largest share (0, 1] of the time the solver may lose to snapshots while
   // running (1: one for every frame the window draws).
   Simulation(const io::RunConfig& cfg, bool running, long batch, int max_texture_size = 16384,
              double snapshot_share = 0.2);
