@@ -304,6 +304,9 @@ void App::keyboard() {
 void App::refresh_field() {
   const Fields& f = front_->fields;
   if (!field_dirty_ || f.nx == 0 || !upload_.upload) return;
+  // Texels made on the device before the window went back to the host path: wait for the next
+  // snapshot, which the simulation thread makes with host texels.
+  if (front_->shown.texels_on_device && !upload_.upload->takes_device_texels()) return;
   try {
     field_view_->set_field(front_->shown, f.nx, f.ny, *upload_.upload);
   } catch (const std::exception& e) {
