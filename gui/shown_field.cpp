@@ -1,38 +1,17 @@
 #include "shown_field.hpp"
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <stdexcept>
 #if PLUME_GUI_DEVICE_TEXELS
 #include "device_texels.hpp"
 #endif
 
 namespace plume::gui {
-namespace {
-
-// viz::finite_range over the threads (extremes do not depend on the order): a snapshot of a
-// large lattice is the simulation thread's time taken from stepping.
-viz::Range finite_range(const std::vector<double>& v) {
-  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-  const long n = long(v.size());
-#pragma omp parallel for schedule(static) reduction(min : lo) reduction(max : hi)
-  for (long i = 0; i < n; ++i)
-    if (std::isfinite(v[i])) {
-      lo = std::min(lo, v[i]);
-      hi = std::max(hi, v[i]);
-    }
-  return lo <= hi ? viz::Range{lo, hi} : viz::Range{0.0, 0.0};
-}
-
-}  // namespace
-
-bool device_texels_built() { return PLUME_GUI_DEVICE_TEXELS != 0; }
 
 void prepare_shown_field(const Fields& f, io::FieldKind kind, int max_texture_size, ShownField& out,
                          const DeviceFields* device) {
   out.kind = kind;
   io::extract_field(f, kind, out.values);
-  out.range = finite_range(out.values);
+  out.range = viz::finite_range(out.values);
   out.offset = 0.5 * (out.range.lo + out.range.hi);
   const int limit = std::max(1, max_texture_size);
   const int k = (std::max(f.nx, f.ny) + limit - 1) / limit;

@@ -34,7 +34,4 @@ struct ShownField {
 void prepare_shown_field(const Fields& f, io::FieldKind kind, int max_texture_size, ShownField& out,
                          const DeviceFields* device = nullptr);
 
-// Whether this build can make texels in device memory (the CUDA backend is built).
-bool device_texels_built();
-
 }  // namespace plume::gui

@@ -1,5 +1,6 @@
 #include "plume/viz/image.hpp"
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <stdexcept>
 #include <unistd.h>
@@ -33,16 +34,17 @@ std::string label(double v) {
 }  // namespace
 
 Range finite_range(const std::vector<double>& v) {
-  Range r{0.0, 0.0};
-  bool any = false;
-  for (double x : v)
-    if (std::isfinite(x)) {
-      if (!any) r = {x, x};
-      r.lo = std::min(r.lo, x);
-      r.hi = std::max(r.hi, x);
-      any = true;
+  // Over the threads: extremes do not depend on the order, and a large lattice's field (the
+  // GUI's every snapshot) is millions of values.
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  const long n = long(v.size());
+#pragma omp parallel for schedule(static) reduction(min : lo) reduction(max : hi)
+  for (long i = 0; i < n; ++i)
+    if (std::isfinite(v[i])) {
+      lo = std::min(lo, v[i]);
+      hi = std::max(hi, v[i]);
     }
-  return r;
+  return lo <= hi ? Range{lo, hi} : Range{0.0, 0.0};
 }
 
 Image render_field(const std::vector<double>& v, int nx, int ny, Colormap map, Range range, int scale,
