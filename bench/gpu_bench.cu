@@ -73,7 +73,7 @@ int largest_lattice(std::size_t elem_bytes, std::size_t reserve) {
   PLUME_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
   int n = int(std::sqrt(double(free_b) / (2.0 * L::Q * elem_bytes))) / 256 * 256 + 256;
   while (n > 256) {
-    const Layout l = make_layout(n, n, L::reach, L::Q, elem_bytes);
+    const Layout l = make_layout(n, n, 1, L::reach, 0, L::Q, elem_bytes);
     if (2 * std::size_t(l.elements()) * elem_bytes + reserve <= free_b) return n;
     n -= 256;
   }
@@ -207,7 +207,7 @@ struct Lattice {
   PhysicsParams p = reference_physics();
   cu::DeviceBuffer<Real> a, b;
   Lattice(int n, cudaStream_t s)
-      : d{n, n, 0, 0, n, n}, l(make_layout(n, n, L::reach, L::Q, sizeof(Real))), a(l.elements()), b(l.elements()) {
+      : d(Domain::whole(n, n)), l(make_layout(n, n, 1, L::reach, 0, L::Q, sizeof(Real))), a(l.elements()), b(l.elements()) {
     PLUME_CUDA_CHECK(cudaMemsetAsync(b.data(), 0, b.bytes(), s));
     cu::launch_initial_state<L>(a.data(), reinterpret_cast<double*>(b.data()), l, d, InitialState{}, -p.gy, s);
     cu::launch_halo<L>(a.data(), l, false, s);

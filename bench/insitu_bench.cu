@@ -66,8 +66,8 @@ struct Pieces {
 // The fields kernel (with the halo launch the backend makes first) and the device-to-host copy
 // of its output, each alone, on a lattice of their own (freed before the solver is made).
 Pieces pieces(int n) {
-  const Domain d{n, n, 0, 0, n, n};
-  const Layout lay = make_layout(n, n, L::reach, L::Q, sizeof(double));
+  const Domain d = Domain::whole(n, n);
+  const Layout lay = make_layout(n, n, 1, L::reach, 0, L::Q, sizeof(double));
   const std::size_t sites = std::size_t(n) * n;
   cudaStream_t s;
   PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));

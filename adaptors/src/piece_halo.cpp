@@ -42,7 +42,7 @@ PieceHalo::PieceHalo(const Domain& mine, MPI_Comm comm) : mine_(mine) {
   long long sites = 0;
   for (int r = 0; r < ranks; ++r) {
     const int* v = &all[6 * std::size_t(r)];
-    blocks[r] = Domain{v[2], v[3], v[0], v[1], v[4], v[5]};
+    blocks[r] = Domain{v[2], v[3], 1, v[0], v[1], 0, v[4], v[5], 1};
     if (v[4] != mine.NX || v[5] != mine.NY)
       throw Error("ranks disagree on the lattice size (" + std::to_string(v[4]) + "x" + std::to_string(v[5]) + " on rank " +
                   std::to_string(r) + ")");

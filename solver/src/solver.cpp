@@ -5,6 +5,7 @@
 #include "parallel/nccl_transport.hpp"
 #include "parallel/tile_stepper.hpp"
 #include "plume/lattice/d2q37.hpp"
+#include "plume/lattice/lattice_info.hpp"
 #include "plume/parallel/halo_plan.hpp"
 #include "plume/parallel/perf_model.hpp"
 #include "plume/physics/collision.hpp"
@@ -32,24 +33,28 @@ void stage(parallel::Communicator& comm, const std::string& what, F&& f) {
   parallel::agree(comm, problem, what);
 }
 
+// x is periodic; y too when there are no walls.
+parallel::Periodic periodicity(const SolverConfig& cfg) { return {true, !cfg.physics.walls, false}; }
+
 parallel::Tiling resolve_tiling(const SolverConfig& cfg, int ranks, bool gpu) {
   const parallel::Tiling t = cfg.tiles;
   const std::string job = " but the job has " + std::to_string(ranks) + " rank" + (ranks == 1 ? "" : "s");
   if (t.complete()) {
-    if (t.px * t.py != ranks)
-      throw std::invalid_argument("tiling " + to_string(t) + " needs " + std::to_string(t.px * t.py) + " ranks" + job);
+    if (t.count() != ranks)
+      throw std::invalid_argument("tiling " + to_string(t) + " needs " + std::to_string(t.count()) + " ranks" + job);
     return t;
   }
   const int given = t.px > 0 ? t.px : t.py;
   if (given > 0) {
     if (ranks % given != 0)
       throw std::invalid_argument("tiling " + to_string(t) + ": " + std::to_string(given) + " tiles do not divide" + job);
-    return t.px > 0 ? parallel::Tiling{given, ranks / given} : parallel::Tiling{ranks / given, given};
+    return t.px > 0 ? parallel::Tiling{given, ranks / given, 1} : parallel::Tiling{ranks / given, given, 1};
   }
-  if (ranks == 1) return {1, 1};
+  if (ranks == 1) return {1, 1, 1};
   const int vb = cfg.precision == Precision::FP32 ? 4 : 8;
   const parallel::MachineModel m = gpu ? parallel::gpu_reference_machine(vb) : parallel::cpu_reference_machine(vb);
-  return parallel::choose_tiling(cfg.nx, cfg.ny, ranks, !cfg.physics.walls, m, cfg.overlap);
+  return parallel::choose_tiling(Domain::whole(cfg.nx, cfg.ny), ranks, periodicity(cfg), describe_lattice<L>(), m,
+                                 cfg.overlap);
 }
 
 // Calls row(global offset, local offset, length) for every row of every population plane of
@@ -119,8 +124,8 @@ void Solver::setup() {
       throw std::runtime_error("backend 'cuda' requested but no CUDA device is usable: " + why);
   });
   stage(comm, "cannot tile the lattice", [&] {
-    decomp_ = parallel::Decomposition(cfg_.nx, cfg_.ny, resolve_tiling(cfg_, ranks, ndev > 0), !cfg_.physics.walls,
-                                      L::reach);
+    decomp_ = parallel::Decomposition(Domain::whole(cfg_.nx, cfg_.ny), resolve_tiling(cfg_, ranks, ndev > 0),
+                                      periodicity(cfg_), L::reach);
   });
   domain_ = decomp_.domain(comm.rank());
   stage(comm, "cannot create the backend", [&] {

@@ -22,7 +22,7 @@ namespace {
 
 constexpr int NX = 16, NY = 24;
 
-plume::Domain domain() { return plume::Domain{NX, NY, 0, 0, NX, NY}; }
+plume::Domain domain() { return plume::Domain::whole(NX, NY); }
 
 plume::Fields fields() {
   plume::Fields f;

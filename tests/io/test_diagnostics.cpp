@@ -48,7 +48,7 @@ Fields block(const Fields& all, int x0, int y0, int nx, int ny) {
   return b;
 }
 
-Domain whole(int NX, int NY) { return Domain{NX, NY, 0, 0, NX, NY}; }
+Domain whole(int NX, int NY) { return Domain::whole(NX, NY); }
 
 }  // namespace
 
@@ -109,9 +109,9 @@ TEST(Diagnostics, BlockPartialsCombineToTheWholeLattice) {
   for (std::size_t i = 0; i < all.T.size(); ++i) all.T[i] += 0.01 * std::sin(0.37 * double(i));
   InitialState s;
   const io::Diagnostics ref = io::compute_diagnostics(all, whole(NX, NY), s, 3, 1.0);
-  io::PartialSums sum = io::partial_sums(block(all, 0, 0, 5, 8), Domain{5, 8, 0, 0, NX, NY});
-  io::combine(sum, io::partial_sums(block(all, 5, 0, 7, 8), Domain{7, 8, 5, 0, NX, NY}));
-  io::combine(sum, io::partial_sums(block(all, 0, 8, 12, 12), Domain{12, 12, 0, 8, NX, NY}));
+  io::PartialSums sum = io::partial_sums(block(all, 0, 0, 5, 8), Domain{5, 8, 1, 0, 0, 0, NX, NY, 1});
+  io::combine(sum, io::partial_sums(block(all, 5, 0, 7, 8), Domain{7, 8, 1, 5, 0, 0, NX, NY, 1}));
+  io::combine(sum, io::partial_sums(block(all, 0, 8, 12, 12), Domain{12, 12, 1, 0, 8, 0, NX, NY, 1}));
   const io::Diagnostics d = io::finish(sum, s, 3, 1.0);
   EXPECT_NEAR(d.mass, ref.mass, 1e-12 * ref.mass);
   EXPECT_NEAR(d.energy, ref.energy, 1e-12 * ref.energy);
@@ -175,7 +175,7 @@ TEST(Diagnostics, TheSameBitsWithAnyNumberOfThreads) {
   f.T[f.at(30, 40)] = std::numeric_limits<double>::quiet_NaN();
   f.rho[f.at(2, 45)] = -1.0;
   f.uy[f.at(36, 40)] = std::numeric_limits<double>::infinity();
-  const Domain d{37, 53, 5, 11, 42, 64};
+  const Domain d{37, 53, 1, 5, 11, 0, 42, 64, 1};
   const int saved = omp_get_max_threads();
   omp_set_num_threads(1);
   const io::PartialSums one = io::partial_sums(f, d);

@@ -94,8 +94,8 @@ inline const Reference& reference(const SolverConfig& c, long steps) {
 inline std::vector<parallel::Tiling> tilings_of(int ranks, const SolverConfig& c, int reach) {
   std::vector<parallel::Tiling> out;
   for (int px = 1; px <= ranks; ++px)
-    if (ranks % px == 0 && parallel::tiling_problem(c.nx, c.ny, {px, ranks / px}, reach).empty())
-      out.push_back({px, ranks / px});
+    if (ranks % px == 0 && parallel::tiling_problem(Domain::whole(c.nx, c.ny), {px, ranks / px, 1}, reach).empty())
+      out.push_back({px, ranks / px, 1});
   return out;
 }
 

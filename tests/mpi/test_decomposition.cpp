@@ -12,6 +12,29 @@ using namespace plume::parallel;
 
 namespace {
 constexpr int R = D2Q37::reach;
+const LatticeInfo kD2Q37 = describe_lattice<D2Q37>();
+
+// A 2-D lattice, periodic in x, and in y when `periodic_y`.
+Decomposition plane(int NX, int NY, Tiling t, bool periodic_y) {
+  return Decomposition(Domain::whole(NX, NY), t, {true, periodic_y, false}, R);
+}
+std::string plane_problem(int NX, int NY, Tiling t) { return tiling_problem(Domain::whole(NX, NY), t, R); }
+Tiling choose(int NX, int NY, int ranks, const MachineModel& m) {
+  return choose_tiling(Domain::whole(NX, NY), ranks, {true, false, false}, kD2Q37, m, true);
+}
+
+// A 3-D lattice for the tests of the z direction: the 6 neighbours and the 12 edge neighbours of
+// a site, reach 1 (D3Q19's velocity set).
+struct D3Q19Set {
+  static constexpr const char* name = "D3Q19";
+  static constexpr int D = 3, Q = 19, reach = 1;
+  static constexpr int e(int i, int a) {
+    constexpr int t[Q][3] = {{0, 0, 0},  {1, 0, 0},  {-1, 0, 0}, {0, 1, 0},   {0, -1, 0},  {0, 0, 1},  {0, 0, -1},
+                             {1, 1, 0},  {-1, -1, 0}, {1, -1, 0}, {-1, 1, 0},  {1, 0, 1},   {-1, 0, -1}, {1, 0, -1},
+                             {-1, 0, 1}, {0, 1, 1},  {0, -1, -1}, {0, 1, -1}, {0, -1, 1}};
+    return t[i][a];
+  }
+};
 
 MachineModel machine(double site_rate, double row_overhead, double launch, double B0, double t0) {
   MachineModel m;
@@ -42,13 +65,14 @@ TEST(Decomposition, SplitsDifferByAtMostOneAndCoverTheRange) {
 
 TEST(Decomposition, TilesCoverEverySiteOnce) {
   for (const Tiling t : {Tiling{1, 1}, Tiling{3, 1}, Tiling{1, 4}, Tiling{2, 3}, Tiling{4, 2}}) {
-    const Decomposition d(63, 51, t, false, R);
+    const Decomposition d = plane(63, 51, t, false);
     std::vector<int> hits(63 * 51, 0);
     for (int r = 0; r < d.ranks(); ++r) {
       const Domain dom = d.domain(r);
       EXPECT_EQ(dom.NX, 63);
       EXPECT_EQ(dom.NY, 51);
-      EXPECT_EQ(r, d.rank_of(d.tile_x(r), d.tile_y(r)));
+      EXPECT_EQ(r, d.rank_of(d.tile(r, 0), d.tile(r, 1)));
+      EXPECT_EQ(dom.nz, 1);
       for (int y = 0; y < dom.ny; ++y)
         for (int x = 0; x < dom.nx; ++x) ++hits[(dom.y0 + y) * 63 + dom.x0 + x];
     }
@@ -57,7 +81,7 @@ TEST(Decomposition, TilesCoverEverySiteOnce) {
 }
 
 TEST(Decomposition, NeighboursArePeriodicInXAndWalledInY) {
-  const Decomposition walls(63, 51, Tiling{3, 2}, false, R);
+  const Decomposition walls = plane(63, 51, Tiling{3, 2}, false);
   // Tile (0, 0): left neighbour is the rightmost tile of its row; nothing below, tile (0, 1) above.
   Neighbours nb = walls.neighbours(walls.rank_of(0, 0));
   EXPECT_EQ(nb[XLow].link, Link::Remote);
@@ -71,43 +95,44 @@ TEST(Decomposition, NeighboursArePeriodicInXAndWalledInY) {
   EXPECT_EQ(nb[YHigh].link, Link::None);
   EXPECT_EQ(nb[YLow].rank, walls.rank_of(2, 0));
 
-  const Decomposition periodic(63, 51, Tiling{1, 2}, true, R);
+  const Decomposition periodic = plane(63, 51, Tiling{1, 2}, true);
   nb = periodic.neighbours(0);
   EXPECT_EQ(nb[XLow].link, Link::Self);  // one tile across x: its own neighbour
   EXPECT_EQ(nb[YLow].link, Link::Remote);
   EXPECT_EQ(nb[YLow].rank, 1);  // two tiles across periodic y: both faces face the other tile
   EXPECT_EQ(nb[YHigh].rank, 1);
 
-  const Decomposition single(63, 51, Tiling{2, 1}, true, R);
+  const Decomposition single = plane(63, 51, Tiling{2, 1}, true);
   EXPECT_EQ(single.neighbours(1)[YLow].link, Link::Self);
-  EXPECT_EQ(Decomposition(63, 51, Tiling{2, 1}, false, R).neighbours(1)[YHigh].link, Link::None);
+  EXPECT_EQ(plane(63, 51, Tiling{2, 1}, false).neighbours(1)[YHigh].link, Link::None);
 }
 
 TEST(Decomposition, TilesSmallerThanTwiceTheReachPlusOneAreRefusedByName) {
-  EXPECT_EQ(tiling_problem(63, 51, Tiling{9, 7}, R), "");  // 7 x 7..8
-  const std::string p = tiling_problem(62, 51, Tiling{9, 1}, R);
+  EXPECT_EQ(plane_problem(63, 51, Tiling{9, 7}), "");  // 7 x 7..8
+  const std::string p = plane_problem(62, 51, Tiling{9, 1});
   EXPECT_NE(p.find("62x51 lattice"), std::string::npos) << p;
   EXPECT_NE(p.find("tile x=8 is 6 sites wide"), std::string::npos) << p;  // 62 = 8 x 7 + 6
   EXPECT_NE(p.find("at least 7"), std::string::npos) << p;
-  const std::string q = tiling_problem(63, 20, Tiling{1, 3}, R);
+  const std::string q = plane_problem(63, 20, Tiling{1, 3});
   EXPECT_NE(q.find("tall"), std::string::npos) << q;
-  EXPECT_THROW(Decomposition(20, 20, Tiling{3, 1}, false, R), std::invalid_argument);
+  EXPECT_THROW(plane(20, 20, Tiling{3, 1}, false), std::invalid_argument);
   // A single tile across a direction keeps any size, as one process does.
-  EXPECT_EQ(tiling_problem(5, 40, Tiling{1, 2}, R), "");
+  EXPECT_EQ(plane_problem(5, 40, Tiling{1, 2}), "");
 }
 
 TEST(Decomposition, TilingsParseFromText) {
   EXPECT_EQ(parse_tiling("2x3").px, 2);
   EXPECT_EQ(parse_tiling("2x3").py, 3);
   EXPECT_TRUE(parse_tiling("auto").automatic());
-  for (const char* bad : {"", "2", "x2", "2x", "2x0", "ax2", "2x3x4", "-1x2"})
+  for (const char* bad : {"", "2", "x2", "2x", "2x0", "ax2", "-1x2"})
     EXPECT_THROW(parse_tiling(bad), std::invalid_argument) << bad;
   EXPECT_EQ(to_string(Tiling{4, 1}), "4x1");
 }
 
 TEST(HaloPlan, OnlyTheCrossingPopulationsTravel26PerRowPerSide) {
-  static_assert(crossing_values<D2Q37>() == 26, "15 + 8 + 3 (spec section 6)");
-  const Decomposition d(63, 51, Tiling{2, 2}, false, R);
+  static_assert(describe_lattice<D2Q37>().crossing[0] == 26, "15 + 8 + 3");
+  static_assert(describe_lattice<D2Q37>().crossing[2] == 0, "nothing crosses z in 2-D");
+  const Decomposition d = plane(63, 51, Tiling{2, 2}, false);
   const Domain dom = d.domain(0);
   const HaloPlan plan = make_halo_plan<D2Q37>(dom, d.neighbours(0));
   for (Face f : {XLow, XHigh, YHigh}) {
@@ -124,17 +149,22 @@ TEST(HaloPlan, OnlyTheCrossingPopulationsTravel26PerRowPerSide) {
     }
   }
   EXPECT_EQ(plan.face[YLow].send.size(), 0u);  // the bottom wall: nothing travels
-  EXPECT_EQ(plan.face[XLow].length, dom.ny);
-  EXPECT_EQ(plan.face[YHigh].length, dom.nx + 2 * R);  // whole rows: the x halos carry the corners
+  EXPECT_EQ(plan.face[XLow].length[0], dom.ny);
+  EXPECT_EQ(plan.face[XLow].length[1], 1);
+  EXPECT_EQ(plan.face[YHigh].length[0], dom.nx + 2 * R);  // whole rows: the x halos carry the corners
   EXPECT_EQ(plan.face[XHigh].values(), std::size_t(26) * dom.ny);
 }
 
 TEST(HaloPlan, WhatOneFaceSendsIsWhatTheOppositeFaceReceivesSlabBySlab) {
-  const Decomposition d(63, 51, Tiling{2, 2}, true, R);
+  const Decomposition d = plane(63, 51, Tiling{2, 2}, true);
   for (int r = 0; r < d.ranks(); ++r) {
     const HaloPlan mine = make_halo_plan<D2Q37>(d.domain(r), d.neighbours(r));
     for (int f = 0; f < kFaces; ++f) {
       const Neighbour peer = mine.face[f].peer;
+      if (axis_of(Face(f)) == 2) {
+        EXPECT_EQ(peer.link, Link::None) << "a 2-D lattice has no z neighbours";
+        continue;
+      }
       const HaloPlan theirs = make_halo_plan<D2Q37>(d.domain(peer.rank), d.neighbours(peer.rank));
       const FacePlan& s = mine.face[f];
       const FacePlan& t = theirs.face[opposite(Face(f))];
@@ -157,7 +187,7 @@ TEST(HaloPlan, WhatOneFaceSendsIsWhatTheOppositeFaceReceivesSlabBySlab) {
 }
 
 TEST(StepRegions, BulkAvoidsOnlyTheHalosThatArriveDuringTheStepAndBordersCompleteTheTile) {
-  const Decomposition d(63, 51, Tiling{2, 3}, false, R);
+  const Decomposition d = plane(63, 51, Tiling{2, 3}, false);
   for (int r = 0; r < d.ranks(); ++r) {
     const Domain dom = d.domain(r);
     const Neighbours nb = d.neighbours(r);
@@ -175,18 +205,18 @@ TEST(StepRegions, BulkAvoidsOnlyTheHalosThatArriveDuringTheStepAndBordersComplet
     for (int h : hits) ASSERT_EQ(h, 1);
   }
   // One tile across x: the periodic copy happens before the bulk, which spans whole rows.
-  const Decomposition rows(63, 51, Tiling{1, 3}, false, R);
+  const Decomposition rows = plane(63, 51, Tiling{1, 3}, false);
   EXPECT_EQ(step_regions(rows.domain(1), rows.neighbours(1), R).bulk.x0, 0);
   EXPECT_EQ(step_regions(rows.domain(1), rows.neighbours(1), R).borders.size(), 2u);
   // One tile across periodic y with x remote: the y copy waits for the x corners.
-  const Decomposition cols(63, 51, Tiling{3, 1}, true, R);
+  const Decomposition cols = plane(63, 51, Tiling{3, 1}, true);
   EXPECT_EQ(step_regions(cols.domain(0), cols.neighbours(0), R).bulk.y0, R);
 }
 
 TEST(PerfModel, StepTimeIsTheOverlapOrTheSumOfItsParts) {
   const MachineModel m = machine(1e8, 8, 2e-6, 1e9, 5e-6);
-  const Decomposition d(64, 64, Tiling{2, 2}, false, R);
-  const StepPrediction p = predict_step(d, m, true);
+  const Decomposition d = plane(64, 64, Tiling{2, 2}, false);
+  const StepPrediction p = predict_step(d, kD2Q37, m, true);
   // Every tile is 32x32 with a wall on one side: bulk 26 wide (x remote) x 29 tall.
   EXPECT_DOUBLE_EQ(p.bulk, 2e-6 + 29 * (26 + 8) / 1e8);
   // x phase: two faces of 26 x 32 values; y phase: one face of 26 x (32 + 6) values.
@@ -197,7 +227,7 @@ TEST(PerfModel, StepTimeIsTheOverlapOrTheSumOfItsParts) {
   // Borders: the top strip 32 x 3, the side strips 3 x 29.
   EXPECT_DOUBLE_EQ(p.border, 3 * 2e-6 + (3 * (32 + 8) + 2 * 29 * (3 + 8)) / 1e8);
   EXPECT_DOUBLE_EQ(p.step, std::max(p.bulk, p.comm) + p.border);
-  const StepPrediction serial = predict_step(d, m, false);
+  const StepPrediction serial = predict_step(d, kD2Q37, m, false);
   EXPECT_DOUBLE_EQ(serial.bulk, 2e-6 + 32 * (32 + 8) / 1e8);  // one box, the whole tile
   EXPECT_DOUBLE_EQ(serial.step, serial.bulk + p.comm);
   EXPECT_DOUBLE_EQ(effective_bandwidth(1e6, 1e9, 1e-3), 0.5e9);  // s/B0 = t0: half of B0
@@ -206,13 +236,113 @@ TEST(PerfModel, StepTimeIsTheOverlapOrTheSumOfItsParts) {
 TEST(PerfModel, AutomaticTilingKeepsRowsLongUntilHaloBytesCostMoreThanShorterRows) {
   const MachineModel m = machine(5e9, 16, 3e-6, 1e10, 5e-6);
   // Few ranks on a tall lattice: cutting rows only adds halo messages and row overheads.
-  EXPECT_EQ(to_string(choose_tiling(1024, 4096, 4, false, m, true)), "1x4");
+  EXPECT_EQ(to_string(choose(1024, 4096, 4, m)), "1x4");
   // Many ranks on a square lattice: 1-D strips send whole 4096-site rows; 2-D tiles send less.
-  const Tiling many = choose_tiling(4096, 4096, 256, false, m, true);
+  const Tiling many = choose(4096, 4096, 256, m);
   EXPECT_GT(many.px, 1);
   EXPECT_GT(many.py, 1);
   // The choice is the fastest of the candidates.
-  const std::vector<TilingChoice> all = rank_tilings(4096, 4096, 256, false, m, true);
+  const std::vector<TilingChoice> all = rank_tilings(Domain::whole(4096, 4096), 256, {true, false, false}, kD2Q37, m, true);
   for (const TilingChoice& c : all) EXPECT_LE(all.front().prediction.step, c.prediction.step);
-  EXPECT_THROW(choose_tiling(20, 20, 7, false, m, true), std::invalid_argument);
+  EXPECT_THROW(choose(20, 20, 7, m), std::invalid_argument);
+  for (const TilingChoice& c : all) EXPECT_EQ(c.tiling.pz, 1) << "a 2-D lattice is one tile thick";
+}
+
+// --- three dimensions -------------------------------------------------------------------------
+
+TEST(Decomposition3D, TilesOfEveryAxisCoverEverySiteOnceAndNeighboursCloseRings) {
+  const Domain g = Domain::whole(13, 11, 9);
+  EXPECT_EQ(parse_tiling("2x3x4").pz, 4);
+  EXPECT_EQ(to_string(Tiling{2, 1, 3}), "2x1x3");
+  for (const Tiling t : {Tiling{1, 1, 3}, Tiling{2, 1, 2}, Tiling{1, 3, 3}, Tiling{2, 2, 2}}) {
+    const Decomposition d(g, t, {true, false, true}, 1);
+    std::vector<int> hits(13 * 11 * 9, 0);
+    for (int r = 0; r < d.ranks(); ++r) {
+      const Domain dom = d.domain(r);
+      EXPECT_EQ(r, d.rank_of(d.tile(r, 0), d.tile(r, 1), d.tile(r, 2)));
+      for (int z = 0; z < dom.nz; ++z)
+        for (int y = 0; y < dom.ny; ++y)
+          for (int x = 0; x < dom.nx; ++x) ++hits[((dom.z0 + z) * 11 + dom.y0 + y) * 13 + dom.x0 + x];
+      const Neighbours nb = d.neighbours(r);
+      // z periodic: every tile has both z neighbours, themselves across the ring when pz = 1.
+      for (Face f : {ZLow, ZHigh}) {
+        EXPECT_EQ(nb[f].link, t.pz == 1 ? Link::Self : Link::Remote) << to_string(t);
+        if (t.pz > 1) {
+          EXPECT_EQ(d.tile(nb[f].rank, 0), d.tile(r, 0));
+          EXPECT_EQ(d.tile(nb[f].rank, 1), d.tile(r, 1));
+          EXPECT_EQ(d.tile(nb[f].rank, 2), (d.tile(r, 2) + (f == ZHigh ? 1 : t.pz - 1)) % t.pz);
+        }
+      }
+      // y bounded: no neighbour below the first row of tiles.
+      if (d.tile(r, 1) == 0) EXPECT_EQ(nb[YLow].link, Link::None);
+    }
+    for (int h : hits) ASSERT_EQ(h, 1) << to_string(t);
+  }
+  // A 2-D lattice is never cut or wrapped in z.
+  const Decomposition flat(Domain::whole(13, 11), Tiling{1, 1, 1}, {true, true, true}, 1);
+  EXPECT_EQ(flat.neighbours(0)[ZLow].link, Link::None);
+  EXPECT_NE(tiling_problem(Domain::whole(13, 11), Tiling{1, 1, 2}, 1), "");
+}
+
+TEST(HaloPlan3D, FacesCarryEarlierAxesHalosAndMatchTheirOppositeSlabBySlab) {
+  const Decomposition d(Domain::whole(12, 10, 8), Tiling{2, 2, 2}, {true, true, true}, 1);
+  constexpr LatticeInfo info = describe_lattice<D3Q19Set>();
+  static_assert(info.crossing[0] == 5 && info.crossing[1] == 5 && info.crossing[2] == 5, "5 of 19 cross a face");
+  for (int r = 0; r < d.ranks(); ++r) {
+    const Domain dom = d.domain(r);
+    const HaloPlan mine = make_halo_plan<D3Q19Set>(dom, d.neighbours(r));
+    // x: interior y and z; y: x with halos, interior z; z: x and y with halos.
+    EXPECT_EQ(mine.face[XLow].length[0], dom.ny);
+    EXPECT_EQ(mine.face[XLow].length[1], dom.nz);
+    EXPECT_EQ(mine.face[YLow].begin[0], -1);
+    EXPECT_EQ(mine.face[YLow].length[0], dom.nx + 2);
+    EXPECT_EQ(mine.face[YLow].length[1], dom.nz);
+    EXPECT_EQ(mine.face[ZHigh].length[0], dom.nx + 2);
+    EXPECT_EQ(mine.face[ZHigh].length[1], dom.ny + 2);
+    for (int f = 0; f < kFaces; ++f) {
+      const Neighbour peer = mine.face[f].peer;
+      ASSERT_EQ(peer.link, Link::Remote);
+      const HaloPlan theirs = make_halo_plan<D3Q19Set>(d.domain(peer.rank), d.neighbours(peer.rank));
+      const FacePlan& s = mine.face[f];
+      const FacePlan& t = theirs.face[opposite(Face(f))];
+      ASSERT_EQ(s.send.size(), 5u);
+      ASSERT_EQ(s.send.size(), t.recv.size());
+      EXPECT_EQ(s.length, t.length) << face_name(Face(f));
+      for (std::size_t k = 0; k < s.send.size(); ++k) EXPECT_EQ(s.send[k].pop, t.recv[k].pop);
+    }
+  }
+  // The bulk of a tile with every face remote keeps one site from each face; six borders
+  // complete it, each site once.
+  const Domain dom = d.domain(0);
+  const StepRegions reg = step_regions(dom, d.neighbours(0), 1);
+  EXPECT_EQ(reg.bulk.z0, 1);
+  EXPECT_EQ(reg.bulk.z1, dom.nz - 1);
+  EXPECT_EQ(reg.borders.size(), 6u);
+  std::vector<int> hits(std::size_t(dom.sites()), 0);
+  std::vector<Box> boxes = reg.borders;
+  boxes.push_back(reg.bulk);
+  for (const Box& b : boxes)
+    for (int z = b.z0; z < b.z1; ++z)
+      for (int y = b.y0; y < b.y1; ++y)
+        for (int x = b.x0; x < b.x1; ++x) ++hits[(std::size_t(z) * dom.ny + y) * dom.nx + x];
+  for (int h : hits) ASSERT_EQ(h, 1);
+}
+
+TEST(PerfModel3D, ChoosesAmongSlabsPencilsAndBlocksAndCountsCrossSections) {
+  const MachineModel m = machine(5e9, 16, 3e-6, 1e10, 5e-6);
+  constexpr LatticeInfo info = describe_lattice<D3Q19Set>();
+  const Domain cube = Domain::whole(512, 512, 512);
+  const std::vector<TilingChoice> all = rank_tilings(cube, 8, {true, true, true}, info, m, true);
+  bool slabs = false, blocks = false;
+  for (const TilingChoice& c : all) {
+    EXPECT_EQ(c.tiling.count(), 8);
+    slabs |= c.tiling.px == 1 && c.tiling.py == 1;
+    blocks |= c.tiling.px == 2 && c.tiling.py == 2 && c.tiling.pz == 2;
+  }
+  EXPECT_TRUE(slabs);
+  EXPECT_TRUE(blocks);
+  // Two tiles along x: both x faces send the 5 crossing values of each site of a 512 x 512 face.
+  const Decomposition two(cube, Tiling{2, 1, 1}, {true, true, true}, 1);
+  const StepPrediction p = predict_step(two, info, m, true);
+  EXPECT_DOUBLE_EQ(p.halo_bytes, 2.0 * 5 * 512 * 512 * m.value_bytes);
 }

@@ -122,7 +122,7 @@ TEST(Distributed, GatherThenScatterOnFewerRanksContinuesAsOneUninterruptedRun) {
     if (part) {
       SolverConfig c2 = c;
       const Tiling other = first.decomposition().px() == 1 ? Tiling{m, 1} : Tiling{1, m};
-      c2.tiles = tiling_problem(c.nx, c.ny, other, D2Q37::reach).empty() ? other : Tiling{};
+      c2.tiles = tiling_problem(Domain::whole(c.nx, c.ny), other, D2Q37::reach).empty() ? other : Tiling{};
       Solver second(c2, *part);
       second.scatter_populations(saved, first.step());
       EXPECT_EQ(second.step(), k_steps);

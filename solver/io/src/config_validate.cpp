@@ -118,7 +118,7 @@ void check_lattice_and_physics(const RunConfig& c, std::vector<std::string>& pro
   // Whether the tiles match the number of ranks is for the launch to say; whether they fit the
   // lattice is known before any rank starts.
   if (c.solver.tiles.complete()) {
-    const std::string tiling = parallel::tiling_problem(c.solver.nx, c.solver.ny, c.solver.tiles, reach);
+    const std::string tiling = parallel::tiling_problem(Domain::whole(c.solver.nx, c.solver.ny), c.solver.tiles, reach);
     if (!tiling.empty())
       problems.push_back(fmt::format("run.tiles = \"{}\": {}", parallel::to_string(c.solver.tiles), tiling));
   }

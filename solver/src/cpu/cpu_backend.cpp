@@ -15,7 +15,7 @@ template <class L, class Real>
 class CpuBackend final : public Backend, public HaloOps {
  public:
   CpuBackend(const Domain& d, const PhysicsParams& p, int threads)
-      : dom_(d), params_(p), lay_(make_layout(d.nx, d.ny, L::reach, L::Q, sizeof(Real))),
+      : dom_(d), params_(p), lay_(make_layout(d.nx, d.ny, d.nz, L::reach, 0, L::Q, sizeof(Real))),
         a_(lay_.elements()), b_(lay_.elements()), threads_(threads > 0 ? threads : omp_get_max_threads()) {}
 
   std::string name() const override { return "cpu"; }
@@ -44,7 +44,7 @@ class CpuBackend final : public Backend, public HaloOps {
   void step(long n) override {
     for (long s = 0; s < n; ++s) {
       fill_periodic_halos();
-      update(Box{0, dom_.nx, 0, dom_.ny});
+      update(Box::of(dom_));
       swap();
     }
   }
@@ -107,31 +107,28 @@ class CpuBackend final : public Backend, public HaloOps {
   void pack(parallel::Face f) override { move_slabs(f, true); }
   void unpack(parallel::Face f) override { move_slabs(f, false); }
 
-  // x: columns over the interior rows; y: whole rows, so that the corners come along.
+  // The ghost layers of `axis` from the opposite edge, over the cross-section that includes the
+  // earlier axes' halos, so that edges and corners come along.
   void copy_periodic(int axis) override {
-    const int h = L::reach, nx = dom_.nx, ny = dom_.ny;
+    const parallel::PeriodicCopy c = parallel::periodic_copy(lay_, axis);
+    const long long n = 2LL * c.depth * c.positions();
     Real* f = a_.data();
+    const Layout l = lay_;
 #pragma omp parallel for schedule(static) num_threads(threads_)
     for (int i = 0; i < L::Q; ++i) {
-      Real* p = f + i * lay_.stride;
-      if (axis == 0)
-        for (int y = 0; y < ny; ++y)
-          for (int k = 1; k <= h; ++k) {
-            p[lay_.at(-k, y)] = p[lay_.at(nx - k, y)];
-            p[lay_.at(nx - 1 + k, y)] = p[lay_.at(k - 1, y)];
-          }
-      else
-        for (int k = 1; k <= h; ++k)
-          for (int x = -h; x < nx + h; ++x) {
-            p[lay_.at(x, -k)] = p[lay_.at(x, ny - k)];
-            p[lay_.at(x, ny - 1 + k)] = p[lay_.at(x, k - 1)];
-          }
+      Real* p = f + i * l.stride;
+      for (long long k = 0; k < n; ++k) {
+        int ghost, image;
+        c.sites(l, k, ghost, image);
+        p[ghost] = p[image];
+      }
     }
   }
 
   void update(const Box& b) override {
     if (b.empty()) return;
     const phys::StepArgs<Real> args{a_.data(), b_.data(), lay_, dom_, params_};
+    static_assert(L::D == 2, "the per-site update of a 2-D lattice");
 #pragma omp parallel for schedule(static) num_threads(threads_)
     for (int y = b.y0; y < b.y1; ++y)
       for (int x = b.x0; x < b.x1; ++x) phys::update_site<L>(args, x, y);
@@ -150,22 +147,24 @@ class CpuBackend final : public Backend, public HaloOps {
     if (!params_.walls) copy_periodic(1);
   }
 
-  // Between the current state's layers and face f's buffer, slab after slab (halo_plan.hpp):
-  // a strided column per slab for x faces, a contiguous row for y faces.
+
+  // Between the current state's layers and face f's buffer, slab after slab (halo_plan.hpp),
+  // each slab over the face's cross-section.
   void move_slabs(parallel::Face f, bool to_buffer) {
     const parallel::FacePlan& fp = plan_.face[f];
     const std::vector<parallel::HaloSlab>& slabs = to_buffer ? fp.send : fp.recv;
     Real* buf = (to_buffer ? send_[f] : recv_[f]).data();
     Real* state = a_.data();
     const Layout l = lay_;
-    const bool xface = parallel::axis_of(f) == 0;
-    const int nslab = int(slabs.size()), len = fp.length, begin = fp.begin;
+    const int axis = parallel::axis_of(f);
+    const int nslab = int(slabs.size());
+    const long long len = (long long)fp.positions();
 #pragma omp parallel for schedule(static) num_threads(threads_)
     for (int k = 0; k < nslab; ++k) {
       Real* p = state + slabs[k].pop * l.stride;
       Real* b = buf + std::size_t(k) * len;
-      for (int j = 0; j < len; ++j) {
-        const long long at = xface ? l.at(slabs[k].layer, begin + j) : l.at(begin + j, slabs[k].layer);
+      for (long long j = 0; j < len; ++j) {
+        const int at = parallel::face_offset(l, axis, slabs[k].layer, fp.begin.data(), fp.length.data(), j);
         if (to_buffer)
           b[j] = p[at];
         else

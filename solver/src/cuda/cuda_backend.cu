@@ -65,7 +65,7 @@ template <class L, class Real>
 class CudaBackend final : public Backend, public HaloOps {
  public:
   CudaBackend(const Domain& d, const PhysicsParams& p, int device)
-      : dom_(d), params_(p), lay_(make_layout(d.nx, d.ny, L::reach, L::Q, sizeof(Real))), dev_(device) {
+      : dom_(d), params_(p), lay_(make_layout(d.nx, d.ny, d.nz, L::reach, 0, L::Q, sizeof(Real))), dev_(device) {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     PLUME_CUDA_CHECK(cudaGetDeviceProperties(&prop_, dev_));
     // This build carries sm_90 machine code and compute_80 PTX: older devices have no image.
@@ -290,9 +290,9 @@ class CudaBackend final : public Backend, public HaloOps {
 
   void copy_periodic(int axis) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
-    const int along = axis == 0 ? dom_.ny : dom_.nx + 2 * L::reach;
-    const int n = 2 * L::reach * along;
-    cuda::periodic_axis_kernel<L, Real><<<(n + 127) / 128, 128, 0, halo_stream_>>>(a_.data(), lay_, axis);
+    const parallel::PeriodicCopy c = parallel::periodic_copy(lay_, axis);
+    const long long n = 2LL * c.depth * c.positions();
+    cuda::periodic_axis_kernel<L, Real><<<unsigned((n + 127) / 128), 128, 0, halo_stream_>>>(a_.data(), lay_, c);
     PLUME_CUDA_CHECK_LAUNCH();
     halo_written();
   }
@@ -351,11 +351,11 @@ class CudaBackend final : public Backend, public HaloOps {
     FaceBuffers& face = faces_[f];
     const int dir = ToBuffer ? 0 : 1;
     const int nslab = int(face.slabs[dir].size());
-    const long long n = (long long)nslab * fp.length;
+    const long long n = (long long)nslab * fp.positions();
     if (n == 0) return;
     cuda::move_slabs_kernel<Real, ToBuffer><<<unsigned((n + 255) / 256), 256, 0, halo_stream_>>>(
-        a_.data(), lay_, face.slabs[dir].data(), nslab, fp.begin, fp.length, parallel::axis_of(f) == 0 ? 1 : 0,
-        face.device[dir].data());
+        a_.data(), lay_, face.slabs[dir].data(), nslab, parallel::axis_of(f), make_int2(fp.begin[0], fp.begin[1]),
+        make_int2(fp.length[0], fp.length[1]), face.device[dir].data());
     PLUME_CUDA_CHECK_LAUNCH();
   }
 

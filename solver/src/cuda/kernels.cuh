@@ -8,6 +8,7 @@
 #include <algorithm>
 #include "cuda_check.hpp"
 #include "plume/grid/layout.hpp"
+#include "plume/parallel/halo_plan.hpp"
 #include "plume/physics/rayleigh_taylor.hpp"
 #include "plume/physics/site.hpp"
 
@@ -144,42 +145,33 @@ void launch_box_step(Real* src, Real* dst, const Layout& l, const Domain& d, con
 }
 
 // The slabs of one face of a tile (halo_plan.hpp) between the state and a contiguous buffer, one
-// thread per (slab, position): slab k of the buffer is positions [begin, begin + length) of
-// population slabs[k].pop in layer slabs[k].layer (a column for x faces, a row for y faces).
+// thread per (slab, position): slab k of the buffer is the face's cross-section (begin, length)
+// of population slabs[k].pop in layer slabs[k].layer.
 template <class Real, bool ToBuffer>
 __global__ void __launch_bounds__(256) move_slabs_kernel(Real* f, const Layout l, const int2* slabs, int nslab,
-                                                         int begin, int length, int xface, Real* buf) {
+                                                         int axis, int2 begin, int2 length, Real* buf) {
   const long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (k >= (long long)nslab * length) return;
-  const int s = int(k / length), j = int(k % length);
+  const long long positions = (long long)length.x * length.y;
+  if (k >= (long long)nslab * positions) return;
+  const int s = int(k / positions);
+  const long long j = k % positions;
   const int2 slab = slabs[s];  // (pop, layer)
-  const long long at = slab.x * l.stride + (xface ? l.site(slab.y, begin + j) : l.site(begin + j, slab.y));
+  const int b[2] = {begin.x, begin.y}, n[2] = {length.x, length.y};
+  const long long at = slab.x * l.stride + parallel::face_offset(l, axis, slab.y, b, n, j);
   if (ToBuffer)
     buf[k] = f[at];
   else
     f[at] = buf[k];
 }
 
-// One tile across a periodic direction: every population of the opposite edge into the halo of
-// `axis`: x over the interior rows, y over whole rows (x halos included, so the corners come).
+// One tile across a periodic direction: every population of the opposite edge into the ghost
+// layers of the axis, over the cross-section with the earlier axes' halos (edges and corners come).
 template <class L, class Real>
-__global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layout l, int axis) {
-  const int h = l.halo, nx = l.nx, ny = l.ny;
-  const int along = axis == 0 ? ny : nx + 2 * h;
-  const int k = blockIdx.x * blockDim.x + threadIdx.x;
-  if (k >= 2 * h * along) return;
-  const int j = k / (2 * h), c = k % (2 * h);
-  const int depth = c < h ? c + 1 : c - h + 1;  // 1..h
-  const bool low = c < h;
+__global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layout l, const parallel::PeriodicCopy c) {
+  const long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= 2LL * c.depth * c.positions()) return;
   int ghost, image;
-  if (axis == 0) {
-    ghost = l.site(low ? -depth : nx - 1 + depth, j);
-    image = l.site(low ? nx - depth : depth - 1, j);
-  } else {
-    const int x = j - h;
-    ghost = l.site(x, low ? -depth : ny - 1 + depth);
-    image = l.site(x, low ? ny - depth : depth - 1);
-  }
+  c.sites(l, k, ghost, image);
   for (int i = 0; i < L::Q; ++i) f[i * l.stride + ghost] = f[i * l.stride + image];
 }
 

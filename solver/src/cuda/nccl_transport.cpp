@@ -61,7 +61,7 @@ class NcclTransport final : public HaloTransport {
   std::array<HaloChannel, kFaces> channels_;
   cudaStream_t stream_;
   ncclComm_t comm_ = nullptr;
-  std::array<cudaEvent_t, 2> done_{};
+  std::array<cudaEvent_t, kAxes> done_{};
 };
 
 }  // namespace

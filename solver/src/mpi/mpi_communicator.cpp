@@ -82,7 +82,7 @@ class MpiTransport final : public HaloTransport {
   }
 
  private:
-  std::array<std::vector<MPI_Request>, 2> requests_;  // per axis: receive and send of each face
+  std::array<std::vector<MPI_Request>, kAxes> requests_;  // per axis: receive and send of each face
 };
 
 class MpiCommunicator final : public Communicator {

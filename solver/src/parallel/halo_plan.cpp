@@ -3,19 +3,29 @@
 namespace plume::parallel {
 
 StepRegions step_regions(const Domain& dom, const Neighbours& nb, int reach) {
-  // A Self x face is copied before the bulk starts; a Self y face waits for the x halos (its
-  // corners) when those travel, so it is late exactly when x is remote.
-  const bool x_remote = nb[XLow].link == Link::Remote || nb[XHigh].link == Link::Remote;
+  // A Self face is copied before the bulk starts unless an earlier axis travels: then it waits for
+  // that axis's halos (its edges), and is late as a Remote face is.
+  bool remote[kAxes];
+  for (int a = 0; a < kAxes; ++a) remote[a] = nb[2 * a].link == Link::Remote || nb[2 * a + 1].link == Link::Remote;
   const auto late = [&](Face f) {
-    return nb[f].link == Link::Remote || (axis_of(f) == 1 && nb[f].link == Link::Self && x_remote);
+    if (nb[f].link == Link::Remote) return true;
+    if (nb[f].link != Link::Self) return false;
+    for (int a = 0; a < axis_of(f); ++a)
+      if (remote[a]) return true;
+    return false;
   };
+  const auto inset = [&](Face f) { return late(f) ? reach : 0; };
   StepRegions r;
-  r.whole = Box{0, dom.nx, 0, dom.ny};
-  r.bulk = Box{late(XLow) ? reach : 0, late(XHigh) ? dom.nx - reach : dom.nx, late(YLow) ? reach : 0,
-               late(YHigh) ? dom.ny - reach : dom.ny};
+  r.whole = Box::of(dom);
+  r.bulk = Box{inset(XLow), dom.nx - inset(XHigh), inset(YLow), dom.ny - inset(YHigh),
+               inset(ZLow), dom.nz - inset(ZHigh)};
   const Box& b = r.bulk;
-  for (const Box& e : {Box{0, dom.nx, 0, b.y0}, Box{0, dom.nx, b.y1, dom.ny}, Box{0, b.x0, b.y0, b.y1},
-                       Box{b.x1, dom.nx, b.y0, b.y1}})
+  const Box edges[] = {
+      {0, dom.nx, 0, dom.ny, 0, b.z0},       {0, dom.nx, 0, dom.ny, b.z1, dom.nz},  // z slabs
+      {0, dom.nx, 0, b.y0, b.z0, b.z1},      {0, dom.nx, b.y1, dom.ny, b.z0, b.z1},  // y strips
+      {0, b.x0, b.y0, b.y1, b.z0, b.z1},     {b.x1, dom.nx, b.y0, b.y1, b.z0, b.z1},  // x strips
+  };
+  for (const Box& e : edges)
     if (!e.empty()) r.borders.push_back(e);
   return r;
 }

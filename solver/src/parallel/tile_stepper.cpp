@@ -22,7 +22,7 @@ HaloExchange::HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& com
 void HaloExchange::begin() { start(0); }
 
 void HaloExchange::start(int axis) {
-  for (; axis < 2; ++axis) {
+  for (; axis < kAxes; ++axis) {
     if (plan_.remote(axis)) {
       for (int f = 2 * axis; f < 2 * axis + 2; ++f)
         if (plan_.face[f].peer.link == Link::Remote) ops_.pack(Face(f));
@@ -70,11 +70,18 @@ void TileStepper::step(bool overlap) {
   }
   exchange_.begin();
   const Box& b = regions_.bulk;
-  const int rows = b.y1 - b.y0;
-  const int pieces = std::max(1, std::min(ops_.bulk_pieces(), rows));
+  // Pieces along the outermost axis of the bulk that has more than one layer (z in 3-D, else y).
+  const bool by_z = b.z1 - b.z0 > 1;
+  const int layers = by_z ? b.z1 - b.z0 : b.y1 - b.y0;
+  const int pieces = std::max(1, std::min(ops_.bulk_pieces(), layers));
   for (int k = 0; k < pieces; ++k) {
-    const Range r = split(rows, pieces, k);
-    ops_.update(Box{b.x0, b.x1, b.y0 + r.begin, b.y0 + r.begin + r.size});
+    const Range r = split(layers, pieces, k);
+    Box piece = b;
+    if (by_z)
+      piece.z0 = b.z0 + r.begin, piece.z1 = b.z0 + r.begin + r.size;
+    else
+      piece.y0 = b.y0 + r.begin, piece.y1 = b.y0 + r.begin + r.size;
+    ops_.update(piece);
     exchange_.progress();
   }
   exchange_.finish();

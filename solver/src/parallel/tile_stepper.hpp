@@ -1,5 +1,5 @@
-// The time step of one tile of a decomposed lattice: halo exchange (x, then y over whole rows)
-// overlapped with the bulk, then the borders (backend.hpp, HaloOps, describes the sequence).
+// The time step of one tile of a decomposed lattice: halo exchange (x, then y, then z, each over
+// the layers the earlier axes filled) overlapped with the bulk, then the borders (backend.hpp, HaloOps, describes the sequence).
 #pragma once
 #include <memory>
 #include "plume/backend.hpp"
@@ -8,7 +8,7 @@
 
 namespace plume::parallel {
 
-// Fills the current state's halos: x first, then y, which carries the corners. begin() starts
+// Fills the current state's halos: x first, then y, then z, which carries the edges and corners. begin() starts
 // it, progress() moves it on without blocking, finish() completes it.
 class HaloExchange {
  public:
@@ -20,7 +20,7 @@ class HaloExchange {
   bool done() const { return axis_ == kDone; }
 
  private:
-  static constexpr int kDone = 2;
+  static constexpr int kDone = kAxes;
   void start(int axis);     // from `axis` on: the first axis with messages in flight, or done
   void complete(int axis);  // the messages of `axis` are in: unpack, go on with the next axis
 

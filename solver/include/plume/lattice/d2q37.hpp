@@ -23,7 +23,9 @@ struct D2Q37 {
                           2, 2, -2, -2,  0, 3, 0, -3,  1, 3, 3, 1, -1, -3, -3, -1};
     return t[i];
   }
-  PLUME_HD static constexpr int e(int i, int a) { return a == 0 ? ex(i) : ey(i); }
+  PLUME_HD static constexpr int ez(int) { return 0; }
+  // Component a (0: x, 1: y, 2: z) of e_i; a 2-D lattice has none along z.
+  PLUME_HD static constexpr int e(int i, int a) { return a == 0 ? ex(i) : a == 1 ? ey(i) : 0; }
   PLUME_HD static constexpr int shell(int i) {
     constexpr int t[Q] = {0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4,
                           5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7};

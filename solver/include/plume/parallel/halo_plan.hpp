@@ -1,15 +1,17 @@
 // What the halo exchange of one tile moves, and how a step is cut into bulk and borders.
 //
-// Only the populations that cross a face travel: through an x face, from the boundary column at
-// depth d (d = 1..reach) the populations with e_x pointing at the neighbour by at least d sites.
-// For D2Q37 that is 15 + 8 + 3 = 26 values per boundary row per side (spec section 6); y faces
-// likewise per column. x travels first, over the interior rows; y then moves whole rows, x halos
-// included, which carries the diagonal neighbours' values without extra messages.
+// Only the populations that cross a face travel: through an x face, from the boundary layer at
+// depth d (d = 1..reach) the populations with e_x pointing at the neighbour by at least d sites
+// (for D2Q37, 15 + 8 + 3 = 26 values per boundary row per side). The axes travel one after the
+// other, x, then y, then z; each later axis moves its layers including the halos the earlier axes
+// filled, which carries the values of the diagonal neighbours without extra messages.
 //
 // A plan is a list of slabs per face: slab k of the send list of a face and slab k of the
 // receive list of the neighbour's opposite face hold the same population at the same depth, so a
-// buffer packed in slab order on one side unpacks in slab order on the other. Backends pack and
-// unpack with a loop over (slab, position along the face); on a GPU that is one kernel per face.
+// buffer packed in slab order on one side unpacks in slab order on the other. A slab covers the
+// face's cross-section, a rectangle over the two other axes (first axis fastest). Backends pack
+// and unpack with a loop over (slab, position in the cross-section); on a GPU that is one kernel
+// per face.
 #pragma once
 #include <array>
 #include <cstddef>
@@ -21,16 +23,21 @@ namespace plume::parallel {
 
 struct HaloSlab {
   int pop;    // population index
-  int layer;  // local column (x faces) or row (y faces); negative or >= n for halo layers
+  int layer;  // local coordinate along the face's axis; negative or >= n for halo layers
 };
+
+// The two axes across face axis a, in increasing order.
+constexpr std::array<int, 2> cross_axes(int a) { return a == 0 ? std::array<int, 2>{1, 2} : a == 1 ? std::array<int, 2>{0, 2} : std::array<int, 2>{0, 1}; }
 
 struct FacePlan {
   Neighbour peer;
   std::vector<HaloSlab> send, recv;  // send: boundary layers -> neighbour; recv: into the halo layers
-  // The run along the face that each slab covers, in local coordinates: rows [begin, begin +
-  // length) for x faces (the interior rows), columns for y faces (the whole row, x halos included).
-  int begin = 0, length = 0;
-  std::size_t values() const { return send.size() * std::size_t(length); }
+  // The cross-section each slab covers, local coordinates along cross_axes(axis): [begin, begin +
+  // length) per axis: the interior along axes that travel later, the whole extent with halos
+  // along axes that travelled before.
+  std::array<int, 2> begin{0, 0}, length{0, 0};
+  std::size_t positions() const { return std::size_t(length[0]) * length[1]; }
+  std::size_t values() const { return send.size() * positions(); }
 };
 
 struct HaloPlan {
@@ -41,14 +48,61 @@ struct HaloPlan {
   }
 };
 
-// Populations that cross one face per position along it: sum over d = 1..reach of the number of
-// velocities with e_x >= d (26 for D2Q37).
+// Local coordinates (x, y, z) of position (u, v) of the cross-section of a face of `axis` at
+// `layer`: PLUME_HD so that pack kernels share it.
+PLUME_HD inline void face_site(int axis, int layer, int u, int v, int& x, int& y, int& z) {
+  x = axis == 0 ? layer : u;
+  y = axis == 1 ? layer : axis == 0 ? u : v;
+  z = axis == 2 ? layer : v;
+}
+
+// One tile across a periodic direction `axis`: the cross-section that copy_periodic() fills, the
+// same rule as a Remote face's (with the halos of the earlier axes, which carries the edges).
+struct PeriodicCopy {
+  int axis = 0, depth = 0;  // ghost layers 1..depth on each side
+  int begin[2] = {0, 0}, length[2] = {0, 0};  // plain arrays: the struct goes to CUDA kernels
+  PLUME_HD long long positions() const { return (long long)length[0] * length[1]; }
+  // Ghost and image sites of item k of 2 * depth * positions(): side (low, high), layer, position.
+  PLUME_HD void sites(const Layout& l, long long k, int& ghost, int& image) const {
+    const int n = axis == 0 ? l.nx : axis == 1 ? l.ny : l.nz;
+    const long long per_side = (long long)depth * positions();
+    const bool low = k < per_side;
+    const long long r = low ? k : k - per_side;
+    const int d = int(r / positions()) + 1;  // 1..depth
+    const long long p = r % positions();
+    const int u = begin[0] + int(p % length[0]), v = begin[1] + int(p / length[0]);
+    int x, y, z;
+    face_site(axis, low ? -d : n - 1 + d, u, v, x, y, z);
+    ghost = l.site(x, y, z);
+    face_site(axis, low ? n - d : d - 1, u, v, x, y, z);
+    image = l.site(x, y, z);
+  }
+};
+inline PeriodicCopy periodic_copy(const Layout& l, int axis) {
+  PeriodicCopy c;
+  c.axis = axis;
+  c.depth = axis == 2 ? l.hz : l.halo;
+  const std::array<int, 2> cross = cross_axes(axis);
+  for (int k = 0; k < 2; ++k) {
+    const int a = cross[k];
+    const int h = a < axis ? (a == 2 ? l.hz : l.halo) : 0;
+    c.begin[k] = -h;
+    c.length[k] = (a == 0 ? l.nx : a == 1 ? l.ny : l.nz) + 2 * h;
+  }
+  return c;
+}
+
+// Index of position j of a face's cross-section (first cross axis fastest).
+PLUME_HD inline int face_offset(const Layout& l, int axis, int layer, const int begin[2], const int length[2], long long j) {
+  int x, y, z;
+  face_site(axis, layer, begin[0] + int(j % length[0]), begin[1] + int(j / length[0]), x, y, z);
+  return l.site(x, y, z);
+}
+
+// The ghost width of a block of lattice L along axis a (no z halos for a 2-D lattice).
 template <class L>
-constexpr int crossing_values() {
-  int n = 0;
-  for (int d = 1; d <= L::reach; ++d)
-    for (int i = 0; i < L::Q; ++i) n += L::ex(i) >= d;
-  return n;
+constexpr int halo_width(int a) {
+  return a < L::D ? L::reach : 0;
 }
 
 template <class L>
@@ -60,13 +114,17 @@ HaloPlan make_halo_plan(const Domain& dom, const Neighbours& nb) {
     fp.peer = nb[f];
     const int axis = axis_of(Face(f));
     const int out = (f & 1) ? +1 : -1;  // outward direction of the face along its axis
-    const int n = axis == 0 ? dom.nx : dom.ny;
-    fp.begin = axis == 0 ? 0 : -L::reach;
-    fp.length = axis == 0 ? dom.ny : dom.nx + 2 * L::reach;
+    const int n = dom.size(axis);
+    const std::array<int, 2> cross = cross_axes(axis);
+    for (int k = 0; k < 2; ++k) {
+      const int c = cross[k], h = c < axis ? halo_width<L>(c) : 0;
+      fp.begin[k] = -h;
+      fp.length[k] = dom.size(c) + 2 * h;
+    }
     if (nb[f].link != Link::Remote) continue;
     for (int d = 1; d <= L::reach; ++d)
       for (int i = 0; i < L::Q; ++i) {
-        const int e = axis == 0 ? L::ex(i) : L::ey(i);
+        const int e = L::e(i, axis);
         if (e * out >= d) fp.send.push_back({i, out > 0 ? n - d : d - 1});
         if (-e * out >= d) fp.recv.push_back({i, out > 0 ? n - 1 + d : -d});
       }
@@ -75,8 +133,9 @@ HaloPlan make_halo_plan(const Domain& dom, const Neighbours& nb) {
 }
 
 // The bulk is every site whose pull stencil reads no halo that arrives during the step (Remote
-// faces, and a Self y face whose corners wait for a Remote x exchange); the borders are the rest,
-// at most four boxes: bottom and top strips over the full width, then left and right strips.
+// faces, and a Self face whose edges wait for a Remote exchange of an earlier axis); the borders
+// are the rest, at most six boxes: z slabs over the whole tile, y strips over the bulk's z range,
+// x strips over the bulk's y and z ranges.
 struct StepRegions {
   Box whole, bulk;
   std::vector<Box> borders;

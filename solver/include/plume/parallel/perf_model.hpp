@@ -5,12 +5,13 @@
 // where T_bulk and T_border are the site updates of the regions that step_regions() defines (the
 // ones the stepper runs) at the single-device rate, each row costing `row_overhead` extra sites
 // and each box `launch_overhead`,
-// and T_comm is the x phase then the y phase of the halo exchange, each t0 + bytes/B0 plus the
+// and T_comm is the x, y and z phases of the halo exchange, each t0 + bytes/B0 plus the
 // device<->host staging of a GPU whose MPI is not CUDA-aware. The step of a job is its slowest
 // rank's. The same function ranks the tilings for the automatic choice.
 #pragma once
 #include <string>
 #include <vector>
+#include "plume/lattice/lattice_info.hpp"
 #include "plume/parallel/decomposition.hpp"
 
 namespace plume::parallel {
@@ -36,7 +37,7 @@ MachineModel gpu_reference_machine(int value_bytes);
 double effective_bandwidth(double bytes, double B0, double t0);
 // One exchange phase that sends `bytes` in total: t0 + bytes/B0, plus 2 (ts + bytes/Bs) staging.
 double phase_time(const MachineModel& m, double bytes);
-// launch_overhead + rows * (columns + row_overhead) / site_rate.
+// launch_overhead + rows * (columns + row_overhead) / site_rate (rows of every z layer).
 double box_time(const MachineModel& m, const Box& b);
 
 // One rank's step: max(bulk, comm) + border with overlap, bulk + comm + border without.
@@ -48,24 +49,26 @@ struct StepPrediction {
   double halo_bytes = 0;                  // bytes sent per step: the most any rank sends
   int messages = 0;                       // messages sent per step: the most any rank sends
 };
-// Predicted step of a decomposition (D2Q37 halos). Without overlap the stepper updates each
-// tile as one box, so `bulk` is the whole tile and `border` 0.
-StepPrediction predict_step(const Decomposition& d, const MachineModel& m, bool overlap);
+// Predicted step of a decomposition of a lattice (its halos). Without overlap the stepper updates
+// each tile as one box, so `bulk` is the whole tile and `border` 0.
+StepPrediction predict_step(const Decomposition& d, const LatticeInfo& lattice, const MachineModel& m, bool overlap);
 
 struct TilingChoice {
   Tiling tiling;
   StepPrediction prediction;
 };
-// Every tiling of `ranks` tiles that fits the lattice, fastest first; for equal times the one
-// with fewer tiles along x (longer rows) first. Empty when none fits.
-std::vector<TilingChoice> rank_tilings(int NX, int NY, int ranks, bool periodic_y, const MachineModel& m,
-                                       bool overlap);
+// Every tiling of `ranks` tiles that fits the lattice `global` (Domain::whole), fastest first;
+// for equal times the one with fewer tiles along x (longer rows), then along y, first. A 2-D
+// lattice (NZ = 1) is tiled in x and y only. Empty when none fits.
+std::vector<TilingChoice> rank_tilings(const Domain& global, int ranks, const Periodic& periodic,
+                                       const LatticeInfo& lattice, const MachineModel& m, bool overlap);
 // The first of rank_tilings(); throws std::invalid_argument naming the lattice when none fits.
-Tiling choose_tiling(int NX, int NY, int ranks, bool periodic_y, const MachineModel& m, bool overlap);
+Tiling choose_tiling(const Domain& global, int ranks, const Periodic& periodic, const LatticeInfo& lattice,
+                     const MachineModel& m, bool overlap);
 
-// Tables of predicted strong scaling (the NX x NY lattice) and weak scaling (a tile of
-// tile_nx x tile_ny per rank) for 1, 2, 4, ... max_ranks ranks, each with its best tiling.
-std::string scaling_report(const MachineModel& m, int NX, int NY, int tile_nx, int tile_ny, bool periodic_y,
-                           int max_ranks);
+// Tables of predicted strong scaling (the lattice `global`) and weak scaling (a tile of `tile`'s
+// size per rank) for 1, 2, 4, ... max_ranks ranks, each with its best tiling.
+std::string scaling_report(const MachineModel& m, const LatticeInfo& lattice, const Domain& global, const Domain& tile,
+                           const Periodic& periodic, int max_ranks);
 
 }  // namespace plume::parallel

@@ -9,7 +9,7 @@ enum class WallKind : int { Fixed = 0, Adiabatic = 1 };
 
 struct Wall {
   WallKind kind = WallKind::Fixed;
-  double T = 1.0;  // imposed T_H for a fixed wall
+  double T = 1.0;  // imposed raw temperature T of the wall rows, for a fixed wall
 };
 
 // Physical parameters of the update, in scaled lattice units (spacing 1, dt = 1/r, T0 = 1).

@@ -41,7 +41,10 @@ PLUME_HD inline bool wall_row(int yg, int NY, int reach, int& side, int& j) {
 //   u_H = 0 (no slip), T_H = T_target,
 // which keeps the total mass constant to round-off and is defined in every wall row (the
 // population-rebuild form of the reference has one unknown per equation short in the third row,
-// where all three missing velocities share c_y = 3r). See docs/physics.md.
+// where all three missing velocities share c_y = 3r). The wall temperature is imposed as the raw
+// temperature T of the wall rows, as the reference's energy equation does (it fixes
+// M T + |P|^2/(2M) with the raw momentum P): their T_H is larger by dt^2 |g|^2 / (4 D). See
+// docs/physics.md.
 template <class L, class Real>
 PLUME_HD PLUME_FORCEINLINE Macro wall_state(const Real* __restrict__ src, const Layout& l, int x, int y, int side,
                                              int j, const PhysicsParams& p) {
@@ -54,15 +57,15 @@ PLUME_HD PLUME_FORCEINLINE Macro wall_state(const Real* __restrict__ src, const 
     if (s < -j) mass += double(load_ro(src + i * l.stride + s0));  // leaves through the wall: comes back
   });
   const Wall& w = side > 0 ? p.bottom : p.top;
-  double TH = w.T;
+  double T = w.T;
   if (w.kind == WallKind::Adiabatic) {
-    // Zero normal gradient: T_H of the first fully known row at this column.
+    // Zero normal gradient: the raw T of the wall rows is T_H of the first fully known row.
     double f[L::Q];
     pull<L>(src, l, x, y + side * (L::reach - j), f);
-    TH = hydrodynamic<L>(macro<L>(f), p).T;
+    T = hydrodynamic<L>(macro<L>(f), p).T;
   }
   const double d = dt<L>();
-  return {mass, -0.5 * d * p.gx, -0.5 * d * p.gy, TH - d * d * (p.gx * p.gx + p.gy * p.gy) / (4.0 * L::D)};
+  return {mass, -0.5 * d * p.gx, -0.5 * d * p.gy, T};
 }
 
 // Everything a site update needs besides its coordinates.
