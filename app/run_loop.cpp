@@ -12,7 +12,7 @@
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 
 namespace plume::app {
 namespace {

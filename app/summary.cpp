@@ -6,7 +6,7 @@
 #include "output.hpp"
 #include "plume/io/atomic_file.hpp"
 #include "plume/io/build_info.hpp"
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 
 namespace plume::app {
 namespace {

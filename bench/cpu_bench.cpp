@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <vector>
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 #include "plume/solver.hpp"
 
 namespace {

@@ -28,7 +28,7 @@
 #include "device_buffer.hpp"
 #include "event_timing.hpp"
 #include "kernels.cuh"
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 #include "plume/solver.hpp"
 
 using namespace plume;

@@ -1,8 +1,8 @@
 #include "paint.hpp"
 #include <algorithm>
 #include <cmath>
-#include "plume/lattice/d2q37.hpp"
-#include "plume/physics/collision.hpp"
+#include "d2q37/lattice.hpp"
+#include "d2q37/collision.hpp"
 
 namespace plume::gui {
 

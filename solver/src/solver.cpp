@@ -4,11 +4,11 @@
 #include <stdexcept>
 #include "parallel/nccl_transport.hpp"
 #include "parallel/tile_stepper.hpp"
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 #include "plume/lattice/lattice_info.hpp"
 #include "plume/parallel/halo_plan.hpp"
 #include "plume/parallel/perf_model.hpp"
-#include "plume/physics/collision.hpp"
+#include "d2q37/collision.hpp"
 
 namespace plume {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <cstring>
 #include "loop_run.hpp"
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 #include "test_support.hpp"
 
 using namespace plume;

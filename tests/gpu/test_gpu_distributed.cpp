@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 #include <map>
 #include <tuple>
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 #include "plume/parallel/mpi.hpp"
 #include "plume/solver.hpp"
 #include "rank_report.hpp"

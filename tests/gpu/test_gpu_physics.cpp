@@ -7,8 +7,8 @@
 #include <numeric>
 #include "cuda_device.hpp"
 #include "gpu_cases.hpp"
-#include "plume/lattice/d2q37.hpp"
-#include "plume/physics/collision.hpp"
+#include "d2q37/lattice.hpp"
+#include "d2q37/collision.hpp"
 #include "plume/solver.hpp"
 #include "reference_physics.hpp"
 #include "wave_decay.hpp"

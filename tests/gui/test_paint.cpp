@@ -4,8 +4,8 @@
 #include <cmath>
 #include <vector>
 #include "paint.hpp"
-#include "plume/lattice/d2q37.hpp"
-#include "plume/physics/collision.hpp"
+#include "d2q37/lattice.hpp"
+#include "d2q37/collision.hpp"
 
 using plume::D2Q37;
 using plume::gui::Brush;

@@ -5,7 +5,7 @@
 #include <random>
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 #include "test_support.hpp"
 
 using namespace plume;

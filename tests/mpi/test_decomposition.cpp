@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <set>
 #include <vector>
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 #include "plume/parallel/halo_plan.hpp"
 #include "plume/parallel/perf_model.hpp"
 

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 #include "plume/parallel/mpi.hpp"
 #include "plume/solver.hpp"
 #include "rank_report.hpp"

@@ -1,12 +1,12 @@
 // Independent reference implementations for the tests: the spec's scalar equilibrium formula and
 // the population-space regularised collision built from full (unsymmetrised) Hermite tensors.
-// Nothing here uses the factorised tables of plume/physics/hermite2d.hpp.
+// Nothing here uses the factorised tables of d2q37/hermite2d.hpp.
 #pragma once
 #include <array>
 #include <cmath>
 #include <vector>
-#include "plume/lattice/d2q37.hpp"
-#include "plume/physics/params.hpp"
+#include "d2q37/lattice.hpp"
+#include "d2q37/params.hpp"
 
 namespace plume::ref {
 

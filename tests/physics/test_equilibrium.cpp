@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <cmath>
 #include <random>
-#include "plume/physics/collision.hpp"
+#include "d2q37/collision.hpp"
 #include "reference_physics.hpp"
 
 using namespace plume;

@@ -2,7 +2,7 @@
 // count or the part of the lattice a process holds, and in discrete hydrostatic balance.
 #include <gtest/gtest.h>
 #include <cmath>
-#include "plume/physics/rayleigh_taylor.hpp"
+#include "d2q37/rayleigh_taylor.hpp"
 #include "plume/solver.hpp"
 
 using namespace plume;

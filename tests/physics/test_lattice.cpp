@@ -1,7 +1,7 @@
 // Lattice tables (spec section 1): weights, symmetry, isotropy of the quadrature.
 #include <gtest/gtest.h>
 #include <cmath>
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 
 using plume::D2Q37;
 

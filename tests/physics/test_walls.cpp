@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 #include <cmath>
 #include <numeric>
-#include "plume/lattice/d2q37.hpp"
-#include "plume/physics/collision.hpp"
+#include "d2q37/lattice.hpp"
+#include "d2q37/collision.hpp"
 #include "plume/solver.hpp"
 
 using namespace plume;

@@ -3,8 +3,8 @@
 #pragma once
 #include <cmath>
 #include <vector>
-#include "plume/lattice/d2q37.hpp"
-#include "plume/physics/collision.hpp"
+#include "d2q37/lattice.hpp"
+#include "d2q37/collision.hpp"
 #include "plume/solver.hpp"
 
 namespace plume::testing {

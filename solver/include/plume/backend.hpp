@@ -5,9 +5,9 @@
 #include <string>
 #include "plume/fields.hpp"
 #include "plume/grid/layout.hpp"
-#include "plume/physics/params.hpp"
+#include "d2q37/params.hpp"
 #include "plume/parallel/halo_plan.hpp"
-#include "plume/physics/rayleigh_taylor.hpp"
+#include "d2q37/rayleigh_taylor.hpp"
 
 namespace plume {
 

@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 #include "plume/io/atomic_file.hpp"
 #include "plume/io/build_info.hpp"
-#include "plume/lattice/d2q37.hpp"
-#include "plume/physics/collision.hpp"
+#include "d2q37/lattice.hpp"
+#include "d2q37/collision.hpp"
 
 namespace plume::io {
 namespace {

@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include "config_keys.hpp"
 #include "plume/io/config.hpp"
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 
 namespace plume::io {
 

@@ -5,8 +5,8 @@
 #include <utility>
 #include "../aligned_buffer.hpp"
 #include "plume/backend.hpp"
-#include "plume/lattice/d2q37.hpp"
-#include "plume/physics/site.hpp"
+#include "d2q37/lattice.hpp"
+#include "d2q37/site.hpp"
 
 namespace plume {
 namespace {

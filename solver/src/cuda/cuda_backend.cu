@@ -13,7 +13,7 @@
 #include "device_buffer.hpp"
 #include "kernels.cuh"
 #include "plume/backend.hpp"
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 
 namespace plume {
 namespace {

@@ -1,6 +1,6 @@
 // The CUDA kernels of one block: a fused pull-stream + collide step (bulk and wall rows),
 // the periodic halo, the Rayleigh–Taylor initial state and the fields. The physics is the
-// per-site code of plume/physics/site.hpp, the same source the CPU backend runs; this file only
+// per-site code of d2q37/site.hpp, the same source the CPU backend runs; this file only
 // maps sites to threads. Included by the backend and by the GPU benchmark, which times other
 // block shapes of the same kernels.
 #pragma once
@@ -9,8 +9,8 @@
 #include "cuda_check.hpp"
 #include "plume/grid/layout.hpp"
 #include "plume/parallel/halo_plan.hpp"
-#include "plume/physics/rayleigh_taylor.hpp"
-#include "plume/physics/site.hpp"
+#include "d2q37/rayleigh_taylor.hpp"
+#include "d2q37/site.hpp"
 
 namespace plume::cuda {
 

@@ -19,7 +19,7 @@
 #include <sstream>
 #include <vector>
 #include "plume/parallel/mpi.hpp"
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 #include "plume/lattice/lattice_info.hpp"
 #include "plume/parallel/perf_model.hpp"
 #include "plume/solver.hpp"

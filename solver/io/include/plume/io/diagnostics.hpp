@@ -12,7 +12,7 @@
 #include <vector>
 #include "plume/fields.hpp"
 #include "plume/grid/layout.hpp"
-#include "plume/physics/rayleigh_taylor.hpp"
+#include "d2q37/rayleigh_taylor.hpp"
 
 namespace plume {
 class Solver;

@@ -2,8 +2,8 @@
 // Free of any storage layout, parallelism or I/O; compiled for host and device.
 #pragma once
 #include "plume/hd.hpp"
-#include "plume/physics/hermite2d.hpp"
-#include "plume/physics/params.hpp"
+#include "d2q37/hermite2d.hpp"
+#include "d2q37/params.hpp"
 
 namespace plume::phys {
 

@@ -2,7 +2,7 @@
 // pointer plus a Layout; the loop over sites (OpenMP or CUDA) lives in the backends.
 #pragma once
 #include "plume/grid/layout.hpp"
-#include "plume/physics/collision.hpp"
+#include "d2q37/collision.hpp"
 
 namespace plume::phys {
 
