@@ -230,3 +230,29 @@ TEST(Program, CommandLineMistakesAreUsageErrors) {
   EXPECT_EQ(u.status, 2);
   EXPECT_NE(u.err.find("--upload"), std::string::npos) << u.err;
 }
+
+TEST(Program, TheConfigurationFileMayBeGivenAsTheFirstArgument) {
+  Xvfb x;
+  // As in the README: plume-gui case.toml (and --config case.toml as before).
+  const std::string config = temp_path("case.toml"), other = temp_path("other.toml");
+  write_file(config, "[lattice]\nnx = 40\nny = 80\n[run]\nbackend = \"cpu\"\n");
+  write_file(other, "[lattice]\nnx = 48\nny = 80\n");
+  const std::vector<std::string> common{"--paused", "--frames", "2", "--size", "1200x800"};
+  std::vector<std::string> positional{PLUME_GUI_EXE, config}, option{PLUME_GUI_EXE, "--config", config};
+  positional.insert(positional.end(), common.begin(), common.end());
+  option.insert(option.end(), common.begin(), common.end());
+  for (const auto& argv : {positional, option}) {
+    const ProcessResult r = run_process(argv, x.display());
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("lattice=40x80"), std::string::npos) << r.out;
+  }
+  // Two different files: which one was meant is not guessed.
+  const ProcessResult both = run_process({PLUME_GUI_EXE, config, "--config", other, "--frames", "1"}, "");
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.err.find("two configuration files given"), std::string::npos) << both.err;
+  const ProcessResult missing = run_process({PLUME_GUI_EXE, config + ".missing", "--frames", "1"}, "");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find(config + ".missing"), std::string::npos) << missing.err;
+  std::remove(config.c_str());
+  std::remove(other.c_str());
+}
