@@ -25,9 +25,9 @@ io::RunConfig initial_config(const Options& o) {
   }
 }
 
-Script checked_script(const std::string& path) {
+Script checked_script(const std::string& path, const io::RunConfig& start) {
   try {
-    return load_script(path);
+    return load_script(path, start);
   } catch (const std::exception& e) {
     throw InputError(e.what());
   }
@@ -44,7 +44,7 @@ App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
     view_.hi = o.range[1];
   }
   if (!o.script.empty()) {
-    script_ = checked_script(o.script);
+    script_ = checked_script(o.script, cfg_);
     script_done_ = false;
   }
   WindowOptions wo;

@@ -176,7 +176,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
           },
           [&](const cmd::Set& c) -> std::string {
             io::RunConfig next = cfg_;
-            io::apply_override(next, c.key, c.value);
+            for (const auto& [key, value] : cmd::config_overrides(c)) io::apply_override(next, key, value);
             const std::string note = check_config(next);
             const std::string section = c.key.substr(0, c.key.find('.'));
             std::string when;
@@ -193,15 +193,14 @@ std::string Simulation::run(const cmd::SimCommand& command) {
           },
           [&](const cmd::Reset& c) -> std::string {
             io::RunConfig next = cfg_;
-            for (const auto& [key, value] : c.overrides) io::apply_override(next, key, value);
+            for (const auto& [key, value] : cmd::config_overrides(c)) io::apply_override(next, key, value);
             const std::string note = check_config(next);
             rebuild(next);
             return fmt::format("{}: new initial state on the {} lattice{}", cmd::describe(c), lattice_text(cfg_), note);
           },
           [&](const cmd::Lattice& c) -> std::string {
             io::RunConfig next = cfg_;
-            io::apply_override(next, "lattice.nx", std::to_string(c.nx));
-            io::apply_override(next, "lattice.ny", std::to_string(c.ny));
+            for (const auto& [key, value] : cmd::config_overrides(c)) io::apply_override(next, key, value);
             const std::string note = check_config(next);
             rebuild(next);
             return "restarted on a " + lattice_text(cfg_) + " lattice" + note;

@@ -231,6 +231,22 @@ TEST(Program, CommandLineMistakesAreUsageErrors) {
   EXPECT_NE(u.err.find("--upload"), std::string::npos) << u.err;
 }
 
+TEST(Program, TheWholeScriptIsCheckedBeforeAnyLineRuns) {
+  // No display given: every bad line, configuration keys and values included, is reported
+  // before the window opens and before line 1 runs.
+  const std::string script = temp_path("bad-keys.txt");
+  write_file(script, "steps 1\nset physics.gravty 1e-4\nset physics.k1 -3\nsteps 2\nset foo.bar 1\n");
+  const ProcessResult r = run_process(gui({"--script", script, "--frames", "1"}), "");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find(script + ":2: unknown key 'physics.gravty' (did you mean 'physics.gravity'?)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find(script + ":3: physics.k1 = -3"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(script + ":5: unknown section 'foo'"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("steps 1"), std::string::npos) << r.out;  // nothing ran
+  std::remove(script.c_str());
+}
+
 TEST(Program, TheConfigurationFileMayBeGivenAsTheFirstArgument) {
   Xvfb x;
   // As in the README: plume-gui case.toml (and --config case.toml as before).
