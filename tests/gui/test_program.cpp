@@ -247,6 +247,32 @@ TEST(Program, TheWholeScriptIsCheckedBeforeAnyLineRuns) {
   std::remove(script.c_str());
 }
 
+TEST(Program, ABlownUpRunStopsSaysWhereAndSavesNoCheckpoint) {
+  Xvfb x;
+  // Accepted by the configuration's checks, unphysical (rho < 0, then NaN) within a few dozen steps.
+  const std::vector<std::string> unstable{"--set", "physics.gravity=0.5", "--set", "physics.k1=1e-6",
+                                          "--set", "physics.k2=1e-6"};
+  const std::string script = temp_path("blow-up.txt"), checkpoint = temp_path("blown-up.chk");
+  write_file(script, "steps 3000\nsave-checkpoint " + checkpoint + "\n");
+  std::vector<std::string> args = unstable;
+  args.insert(args.end(), {"--script", script, "--frames", "1"});
+  const ProcessResult r = run_process(gui(args), x.display());
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.err.find(script + ":1: steps 3000: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the state became unphysical at step "), std::string::npos) << r.err;  // when
+  EXPECT_NE(r.err.find(" at (x="), std::string::npos) << r.err;                               // where
+  EXPECT_EQ(::access(checkpoint.c_str(), F_OK), -1) << "a checkpoint of a blown-up state was written";
+  EXPECT_EQ(r.out.find("saved a checkpoint"), std::string::npos) << r.out;
+
+  // Running freely (no script): the run pauses at the fault and says so; a --frames run fails.
+  args = unstable;
+  args.insert(args.end(), {"--frames", "1200"});
+  const ProcessResult q = run_process(gui(args), x.display());
+  EXPECT_EQ(q.status, 1) << q.out << q.err;
+  EXPECT_NE(q.err.find("plume-gui: paused: the state became unphysical at step "), std::string::npos) << q.err;
+  std::remove(script.c_str());
+}
+
 TEST(Program, TheConfigurationFileMayBeGivenAsTheFirstArgument) {
   Xvfb x;
   // As in the README: plume-gui case.toml (and --config case.toml as before).
