@@ -54,7 +54,7 @@ int parse_options(int argc, char** argv, Options& o) {
       ->check(CLI::IsMember({"auto", "host"}));
   app.footer(std::string(cmd::command_help()) +
              "\n\nExit status: 0 success; 1 a failure during the run (a script command, a file that cannot be "
-             "written, the solver, a state that blew up); 2 bad input "
+             "written, the solver, a state that blew up, a lattice that does not fit in memory); 2 bad input "
              "(command line, configuration, script: every bad line, checked before the run); 3 no display.\nWithout a screen: xvfb-run -a plume-gui --frames 600 --screenshot out.png\n"
              "Without any display server (EGL): plume-gui --offscreen --frames 600 --screenshot out.png");
   try {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <new>
 #include <chrono>
 #include <stdexcept>
 #include "config_check.hpp"
@@ -32,6 +33,18 @@ void copy_fields(const Fields& from, Fields& to) {
 }
 
 std::string lattice_text(const io::RunConfig& c) { return fmt::format("{} x {}", c.solver.nx, c.solver.ny); }
+
+// Builds a solver for `c` with `make`. Running out of host memory is said with the lattice that
+// did not fit, not as std::bad_alloc; the run in progress, if any, is kept.
+template <class Make>
+std::unique_ptr<Solver> new_solver(const io::RunConfig& c, Make&& make) {
+  try {
+    return make();
+  } catch (const std::bad_alloc&) {
+    throw std::runtime_error(fmt::format("not enough memory for a {} lattice ({:.3g} sites)", lattice_text(c),
+                                         double(c.solver.nx) * c.solver.ny));
+  }
+}
 
 }  // namespace
 
@@ -248,9 +261,11 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             const io::CheckpointHeader h = io::read_checkpoint_header(c.path);
             io::RunConfig next = io::parse_config(h.config_toml, c.path);
             check_config(next);
-            auto s = std::make_unique<Solver>(next.solver);
-            io::restore_checkpoint(c.path, *s, next);
-            solver_ = std::move(s);
+            solver_ = new_solver(next, [&] {
+              auto s = std::make_unique<Solver>(next.solver);
+              io::restore_checkpoint(c.path, *s, next);
+              return s;
+            });
             cfg_ = next;
             ++run_;
             fault_.reset();  // the snapshot after this command checks the opened state
@@ -263,9 +278,11 @@ std::string Simulation::run(const cmd::SimCommand& command) {
 
 void Simulation::rebuild(const io::RunConfig& cfg) {
   // The new solver is complete before the old one goes: a failure leaves the run as it was.
-  auto s = std::make_unique<Solver>(cfg.solver);
-  s->initialize();
-  solver_ = std::move(s);
+  solver_ = new_solver(cfg, [&] {
+    auto s = std::make_unique<Solver>(cfg.solver);
+    s->initialize();
+    return s;
+  });
   cfg_ = cfg;
   ++run_;
   fault_.reset();

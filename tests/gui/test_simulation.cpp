@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <functional>
 #include <memory>
 #include <thread>
+#include <sys/resource.h>
 #include <unistd.h>
 #include "plume/io/config.hpp"
 #include "simulation.hpp"
@@ -338,4 +341,48 @@ TEST(Simulation, StepsStopAtAFaultAndTheResultSaysWhereAndWhen) {
   Snapshot& s = wait_for(sim, front, seq);
   EXPECT_EQ(s.step, r.step);
   EXPECT_FALSE(s.fault.empty());
+}
+
+namespace {
+
+// In a child process whose address space is capped at 1 GiB above what it uses now: a lattice
+// that needs far more (20000 x 20000 sites: about 240 GB of populations) fails there at once,
+// whatever the machine's memory and overcommit policy, and nothing else is disturbed.
+void with_little_memory(const std::function<void()>& body) {
+  long vm_kib = 0;
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmSize:", 0) == 0) vm_kib = std::stol(line.substr(7));
+  const rlim_t cap = rlim_t(vm_kib) * 1024 + (rlim_t(1) << 30);
+  const rlimit lim{cap, cap};
+  if (::setrlimit(RLIMIT_AS, &lim) != 0) std::_Exit(3);
+  body();
+}
+
+}  // namespace
+
+TEST(SimulationDeathTest, ALatticeThatDoesNotFitIsNamedAndTheRunGoesOn) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(with_little_memory([] {
+                Simulation sim(small_case(), false, 10);
+                auto front = std::make_unique<Snapshot>();
+                const auto seq = sim.post(cmd::Lattice{20000, 20000});
+                const CommandResult r = results_until(sim, seq).back();
+                const Snapshot& s = wait_for(sim, front, seq);
+                std::fprintf(stderr, "[%s] %s; lattice now %d x %d\n", r.ok ? "ok" : "failed", r.message.c_str(),
+                             s.fields.nx, s.fields.ny);
+                std::exit(0);
+              }),
+              ::testing::ExitedWithCode(0),
+              "\\[failed\\] lattice 20000 20000: not enough memory for a 20000 x 20000 lattice \\(4e\\+08 sites\\); "
+              "lattice now 48 x 64");
+  EXPECT_EXIT(with_little_memory([] {
+                try {
+                  Simulation sim(small_case(20000, 20000), false, 10);
+                } catch (const std::exception& e) {
+                  std::fprintf(stderr, "[refused] %s\n", e.what());
+                }
+                std::exit(0);
+              }),
+              ::testing::ExitedWithCode(0), "\\[refused\\] not enough memory for a 20000 x 20000 lattice");
 }
