@@ -25,9 +25,9 @@ io::RunConfig initial_config(const Options& o) {
   }
 }
 
-Script checked_script(const std::string& path) {
+Script checked_script(const std::string& path, const io::RunConfig& start) {
   try {
-    return load_script(path);
+    return load_script(path, start);
   } catch (const std::exception& e) {
     throw InputError(e.what());
   }
@@ -44,7 +44,7 @@ App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
     view_.hi = o.range[1];
   }
   if (!o.script.empty()) {
-    script_ = checked_script(o.script);
+    script_ = checked_script(o.script, cfg_);
     script_done_ = false;
   }
   WindowOptions wo;
@@ -182,16 +182,28 @@ void App::on_result(const CommandResult& r) {
   }
   if (from_script) {
     say(true, script_->where(*waiting_line_) + ": " + r.message);
-    // A failed step of a scripted run makes everything after it meaningless.
-    script_pos_ = script_->lines.size();
-    wait_seq_ = 0;
-    waiting_line_ = nullptr;
-    script_done_ = true;
-    exit_code_ = 1;
-    if (opt_.frames >= 0) quit_ = true;
+    fail_run();
+  } else if (r.seq == 0 && script_ && !script_done_ && script_pos_ > 0) {
+    // The simulation itself stopped (the solver failed, the state blew up) during a script: the
+    // line it was at is named, and the script ends there.
+    say(true, script_->where(script_->lines[script_pos_ - 1]) + ": " + r.message);
+    fail_run();
   } else {
     say(true, r.message);
+    // A run without a person watching (--frames) has failed.
+    if (r.seq == 0 && opt_.frames >= 0) fail_run();
   }
+}
+
+void App::fail_run() {
+  // A failed step of a scripted run makes everything after it meaningless.
+  if (script_) script_pos_ = script_->lines.size();
+  wait_seq_ = 0;
+  waiting_line_ = nullptr;
+  wait_target_step_ = -1;
+  script_done_ = true;
+  exit_code_ = 1;
+  if (opt_.frames >= 0) quit_ = true;
 }
 
 void App::step_script() {
@@ -226,10 +238,7 @@ void App::step_script() {
       execute(std::get<cmd::ViewCommand>(l.command));
     } catch (const std::exception& e) {
       say(true, script_->where(l) + ": " + e.what());
-      script_pos_ = script_->lines.size();
-      script_done_ = true;
-      exit_code_ = 1;
-      if (opt_.frames >= 0) quit_ = true;
+      fail_run();
       return;
     }
     if (quit_) return;

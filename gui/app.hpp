@@ -39,6 +39,9 @@ class App {
   void frame();
   void on_snapshot();
   void on_result(const CommandResult& r);
+  // Ends the script (what follows a failure is meaningless) and, in a --frames run, the program,
+  // with status 1.
+  void fail_run();
   void step_script();
   void execute(const cmd::ViewCommand& c);
   void dispatch(const cmd::Command& c);

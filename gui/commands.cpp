@@ -220,6 +220,14 @@ std::optional<Command> parse(const std::string& line) {
       "save-checkpoint, open-checkpoint, field, colormap, range, view, screenshot, image, report, probe, frames, quit)");
 }
 
+std::vector<std::pair<std::string, std::string>> config_overrides(const SimCommand& c) {
+  if (const auto* s = std::get_if<Set>(&c)) return {{s->key, s->value}};
+  if (const auto* r = std::get_if<Reset>(&c)) return r->overrides;
+  if (const auto* l = std::get_if<Lattice>(&c))
+    return {{"lattice.nx", std::to_string(l->nx)}, {"lattice.ny", std::to_string(l->ny)}};
+  return {};
+}
+
 std::string describe(const SimCommand& c) {
   return std::visit(
       Overloaded{

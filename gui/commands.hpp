@@ -58,6 +58,10 @@ std::optional<Command> parse(const std::string& line);
 // The script language: one command a line, with what each does (shown by --help).
 const char* command_help();
 
+// The configuration keys a command changes, in order, as "section.key" and value (set, gravity,
+// reset, lattice); none for the others.
+std::vector<std::pair<std::string, std::string>> config_overrides(const SimCommand& c);
+
 // The text form of a simulation command, for the log: parse(describe(c)) gives c back.
 std::string describe(const SimCommand& c);
 

@@ -7,6 +7,10 @@ namespace plume::gui {
 
 int parse_options(int argc, char** argv, Options& o) {
   CLI::App app{"plume-gui: watch and steer a D2Q37 Rayleigh-Taylor simulation live (Dear ImGui, GLFW, OpenGL)."};
+  // `plume-gui case.toml`, as `plume run case.toml`; --config FILE is the same.
+  std::string positional;
+  app.add_option("config", positional, "configuration file of the batch driver (TOML); the same as --config")
+      ->check(CLI::ExistingFile);
   app.add_option("--config", o.config, "configuration file of the batch driver (TOML)")->check(CLI::ExistingFile);
   app.add_option("--set", o.sets, "override a configuration key, e.g. --set physics.gravity=2e-4 (repeatable)");
   app.add_flag("--paused", o.paused, "start paused");
@@ -50,10 +54,17 @@ int parse_options(int argc, char** argv, Options& o) {
       ->check(CLI::IsMember({"auto", "host"}));
   app.footer(std::string(cmd::command_help()) +
              "\n\nExit status: 0 success; 1 a failure during the run (a script command, a file that cannot be "
-             "written, the solver); 2 bad input (command line, configuration, script); 3 no display.\nWithout a screen: xvfb-run -a plume-gui --frames 600 --screenshot out.png\n"
+             "written, the solver, a state that blew up, a lattice that does not fit in memory); 2 bad input "
+             "(command line, configuration, script: every bad line, checked before the run); 3 no display.\nWithout a screen: xvfb-run -a plume-gui --frames 600 --screenshot out.png\n"
              "Without any display server (EGL): plume-gui --offscreen --frames 600 --screenshot out.png");
   try {
     app.parse(argc, argv);
+    if (!positional.empty()) {
+      if (!o.config.empty() && o.config != positional)
+        throw CLI::ValidationError("config", "two configuration files given ('" + positional + "' and --config '" +
+                                                 o.config + "'): give one");
+      o.config = positional;
+    }
     if (!size.empty()) {
       char x = 0;
       if (std::sscanf(size.c_str(), "%d%c%d", &o.width, &x, &o.height) != 3 || x != 'x' || o.width < 320 ||

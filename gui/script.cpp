@@ -2,25 +2,76 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <stdexcept>
+#include "config_check.hpp"
 
 namespace plume::gui {
+namespace {
 
-Script load_script(const std::string& path) {
+std::string joined(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const std::string& l : lines) s += (s.empty() ? "" : "\n") + l;
+  return s;
+}
+
+// Follows the configuration through the script; returns what is wrong with line `c`, if anything.
+class ConfigTracker {
+ public:
+  explicit ConfigTracker(const io::RunConfig& start) : cfg_(start) {}
+
+  std::vector<std::string> problems(const cmd::SimCommand& c) {
+    if (std::holds_alternative<cmd::LoadConfig>(c) || std::holds_alternative<cmd::OpenCheckpoint>(c)) {
+      known_ = false;
+      return {};
+    }
+    const auto changes = cmd::config_overrides(c);
+    if (changes.empty()) return {};
+    io::RunConfig next = cfg_;
+    try {
+      for (const auto& [key, value] : changes) io::apply_override(next, key, value);
+      if (known_) check_config(next);
+    } catch (const io::ConfigError& e) {
+      return e.problems;
+    } catch (const std::exception& e) {
+      return {e.what()};
+    }
+    cfg_ = next;  // a refused line changes nothing, at run time as here
+    return {};
+  }
+
+ private:
+  io::RunConfig cfg_;
+  bool known_ = true;  // cfg_ is what the run will have (no file loaded since the start)
+};
+
+}  // namespace
+
+ScriptError::ScriptError(std::vector<std::string> p) : std::runtime_error(joined(p)), problems(std::move(p)) {}
+
+Script load_script(const std::string& path, const io::RunConfig& start) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read script '" + path + "': " + std::strerror(errno));
   Script s;
   s.path = path;
+  ConfigTracker config(start);
+  std::vector<std::string> problems;
   std::string line;
   int number = 0;
   while (std::getline(in, line)) {
     ++number;
+    const std::string where = path + ":" + std::to_string(number) + ": ";
+    std::optional<cmd::Command> c;
     try {
-      if (auto c = cmd::parse(line)) s.lines.push_back(ScriptLine{number, line, *c});
+      c = cmd::parse(line);
     } catch (const std::exception& e) {
-      throw std::runtime_error(path + ":" + std::to_string(number) + ": " + e.what());
+      problems.push_back(where + e.what());
+      continue;
     }
+    if (!c) continue;
+    if (const auto* sc = std::get_if<cmd::SimCommand>(&*c))
+      for (const std::string& p : config.problems(*sc)) problems.push_back(where + p);
+    s.lines.push_back(ScriptLine{number, line, *c});
   }
+  if (!problems.empty()) throw ScriptError(problems);
   return s;
 }
 

@@ -1,9 +1,11 @@
-// --script files: one steering command a line (see commands.hpp), read and checked before the
-// run starts, so that a typo on line 40 fails at once and not after a long run.
+// --script files: one steering command a line (see commands.hpp), read and checked as a whole
+// before the run starts, so that a typo on line 40 fails at once and not after a long run.
 #pragma once
+#include <stdexcept>
 #include <string>
 #include <vector>
 #include "commands.hpp"
+#include "plume/io/config.hpp"
 
 namespace plume::gui {
 
@@ -19,8 +21,18 @@ struct Script {
   std::string where(const ScriptLine& l) const { return path + ":" + std::to_string(l.number); }
 };
 
-// Throws std::runtime_error "FILE:LINE: problem" for the first bad line, or naming the file when
-// it cannot be read.
-Script load_script(const std::string& path);
+// Every problem of a script, one "FILE:LINE: problem" each; what() lists them one a line.
+struct ScriptError : std::runtime_error {
+  explicit ScriptError(std::vector<std::string> problems);
+  std::vector<std::string> problems;
+};
+
+// Reads and checks the whole script: the syntax of every line, and the configuration changes of
+// its set, gravity, reset and lattice lines (keys, types, ranges), applied in order to `start` as
+// the simulation thread applies them. After a load-config or open-checkpoint line the
+// configuration is that file's, unknown until the line runs: later changes are checked for their
+// keys and types only. Throws ScriptError listing every bad line, or std::runtime_error naming
+// the file when it cannot be read.
+Script load_script(const std::string& path, const io::RunConfig& start);
 
 }  // namespace plume::gui

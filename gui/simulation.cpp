@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <new>
 #include <chrono>
 #include <stdexcept>
 #include "config_check.hpp"
@@ -32,6 +33,18 @@ void copy_fields(const Fields& from, Fields& to) {
 }
 
 std::string lattice_text(const io::RunConfig& c) { return fmt::format("{} x {}", c.solver.nx, c.solver.ny); }
+
+// Builds a solver for `c` with `make`. Running out of host memory is said with the lattice that
+// did not fit, not as std::bad_alloc; the run in progress, if any, is kept.
+template <class Make>
+std::unique_ptr<Solver> new_solver(const io::RunConfig& c, Make&& make) {
+  try {
+    return make();
+  } catch (const std::bad_alloc&) {
+    throw std::runtime_error(fmt::format("not enough memory for a {} lattice ({:.3g} sites)", lattice_text(c),
+                                         double(c.solver.nx) * c.solver.ny));
+  }
+}
 
 }  // namespace
 
@@ -114,6 +127,12 @@ void Simulation::loop() {
         // A running batch goes on during the snapshot for as long as its host work takes.
         if (exchange_.consumed() && snapshot_due()) publish(std::numeric_limits<long>::max());
       }
+      if (fault_ && !fault_told_) {
+        // Found by a snapshot, not by a command that reports it itself.
+        fault_told_ = true;
+        std::lock_guard<std::mutex> lk(mtx_);
+        results_.push_back(CommandResult{0, false, "paused: " + fault_->message(), solver_->step()});
+      }
     } catch (const std::exception& e) {
       // The solver itself failed (a device error, memory): stop stepping, say so, keep the window.
       running_ = false;
@@ -161,12 +180,21 @@ std::string Simulation::run(const cmd::SimCommand& command) {
   return std::visit(
       Overloaded{
           [&](const cmd::Run& c) -> std::string {
+            if (c.on) require_healthy();
             running_ = c.on;
             return c.on ? "running" : "paused";
           },
           [&](const cmd::Steps& c) -> std::string {
             if (c.n < 0) throw std::invalid_argument("the number of steps must be >= 0");
+            require_healthy();
             advance(c.n, false);
+            if (check_state()) {
+              fault_told_ = true;
+              const std::string msg = fault_->message();
+              throw std::runtime_error(fault_->step == solver_->step()
+                                           ? msg
+                                           : fmt::format("stopped at step {}: {}", solver_->step(), msg));
+            }
             return fmt::format("steps {}: now at step {}", c.n, solver_->step());
           },
           [&](const cmd::Batch& c) -> std::string {
@@ -176,7 +204,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
           },
           [&](const cmd::Set& c) -> std::string {
             io::RunConfig next = cfg_;
-            io::apply_override(next, c.key, c.value);
+            for (const auto& [key, value] : cmd::config_overrides(c)) io::apply_override(next, key, value);
             const std::string note = check_config(next);
             const std::string section = c.key.substr(0, c.key.find('.'));
             std::string when;
@@ -193,15 +221,14 @@ std::string Simulation::run(const cmd::SimCommand& command) {
           },
           [&](const cmd::Reset& c) -> std::string {
             io::RunConfig next = cfg_;
-            for (const auto& [key, value] : c.overrides) io::apply_override(next, key, value);
+            for (const auto& [key, value] : cmd::config_overrides(c)) io::apply_override(next, key, value);
             const std::string note = check_config(next);
             rebuild(next);
             return fmt::format("{}: new initial state on the {} lattice{}", cmd::describe(c), lattice_text(cfg_), note);
           },
           [&](const cmd::Lattice& c) -> std::string {
             io::RunConfig next = cfg_;
-            io::apply_override(next, "lattice.nx", std::to_string(c.nx));
-            io::apply_override(next, "lattice.ny", std::to_string(c.ny));
+            for (const auto& [key, value] : cmd::config_overrides(c)) io::apply_override(next, key, value);
             const std::string note = check_config(next);
             rebuild(next);
             return "restarted on a " + lattice_text(cfg_) + " lattice" + note;
@@ -220,6 +247,12 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             return "saved the configuration to " + c.path;
           },
           [&](const cmd::SaveCheckpoint& c) -> std::string {
+            // The batch driver's rule: no checkpoint of a state that cannot be continued, so that
+            // the newest checkpoint on disk is always a good one.
+            if (check_state()) {
+              fault_told_ = true;
+              throw std::runtime_error("refused, the state is not physical: " + fault_->message());
+            }
             io::save_checkpoint(c.path, *solver_, cfg_);
             return fmt::format("saved a checkpoint of step {} to {}", solver_->step(), c.path);
           },
@@ -228,11 +261,15 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             const io::CheckpointHeader h = io::read_checkpoint_header(c.path);
             io::RunConfig next = io::parse_config(h.config_toml, c.path);
             check_config(next);
-            auto s = std::make_unique<Solver>(next.solver);
-            io::restore_checkpoint(c.path, *s, next);
-            solver_ = std::move(s);
+            solver_ = new_solver(next, [&] {
+              auto s = std::make_unique<Solver>(next.solver);
+              io::restore_checkpoint(c.path, *s, next);
+              return s;
+            });
             cfg_ = next;
             ++run_;
+            fault_.reset();  // the snapshot after this command checks the opened state
+            fault_told_ = false;
             return fmt::format("opened {}: {} lattice at step {}", c.path, lattice_text(cfg_), solver_->step());
           },
       },
@@ -241,17 +278,38 @@ std::string Simulation::run(const cmd::SimCommand& command) {
 
 void Simulation::rebuild(const io::RunConfig& cfg) {
   // The new solver is complete before the old one goes: a failure leaves the run as it was.
-  auto s = std::make_unique<Solver>(cfg.solver);
-  s->initialize();
-  solver_ = std::move(s);
+  solver_ = new_solver(cfg, [&] {
+    auto s = std::make_unique<Solver>(cfg.solver);
+    s->initialize();
+    return s;
+  });
   cfg_ = cfg;
   ++run_;
+  fault_.reset();
+  fault_told_ = false;
+}
+
+const std::optional<io::Fault>& Simulation::check_state() {
+  if (!fault_) {
+    solver_->request_fields();
+    fault_ = io::find_fault(solver_->wait_fields(), solver_->step());
+    if (fault_) running_ = false;
+    last_publish_end_ = Clock::now();  // a look at the state, spaced like the snapshots
+  }
+  return fault_;
+}
+
+void Simulation::require_healthy() {
+  if (!fault_) return;
+  fault_told_ = true;
+  throw std::runtime_error("refused, the state is not physical: " + fault_->message() +
+                           " (reset, change the lattice, load a configuration or open a checkpoint to go on)");
 }
 
 void Simulation::advance(long n, bool interruptible) {
   const double sites = double(cfg_.solver.nx) * cfg_.solver.ny;
   long done = 0;
-  while (done < n) {
+  while (done < n && !fault_) {  // a snapshot may find the state blown up
     if (interruptible && pending_) break;  // steering first: the rest of the batch can wait
     {
       std::lock_guard<std::mutex> lk(mtx_);
@@ -272,8 +330,12 @@ void Simulation::advance(long n, bool interruptible) {
     // A long batch or `steps N` still shows its progress.
     // A running batch may go on past its end while the snapshot is made (the run continues
     // anyway); `steps N` stops at N.
-    if (done < n && exchange_.consumed() && snapshot_due(0.05))
+    if (!exchange_.consumed()) {
+      // The front end is behind (or, in a test, absent): a blow-up must stop the steps anyway.
+      if (snapshot_due(0.25)) check_state();
+    } else if (done < n && snapshot_due(0.05)) {
       done += publish(interruptible ? std::numeric_limits<long>::max() : n - done);
+    }
   }
 }
 
@@ -319,14 +381,10 @@ long Simulation::publish(long max_overlap) {
   s.backend = solver_->backend().name();
   s.backend_description = solver_->backend().description();
   s.diag = io::compute_diagnostics(s.fields, solver_->domain(), cfg_.solver.initial, s.step, s.time);
-  const std::optional<io::Fault> fault = io::find_fault(s.fields, s.step);
-  s.fault = fault ? fault->message() : std::string();
-  if (fault && running_) {
-    // Stepping a blown-up state only spreads the NaNs: stop, keep the evidence on screen.
-    running_ = false;
-    std::lock_guard<std::mutex> lk(mtx_);
-    results_.push_back(CommandResult{0, false, "paused: " + s.fault, s.step});
-  }
+  if (!fault_) fault_ = io::find_fault(s.fields, s.step);
+  // Stepping a blown-up state only spreads the NaNs: stop, keep the evidence on screen.
+  if (fault_) running_ = false;
+  s.fault = fault_ ? fault_->message() : std::string();
   const auto host_done = Clock::now();
   if (overlap > 0) {
     solver_->wait_steps();

@@ -9,11 +9,13 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 #include "commands.hpp"
 #include "plume/io/config.hpp"
+#include "plume/io/diagnostics.hpp"
 #include "plume/solver.hpp"
 #include "snapshot.hpp"
 
@@ -73,6 +75,11 @@ class Simulation {
   // Publishes a snapshot of the current state. On a GPU, up to `max_overlap` steps run meanwhile
   // (Solver::advance_async); returns how many.
   long publish(long max_overlap = 0);
+  // The current state's fault (io::find_fault, the batch driver's check), looked for when none is
+  // known yet: the fields of the current step are computed for it.
+  const std::optional<io::Fault>& check_state();
+  // Refuses (throws) to step a state known to be unphysical.
+  void require_healthy();
   // Whether a running simulation may publish now (snapshot_share_; at least `min_interval` s after the last).
   bool snapshot_due(double min_interval = 0.0) const;
 
@@ -85,9 +92,15 @@ class Simulation {
   double snapshot_share_;
   double publish_cost_ = 0.0;  // seconds the last snapshot kept the solver from stepping
   double host_seconds_ = 0.0;  // seconds the last snapshot's host work took
+  // The end of the last snapshot or fault check (check_state): both are spaced by snapshot_due.
   std::chrono::steady_clock::time_point last_publish_end_{};
   std::uint64_t applied_ = 0;
   std::uint64_t run_ = 0;  // Snapshot::run
+  // The first fault found in this run's state. A blown-up state does not recover, and stepping it
+  // only spreads the NaNs: it stops the run, and stepping and checkpoints are refused until a new
+  // state replaces it (reset, lattice, load-config, open-checkpoint).
+  std::optional<io::Fault> fault_;
+  bool fault_told_ = false;  // the fault has been reported (by the command that met it, or as a notice)
   int max_texture_;
 
   std::atomic<long> steps_total_{0};

@@ -230,3 +230,71 @@ TEST(Program, CommandLineMistakesAreUsageErrors) {
   EXPECT_EQ(u.status, 2);
   EXPECT_NE(u.err.find("--upload"), std::string::npos) << u.err;
 }
+
+TEST(Program, TheWholeScriptIsCheckedBeforeAnyLineRuns) {
+  // No display given: every bad line, configuration keys and values included, is reported
+  // before the window opens and before line 1 runs.
+  const std::string script = temp_path("bad-keys.txt");
+  write_file(script, "steps 1\nset physics.gravty 1e-4\nset physics.k1 -3\nsteps 2\nset foo.bar 1\n");
+  const ProcessResult r = run_process(gui({"--script", script, "--frames", "1"}), "");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find(script + ":2: unknown key 'physics.gravty' (did you mean 'physics.gravity'?)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find(script + ":3: physics.k1 = -3"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(script + ":5: unknown section 'foo'"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("steps 1"), std::string::npos) << r.out;  // nothing ran
+  std::remove(script.c_str());
+}
+
+TEST(Program, ABlownUpRunStopsSaysWhereAndSavesNoCheckpoint) {
+  Xvfb x;
+  // Accepted by the configuration's checks, unphysical (rho < 0, then NaN) within a few dozen steps.
+  const std::vector<std::string> unstable{"--set", "physics.gravity=0.5", "--set", "physics.k1=1e-6",
+                                          "--set", "physics.k2=1e-6"};
+  const std::string script = temp_path("blow-up.txt"), checkpoint = temp_path("blown-up.chk");
+  write_file(script, "steps 3000\nsave-checkpoint " + checkpoint + "\n");
+  std::vector<std::string> args = unstable;
+  args.insert(args.end(), {"--script", script, "--frames", "1"});
+  const ProcessResult r = run_process(gui(args), x.display());
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.err.find(script + ":1: steps 3000: "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the state became unphysical at step "), std::string::npos) << r.err;  // when
+  EXPECT_NE(r.err.find(" at (x="), std::string::npos) << r.err;                               // where
+  EXPECT_EQ(::access(checkpoint.c_str(), F_OK), -1) << "a checkpoint of a blown-up state was written";
+  EXPECT_EQ(r.out.find("saved a checkpoint"), std::string::npos) << r.out;
+
+  // Running freely (no script): the run pauses at the fault and says so; a --frames run fails.
+  args = unstable;
+  args.insert(args.end(), {"--frames", "1200"});
+  const ProcessResult q = run_process(gui(args), x.display());
+  EXPECT_EQ(q.status, 1) << q.out << q.err;
+  EXPECT_NE(q.err.find("plume-gui: paused: the state became unphysical at step "), std::string::npos) << q.err;
+  std::remove(script.c_str());
+}
+
+TEST(Program, TheConfigurationFileMayBeGivenAsTheFirstArgument) {
+  Xvfb x;
+  // As in the README: plume-gui case.toml (and --config case.toml as before).
+  const std::string config = temp_path("case.toml"), other = temp_path("other.toml");
+  write_file(config, "[lattice]\nnx = 40\nny = 80\n[run]\nbackend = \"cpu\"\n");
+  write_file(other, "[lattice]\nnx = 48\nny = 80\n");
+  const std::vector<std::string> common{"--paused", "--frames", "2", "--size", "1200x800"};
+  std::vector<std::string> positional{PLUME_GUI_EXE, config}, option{PLUME_GUI_EXE, "--config", config};
+  positional.insert(positional.end(), common.begin(), common.end());
+  option.insert(option.end(), common.begin(), common.end());
+  for (const auto& argv : {positional, option}) {
+    const ProcessResult r = run_process(argv, x.display());
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("lattice=40x80"), std::string::npos) << r.out;
+  }
+  // Two different files: which one was meant is not guessed.
+  const ProcessResult both = run_process({PLUME_GUI_EXE, config, "--config", other, "--frames", "1"}, "");
+  EXPECT_EQ(both.status, 2);
+  EXPECT_NE(both.err.find("two configuration files given"), std::string::npos) << both.err;
+  const ProcessResult missing = run_process({PLUME_GUI_EXE, config + ".missing", "--frames", "1"}, "");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find(config + ".missing"), std::string::npos) << missing.err;
+  std::remove(config.c_str());
+  std::remove(other.c_str());
+}

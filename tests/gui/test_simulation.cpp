@@ -1,12 +1,15 @@
 // The simulation thread: commands act in order and exactly, steering reaches the solver, a
-// running batch yields to commands at once, and files written from the desktop are the batch
-// driver's (configuration and checkpoints).
+// running batch yields to commands at once, files written from the desktop are the batch
+// driver's (configuration and checkpoints), and a blown-up state stops the run and is never saved.
 #include <gtest/gtest.h>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <functional>
 #include <memory>
 #include <thread>
+#include <sys/resource.h>
 #include <unistd.h>
 #include "plume/io/config.hpp"
 #include "simulation.hpp"
@@ -239,4 +242,147 @@ TEST(Simulation, SnapshotsAreSpacedToTheirShareOfTheTime) {
   const long little = snapshots_in(0.001);
   EXPECT_GT(all, 10);
   EXPECT_LT(little * 5, all) << "share 1: " << all << " snapshots, share 0.001: " << little;
+}
+
+namespace {
+
+// Gravity at half the temperature and almost no viscosity or conductivity: accepted by the
+// configuration's checks, blown up (rho < 0, then NaN) within a few dozen steps.
+plume::io::RunConfig blowing_up_case() {
+  plume::io::RunConfig c = small_case();
+  plume::io::apply_override(c, "physics.gravity", "0.5");
+  plume::io::apply_override(c, "physics.k1", "1e-6");
+  plume::io::apply_override(c, "physics.k2", "1e-6");
+  return c;
+}
+
+// Every result until one with sequence number `seq` has arrived (or a minute has gone by).
+std::vector<CommandResult> results_until(Simulation& sim, std::uint64_t seq) {
+  std::vector<CommandResult> all;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < until) {
+    for (const CommandResult& r : sim.drain_results()) all.push_back(r);
+    if (!all.empty() && all.back().seq >= seq) return all;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ADD_FAILURE() << "no result for command " << seq << " within 60 s";
+  return all;
+}
+
+bool exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
+
+}  // namespace
+
+TEST(Simulation, ABlownUpStatePausesSaysWhereAndIsNeverCheckpointed) {
+  Simulation sim(blowing_up_case(), true, 1);
+  auto front = std::make_unique<Snapshot>();
+  // Running: the first snapshot that finds the state unphysical stops the run and says so.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (front->fault.empty() && std::chrono::steady_clock::now() < until)
+    if (!sim.take(front)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_FALSE(front->fault.empty()) << "still healthy at step " << front->step;
+  EXPECT_FALSE(front->running);
+  EXPECT_NE(front->fault.find("the state became unphysical at step"), std::string::npos) << front->fault;
+  EXPECT_NE(front->fault.find("(x="), std::string::npos) << front->fault;  // where
+  const long stopped_at = front->step;
+  EXPECT_LT(stopped_at, 1000);
+
+  // Saving it is refused, with the reason; nothing is written.
+  const std::string path = temp_path("-blown-up.chk");
+  const auto save = sim.post(cmd::SaveCheckpoint{path});
+  std::vector<CommandResult> results = results_until(sim, save);
+  const auto notice = std::find_if(results.begin(), results.end(), [](const CommandResult& r) { return r.seq == 0; });
+  ASSERT_NE(notice, results.end()) << "the pause was not reported";
+  EXPECT_FALSE(notice->ok);
+  EXPECT_EQ(notice->message, "paused: " + front->fault);
+  EXPECT_FALSE(results.back().ok);
+  EXPECT_NE(results.back().message.find("refused, the state is not physical: the state became unphysical"),
+            std::string::npos)
+      << results.back().message;
+  EXPECT_FALSE(exists(path));
+
+  // Stepping it on is refused too (it only spreads the NaNs), so the state stays as found.
+  const auto run = sim.post(cmd::Run{true});
+  const auto step = sim.post(cmd::Steps{10});
+  results = results_until(sim, step);
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].seq, run);
+  EXPECT_FALSE(results[0].ok);
+  EXPECT_NE(results[0].message.find("refused"), std::string::npos) << results[0].message;
+  EXPECT_FALSE(results[1].ok);
+  Snapshot& s = wait_for(sim, front, step);
+  EXPECT_EQ(s.step, stopped_at);
+  EXPECT_FALSE(s.running);
+
+  // A new state is healthy again, and can be saved.
+  sim.post(cmd::Set{"physics.gravity", "1e-4"});
+  sim.post(cmd::Reset{});
+  const auto good = sim.post(cmd::SaveCheckpoint{path});
+  results = results_until(sim, good);
+  EXPECT_TRUE(results.back().ok) << results.back().message;
+  EXPECT_TRUE(wait_for(sim, front, good).fault.empty());
+  EXPECT_TRUE(exists(path));
+  std::remove(path.c_str());
+}
+
+TEST(Simulation, StepsStopAtAFaultAndTheResultSaysWhereAndWhen) {
+  Simulation sim(blowing_up_case(), false, 10);
+  auto front = std::make_unique<Snapshot>();
+  // Nobody takes the snapshots here: the thread looks at the state anyway.
+  const auto seq = sim.post(cmd::Steps{100000});
+  const std::vector<CommandResult> results = results_until(sim, seq);
+  ASSERT_EQ(results.size(), 1u);  // the command's own failure, no second notice
+  const CommandResult& r = results.back();
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.message.rfind("steps 100000: ", 0), 0u) << r.message;
+  EXPECT_NE(r.message.find("the state became unphysical at step"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("(x="), std::string::npos) << r.message;
+  EXPECT_LT(r.step, 50000);  // it did not go on to the end
+  Snapshot& s = wait_for(sim, front, seq);
+  EXPECT_EQ(s.step, r.step);
+  EXPECT_FALSE(s.fault.empty());
+}
+
+namespace {
+
+// In a child process whose address space is capped at 1 GiB above what it uses now: a lattice
+// that needs far more (20000 x 20000 sites: about 240 GB of populations) fails there at once,
+// whatever the machine's memory and overcommit policy, and nothing else is disturbed.
+void with_little_memory(const std::function<void()>& body) {
+  long vm_kib = 0;
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmSize:", 0) == 0) vm_kib = std::stol(line.substr(7));
+  const rlim_t cap = rlim_t(vm_kib) * 1024 + (rlim_t(1) << 30);
+  const rlimit lim{cap, cap};
+  if (::setrlimit(RLIMIT_AS, &lim) != 0) std::_Exit(3);
+  body();
+}
+
+}  // namespace
+
+TEST(SimulationDeathTest, ALatticeThatDoesNotFitIsNamedAndTheRunGoesOn) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(with_little_memory([] {
+                Simulation sim(small_case(), false, 10);
+                auto front = std::make_unique<Snapshot>();
+                const auto seq = sim.post(cmd::Lattice{20000, 20000});
+                const CommandResult r = results_until(sim, seq).back();
+                const Snapshot& s = wait_for(sim, front, seq);
+                std::fprintf(stderr, "[%s] %s; lattice now %d x %d\n", r.ok ? "ok" : "failed", r.message.c_str(),
+                             s.fields.nx, s.fields.ny);
+                std::exit(0);
+              }),
+              ::testing::ExitedWithCode(0),
+              "\\[failed\\] lattice 20000 20000: not enough memory for a 20000 x 20000 lattice \\(4e\\+08 sites\\); "
+              "lattice now 48 x 64");
+  EXPECT_EXIT(with_little_memory([] {
+                try {
+                  Simulation sim(small_case(20000, 20000), false, 10);
+                } catch (const std::exception& e) {
+                  std::fprintf(stderr, "[refused] %s\n", e.what());
+                }
+                std::exit(0);
+              }),
+              ::testing::ExitedWithCode(0), "\\[refused\\] not enough memory for a 20000 x 20000 lattice");
 }
