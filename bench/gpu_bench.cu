@@ -3,7 +3,7 @@
 //   gpu_bench [--device N] [--sizes 1024,2048,...] [--rt NX NY STEPS EVERY] [--sanitize]
 //
 // 1. The device's copy bandwidth: cudaMemcpy device to device, bytes read + written.
-// 2. Lattice sweep through the production backend (make_cuda_backend, Rayleigh–Taylor state,
+// 2. Lattice sweep through the production backend (the d2q37 model's, Rayleigh–Taylor state,
 //    walls), FP64 and FP32 storage, from 1024^2 to the largest lattice whose two population
 //    buffers fit: site updates/s, effective bandwidth (592 or 296 B per site update) and its
 //    ratio to the copy bandwidth.
@@ -28,11 +28,14 @@
 #include "device_buffer.hpp"
 #include "event_timing.hpp"
 #include "kernels.cuh"
-#include "d2q37/lattice.hpp"
+#include "d2q37/hermite2d.hpp"
+#include "d2q37/model.hpp"
+#include "plume/model.hpp"
 #include "plume/solver.hpp"
 
 using namespace plume;
 using L = D2Q37;
+using T = d2q37::Traits;  // the model's traits, as the backends take them
 namespace cu = plume::cuda;
 
 namespace {
@@ -107,9 +110,10 @@ SweepRow sweep(int n, Precision prec, int dev, bool check_fields) {
   SweepRow r;
   r.n = n;
   r.prec = prec;
-  const Domain d{n, n, 0, 0, n, n};
-  std::unique_ptr<Backend> be = make_cuda_backend(d, reference_physics(), prec, dev);
-  be->initialize(InitialState{});
+  const Domain d = Domain::whole(n, n);
+  std::unique_ptr<Backend> be =
+      find_model("d2q37").make_backend({true, dev, 0}, d, AnySetup(d2q37::Setup{reference_physics(), {}}), prec);
+  be->initialize();
   if (check_fields) r.fault = first_fault(*be, "after the initial state");
   const double guess = prec == Precision::FP64 ? 4.5e9 : 8e9;  // site updates/s, for the step count
   r.steps = std::max(4L, long(0.25 * guess / (double(n) * n)));
@@ -209,7 +213,7 @@ struct Lattice {
   Lattice(int n, cudaStream_t s)
       : d(Domain::whole(n, n)), l(make_layout(n, n, 1, L::reach, 0, L::Q, sizeof(Real))), a(l.elements()), b(l.elements()) {
     PLUME_CUDA_CHECK(cudaMemsetAsync(b.data(), 0, b.bytes(), s));
-    cu::launch_initial_state<L>(a.data(), reinterpret_cast<double*>(b.data()), l, d, InitialState{}, -p.gy, s);
+    cu::launch_initial_state<T, Real>(a.data(), b.data(), l, d, d2q37::Setup{p, {}}, s);
     cu::launch_halo<L>(a.data(), l, false, s);
     PLUME_CUDA_CHECK(cudaStreamSynchronize(s));
   }
@@ -248,41 +252,42 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
   auto add = [&](const std::string& name, const std::string& res, double ms, double sites) {
     out.push_back({std::string(prec) + " " + name, res, sites / (ms * 1e-3), sites / (ms * 1e-3) * bps});
   };
-  // A whole step (halo, walls, bulk) with the bulk kernel of the given shape and model.
-  auto step_variant = [&](const std::string& name, auto shape, auto model) {
+  // A whole step (halo, walls, bulk) with the step kernel of the given shape and variant (0 RTRT,
+  // 1 BGK), as the backend launches it.
+  auto step_variant = [&](const std::string& name, auto shape, auto variant) {
     using Shape = decltype(shape);
-    constexpr CollisionModel M = decltype(model)::value;
+    constexpr int V = decltype(variant)::value;
     PhysicsParams p = lat.p;
-    p.model = M;
+    p.model = V == 1 ? CollisionModel::BGK : CollisionModel::RTRT;
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
-      cu::launch_step_with<L, M, Real, Shape>(src, dst, l, d, p, s);
+      cu::launch_halo<L>(src, l, !p.walls, s);
+      cu::launch_box<T, V, Real, Shape>(StepArgs<Real, PhysicsParams>{src, dst, l, d, p}, Box::of(d), s);
     });
-    add(name, resources(cu::step_kernel<L, M, Real, Shape::block_x, Shape::min_blocks>), ms, double(lat.sites()));
+    add(name, resources(cu::step_kernel<T, V, Real, Shape::block_x, Shape::min_blocks>), ms, double(lat.sites()));
   };
-  constexpr auto R = CollisionModel::RTRT;
-  const std::integral_constant<CollisionModel, R> rtrt;
-  step_variant("step, 128x1 (production)", cu::DefaultStepShape{}, rtrt);
+  constexpr int R = 0;  // RTRT
+  const std::integral_constant<int, R> rtrt;
+  step_variant("step, 128x1 (production)", cu::DefaultStepShape<T, R>{}, rtrt);
   step_variant("step, 64x1, 8 blocks/SM", cu::StepShape<64, 8>{}, rtrt);
   step_variant("step, 128x1, 2 blocks/SM", cu::StepShape<128, 2>{}, rtrt);
   step_variant("step, 128x1, 5 blocks/SM", cu::StepShape<128, 5>{}, rtrt);
   step_variant("step, 256x1, 2 blocks/SM", cu::StepShape<256, 2>{}, rtrt);
   step_variant("step, 512x1, 1 block/SM", cu::StepShape<512, 1>{}, rtrt);
   step_variant("step, 128x1, 4 rows/thread", cu::StepShape<128, 4, 4>{}, rtrt);
-  step_variant("step, BGK", cu::BgkShape<cu::DefaultStepShape>{},
-               std::integral_constant<CollisionModel, CollisionModel::BGK>{});
-  step_variant("step, 128x1 (production), again", cu::DefaultStepShape{}, rtrt);  // spread of the timings
+  step_variant("step, BGK", cu::DefaultStepShape<T, 1>{}, std::integral_constant<int, 1>{});
+  step_variant("step, 128x1 (production), again", cu::DefaultStepShape<T, R>{}, rtrt);  // spread of the timings
 
   // The bulk rows alone (no halo launch, no wall rows), and pull + store alone, over the same rows.
   const dim3 grid((l.nx + 127) / 128, y1 - y0);
   const double bulk_sites = double(l.nx) * (y1 - y0);
   {
-    constexpr int BX = cu::DefaultStepShape::block_x, MB = cu::DefaultStepShape::min_blocks;
+    constexpr int BX = cu::DefaultStepShape<T, R>::block_x, MB = cu::DefaultStepShape<T, R>::min_blocks;
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
-      cu::step_kernel<L, R, Real, BX, MB><<<grid, BX, 0, s>>>(phys::StepArgs<Real>{src, dst, l, d, lat.p}, 0, l.nx, y0,
-                                                        y1);
+      cu::step_kernel<T, R, Real, BX, MB><<<grid, BX, 0, s>>>(phys::StepArgs<Real>{src, dst, l, d, lat.p}, 0, l.nx, y0,
+                                                              y1, 0, 1);
     });
     PLUME_CUDA_CHECK_LAUNCH();
-    add("bulk rows alone (no halo)", resources(cu::step_kernel<L, R, Real, BX, MB>), ms, bulk_sites);
+    add("bulk rows alone (no halo)", resources(cu::step_kernel<T, R, Real, BX, MB>), ms, bulk_sites);
   }
   {
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
@@ -309,8 +314,8 @@ double population_space_difference(cudaStream_t s) {
   const Layout l = lat.l;
   const int y0 = L::reach, y1 = l.ny - L::reach;
   const dim3 grid((l.nx + 127) / 128, y1 - y0);
-  constexpr int BX = cu::DefaultStepShape::block_x, MB = cu::DefaultStepShape::min_blocks;
-  cu::step_kernel<L, CollisionModel::RTRT, double, BX, MB><<<grid, BX, 0, s>>>(lat.args(), 0, l.nx, y0, y1);
+  constexpr int BX = cu::DefaultStepShape<T, 0>::block_x, MB = cu::DefaultStepShape<T, 0>::min_blocks;
+  cu::step_kernel<T, 0, double, BX, MB><<<grid, BX, 0, s>>>(lat.args(), 0, l.nx, y0, y1, 0, 1);
   population_space_kernel<double>
       <<<grid, 128, 0, s>>>(phys::StepArgs<double>{lat.a.data(), c.data(), l, lat.d, lat.p}, y0, y1);
   PLUME_CUDA_CHECK_LAUNCH();

@@ -24,7 +24,7 @@
 #include "device_buffer.hpp"
 #include "event_timing.hpp"
 #include "kernels.cuh"
-#include "d2q37/lattice.hpp"
+#include "d2q37/model.hpp"
 #include "plume/solver.hpp"
 
 using namespace plume;
@@ -73,13 +73,12 @@ Pieces pieces(int n) {
   PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   cu::DeviceBuffer<double> f(lay.elements()), out(4 * sites);
   const PhysicsParams p = physics();
-  cu::launch_initial_state<L>(f.data(), out.data(), lay, d, InitialState{}, -p.gy, s);
+  cu::launch_initial_state<d2q37::Traits, double>(f.data(), out.data(), lay, d, d2q37::Setup{p, {}}, s);
   Pieces r;
   r.kernel_ms = bench::time_ms(s, 5, [&] {
     cu::launch_halo<L>(f.data(), lay, !p.walls, s);
-    double* o = out.data();
-    cu::fields_kernel<L, double><<<dim3((n + 127) / 128, std::min(n, 65535)), 128, 0, s>>>(
-        f.data(), lay, d, p, o, o + sites, o + 2 * sites, o + 3 * sites);
+    cu::fields_kernel<d2q37::Traits, double><<<dim3((n + 127) / 128, std::min(n, 65535)), 128, 0, s>>>(
+        f.data(), lay, d, p, out.data());
     PLUME_CUDA_CHECK_LAUNCH();
   });
   double* pinned = nullptr;

@@ -4,16 +4,14 @@
 #include <stdexcept>
 #include "parallel/nccl_transport.hpp"
 #include "parallel/tile_stepper.hpp"
-#include "d2q37/lattice.hpp"
-#include "plume/lattice/lattice_info.hpp"
+#include "d2q37/model.hpp"
+#include "plume/model.hpp"
 #include "plume/parallel/halo_plan.hpp"
 #include "plume/parallel/perf_model.hpp"
-#include "d2q37/collision.hpp"
 
 namespace plume {
 namespace {
 
-using L = D2Q37;
 constexpr int kGatherTag = 7300;
 
 // Runs one stage of the set-up. A single process lets errors through as they are; several ranks
@@ -33,10 +31,8 @@ void stage(parallel::Communicator& comm, const std::string& what, F&& f) {
   parallel::agree(comm, problem, what);
 }
 
-// x is periodic; y too when there are no walls.
-parallel::Periodic periodicity(const SolverConfig& cfg) { return {true, !cfg.physics.walls, false}; }
-
-parallel::Tiling resolve_tiling(const SolverConfig& cfg, int ranks, bool gpu) {
+parallel::Tiling resolve_tiling(const SolverConfig& cfg, const Model& model, const AnySetup& setup, int ranks,
+                                bool gpu) {
   const parallel::Tiling t = cfg.tiles;
   const std::string job = " but the job has " + std::to_string(ranks) + " rank" + (ranks == 1 ? "" : "s");
   if (t.complete()) {
@@ -53,20 +49,23 @@ parallel::Tiling resolve_tiling(const SolverConfig& cfg, int ranks, bool gpu) {
   if (ranks == 1) return {1, 1, 1};
   const int vb = cfg.precision == Precision::FP32 ? 4 : 8;
   const parallel::MachineModel m = gpu ? parallel::gpu_reference_machine(vb) : parallel::cpu_reference_machine(vb);
-  return parallel::choose_tiling(Domain::whole(cfg.nx, cfg.ny), ranks, periodicity(cfg), describe_lattice<L>(), m,
+  return parallel::choose_tiling(Domain::whole(cfg.nx, cfg.ny), ranks, model.periodic(setup), model.lattice(), m,
                                  cfg.overlap);
 }
 
 // Calls row(global offset, local offset, length) for every row of every population plane of
-// block d: the same rows in the global canonical array [i][y][x] over NX x NY and in the block's.
+// block d: the same rows in the global canonical array [i][z][y][x] over NX x NY x NZ and in the
+// block's.
 template <class F>
-void for_block_rows(const Domain& d, F&& row) {
-  for (int i = 0; i < L::Q; ++i)
-    for (int y = 0; y < d.ny; ++y)
-      row((std::size_t(i) * d.NY + d.y0 + y) * d.NX + d.x0, (std::size_t(i) * d.ny + y) * d.nx, std::size_t(d.nx));
+void for_block_rows(int Q, const Domain& d, F&& row) {
+  for (int i = 0; i < Q; ++i)
+    for (int z = 0; z < d.nz; ++z)
+      for (int y = 0; y < d.ny; ++y)
+        row(((std::size_t(i) * d.NZ + d.z0 + z) * d.NY + d.y0 + y) * d.NX + d.x0,
+            ((std::size_t(i) * d.nz + z) * d.ny + y) * d.nx, std::size_t(d.nx));
 }
 
-std::size_t population_count(const Domain& d) { return std::size_t(L::Q) * d.nx * d.ny; }
+std::size_t population_count(int Q, const Domain& d) { return std::size_t(Q) * d.sites(); }
 
 // The transport a decomposed run uses: the one asked for if it can run here, else an error
 // saying why; Auto prefers what needs no staging copies through host memory.
@@ -113,8 +112,12 @@ Solver::Solver(const SolverConfig& cfg) : cfg_(cfg), own_comm_(parallel::self_co
 
 Solver::Solver(const SolverConfig& cfg, parallel::Communicator& comm) : cfg_(cfg), comm_(&comm) { setup(); }
 
+AnySetup Solver::model_setup() const { return AnySetup(d2q37::Setup{cfg_.physics, cfg_.initial}); }
+
 void Solver::setup() {
   parallel::Communicator& comm = *comm_;
+  stage(comm, "unknown model", [&] { model_ = &find_model(cfg_.model); });
+  const AnySetup setup = model_setup();
   const int ranks = comm.size();
   std::string why;
   int ndev = 0;
@@ -124,8 +127,9 @@ void Solver::setup() {
       throw std::runtime_error("backend 'cuda' requested but no CUDA device is usable: " + why);
   });
   stage(comm, "cannot tile the lattice", [&] {
-    decomp_ = parallel::Decomposition(Domain::whole(cfg_.nx, cfg_.ny), resolve_tiling(cfg_, ranks, ndev > 0),
-                                      periodicity(cfg_), L::reach);
+    decomp_ = parallel::Decomposition(Domain::whole(cfg_.nx, cfg_.ny),
+                                      resolve_tiling(cfg_, *model_, setup, ranks, ndev > 0), model_->periodic(setup),
+                                      model_->lattice().reach);
   });
   domain_ = decomp_.domain(comm.rank());
   stage(comm, "cannot create the backend", [&] {
@@ -134,10 +138,10 @@ void Solver::setup() {
       if (dev >= ndev)
         throw std::runtime_error("CUDA device " + std::to_string(dev) + " requested but only " +
                                  std::to_string(ndev) + " present");
-      backend_ = make_cuda_backend(domain_, cfg_.physics, cfg_.precision, dev);
+      backend_ = model_->make_backend({true, dev, 0}, domain_, setup, cfg_.precision);
       reason_ = cfg_.backend == BackendKind::CUDA ? "requested" : "a CUDA device is present";
     } else {
-      backend_ = make_cpu_backend(domain_, cfg_.physics, cfg_.precision, cfg_.threads);
+      backend_ = model_->make_backend({false, 0, cfg_.threads}, domain_, setup, cfg_.precision);
       reason_ = cfg_.backend == BackendKind::CPU ? "requested" : "no CUDA device (" + why + ")";
     }
     if (ranks > 1 && !backend_->halo_ops())
@@ -150,8 +154,8 @@ void Solver::setup() {
         [&] { transport_ = resolve_transport(cfg_.transport, *backend_, *backend_->halo_ops(), comm); });
   stage(comm, "cannot set up the halo exchange", [&] {
     const parallel::Neighbours nb = decomp_.neighbours(comm.rank());
-    stepper_ = std::make_unique<parallel::TileStepper>(*backend_->halo_ops(), parallel::make_halo_plan<L>(domain_, nb),
-                                                       parallel::step_regions(domain_, nb, L::reach), comm,
+    stepper_ = std::make_unique<parallel::TileStepper>(*backend_->halo_ops(), parallel::make_halo_plan(model_->lattice(), domain_, nb),
+                                                       parallel::step_regions(domain_, nb, model_->lattice().reach), comm,
                                                        transport_);
   });
 }
@@ -159,7 +163,7 @@ void Solver::setup() {
 Solver::~Solver() = default;
 
 void Solver::initialize() {
-  backend_->initialize(cfg_.initial);
+  backend_->initialize();
   step_ = 0;
 }
 
@@ -182,14 +186,17 @@ void Solver::wait_steps() {
   if (!stepper_) backend_->wait_steps();
 }
 
-double Solver::time() const { return step_ * phys::dt<D2Q37>(); }
+double Solver::time() const { return step_ * model_->time_step(); }
 
 void Solver::set_physics(const PhysicsParams& p) {
-  if (stepper_ && p.walls != cfg_.physics.walls)
-    throw std::invalid_argument("physics.walls cannot change during a decomposed run: it decides which tiles are "
+  SolverConfig next = cfg_;
+  next.physics = p;
+  const AnySetup setup = AnySetup(d2q37::Setup{next.physics, next.initial});
+  if (stepper_ && model_->periodic(setup) != model_->periodic(model_setup()))
+    throw std::invalid_argument("walls.enabled cannot change during a decomposed run: it decides which tiles are "
                                 "neighbours across y");
-  cfg_.physics = p;
-  backend_->set_params(p);
+  cfg_ = next;
+  backend_->set_setup(setup);
 }
 
 void Solver::fields(Fields& out) {
@@ -211,13 +218,13 @@ const Fields& Solver::wait_fields() {
 }
 
 std::vector<double> Solver::populations() {
-  std::vector<double> f(population_count(domain_));
+  std::vector<double> f(population_count(model_->lattice().Q, domain_));
   backend_->read_populations(f.data());
   return f;
 }
 
 void Solver::set_populations(const std::vector<double>& f, long step) {
-  if (f.size() != population_count(domain_)) throw std::runtime_error("set_populations: wrong number of values");
+  if (f.size() != population_count(model_->lattice().Q, domain_)) throw std::runtime_error("set_populations: wrong number of values");
   backend_->write_populations(f.data());
   step_ = step;
 }
@@ -228,14 +235,14 @@ std::vector<double> Solver::gather_populations() {
     comm_->send(local.data(), local.size() * sizeof(double), 0, kGatherTag);
     return {};
   }
-  std::vector<double> global(std::size_t(L::Q) * cfg_.nx * cfg_.ny);
+  std::vector<double> global(population_count(model_->lattice().Q, decomp_.global()));
   for (int r = 0; r < ranks(); ++r) {
     const Domain d = decomp_.domain(r);
     if (r > 0) {
-      local.resize(population_count(d));
+      local.resize(population_count(model_->lattice().Q, d));
       comm_->recv(local.data(), local.size() * sizeof(double), r, kGatherTag);
     }
-    for_block_rows(d, [&](std::size_t g, std::size_t l, std::size_t n) {
+    for_block_rows(model_->lattice().Q, d, [&](std::size_t g, std::size_t l, std::size_t n) {
       std::copy_n(local.data() + l, n, global.data() + g);
     });
   }
@@ -243,7 +250,7 @@ std::vector<double> Solver::gather_populations() {
 }
 
 void Solver::scatter_populations(const std::vector<double>& global, long step) {
-  const std::size_t expected = std::size_t(L::Q) * cfg_.nx * cfg_.ny;
+  const std::size_t expected = population_count(model_->lattice().Q, decomp_.global());
   std::string problem;
   if (is_root() && global.size() != expected)
     problem = "rank 0 holds " + std::to_string(global.size()) + " values, the " + std::to_string(cfg_.nx) + "x" +
@@ -255,14 +262,14 @@ void Solver::scatter_populations(const std::vector<double>& global, long step) {
   if (is_root()) {
     for (int r = ranks() - 1; r >= 0; --r) {  // rank 0's block last: it stays in `local`
       const Domain d = decomp_.domain(r);
-      local.resize(population_count(d));
-      for_block_rows(d, [&](std::size_t g, std::size_t l, std::size_t n) {
+      local.resize(population_count(model_->lattice().Q, d));
+      for_block_rows(model_->lattice().Q, d, [&](std::size_t g, std::size_t l, std::size_t n) {
         std::copy_n(global.data() + g, n, local.data() + l);
       });
       if (r > 0) comm_->send(local.data(), local.size() * sizeof(double), r, kGatherTag);
     }
   } else {
-    local.resize(population_count(domain_));
+    local.resize(population_count(model_->lattice().Q, domain_));
     comm_->recv(local.data(), local.size() * sizeof(double), 0, kGatherTag);
   }
   set_populations(local, long(s));

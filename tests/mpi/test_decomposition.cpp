@@ -134,7 +134,7 @@ TEST(HaloPlan, OnlyTheCrossingPopulationsTravel26PerRowPerSide) {
   static_assert(describe_lattice<D2Q37>().crossing[2] == 0, "nothing crosses z in 2-D");
   const Decomposition d = plane(63, 51, Tiling{2, 2}, false);
   const Domain dom = d.domain(0);
-  const HaloPlan plan = make_halo_plan<D2Q37>(dom, d.neighbours(0));
+  const HaloPlan plan = make_halo_plan(kD2Q37, dom, d.neighbours(0));
   for (Face f : {XLow, XHigh, YHigh}) {
     const FacePlan& fp = plan.face[f];
     ASSERT_EQ(fp.send.size(), 26u) << face_name(f);
@@ -158,14 +158,14 @@ TEST(HaloPlan, OnlyTheCrossingPopulationsTravel26PerRowPerSide) {
 TEST(HaloPlan, WhatOneFaceSendsIsWhatTheOppositeFaceReceivesSlabBySlab) {
   const Decomposition d = plane(63, 51, Tiling{2, 2}, true);
   for (int r = 0; r < d.ranks(); ++r) {
-    const HaloPlan mine = make_halo_plan<D2Q37>(d.domain(r), d.neighbours(r));
+    const HaloPlan mine = make_halo_plan(kD2Q37, d.domain(r), d.neighbours(r));
     for (int f = 0; f < kFaces; ++f) {
       const Neighbour peer = mine.face[f].peer;
       if (axis_of(Face(f)) == 2) {
         EXPECT_EQ(peer.link, Link::None) << "a 2-D lattice has no z neighbours";
         continue;
       }
-      const HaloPlan theirs = make_halo_plan<D2Q37>(d.domain(peer.rank), d.neighbours(peer.rank));
+      const HaloPlan theirs = make_halo_plan(kD2Q37, d.domain(peer.rank), d.neighbours(peer.rank));
       const FacePlan& s = mine.face[f];
       const FacePlan& t = theirs.face[opposite(Face(f))];
       ASSERT_EQ(s.send.size(), t.recv.size());
@@ -290,7 +290,7 @@ TEST(HaloPlan3D, FacesCarryEarlierAxesHalosAndMatchTheirOppositeSlabBySlab) {
   static_assert(info.crossing[0] == 5 && info.crossing[1] == 5 && info.crossing[2] == 5, "5 of 19 cross a face");
   for (int r = 0; r < d.ranks(); ++r) {
     const Domain dom = d.domain(r);
-    const HaloPlan mine = make_halo_plan<D3Q19Set>(dom, d.neighbours(r));
+    const HaloPlan mine = make_halo_plan(info, dom, d.neighbours(r));
     // x: interior y and z; y: x with halos, interior z; z: x and y with halos.
     EXPECT_EQ(mine.face[XLow].length[0], dom.ny);
     EXPECT_EQ(mine.face[XLow].length[1], dom.nz);
@@ -302,7 +302,7 @@ TEST(HaloPlan3D, FacesCarryEarlierAxesHalosAndMatchTheirOppositeSlabBySlab) {
     for (int f = 0; f < kFaces; ++f) {
       const Neighbour peer = mine.face[f].peer;
       ASSERT_EQ(peer.link, Link::Remote);
-      const HaloPlan theirs = make_halo_plan<D3Q19Set>(d.domain(peer.rank), d.neighbours(peer.rank));
+      const HaloPlan theirs = make_halo_plan(info, d.domain(peer.rank), d.neighbours(peer.rank));
       const FacePlan& s = mine.face[f];
       const FacePlan& t = theirs.face[opposite(Face(f))];
       ASSERT_EQ(s.send.size(), 5u);

@@ -1,17 +1,16 @@
 // What a compute backend (CPU/OpenMP, CUDA) provides to the Solver. Each backend owns the
-// populations of one block in a Layout and runs the per-site physics of physics/site.hpp.
+// populations of one block in a Layout and runs a model's per-site code: the generic backends
+// (src/cpu/cpu_backend.hpp, src/cuda/cuda_backend.cuh) are instantiated by each model's folder.
+// Internal to the solver library: the app, the GUI and the adaptors use plume/solver.hpp.
 #pragma once
 #include <memory>
 #include <string>
 #include "plume/fields.hpp"
 #include "plume/grid/layout.hpp"
-#include "d2q37/params.hpp"
+#include "plume/model.hpp"
 #include "plume/parallel/halo_plan.hpp"
-#include "d2q37/rayleigh_taylor.hpp"
 
 namespace plume {
-
-enum class Precision : int { FP64 = 0, FP32 = 1 };  // storage of the populations; arithmetic is FP64
 
 // Where a tile's halo messages travel from and to: host memory (any MPI; on a GPU, pinned buffers
 // staged to and from the device) or device memory (CUDA-aware MPI, NCCL: no staging copies).
@@ -86,9 +85,10 @@ class Backend {
   virtual std::string name() const = 0;         // "cpu" or "cuda"
   virtual std::string description() const = 0;  // device / threads, for logs and summaries
   virtual const Layout& layout() const = 0;
-  virtual void set_params(const PhysicsParams& p) = 0;
-  // Rayleigh–Taylor state into the current populations.
-  virtual void initialize(const InitialState& s) = 0;
+  // New parameters of the model (its setup's physics), from the next step on.
+  virtual void set_setup(const AnySetup& s) = 0;
+  // The initial state of the setup's case into the current populations.
+  virtual void initialize() = 0;
   // n fused steps (periodic halos in x, and in y when there are no walls).
   virtual void step(long n) = 0;
   // The same steps, possibly still running on a device when it returns; wait_steps() waits for
@@ -116,11 +116,8 @@ class Backend {
   virtual HaloOps* halo_ops() { return nullptr; }
 };
 
-std::unique_ptr<Backend> make_cpu_backend(const Domain& d, const PhysicsParams& p, Precision prec, int threads);
-
 // CUDA: returns the number of usable devices (0 when CUDA is not compiled in or no driver/device),
 // with a reason in *why when there are none.
 int cuda_device_count(std::string* why = nullptr);
-std::unique_ptr<Backend> make_cuda_backend(const Domain& d, const PhysicsParams& p, Precision prec, int device);
 
 }  // namespace plume

@@ -20,6 +20,9 @@ struct Fields {
     T.resize(n);
   }
   std::size_t at(int x, int y) const { return std::size_t(y) * nx + x; }
+  static constexpr int count = 4;
+  // Field k (0 rho, 1 u_x, 2 u_y, 3 T), as the backends fill them.
+  double* data(int k) { return (k == 0 ? rho : k == 1 ? ux : k == 2 ? uy : T).data(); }
   double p(int x, int y) const { return rho[at(x, y)] * T[at(x, y)]; }
 };
 

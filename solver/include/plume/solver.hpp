@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 #include "plume/backend.hpp"
+#include "d2q37/params.hpp"
+#include "d2q37/rayleigh_taylor.hpp"
 #include "plume/parallel/communicator.hpp"
 #include "plume/parallel/decomposition.hpp"
 
@@ -26,6 +28,7 @@ std::string to_string(TransportKind t);
 TransportKind parse_transport(const std::string& text);
 
 struct SolverConfig {
+  std::string model = "d2q37";  // the registered model (plume/model.hpp)
   int nx = 256, ny = 512;  // global lattice
   PhysicsParams physics;
   InitialState initial;
@@ -70,6 +73,7 @@ class Solver {
   double time() const;         // step * dt
   const SolverConfig& config() const { return cfg_; }
   const Domain& domain() const { return domain_; }  // this rank's block of the global lattice
+  const Model& model() const { return *model_; }
   Backend& backend() { return *backend_; }
   const std::string& backend_reason() const { return reason_; }  // why this backend was chosen
   // The transport of the halo messages (Host, CudaAware or Nccl; Auto on one rank: no messages).
@@ -126,8 +130,10 @@ class Solver {
 
  private:
   void setup();
+  AnySetup model_setup() const;  // the model's setup from the configuration
 
   SolverConfig cfg_;
+  const Model* model_ = nullptr;
   std::unique_ptr<parallel::Communicator> own_comm_;  // the single-process one, when not given
   parallel::Communicator* comm_ = nullptr;
   parallel::Decomposition decomp_;

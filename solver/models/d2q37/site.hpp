@@ -2,6 +2,7 @@
 // pointer plus a Layout; the loop over sites (OpenMP or CUDA) lives in the backends.
 #pragma once
 #include "plume/grid/layout.hpp"
+#include "plume/grid/step_args.hpp"
 #include "d2q37/collision.hpp"
 
 namespace plume::phys {
@@ -70,13 +71,7 @@ PLUME_HD PLUME_FORCEINLINE Macro wall_state(const Real* __restrict__ src, const 
 
 // Everything a site update needs besides its coordinates.
 template <class Real>
-struct StepArgs {
-  const Real* src;
-  Real* dst;
-  Layout layout;
-  Domain domain;
-  PhysicsParams params;
-};
+using StepArgs = plume::StepArgs<Real, PhysicsParams>;
 
 // Update of a site in a wall layer (side, j from wall_row): all relaxation times are 1, so the
 // new state is the equilibrium of the imposed moments with the gravity shift (u_s = u + F/rho).

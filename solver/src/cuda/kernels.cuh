@@ -1,16 +1,15 @@
-// The CUDA kernels of one block: a fused pull-stream + collide step (bulk and wall rows),
-// the periodic halo, the Rayleigh–Taylor initial state and the fields. The physics is the
-// per-site code of d2q37/site.hpp, the same source the CPU backend runs; this file only
-// maps sites to threads. Included by the backend and by the GPU benchmark, which times other
-// block shapes of the same kernels.
+// The CUDA kernels of one block of any model (traits M, cpu_backend.hpp lists what they provide):
+// a fused pull-stream + collide step, the periodic halos, the initial state of the model's case
+// and the fields. The physics is the model's per-site code, the same source the CPU backend
+// runs; this file only maps sites to threads. Included by the backend and by the GPU benchmark,
+// which times other block shapes of the same kernels.
 #pragma once
 #include <cuda_runtime.h>
 #include <algorithm>
 #include "cuda_check.hpp"
 #include "plume/grid/layout.hpp"
 #include "plume/parallel/halo_plan.hpp"
-#include "d2q37/rayleigh_taylor.hpp"
-#include "d2q37/site.hpp"
+#include "plume/grid/step_args.hpp"
 
 namespace plume::cuda {
 
@@ -23,29 +22,33 @@ struct StepShape {
   static constexpr int min_blocks = MinBlocks;
   static constexpr int rows_per_thread = RowsPerThread;
 };
-// The RTRT step kernel needs 124 registers: 4 blocks of 128 threads (16 warps) fit in one
-// multiprocessor's register file. On an H200 no other shape beats it with FP32 storage, and in FP64
-// the shapes from 64x8 to 256x2 are within the spread of the timings (bench/gpu_bench.cu,
-// docs/benchmarks.md).
-using DefaultStepShape = StepShape<128, 4>;
+// The threads of a step block: 128 along x. The blocks per multiprocessor that
+// __launch_bounds__ asks for follow from the registers a model's variant needs (M::registers): as
+// many 128-thread blocks as the 64 K registers of a multiprocessor hold, at most 4. For D2Q37's
+// RTRT kernel (124 registers) that is 4 blocks (16 warps); on an H200 no other shape beats it
+// with FP32 storage, and in FP64 the shapes from 64x8 to 256x2 are within the spread of the
+// timings (bench/gpu_bench.cu, docs/benchmarks.md). BGK (168 registers) gets 3.
+template <class M, int V>
+using DefaultStepShape = StepShape<128, std::max(1, std::min(4, 65536 / (128 * M::registers(V))))>;
 
-// One fused pull-stream + collide update of the sites of the box [x_begin, x_end) x [y_begin,
-// y_end), thread x of block (bx, by) updating (x_begin + bx * BX + x, y_begin + by + k gridDim.y).
-// The threads of a block share a row, so a wall row takes the wall path as a whole block: walls
-// and bulk are one launch (the wall path needs fewer registers than the bulk one, so it costs the
-// bulk nothing). A whole block and the boxes of a decomposed tile run this same kernel, so every
-// site gets the same machine code (the same FMA contractions) whatever the tiling: bit for bit.
-template <class L, CollisionModel M, class Real, int BX, int MinBlocks>
+// One fused pull-stream + collide update (variant V of model M) of the sites of the box
+// [x_begin, x_end) x [y_begin, y_end) x [z_begin, z_end), thread x of block (bx, by) updating
+// x = x_begin + bx * BX + x and the rows by, by + gridDim.y, ... (rows of every z layer in 3-D).
+// The threads of a block share a row, so a row-wise branch of the model (D2Q37's wall rows) is
+// taken by a whole block: walls and bulk are one launch. A whole block and the boxes of a
+// decomposed tile run this same kernel, so every site gets the same machine code (the same FMA
+// contractions) whatever the tiling: bit for bit.
+template <class M, int V, class Real, int BX, int MinBlocks>
 __global__ void __launch_bounds__(BX, MinBlocks)
-    step_kernel(const phys::StepArgs<Real> a, int x_begin, int x_end, int y_begin, int y_end) {
+    step_kernel(const StepArgs<Real, typename M::Params> a, int x_begin, int x_end, int y_begin, int y_end,
+                int z_begin, int z_end) {
   const int x = x_begin + int(blockIdx.x) * BX + int(threadIdx.x);
   if (x >= x_end) return;
-  for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) {
-    int side, j;
-    if (a.params.walls && phys::wall_row(a.domain.y0 + y, a.domain.NY, L::reach, side, j))
-      phys::update_wall_site<L>(a, x, y, side, j);
-    else
-      phys::update_bulk_site<L, M>(a, x, y);
+  if constexpr (M::Lattice::D == 2) {
+    for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) M::template update<V>(a, x, y, 0);
+  } else {
+    const int ny = y_end - y_begin, rows = ny * (z_end - z_begin);
+    for (int r = int(blockIdx.y); r < rows; r += gridDim.y) M::template update<V>(a, x, y_begin + r % ny, z_begin + r / ny);
   }
 }
 
@@ -56,6 +59,7 @@ PLUME_HD inline int wrap(int v, int n) { return ((v % n) + n) % n; }
 // thread per ghost site, each ghost copied from its interior image (so corners need no second
 // pass). Only what a pull reads is copied: plane i reads ghost (gx, gy) only if the site
 // (gx + e_x, gy + e_y) is interior, i.e. 26 of the 111 values of a row's three ghost columns.
+// (2-D lattices periodic in x: the fast path of a single block's step.)
 template <class L, class Real>
 __global__ void halo_kernel(Real* f, const Layout l, int periodic_y) {
   const int h = l.halo, nx = l.nx, ny = l.ny;
@@ -94,54 +98,31 @@ void launch_halo(Real* f, const Layout& l, bool periodic_y, cudaStream_t s) {
   PLUME_CUDA_CHECK_LAUNCH();
 }
 
-// The box [x0, x1) x [y0, y1) with collision model M.
-template <class L, CollisionModel M, class Real, class Shape>
-void launch_box(const phys::StepArgs<Real>& a, int x0, int x1, int y0, int y1, cudaStream_t s) {
-  if (y1 <= y0 || x1 <= x0) return;
+// The box b with variant V of model M.
+template <class M, int V, class Real, class Shape = DefaultStepShape<M, V>>
+void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s) {
+  if (b.empty()) return;
   constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread;
-  const dim3 grid((x1 - x0 + BX - 1) / BX, std::min((y1 - y0 + RPT - 1) / RPT, 65535));
-  step_kernel<L, M, Real, BX, MB><<<grid, BX, 0, s>>>(a, x0, x1, y0, y1);
+  const long long rows = (long long)(b.y1 - b.y0) * (b.z1 - b.z0);
+  const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned(std::min<long long>((rows + RPT - 1) / RPT, 65535)));
+  step_kernel<M, V, Real, BX, MB><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
   PLUME_CUDA_CHECK_LAUNCH();
 }
 
-// Rows [y0, y1) with collision model M.
-template <class L, CollisionModel M, class Real, class Shape>
-void launch_rows(const phys::StepArgs<Real>& a, int y0, int y1, cudaStream_t s) {
-  launch_box<L, M, Real, Shape>(a, 0, a.layout.nx, y0, y1, s);
+// The box b with the variant the parameters choose.
+template <class M, class Real, int... Vs>
+void launch_box_variant(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
+                        std::integer_sequence<int, Vs...>) {
+  const int v = M::variant(a.params);
+  ((v == Vs ? launch_box<M, Vs, Real>(a, b, s) : void()), ...);
 }
 
-// One time step with collision model M: the halos of the source, then every row into the
-// destination. Two launches.
-template <class L, CollisionModel M, class Real, class Shape>
-void launch_step_with(Real* src, Real* dst, const Layout& l, const Domain& d, const PhysicsParams& p,
-                      cudaStream_t s) {
-  launch_halo<L>(src, l, !p.walls, s);
-  launch_rows<L, M, Real, Shape>(phys::StepArgs<Real>{src, dst, l, d, p}, 0, l.ny, s);
-}
-
-// BGK keeps all 37 populations live while it makes f_eq: it needs about 168 registers, so it
-// gets the blocks per multiprocessor that leave it that many.
-template <class Shape>
-using BgkShape = StepShape<Shape::block_x, std::max(1, std::min(Shape::min_blocks, 65536 / (Shape::block_x * 168))),
-                           Shape::rows_per_thread>;
-
-template <class L, class Real, class Shape = DefaultStepShape>
-void launch_step(Real* src, Real* dst, const Layout& l, const Domain& d, const PhysicsParams& p, cudaStream_t s) {
-  if (p.model == CollisionModel::BGK)
-    launch_step_with<L, CollisionModel::BGK, Real, BgkShape<Shape>>(src, dst, l, d, p, s);
-  else
-    launch_step_with<L, CollisionModel::RTRT, Real, Shape>(src, dst, l, d, p, s);
-}
-
-// One step for the box b of a tile whose halos the caller filled (current src -> next dst).
-template <class L, class Real, class Shape = DefaultStepShape>
-void launch_box_step(Real* src, Real* dst, const Layout& l, const Domain& d, const PhysicsParams& p, const Box& b,
+// One step for the box b of a block whose halos are filled (current src -> next dst).
+template <class M, class Real>
+void launch_box_step(Real* src, Real* dst, const Layout& l, const Domain& d, const typename M::Params& p, const Box& b,
                      cudaStream_t s) {
-  const phys::StepArgs<Real> a{src, dst, l, d, p};
-  if (p.model == CollisionModel::BGK)
-    launch_box<L, CollisionModel::BGK, Real, BgkShape<Shape>>(a, b.x0, b.x1, b.y0, b.y1, s);
-  else
-    launch_box<L, CollisionModel::RTRT, Real, Shape>(a, b.x0, b.x1, b.y0, b.y1, s);
+  launch_box_variant<M, Real>(StepArgs<Real, typename M::Params>{src, dst, l, d, p}, b, s,
+                              std::make_integer_sequence<int, M::kVariants>{});
 }
 
 // The slabs of one face of a tile (halo_plan.hpp) between the state and a contiguous buffer, one
@@ -175,61 +156,60 @@ __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layou
   for (int i = 0; i < L::Q; ++i) f[i * l.stride + ghost] = f[i * l.stride + image];
 }
 
-// Rayleigh–Taylor state, in two passes. First one thread per column runs the column's hydrostatic
-// recurrence from the bottom row (rt_column, as the CPU backend does, so every decomposition gets
-// the same numbers) and leaves rho and T of each site in scratch memory (nx*ny each, x fastest);
-// this pass is sequential in y but cheap. Then every site, in parallel, gets its equilibrium.
-template <class L>
-__global__ void __launch_bounds__(128) rt_columns_kernel(double* rho, double* T, const Domain d, const InitialState s,
-                                                         double g) {
-  const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  if (x >= d.nx) return;
-  rt_column(s, g, d.x0 + x, d.NX, d.NY, d.y0, d.y0 + d.ny, [&](int yg, double r, double t) {
-    const long long k = (long long)(yg - d.y0) * d.nx + x;
-    rho[k] = r;
-    T[k] = t;
+// The initial state of the model's case, in two passes. First one thread per (x, z) column runs
+// the case's column (M::initial_column, as the CPU backend does, so that every decomposition gets
+// the same numbers) and leaves each site's state in scratch memory (x fastest, then y, then z);
+// this pass is sequential along the column but cheap. Then every site, in parallel, gets its
+// populations from its state.
+template <class M>
+__global__ void __launch_bounds__(128) initial_columns_kernel(typename M::SiteState* scratch, const Domain d,
+                                                              const typename M::Setup s) {
+  const long long c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (c >= (long long)d.nx * d.nz) return;
+  const int x = int(c % d.nx), z = int(c / d.nx);
+  M::initial_column(s, d, x, z, [&](int y, const typename M::SiteState& st) {
+    scratch[((long long)z * d.ny + y) * d.nx + x] = st;
   });
 }
 
-template <class L, class Real>
-__global__ void __launch_bounds__(128) rt_equilibrium_kernel(Real* f, const Layout l, const double* rho,
-                                                             const double* T) {
+template <class M, class Real>
+__global__ void __launch_bounds__(128) initial_sites_kernel(Real* f, const Layout l,
+                                                            const typename M::SiteState* scratch) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   if (x >= l.nx) return;
-  for (int y = blockIdx.y; y < l.ny; y += gridDim.y) {
-    const long long k = (long long)y * l.nx + x;
-    double feq[L::Q];
-    phys::equilibrium<L>(rho[k], 0.0, 0.0, T[k], feq);
-    phys::store<L>(f, l, x, y, feq);
+  for (long long r = blockIdx.y; r < (long long)l.ny * l.nz; r += gridDim.y) {
+    const int y = int(r % l.ny), z = int(r / l.ny);
+    M::initial_site(f, l, x, y, z, scratch[r * l.nx + x]);
   }
 }
 
-// scratch: 2 nx ny doubles that the kernels may overwrite (the other population buffer).
-template <class L, class Real>
-void launch_initial_state(Real* f, double* scratch, const Layout& l, const Domain& d, const InitialState& s,
-                          double g, cudaStream_t st) {
-  const long long n = (long long)d.nx * d.ny;
-  rt_columns_kernel<L><<<(d.nx + 127) / 128, 128, 0, st>>>(scratch, scratch + n, d, s, g);
+// scratch: room for a SiteState per site that the kernels may overwrite (the other population
+// buffer).
+template <class M, class Real>
+void launch_initial_state(Real* f, void* scratch, const Layout& l, const Domain& d, const typename M::Setup& s,
+                          cudaStream_t st) {
+  auto* states = static_cast<typename M::SiteState*>(scratch);
+  const long long columns = (long long)d.nx * d.nz;
+  initial_columns_kernel<M><<<unsigned((columns + 127) / 128), 128, 0, st>>>(states, d, s);
   PLUME_CUDA_CHECK_LAUNCH();
-  rt_equilibrium_kernel<L, Real>
-      <<<dim3((l.nx + 127) / 128, std::min(l.ny, 65535)), 128, 0, st>>>(f, l, scratch, scratch + n);
+  initial_sites_kernel<M, Real><<<dim3((l.nx + 127) / 128, unsigned(std::min<long long>((long long)l.ny * l.nz, 65535))),
+                                  128, 0, st>>>(f, l, states);
   PLUME_CUDA_CHECK_LAUNCH();
 }
 
-// rho, u_H, T_H of every interior site into four nx*ny arrays, x fastest.
-template <class L, class Real>
+// The model's fields of every interior site into M::kFields arrays of n = nx ny nz values each
+// (field c at out + c n), x fastest, then y, then z.
+template <class M, class Real>
 __global__ void __launch_bounds__(128) fields_kernel(const Real* f, const Layout l, const Domain d,
-                                                     const PhysicsParams p, double* rho, double* ux, double* uy,
-                                                     double* T) {
+                                                     const typename M::Params p, double* out) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   if (x >= l.nx) return;
-  for (int y = blockIdx.y; y < l.ny; y += gridDim.y) {
-    const phys::Macro m = phys::site_fields<L>(f, l, d, p, x, y);
-    const long long k = (long long)y * l.nx + x;
-    rho[k] = m.rho;
-    ux[k] = m.ux;
-    uy[k] = m.uy;
-    T[k] = m.T;
+  const long long n = (long long)l.nx * l.ny * l.nz;
+  for (long long r = blockIdx.y; r < (long long)l.ny * l.nz; r += gridDim.y) {
+    double v[M::kFields];
+    M::fields(f, l, d, p, x, int(r % l.ny), int(r / l.ny), v);
+    const long long k = r * l.nx + x;
+    for (int c = 0; c < M::kFields; ++c) out[c * n + k] = v[c];
   }
 }
 

@@ -2,6 +2,32 @@
 
 namespace plume::parallel {
 
+HaloPlan make_halo_plan(const LatticeInfo& lattice, const Domain& dom, const Neighbours& nb) {
+  HaloPlan plan;
+  plan.reach = lattice.reach;
+  for (int f = 0; f < kFaces; ++f) {
+    FacePlan& fp = plan.face[f];
+    fp.peer = nb[f];
+    const int axis = axis_of(Face(f));
+    const int out = (f & 1) ? +1 : -1;  // outward direction of the face along its axis
+    const int n = dom.size(axis);
+    const std::array<int, 2> cross = cross_axes(axis);
+    for (int k = 0; k < 2; ++k) {
+      const int c = cross[k], h = c < axis ? lattice.halo(c) : 0;
+      fp.begin[k] = -h;
+      fp.length[k] = dom.size(c) + 2 * h;
+    }
+    if (nb[f].link != Link::Remote) continue;
+    for (int d = 1; d <= lattice.reach; ++d)
+      for (int i = 0; i < lattice.Q; ++i) {
+        const int e = lattice.e(i, axis);
+        if (e * out >= d) fp.send.push_back({i, out > 0 ? n - d : d - 1});
+        if (-e * out >= d) fp.recv.push_back({i, out > 0 ? n - 1 + d : -d});
+      }
+  }
+  return plan;
+}
+
 StepRegions step_regions(const Domain& dom, const Neighbours& nb, int reach) {
   // A Self face is copied before the bulk starts unless an earlier axis travels: then it waits for
   // that axis's halos (its edges), and is late as a Remote face is.

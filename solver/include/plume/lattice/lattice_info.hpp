@@ -9,11 +9,14 @@
 namespace plume {
 
 struct LatticeInfo {
+  static constexpr int kMaxQ = 64;
   const char* name = "";
   int D = 0, Q = 0;
-  int reach = 0;                  // largest |e_i| component: the ghost width
+  int reach = 0;                      // largest |e_i| component: the ghost width
   std::array<int, kAxes> crossing{};  // values that cross a face of each axis, per position
-  int halo(int axis) const { return axis < D ? reach : 0; }
+  std::array<std::array<int, kAxes>, kMaxQ> velocities{};  // e_i, integer lattice vectors
+  constexpr int halo(int axis) const { return axis < D ? reach : 0; }
+  constexpr int e(int i, int axis) const { return velocities[i][axis]; }
 };
 
 template <class L>
@@ -23,6 +26,9 @@ constexpr LatticeInfo describe_lattice() {
   info.D = L::D;
   info.Q = L::Q;
   info.reach = L::reach;
+  static_assert(L::Q <= LatticeInfo::kMaxQ, "more velocities than LatticeInfo holds");
+  for (int i = 0; i < L::Q; ++i)
+    for (int a = 0; a < kAxes; ++a) info.velocities[i][a] = L::e(i, a);
   for (int a = 0; a < kAxes; ++a) {
     int n = 0;
     for (int d = 1; d <= L::reach; ++d)

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <vector>
 #include "plume/grid/layout.hpp"
+#include "plume/lattice/lattice_info.hpp"
 #include "plume/parallel/decomposition.hpp"
 
 namespace plume::parallel {
@@ -105,32 +106,8 @@ constexpr int halo_width(int a) {
   return a < L::D ? L::reach : 0;
 }
 
-template <class L>
-HaloPlan make_halo_plan(const Domain& dom, const Neighbours& nb) {
-  HaloPlan plan;
-  plan.reach = L::reach;
-  for (int f = 0; f < kFaces; ++f) {
-    FacePlan& fp = plan.face[f];
-    fp.peer = nb[f];
-    const int axis = axis_of(Face(f));
-    const int out = (f & 1) ? +1 : -1;  // outward direction of the face along its axis
-    const int n = dom.size(axis);
-    const std::array<int, 2> cross = cross_axes(axis);
-    for (int k = 0; k < 2; ++k) {
-      const int c = cross[k], h = c < axis ? halo_width<L>(c) : 0;
-      fp.begin[k] = -h;
-      fp.length[k] = dom.size(c) + 2 * h;
-    }
-    if (nb[f].link != Link::Remote) continue;
-    for (int d = 1; d <= L::reach; ++d)
-      for (int i = 0; i < L::Q; ++i) {
-        const int e = L::e(i, axis);
-        if (e * out >= d) fp.send.push_back({i, out > 0 ? n - d : d - 1});
-        if (-e * out >= d) fp.recv.push_back({i, out > 0 ? n - 1 + d : -d});
-      }
-  }
-  return plan;
-}
+// The plan of a tile of `dom` with neighbours `nb` for a lattice (halo_plan.cpp).
+HaloPlan make_halo_plan(const LatticeInfo& lattice, const Domain& dom, const Neighbours& nb);
 
 // The bulk is every site whose pull stencil reads no halo that arrives during the step (Remote
 // faces, and a Self face whose edges wait for a Remote exchange of an earlier axis); the borders

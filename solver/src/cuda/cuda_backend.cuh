@@ -1,8 +1,10 @@
-// CUDA backend: all populations resident on one device; a step is two kernel launches (halo,
-// rows) on the backend's stream, with no transfer to the host inside the time loop. As one tile of
+// CUDA backend of any model (traits M, as cpu_backend.hpp lists): all populations resident on one
+// device; a step is two kernel launches (halo, rows) on the backend's stream, with no transfer to
+// the host inside the time loop. A model's folder instantiates it (make_cuda_backend<Model>). As one tile of
 // a decomposed lattice (HaloOps) the boxes run on the compute stream while packing, unpacking and
 // the staging copies run on a second (halo) stream: the bulk kernel computes while the halos
 // travel, and the borders wait for an event recorded after the last unpack.
+#pragma once
 #include <cuda_runtime.h>
 #include <array>
 #include <cstdio>
@@ -13,12 +15,11 @@
 #include "device_buffer.hpp"
 #include "kernels.cuh"
 #include "plume/backend.hpp"
-#include "d2q37/lattice.hpp"
 
 namespace plume {
-namespace {
+namespace cuda_detail {
 
-std::string gib(double bytes) {
+inline std::string gib(double bytes) {
   char s[32];
   std::snprintf(s, sizeof s, "%.2f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
   return s;
@@ -26,7 +27,7 @@ std::string gib(double bytes) {
 
 // Refuses, with both numbers, an allocation that would not fit in the device's free memory.
 // The margin leaves room for the context's own allocations and the kernels' stacks.
-void check_fits(std::size_t need, const std::string& what, int dev, const cudaDeviceProp& prop) {
+inline void check_fits(std::size_t need, const std::string& what, int dev, const cudaDeviceProp& prop) {
   std::size_t free_b = 0, total_b = 0;
   PLUME_CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
   const std::size_t margin = std::size_t(64) << 20;
@@ -61,18 +62,26 @@ class PinnedBuffer {
   std::size_t n_ = 0;
 };
 
-template <class L, class Real>
+}  // namespace cuda_detail
+
+template <class M, class Real>
 class CudaBackend final : public Backend, public HaloOps {
+  using L = typename M::Lattice;
+  using Setup = typename M::Setup;
+  using Shape0 = cuda::DefaultStepShape<M, 0>;
+
  public:
-  CudaBackend(const Domain& d, const PhysicsParams& p, int device)
-      : dom_(d), params_(p), lay_(make_layout(d.nx, d.ny, d.nz, L::reach, 0, L::Q, sizeof(Real))), dev_(device) {
+  CudaBackend(const Domain& d, const AnySetup& s, int device)
+      : dom_(d), setup_(s.as<Setup>()), params_(M::params(setup_)),
+        lay_(make_layout(d.nx, d.ny, d.nz, parallel::halo_width<L>(0), parallel::halo_width<L>(2), L::Q, sizeof(Real))),
+        dev_(device) {
+    using namespace cuda_detail;
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     PLUME_CUDA_CHECK(cudaGetDeviceProperties(&prop_, dev_));
     // This build carries sm_90 machine code and compute_80 PTX: older devices have no image.
     cudaFuncAttributes attr;
     const cudaError_t e =
-        cudaFuncGetAttributes(&attr, cuda::step_kernel<L, CollisionModel::RTRT, Real, cuda::DefaultStepShape::block_x,
-                                                       cuda::DefaultStepShape::min_blocks>);
+        cudaFuncGetAttributes(&attr, cuda::step_kernel<M, 0, Real, Shape0::block_x, Shape0::min_blocks>);
     if (e != cudaSuccess) {
       cudaGetLastError();
       throw std::runtime_error("CUDA device " + std::to_string(dev_) + " (" + prop_.name + ", compute capability " +
@@ -100,8 +109,7 @@ class CudaBackend final : public Backend, public HaloOps {
     cudaSetDevice(dev_);
     if (copy_done_) cudaEventSynchronize(copy_done_);
     if (snapshot_pinned_)
-      for (std::vector<double>* v : {&snapshot_.rho, &snapshot_.ux, &snapshot_.uy, &snapshot_.T})
-        cudaHostUnregister(v->data());
+      for (int k = 0; k < M::kFields; ++k) cudaHostUnregister(snapshot_.data(k));
     if (copy_done_) cudaEventDestroy(copy_done_);
     if (fields_done_) cudaEventDestroy(fields_done_);
     if (copy_stream_) cudaStreamDestroy(copy_stream_);
@@ -112,20 +120,23 @@ class CudaBackend final : public Backend, public HaloOps {
 
   std::string name() const override { return "cuda"; }
   std::string description() const override {
+    using cuda_detail::gib;
     return "CUDA device " + std::to_string(dev_) + ": " + prop_.name + " (compute capability " +
            std::to_string(prop_.major) + "." + std::to_string(prop_.minor) + ", " +
            std::to_string(prop_.multiProcessorCount) + " SMs, " + gib(double(prop_.totalGlobalMem)) + "), " +
            (sizeof(Real) == 8 ? "FP64" : "FP32") + " storage";
   }
   const Layout& layout() const override { return lay_; }
-  void set_params(const PhysicsParams& p) override { params_ = p; }
+  void set_setup(const AnySetup& s) override {
+    setup_ = s.as<Setup>();
+    params_ = M::params(setup_);
+  }
 
-  void initialize(const InitialState& s) override {
+  void initialize() override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
-    // The other buffer is free until the first step: it holds the columns' rho and T meanwhile.
-    static_assert(L::Q * sizeof(Real) >= 2 * sizeof(double), "scratch of the initial state must fit");
-    cuda::launch_initial_state<L>(a_.data(), reinterpret_cast<double*>(b_.data()), lay_, dom_, s, -params_.gy,
-                                  stream_);
+    // The other buffer is free until the first step: it holds the sites' states meanwhile.
+    static_assert(L::Q * sizeof(Real) >= sizeof(typename M::SiteState), "scratch of the initial state must fit");
+    cuda::launch_initial_state<M, Real>(a_.data(), b_.data(), lay_, dom_, setup_, stream_);
     sync();
   }
 
@@ -137,7 +148,8 @@ class CudaBackend final : public Backend, public HaloOps {
   void step_async(long n) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     for (long k = 0; k < n; ++k) {
-      cuda::launch_step<L>(a_.data(), b_.data(), lay_, dom_, params_, stream_);
+      fill_periodic_halos();
+      cuda::launch_box_step<M>(a_.data(), b_.data(), lay_, dom_, params_, Box::of(dom_), stream_);
       std::swap(a_, b_);
     }
   }
@@ -160,8 +172,8 @@ class CudaBackend final : public Backend, public HaloOps {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     if (!snapshot_pinned_) {
       snapshot_.resize(dom_.nx, dom_.ny);
-      for (std::vector<double>* v : {&snapshot_.rho, &snapshot_.ux, &snapshot_.uy, &snapshot_.T})
-        PLUME_CUDA_CHECK(cudaHostRegister(v->data(), v->size() * sizeof(double), cudaHostRegisterDefault));
+      for (int k = 0; k < M::kFields; ++k)
+        PLUME_CUDA_CHECK(cudaHostRegister(snapshot_.data(k), sites() * sizeof(double), cudaHostRegisterDefault));
       snapshot_pinned_ = true;
       PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&copy_stream_, cudaStreamNonBlocking));
       PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&fields_done_, cudaEventDisableTiming));
@@ -192,42 +204,48 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   DeviceFields device_fields() const override {
-    const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
-    if (fields_.size() != 4 * n) return {};  // no fields computed yet
+    const std::size_t n = sites();
+    static_assert(M::kFields == 4, "DeviceFields names four fields");
+    if (fields_.size() != M::kFields * n) return {};  // no fields computed yet
     const double* d = fields_.data();
     return {d, d + n, d + 2 * n, d + 3 * n, dom_.nx, dom_.ny, dev_};
   }
 
+  // One z layer of one population at a time, through a host plane when the storage is FP32.
   void read_populations(double* out) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
     std::vector<Real> plane(sizeof(Real) == sizeof(double) ? 0 : n);
-    for (int i = 0; i < L::Q; ++i) {
-      Real* host = sizeof(Real) == sizeof(double) ? reinterpret_cast<Real*>(out + i * n) : plane.data();
-      PLUME_CUDA_CHECK(cudaMemcpy2DAsync(host, dom_.nx * sizeof(Real), a_.data() + lay_.at(i, 0, 0),
-                                         lay_.pitch * sizeof(Real), dom_.nx * sizeof(Real), dom_.ny,
-                                         cudaMemcpyDeviceToHost, stream_));
-      sync();
-      if (sizeof(Real) != sizeof(double))
-        for (std::size_t k = 0; k < n; ++k) out[i * n + k] = double(plane[k]);
-    }
+    for (int i = 0; i < L::Q; ++i)
+      for (int z = 0; z < dom_.nz; ++z) {
+        double* dst = out + (std::size_t(i) * dom_.nz + z) * n;
+        Real* host = sizeof(Real) == sizeof(double) ? reinterpret_cast<Real*>(dst) : plane.data();
+        PLUME_CUDA_CHECK(cudaMemcpy2DAsync(host, dom_.nx * sizeof(Real), a_.data() + lay_.at(i, 0, 0, z),
+                                           lay_.pitch * sizeof(Real), dom_.nx * sizeof(Real), dom_.ny,
+                                           cudaMemcpyDeviceToHost, stream_));
+        sync();
+        if (sizeof(Real) != sizeof(double))
+          for (std::size_t k = 0; k < n; ++k) dst[k] = double(plane[k]);
+      }
   }
 
   void write_populations(const double* in) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
     std::vector<Real> plane(sizeof(Real) == sizeof(double) ? 0 : n);
-    for (int i = 0; i < L::Q; ++i) {
-      const Real* host = reinterpret_cast<const Real*>(in + i * n);
-      if (sizeof(Real) != sizeof(double)) {
-        for (std::size_t k = 0; k < n; ++k) plane[k] = Real(in[i * n + k]);
-        host = plane.data();
+    for (int i = 0; i < L::Q; ++i)
+      for (int z = 0; z < dom_.nz; ++z) {
+        const double* src = in + (std::size_t(i) * dom_.nz + z) * n;
+        const Real* host = reinterpret_cast<const Real*>(src);
+        if (sizeof(Real) != sizeof(double)) {
+          for (std::size_t k = 0; k < n; ++k) plane[k] = Real(src[k]);
+          host = plane.data();
+        }
+        PLUME_CUDA_CHECK(cudaMemcpy2DAsync(a_.data() + lay_.at(i, 0, 0, z), lay_.pitch * sizeof(Real), host,
+                                           dom_.nx * sizeof(Real), dom_.nx * sizeof(Real), dom_.ny,
+                                           cudaMemcpyHostToDevice, stream_));
+        sync();
       }
-      PLUME_CUDA_CHECK(cudaMemcpy2DAsync(a_.data() + lay_.at(i, 0, 0), lay_.pitch * sizeof(Real), host,
-                                         dom_.nx * sizeof(Real), dom_.nx * sizeof(Real), dom_.ny,
-                                         cudaMemcpyHostToDevice, stream_));
-      sync();
-    }
   }
 
   HaloOps* halo_ops() override { return this; }
@@ -258,7 +276,7 @@ class CudaBackend final : public Backend, public HaloOps {
         PLUME_CUDA_CHECK(cudaMemcpy(face.slabs[dir].data(), packed.data(), face.slabs[dir].bytes(),
                                     cudaMemcpyHostToDevice));
         face.device[dir] = cuda::DeviceBuffer<Real>(face.values);
-        if (host_) face.host[dir] = PinnedBuffer(face.values * sizeof(Real));
+        if (host_) face.host[dir] = cuda_detail::PinnedBuffer(face.values * sizeof(Real));
       }
     }
     tile_ = true;
@@ -290,16 +308,13 @@ class CudaBackend final : public Backend, public HaloOps {
 
   void copy_periodic(int axis) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
-    const parallel::PeriodicCopy c = parallel::periodic_copy(lay_, axis);
-    const long long n = 2LL * c.depth * c.positions();
-    cuda::periodic_axis_kernel<L, Real><<<unsigned((n + 127) / 128), 128, 0, halo_stream_>>>(a_.data(), lay_, c);
-    PLUME_CUDA_CHECK_LAUNCH();
+    launch_periodic(axis, halo_stream_);
     halo_written();
   }
 
   void update(const Box& b) override {
     if (b.empty()) return;
-    cuda::launch_box_step<L>(a_.data(), b_.data(), lay_, dom_, params_, b, stream_);
+    cuda::launch_box_step<M>(a_.data(), b_.data(), lay_, dom_, params_, b, stream_);
   }
 
   void swap() override {
@@ -313,36 +328,54 @@ class CudaBackend final : public Backend, public HaloOps {
 
  private:
   void sync() { PLUME_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+  std::size_t sites() const { return std::size_t(dom_.sites()); }
+
+  // A single block's periodic halos, on the compute stream before the step or the fields that
+  // read them. A 2-D lattice periodic in x has a fast path that copies only what the pull reads.
+  void fill_periodic_halos() {
+    const parallel::Periodic p = M::periodic(params_);
+    if constexpr (L::D == 2) {
+      if (p[0]) return cuda::launch_halo<L>(a_.data(), lay_, p[1], stream_);
+    }
+    for (int a = 0; a < L::D; ++a)
+      if (p[a]) launch_periodic(a, stream_);
+  }
+
+  void launch_periodic(int axis, cudaStream_t s) {
+    const parallel::PeriodicCopy c = parallel::periodic_copy(lay_, axis);
+    const long long n = 2LL * c.depth * c.positions();
+    cuda::periodic_axis_kernel<L, Real><<<unsigned((n + 127) / 128), 128, 0, s>>>(a_.data(), lay_, c);
+    PLUME_CUDA_CHECK_LAUNCH();
+  }
 
   // Fields of the current state into fields_ (device), on the compute stream: after any copy of
   // an earlier snapshot out of fields_ has ended.
   void launch_fields() {
+    using namespace cuda_detail;
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
-    const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
-    if (fields_.size() != 4 * n) {
+    const std::size_t n = sites();
+    if (fields_.size() != M::kFields * n) {
       fields_ = cuda::DeviceBuffer<double>();
-      check_fits(4 * n * sizeof(double), "the fields of a " + std::to_string(dom_.nx) + " x " +
-                                             std::to_string(dom_.ny) + " block", dev_, prop_);
-      fields_ = cuda::DeviceBuffer<double>(4 * n);
+      check_fits(M::kFields * n * sizeof(double), "the fields of a " + std::to_string(dom_.nx) + " x " +
+                                                      std::to_string(dom_.ny) + " block", dev_, prop_);
+      fields_ = cuda::DeviceBuffer<double>(M::kFields * n);
     }
     if (copy_done_) PLUME_CUDA_CHECK(cudaStreamWaitEvent(stream_, copy_done_, 0));
-    if (!tile_) cuda::launch_halo<L>(a_.data(), lay_, !params_.walls, stream_);
-    double* d = fields_.data();
-    cuda::fields_kernel<L, Real><<<dim3((dom_.nx + 127) / 128, std::min(dom_.ny, 65535)), 128, 0, stream_>>>(
-        a_.data(), lay_, dom_, params_, d, d + n, d + 2 * n, d + 3 * n);
+    if (!tile_) fill_periodic_halos();
+    const long long rows = (long long)dom_.ny * dom_.nz;
+    cuda::fields_kernel<M, Real><<<dim3((dom_.nx + 127) / 128, unsigned(std::min<long long>(rows, 65535))), 128, 0,
+                                   stream_>>>(a_.data(), lay_, dom_, params_, fields_.data());
     PLUME_CUDA_CHECK_LAUNCH();
   }
 
   // fields_ -> out (host) on stream s, without waiting.
   void copy_fields(Fields& out, cudaStream_t s) {
-    const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
+    const std::size_t n = sites();
     out.resize(dom_.nx, dom_.ny);
     out.x0 = dom_.x0;
     out.y0 = dom_.y0;
-    const double* d = fields_.data();
-    double* host[4] = {out.rho.data(), out.ux.data(), out.uy.data(), out.T.data()};
-    for (int k = 0; k < 4; ++k)
-      PLUME_CUDA_CHECK(cudaMemcpyAsync(host[k], d + k * n, n * sizeof(double), cudaMemcpyDeviceToHost, s));
+    for (int k = 0; k < M::kFields; ++k)
+      PLUME_CUDA_CHECK(cudaMemcpyAsync(out.data(k), fields_.data() + k * n, n * sizeof(double), cudaMemcpyDeviceToHost, s));
   }
 
   template <bool ToBuffer>
@@ -371,11 +404,12 @@ class CudaBackend final : public Backend, public HaloOps {
     std::size_t values = 0;
     std::array<cuda::DeviceBuffer<int2>, 2> slabs;
     std::array<cuda::DeviceBuffer<Real>, 2> device;
-    std::array<PinnedBuffer, 2> host;
+    std::array<cuda_detail::PinnedBuffer, 2> host;
   };
 
   Domain dom_;
-  PhysicsParams params_;
+  Setup setup_;
+  typename M::Params params_;
   Layout lay_;
   int dev_;
   cudaDeviceProp prop_{};
@@ -397,23 +431,11 @@ class CudaBackend final : public Backend, public HaloOps {
   cudaEvent_t halo_ready_ = nullptr;
 };
 
-}  // namespace
-
-int cuda_device_count(std::string* why) {
-  int n = 0;
-  const cudaError_t e = cudaGetDeviceCount(&n);
-  if (e != cudaSuccess) {
-    cudaGetLastError();
-    if (why) *why = std::string("cudaGetDeviceCount: ") + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")";
-    return 0;
-  }
-  if (n == 0 && why) *why = "the CUDA driver reports no device";
-  return n;
-}
-
-std::unique_ptr<Backend> make_cuda_backend(const Domain& d, const PhysicsParams& p, Precision prec, int device) {
-  if (prec == Precision::FP32) return std::make_unique<CudaBackend<D2Q37, float>>(d, p, device);
-  return std::make_unique<CudaBackend<D2Q37, double>>(d, p, device);
+// What a model's folder calls: the backend for its traits M in the precision asked for.
+template <class M>
+std::unique_ptr<Backend> make_cuda_backend(const Domain& d, const AnySetup& s, Precision p, int device) {
+  if (p == Precision::FP32) return std::make_unique<CudaBackend<M, float>>(d, s, device);
+  return std::make_unique<CudaBackend<M, double>>(d, s, device);
 }
 
 }  // namespace plume

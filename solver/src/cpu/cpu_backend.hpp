@@ -1,21 +1,31 @@
-// CPU backend: OpenMP over rows, the per-site physics of physics/site.hpp inside.
+// CPU backend of any model: OpenMP over rows, the model's per-site code inside. A model's folder
+// instantiates it (make_cpu_backend<Model>) for its traits type M, which provides:
+//   Setup, Lattice, Params, SiteState, kFields, kVariants, params(setup), periodic(params), variant(params),
+//   update<V>(StepArgs, x, y, z), fields(src, layout, domain, params, x, y, z, out),
+//   initial_column(setup, domain, x, z, emit(y, SiteState)), initial_site(f, layout, x, y, z, state)
+// (solver/models/d2q37/model.hpp is the example; docs/architecture.md, "Adding a model").
+#pragma once
 #include <omp.h>
 #include <array>
+#include <memory>
 #include <stdexcept>
 #include <utility>
 #include "../aligned_buffer.hpp"
 #include "plume/backend.hpp"
-#include "d2q37/lattice.hpp"
-#include "d2q37/site.hpp"
+#include "plume/grid/step_args.hpp"
+#include "plume/parallel/halo_plan.hpp"
 
 namespace plume {
-namespace {
 
-template <class L, class Real>
+template <class M, class Real>
 class CpuBackend final : public Backend, public HaloOps {
+  using L = typename M::Lattice;
+  using Setup = typename M::Setup;
+
  public:
-  CpuBackend(const Domain& d, const PhysicsParams& p, int threads)
-      : dom_(d), params_(p), lay_(make_layout(d.nx, d.ny, d.nz, L::reach, 0, L::Q, sizeof(Real))),
+  CpuBackend(const Domain& d, const AnySetup& s, int threads)
+      : dom_(d), setup_(s.as<Setup>()), params_(M::params(setup_)),
+        lay_(make_layout(d.nx, d.ny, d.nz, parallel::halo_width<L>(0), parallel::halo_width<L>(2), L::Q, sizeof(Real))),
         a_(lay_.elements()), b_(lay_.elements()), threads_(threads > 0 ? threads : omp_get_max_threads()) {}
 
   std::string name() const override { return "cpu"; }
@@ -24,21 +34,21 @@ class CpuBackend final : public Backend, public HaloOps {
            (sizeof(Real) == 8 ? "FP64" : "FP32") + " storage";
   }
   const Layout& layout() const override { return lay_; }
-  void set_params(const PhysicsParams& p) override { params_ = p; }
+  void set_setup(const AnySetup& s) override {
+    setup_ = s.as<Setup>();
+    params_ = M::params(setup_);
+  }
 
-  void initialize(const InitialState& s) override {
+  // The case, column by column (a column's recurrence runs from its first row).
+  void initialize() override {
     Real* f = a_.data();
-    const double g = -params_.gy;
     const Layout l = lay_;
     const Domain d = dom_;
-#pragma omp parallel for schedule(static) num_threads(threads_)
-    for (int x = 0; x < d.nx; ++x) {
-      rt_column(s, g, d.x0 + x, d.NX, d.NY, d.y0, d.y0 + d.ny, [&](int yg, double rho, double T) {
-        double feq[L::Q];
-        phys::equilibrium<L>(rho, 0.0, 0.0, T, feq);
-        phys::store<L>(f, l, x, yg - d.y0, feq);
-      });
-    }
+    const Setup s = setup_;
+#pragma omp parallel for collapse(2) schedule(static) num_threads(threads_)
+    for (int z = 0; z < d.nz; ++z)
+      for (int x = 0; x < d.nx; ++x)
+        M::initial_column(s, d, x, z, [&](int y, const typename M::SiteState& st) { M::initial_site(f, l, x, y, z, st); });
   }
 
   void step(long n) override {
@@ -54,17 +64,20 @@ class CpuBackend final : public Backend, public HaloOps {
     out.resize(dom_.nx, dom_.ny);
     out.x0 = dom_.x0;
     out.y0 = dom_.y0;
+    static_assert(M::kFields == Fields::count, "the fields of the model");
+    double* dst[M::kFields];
+    for (int k = 0; k < M::kFields; ++k) dst[k] = out.data(k);
     const Real* f = a_.data();
-#pragma omp parallel for schedule(static) num_threads(threads_)
-    for (int y = 0; y < dom_.ny; ++y)
-      for (int x = 0; x < dom_.nx; ++x) {
-        const phys::Macro m = phys::site_fields<L>(f, lay_, dom_, params_, x, y);
-        const std::size_t k = out.at(x, y);
-        out.rho[k] = m.rho;
-        out.ux[k] = m.ux;
-        out.uy[k] = m.uy;
-        out.T[k] = m.T;
-      }
+    const long long plane = (long long)dom_.nx * dom_.ny;
+#pragma omp parallel for collapse(2) schedule(static) num_threads(threads_)
+    for (int z = 0; z < dom_.nz; ++z)
+      for (int y = 0; y < dom_.ny; ++y)
+        for (int x = 0; x < dom_.nx; ++x) {
+          double v[M::kFields];
+          M::fields(f, lay_, dom_, params_, x, y, z, v);
+          const long long k = z * plane + (long long)y * dom_.nx + x;
+          for (int c = 0; c < M::kFields; ++c) dst[c][k] = v[c];
+        }
   }
 
   // Nothing runs beside the host here: the snapshot is complete when requested.
@@ -74,16 +87,11 @@ class CpuBackend final : public Backend, public HaloOps {
 
   void read_populations(double* out) override {
     const Real* f = a_.data();
-    for (int i = 0; i < L::Q; ++i)
-      for (int y = 0; y < dom_.ny; ++y)
-        for (int x = 0; x < dom_.nx; ++x)
-          out[(std::size_t(i) * dom_.ny + y) * dom_.nx + x] = double(f[lay_.at(i, x, y)]);
+    for_interior([&](std::size_t canonical, long long stored) { out[canonical] = double(f[stored]); });
   }
   void write_populations(const double* in) override {
     Real* f = a_.data();
-    for (int i = 0; i < L::Q; ++i)
-      for (int y = 0; y < dom_.ny; ++y)
-        for (int x = 0; x < dom_.nx; ++x) f[lay_.at(i, x, y)] = Real(in[(std::size_t(i) * dom_.ny + y) * dom_.nx + x]);
+    for_interior([&](std::size_t canonical, long long stored) { f[stored] = Real(in[canonical]); });
   }
 
   HaloOps* halo_ops() override { return this; }
@@ -127,11 +135,7 @@ class CpuBackend final : public Backend, public HaloOps {
 
   void update(const Box& b) override {
     if (b.empty()) return;
-    const phys::StepArgs<Real> args{a_.data(), b_.data(), lay_, dom_, params_};
-    static_assert(L::D == 2, "the per-site update of a 2-D lattice");
-#pragma omp parallel for schedule(static) num_threads(threads_)
-    for (int y = b.y0; y < b.y1; ++y)
-      for (int x = b.x0; x < b.x1; ++x) phys::update_site<L>(args, x, y);
+    dispatch_variant(std::make_integer_sequence<int, M::kVariants>{}, b);
   }
 
   void swap() override { std::swap(a_, b_); }
@@ -140,13 +144,37 @@ class CpuBackend final : public Backend, public HaloOps {
   int bulk_pieces() const override { return 8; }
 
  private:
-  // Single block: the halos are copies of the opposite edge, x first so that the corners are
-  // right when y is periodic too.
-  void fill_periodic_halos() {
-    copy_periodic(0);
-    if (!params_.walls) copy_periodic(1);
+  template <int V>
+  void update_with(const Box& b) {
+    const StepArgs<Real, typename M::Params> args{a_.data(), b_.data(), lay_, dom_, params_};
+#pragma omp parallel for collapse(2) schedule(static) num_threads(threads_)
+    for (int z = b.z0; z < b.z1; ++z)
+      for (int y = b.y0; y < b.y1; ++y)
+        for (int x = b.x0; x < b.x1; ++x) M::template update<V>(args, x, y, z);
+  }
+  template <int... Vs>
+  void dispatch_variant(std::integer_sequence<int, Vs...>, const Box& b) {
+    const int v = M::variant(params_);
+    ((v == Vs ? update_with<Vs>(b) : void()), ...);
   }
 
+  // Single block: the halos of the periodic directions are copies of the opposite edge, in axis
+  // order so that edges and corners are right.
+  void fill_periodic_halos() {
+    const parallel::Periodic p = M::periodic(params_);
+    for (int a = 0; a < L::D; ++a)
+      if (p[a]) copy_periodic(a);
+  }
+
+  // Calls g(index in the canonical array [i][z][y][x], index in the layout) for every interior value.
+  template <class G>
+  void for_interior(G&& g) const {
+    std::size_t k = 0;
+    for (int i = 0; i < L::Q; ++i)
+      for (int z = 0; z < dom_.nz; ++z)
+        for (int y = 0; y < dom_.ny; ++y)
+          for (int x = 0; x < dom_.nx; ++x) g(k++, lay_.at(i, x, y, z));
+  }
 
   // Between the current state's layers and face f's buffer, slab after slab (halo_plan.hpp),
   // each slab over the face's cross-section.
@@ -174,7 +202,8 @@ class CpuBackend final : public Backend, public HaloOps {
   }
 
   Domain dom_;
-  PhysicsParams params_;
+  Setup setup_;
+  typename M::Params params_;
   Layout lay_;
   AlignedBuffer<Real> a_, b_;  // current and next populations
   int threads_;
@@ -184,11 +213,11 @@ class CpuBackend final : public Backend, public HaloOps {
   Fields snapshot_;  // request_fields()
 };
 
-}  // namespace
-
-std::unique_ptr<Backend> make_cpu_backend(const Domain& d, const PhysicsParams& p, Precision prec, int threads) {
-  if (prec == Precision::FP32) return std::make_unique<CpuBackend<D2Q37, float>>(d, p, threads);
-  return std::make_unique<CpuBackend<D2Q37, double>>(d, p, threads);
+// What a model's folder calls: the backend for its traits M in the precision asked for.
+template <class M>
+std::unique_ptr<Backend> make_cpu_backend(const Domain& d, const AnySetup& s, Precision p, int threads) {
+  if (p == Precision::FP32) return std::make_unique<CpuBackend<M, float>>(d, s, threads);
+  return std::make_unique<CpuBackend<M, double>>(d, s, threads);
 }
 
 }  // namespace plume

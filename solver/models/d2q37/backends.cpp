@@ -1,0 +1,12 @@
+// The CPU backend of the D2Q37 model.
+#include "../../src/cpu/cpu_backend.hpp"
+#include "d2q37/backends.hpp"
+#include "d2q37/model.hpp"
+
+namespace plume::d2q37 {
+
+std::unique_ptr<Backend> make_cpu(const Domain& d, const AnySetup& s, Precision p, int threads) {
+  return make_cpu_backend<Traits>(d, s, p, threads);
+}
+
+}  // namespace plume::d2q37

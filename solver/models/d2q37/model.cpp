@@ -1,0 +1,55 @@
+// The D2Q37 model as the rest of plume sees it at run time: its name, lattice, fields, setup and
+// backends.
+#include <stdexcept>
+#include "d2q37/backends.hpp"
+#include "d2q37/model.hpp"
+#include "d2q37/registration.hpp"
+#include "plume/lattice/lattice_info.hpp"
+
+namespace plume::d2q37 {
+namespace {
+
+class D2Q37Model final : public plume::Model {
+ public:
+  const std::string& name() const override { return name_; }
+  const std::string& title() const override { return title_; }
+  const LatticeInfo& lattice() const override { return lattice_; }
+  const std::vector<FieldInfo>& fields() const override { return fields_; }
+  double time_step() const override { return phys::dt<D2Q37>(); }
+  AnySetup default_setup() const override { return AnySetup(Setup{}); }
+  bool owns(const AnySetup& s) const override { return s.holds<Setup>(); }
+  parallel::Periodic periodic(const AnySetup& s) const override {
+    return Traits::periodic(s.as<Setup>().physics);
+  }
+  std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
+                                        Precision p) const override {
+    if (!where.cuda) return make_cpu(d, s, p, where.threads);
+#if PLUME_HAVE_CUDA
+    return make_cuda(d, s, p, where.device);
+#else
+    throw std::runtime_error("plume was built without CUDA");
+#endif
+  }
+
+ private:
+
+  std::string name_ = "d2q37";
+  std::string title_ = "D2Q37 thermal lattice Boltzmann (compressible ideal gas, FP64 arithmetic)";
+  LatticeInfo lattice_ = describe_lattice<D2Q37>();
+  // In the order of Traits::fields().
+  std::vector<FieldInfo> fields_ = {
+      {"rho", "rho", "lattice units", "density", false},
+      {"ux", "u_H,x", "lattice units", "velocity, x component (hydrodynamic: u + dt g / 2)", true},
+      {"uy", "u_H,y", "lattice units", "velocity, y component (hydrodynamic: u + dt g / 2)", true},
+      {"T", "T_H", "lattice units", "temperature (hydrodynamic: T + dt^2 |g|^2 / (4 D))", false},
+  };
+};
+
+}  // namespace
+
+const plume::Model& model() {
+  static const D2Q37Model m;
+  return m;
+}
+
+}  // namespace plume::d2q37

@@ -1,0 +1,76 @@
+// The D2Q37 model as plume's generic backends see it (solver/src/cpu/cpu_backend.hpp,
+// solver/src/cuda/cuda_backend.cuh): the lattice, the update of one site, the fields of one
+// site, the initial state of the Rayleigh–Taylor case, and which directions are periodic. Every
+// function is the model's own per-site code (site.hpp); this file only names it for the backends.
+#pragma once
+#include "d2q37/lattice.hpp"
+#include "d2q37/rayleigh_taylor.hpp"
+#include "d2q37/site.hpp"
+#include "plume/parallel/decomposition.hpp"
+
+namespace plume::d2q37 {
+
+// Everything a D2Q37 run is set up with: the physics (steerable while it runs) and the case.
+struct Setup {
+  PhysicsParams physics;
+  InitialState initial;  // the Rayleigh–Taylor case
+};
+
+struct Traits {
+  using Setup = d2q37::Setup;
+  using Lattice = D2Q37;
+  using Params = PhysicsParams;
+  using SiteState = phys::Macro;  // what the case gives a site: rho, u, T
+  static constexpr int kFields = 4;  // rho, u_H (x, y), T_H: ModelInfo::fields names them
+
+  static const Params& params(const Setup& s) { return s.physics; }
+  // x is periodic; y too when there are no walls.
+  static parallel::Periodic periodic(const Params& p) { return {true, !p.walls, false}; }
+
+  // The update variants, each compiled on its own (a GPU kernel per variant, so that neither
+  // collision operator costs the other registers): 0 RTRT, 1 BGK.
+  static constexpr int kVariants = 2;
+  static int variant(const Params& p) { return p.model == CollisionModel::BGK ? 1 : 0; }
+  // Registers per thread of each variant's step kernel (measured with -Xptxas -v on sm_90): the
+  // CUDA backend fits as many blocks per multiprocessor as these leave room for.
+  static constexpr int registers(int variant) { return variant == 1 ? 168 : 124; }
+
+  // One fused pull-stream + collide update of local site (x, y); z is 0 in 2-D.
+  template <int V, class Real>
+  PLUME_HD PLUME_FORCEINLINE static void update(const phys::StepArgs<Real>& a, int x, int y, int /*z*/) {
+    int side, j;
+    if (a.params.walls && phys::wall_row(a.domain.y0 + y, a.domain.NY, Lattice::reach, side, j))
+      phys::update_wall_site<Lattice>(a, x, y, side, j);
+    else
+      phys::update_bulk_site<Lattice, V == 1 ? CollisionModel::BGK : CollisionModel::RTRT>(a, x, y);
+  }
+
+  // The fields of local site (x, y): rho, u_H x, u_H y, T_H.
+  template <class Real>
+  PLUME_HD PLUME_FORCEINLINE static void fields(const Real* src, const Layout& l, const Domain& d, const Params& p,
+                                                int x, int y, int /*z*/, double* out) {
+    const phys::Macro m = phys::site_fields<Lattice>(src, l, d, p, x, y);
+    out[0] = m.rho;
+    out[1] = m.ux;
+    out[2] = m.uy;
+    out[3] = m.T;
+  }
+
+  // The case, one column at a time (the hydrostatic recurrence runs up each column from the
+  // bottom row): emit(y, state) for the local rows of local column x.
+  template <class Emit>
+  PLUME_HD static void initial_column(const Setup& s, const Domain& d, int x, int /*z*/, Emit&& emit) {
+    rt_column(s.initial, -s.physics.gy, d.x0 + x, d.NX, d.NY, d.y0, d.y0 + d.ny,
+              [&](int yg, double rho, double T) { emit(yg - d.y0, phys::Macro{rho, 0.0, 0.0, T}); });
+  }
+  // A site at rest in equilibrium with the state the case gave it.
+  template <class Real>
+  PLUME_HD PLUME_FORCEINLINE static void initial_site(Real* f, const Layout& l, int x, int y, int /*z*/,
+                                                      const SiteState& s) {
+    double feq[Lattice::Q];
+    phys::equilibrium<Lattice>(s.rho, s.ux, s.uy, s.T, feq);
+    phys::store<Lattice>(f, l, x, y, feq);
+  }
+};
+
+}  // namespace plume::d2q37

@@ -1,0 +1,7 @@
+// The D2Q37 model for the registry (solver/models/registry.cpp).
+#pragma once
+#include "plume/model.hpp"
+
+namespace plume::d2q37 {
+const plume::Model& model();
+}

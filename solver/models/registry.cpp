@@ -1,0 +1,38 @@
+// The registry of models: one line per model. Adding a model is adding its folder and its line
+// here (docs/architecture.md, "Adding a model").
+#include <stdexcept>
+#include "d2q37/registration.hpp"
+#include "plume/model.hpp"
+
+namespace plume {
+
+const std::vector<const Model*>& models() {
+  static const std::vector<const Model*> all = {
+      &d2q37::model(),
+  };
+  return all;
+}
+
+const Model& find_model(const std::string& name) {
+  std::string known;
+  for (const Model* m : models()) {
+    if (m->name() == name) return *m;
+    known += (known.empty() ? "" : ", ") + m->name();
+  }
+  throw std::invalid_argument("model '" + name + "': expected one of " + known);
+}
+
+const Model* model_of(const AnySetup& s) {
+  for (const Model* m : models())
+    if (m->owns(s)) return m;
+  return nullptr;
+}
+
+void AnySetup::wrong_type(const std::type_info&) const {
+  const Model* m = model_of(*this);
+  throw std::logic_error(std::string("the configuration's setup belongs to ") +
+                         (m ? "model " + m->name() : std::string(empty() ? "no model" : "an unregistered model")) +
+                         ", not to the model that reads it");
+}
+
+}  // namespace plume
