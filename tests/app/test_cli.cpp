@@ -1,5 +1,8 @@
 // The command line: help, and one clear message with exit code 2 for every kind of bad input.
 #include <gtest/gtest.h>
+#include <algorithm>
+#include <chrono>
+#include "console.hpp"
 #include "insitu.hpp"
 #include "run_plume.hpp"
 
@@ -155,4 +158,22 @@ TEST(Cli, InSituWithoutCatalystIsAConfigurationError) {
   plume::test::write_file(tmp / "p.py", "# pipeline\n");
   expect_usage_error(run_plume("run " + q(tiny_case(tmp)) + " --set insitu.scripts=" + q(tmp / "p.py")),
                      "built without ParaView Catalyst");
+}
+
+TEST(Console, RatesHaveThreeSignificantDigitsAndNoExponent) {
+  EXPECT_EQ(app::Console::rate(999999.7), "1.00 M");  // was "1e+03 k"
+  EXPECT_EQ(app::Console::rate(999.7), "1.00 k");
+  EXPECT_EQ(app::Console::rate(4.1234e6), "4.12 M");
+  EXPECT_EQ(app::Console::rate(950e3), "950 k");
+  EXPECT_EQ(app::Console::rate(12.5), "12.5");
+  EXPECT_EQ(app::Console::rate(6.24e9), "6.24 G");
+  EXPECT_EQ(app::Console::rate(0), "0");
+  EXPECT_EQ(app::Console::bandwidth(3.694e12), "3.69 TB/s");
+  EXPECT_EQ(app::Console::bandwidth(512), "512 B/s");
+  for (double r = 0.5; r < 1e16; r *= 1.37) {
+    const std::string s = app::Console::rate(r);
+    EXPECT_EQ(s.find('e'), std::string::npos) << r << " -> " << s;
+    const std::size_t digits = std::count_if(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+    if (r >= 1 && r < 999.5e12) EXPECT_EQ(digits, 3u) << r << " -> " << s;
+  }
 }
