@@ -1,11 +1,17 @@
 #include "command_line.hpp"
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <algorithm>
 #include <cstdio>
+#include <optional>
+#include <tuple>
 #include "exit_codes.hpp"
 #include "insitu.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
+#include "plume/lattice/d2q37.hpp"
 
 namespace plume::app {
 namespace {
@@ -19,27 +25,94 @@ struct Options {
   std::string config;
   std::vector<std::string> sets;
   std::string restart, steps, backend, threads, device, output;
+  // The options that stand for a key, with the option itself: one given as '' is applied (and
+  // refused) like any other value, not taken for an absent one.
+  std::vector<std::tuple<const char*, const std::string*, const CLI::Option*>> shortcuts;
   bool quiet = false;
 };
 
-void add_overrides(CLI::App* c, Options& o) {
+// run and check take the same options, so that `plume check` validates exactly what `plume run`
+// would be given.
+void add_run_options(CLI::App* c, Options& o, const std::string& footer) {
+  c->add_option("config", o.config, "configuration file (TOML); may be left out with --restart")->type_name("FILE");
   c->add_option("--set", o.sets, "override a key: section.key=value (repeatable)")
       ->type_name("KEY=VALUE")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  c->add_option("--restart", o.restart, "continue from this checkpoint (to run.steps)")->type_name("FILE");
+  const auto shortcut = [&](const char* flags, std::string& value, const char* help, const char* type,
+                            const char* key) {
+    o.shortcuts.emplace_back(key, &value, c->add_option(flags, value, help)->type_name(type));
+  };
+  shortcut("--steps", o.steps, "run until this step (run.steps)", "N", "run.steps");
+  shortcut("--backend", o.backend, "auto, cpu or cuda (run.backend)", "NAME", "run.backend");
+  shortcut("--threads", o.threads, "OpenMP threads of the CPU backend (run.threads)", "N", "run.threads");
+  shortcut("--device", o.device, "CUDA device (run.device)", "N", "run.device");
+  shortcut("-o,--output", o.output, "output folder (output.dir)", "DIR", "output.dir");
+  c->add_flag("-q,--quiet", o.quiet, "print warnings and errors only");
+  c->footer(footer);
 }
 
-io::RunConfig build_config(const Options& o, bool run) {
-  io::RunConfig cfg;
+// --- The memory a run needs (docs/running.md, "Memory") ---
+
+// Whether the populations will live in device memory: the backend that Solver will pick.
+bool populations_on_device(const io::RunConfig& cfg) {
+  if (cfg.solver.backend == BackendKind::Auto) return cuda_device_count() > 0;
+  return cfg.solver.backend == BackendKind::CUDA;
+}
+
+// The run's shape for io::estimate_memory: the D2Q37 lattice, its storage and one tile per rank.
+// An automatic tiling is not known before the solver chooses it; strips bound it (the halos of
+// TX x TY tiles grow towards TX = 1 or TY = 1), whichever of the two has the larger tiles.
+io::RunShape run_shape(const io::RunConfig& cfg, int ranks) {
+  io::RunShape s;
+  s.nx = cfg.solver.nx;
+  s.ny = cfg.solver.ny;
+  s.q = D2Q37::Q;
+  s.bytes_per_value = cfg.solver.precision == Precision::FP32 ? 4 : 8;
+  s.halo = D2Q37::reach;
+  const parallel::Tiling t = cfg.solver.tiles;
+  if (t.complete()) {
+    s.tiles_x = t.px;
+    s.tiles_y = t.py;
+  } else if (t.px > 0 && ranks % t.px == 0) {
+    s.tiles_x = t.px;
+    s.tiles_y = ranks / t.px;
+  } else if (t.py > 0 && ranks % t.py == 0) {
+    s.tiles_x = ranks / t.py;
+    s.tiles_y = t.py;
+  } else {
+    const auto padded = [&](long long nx, long long ny) { return double(nx + 2 * s.halo) * double(ny + 2 * s.halo); };
+    const bool rows = padded(s.nx, (s.ny + ranks - 1) / ranks) >= padded((s.nx + ranks - 1) / ranks, s.ny);
+    (rows ? s.tiles_y : s.tiles_x) = ranks;
+  }
+  s.populations_on_device = populations_on_device(cfg);
+  s.image_scale = cfg.output.image_scale;
+  return s;
+}
+
+// Estimates what the run needs and refuses it, with both numbers, when rank 0's host has less
+// memory available. The device's memory is checked by the CUDA backend when it allocates.
+std::string check_memory(const io::RunConfig& cfg, const Job& job, io::MemoryNeed& need) {
+  if (cfg.solver.nx <= 0 || cfg.solver.ny <= 0) return "";  // reported as out of range
+  const io::RunShape shape = run_shape(cfg, job.ranks);
+  need = io::estimate_memory(shape);
+  return io::check_host_memory(shape, job.ranks_on_host);
+}
+
+io::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed& need) {
+  // Every problem is reported in one round: those of the file, of the overrides and of the
+  // ranges and rules, unless the file could not be read at all.
+  std::vector<std::string> problems;
+  std::optional<io::RunConfig> loaded;
   if (!o.config.empty())
-    cfg = io::load_config(o.config);
-  else if (run && !o.restart.empty())
-    cfg = io::parse_config(io::read_checkpoint_header(o.restart).config_toml,
-                           o.restart + " (configuration stored in the checkpoint)");
+    loaded = io::load_config(o.config, problems);
+  else if (!o.restart.empty())
+    loaded = io::parse_config(io::read_checkpoint_header(o.restart).config_toml,
+                              o.restart + " (configuration stored in the checkpoint)", problems);
   else
     throw UsageError("no configuration file given (a checkpoint given with --restart can stand in for it)");
-  // Every refused override is reported, not only the first.
-  std::vector<std::string> problems;
+  io::RunConfig cfg = loaded.value_or(io::default_config());
   auto apply = [&](auto&&... args) {
     try {
       io::apply_override(cfg, args...);
@@ -49,27 +122,49 @@ io::RunConfig build_config(const Options& o, bool run) {
   };
   for (const auto& s : o.sets) apply(s);
   // The shortcut options are keys too, so they are checked like every other value.
-  const std::pair<const char*, const std::string*> shortcuts[] = {{"run.steps", &o.steps},
-                                                                  {"run.backend", &o.backend},
-                                                                  {"run.threads", &o.threads},
-                                                                  {"run.device", &o.device},
-                                                                  {"output.dir", &o.output}};
-  for (const auto& [key, value] : shortcuts)
-    if (!value->empty()) apply(std::string(key), *value);
-  if (!problems.empty()) throw io::ConfigError(problems);
+  for (const auto& [key, value, option] : o.shortcuts)
+    if (option->count() > 0) apply(std::string(key), *value);
+  if (!loaded) throw io::ConfigError(problems);
   cfg.restart = o.restart;
   cfg.quiet = o.quiet;
   try {
     io::validate(cfg);
   } catch (const io::ConfigError& e) {
-    problems = e.problems;
+    problems.insert(problems.end(), e.problems.begin(), e.problems.end());
   }
   if (cfg.insitu.requested() && !InSitu::catalyst_available())
     problems.push_back(fmt::format(
         "{} set, but this plume was built without ParaView Catalyst (configure with -DPLUME_CATALYST=ON)",
         cfg.insitu.live ? "insitu.live is" : "insitu.scripts is"));
+  // The checkpoint is looked at now, before any work (its populations are read by the run).
+  if (!cfg.restart.empty()) {
+    try {
+      io::check_compatible(io::read_checkpoint_header(cfg.restart), cfg, cfg.restart);
+    } catch (const io::CheckpointError& e) {
+      problems.push_back(e.what());
+    }
+  }
+  const std::string memory = check_memory(cfg, job, need);
+  if (!memory.empty()) problems.push_back(memory);
   if (!problems.empty()) throw io::ConfigError(problems);
   return cfg;
+}
+
+// A first word that is not a command is named, with what was probably meant.
+void check_command_word(int argc, const char* const* argv) {
+  const std::vector<std::string> commands{"run", "check", "defaults"};
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (!word.empty() && word[0] == '-') continue;  // --help, --version
+    if (std::find(commands.begin(), commands.end(), word) != commands.end()) return;
+    std::string hint;
+    struct stat st {};
+    if (::stat(word.c_str(), &st) == 0 || word.find(".toml") != std::string::npos)
+      hint = fmt::format(" (to run the configuration '{}': plume run {})", word, word);
+    else if (const std::string m = io::closest_match(word, commands); !m.empty())
+      hint = fmt::format(" (did you mean '{}'?)", m);
+    throw UsageError(fmt::format("unknown command '{}': the commands are run, check and defaults{}", word, hint));
+  }
 }
 
 // A tiling given in full must have a tile per rank. (A checkpoint's stored configuration keeps the
@@ -107,9 +202,21 @@ void share(parallel::Communicator& world, std::string& text) {
   world.broadcast(text.data(), n, 0);
 }
 
+// The ranks that share rank 0's host, and with it the memory that rank 0 gathers the lattice into.
+int ranks_on_root_host(parallel::Communicator& world) {
+  if (world.size() == 1) return 1;
+  char name[256] = {};
+  ::gethostname(name, sizeof name - 1);
+  std::string root_host = name;
+  share(world, root_host);
+  long long same = root_host == name ? 1 : 0;
+  world.allreduce(&same, 1, parallel::ReduceOp::Sum);
+  return int(same);
+}
+
 }  // namespace
 
-Command parse_command_line(int argc, const char* const* argv) {
+Command parse_command_line(int argc, const char* const* argv, const Job& job) {
   CLI::App app{"plume: thermal convection with the D2Q37 lattice Boltzmann model (Rayleigh-Taylor by default)",
                "plume"};
   app.set_version_flag("--version", io::build_description());
@@ -119,23 +226,13 @@ Command parse_command_line(int argc, const char* const* argv) {
 
   Options o;
   CLI::App* run = app.add_subcommand("run", "run a simulation");
-  run->add_option("config", o.config, "configuration file (TOML); may be left out with --restart")->type_name("FILE");
-  add_overrides(run, o);
-  run->add_option("--restart", o.restart, "continue from this checkpoint (to run.steps)")->type_name("FILE");
-  run->add_option("--steps", o.steps, "run until this step (run.steps)")->type_name("N");
-  run->add_option("--backend", o.backend, "auto, cpu or cuda (run.backend)")->type_name("NAME");
-  run->add_option("--threads", o.threads, "OpenMP threads of the CPU backend (run.threads)")->type_name("N");
-  run->add_option("--device", o.device, "CUDA device (run.device)")->type_name("N");
-  run->add_option("-o,--output", o.output, "output folder (output.dir)")->type_name("DIR");
-  run->add_flag("-q,--quiet", o.quiet, "print warnings and errors only");
-  run->footer(footer);
-
-  CLI::App* check = app.add_subcommand("check", "validate a configuration (and overrides), then exit");
-  check->add_option("config", o.config, "configuration file (TOML)")->type_name("FILE")->required();
-  add_overrides(check, o);
-
+  add_run_options(run, o, footer);
+  CLI::App* check = app.add_subcommand(
+      "check", "validate what run would be given (configuration, overrides, checkpoint, memory), then exit");
+  add_run_options(check, o, footer);
   CLI::App* defaults = app.add_subcommand("defaults", "print the default configuration with every key explained");
 
+  check_command_word(argc, argv);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -148,23 +245,24 @@ Command parse_command_line(int argc, const char* const* argv) {
 
   Command cmd;
   for (int i = 0; i < argc; ++i) cmd.text += (i ? " " : "") + std::string(argv[i]);
-  cmd.config_path = o.config;
+  cmd.config_path = o.config.empty() ? o.restart : o.config;
   if (defaults->parsed()) {
     cmd.kind = Command::Kind::Defaults;
     return cmd;
   }
   cmd.kind = check->parsed() ? Command::Kind::Check : Command::Kind::Run;
-  cmd.config = build_config(o, cmd.kind == Command::Kind::Run);
+  cmd.config = build_config(o, job, cmd.memory);
   return cmd;
 }
 
 Command parse_command_line(parallel::Communicator& world, int argc, const char* const* argv) {
   const bool root = world.rank() == 0;
+  const Job job{world.size(), ranks_on_root_host(world)};
   Command cmd;
   ExitRequest end{-1, ""};  // code -1: the command goes on
   if (root) {
     try {
-      cmd = parse_command_line(argc, argv);
+      cmd = parse_command_line(argc, argv, job);
       if (cmd.kind == Command::Kind::Run) check_tiles(cmd.config, world.size());
     } catch (const ExitRequest& e) {
       end = e;
@@ -196,9 +294,13 @@ int run_command(const Command& cmd, const parallel::Communicator& world) {
     return kExitOk;
   }
   const auto& c = cmd.config;
-  std::printf("%s: configuration OK (%d x %d, %s, %ld steps, output in %s)\n", cmd.config_path.c_str(), c.solver.nx,
-              c.solver.ny, c.solver.physics.model == CollisionModel::RTRT ? "rtrt" : "bgk", c.steps,
-              c.output.dir.c_str());
+  if (c.quiet) return kExitOk;
+  const io::MemoryNeed& m = cmd.memory;
+  std::printf("%s: configuration OK (%d x %d, %s, %ld steps, output in %s; memory: about %s on rank 0%s)\n",
+              cmd.config_path.c_str(), c.solver.nx, c.solver.ny,
+              c.solver.physics.model == CollisionModel::RTRT ? "rtrt" : "bgk", c.steps, c.output.dir.c_str(),
+              io::format_bytes(m.rank0).c_str(),
+              m.device > 0 ? (", " + io::format_bytes(m.device) + " per GPU").c_str() : "");
   return kExitOk;
 }
 

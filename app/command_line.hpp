@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 #include "plume/io/config.hpp"
+#include "plume/io/memory.hpp"
 #include "plume/parallel/communicator.hpp"
 
 namespace plume::app {
@@ -13,6 +14,14 @@ struct Command {
   io::RunConfig config;     // loaded, overridden and (for run and check) validated
   std::string config_path;  // empty when the configuration comes from the restart checkpoint
   std::string text;         // the command line as typed, for the summary
+  io::MemoryNeed memory;    // estimated for run and check (docs/running.md)
+};
+
+// The job that a command line is parsed for: how many ranks it has, and how many of them share
+// rank 0's host (and so its memory).
+struct Job {
+  int ranks = 1;
+  int ranks_on_host = 1;
 };
 
 // A command line that cannot be understood.
@@ -27,7 +36,7 @@ struct ExitRequest {
 };
 
 // Throws UsageError, io::ConfigError, io::CheckpointError or ExitRequest.
-Command parse_command_line(int argc, const char* const* argv);
+Command parse_command_line(int argc, const char* const* argv, const Job& job = {});
 // Collective: rank 0 reads the command line and the files it names, and the other ranks take the
 // configuration it arrived at, so that every rank runs one configuration and a problem is reported
 // once. Throws ExitRequest on every rank when the command ends there (help, or bad input).

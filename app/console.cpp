@@ -1,6 +1,9 @@
 #include "console.hpp"
 #include <fmt/format.h>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <unistd.h>
 
 namespace plume::app {
@@ -11,7 +14,12 @@ constexpr double kInterval = 2.0;  // seconds between progress reports
 
 Console::Console(bool quiet, bool tty, bool speaks) : quiet_(quiet || !speaks), tty_(tty), speaks_(speaks) {}
 
-bool Console::stdout_is_tty() { return ::isatty(STDOUT_FILENO) == 1; }
+bool Console::stdout_is_tty() {
+  for (const char* launcher : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"})
+    if (std::getenv(launcher)) return false;
+  const char* term = std::getenv("TERM");
+  return ::isatty(STDOUT_FILENO) == 1 && !(term && std::strcmp(term, "dumb") == 0);
+}
 
 void Console::clear_status() {
   if (status_shown_) {
@@ -47,12 +55,14 @@ void Console::progress(long long step) {
   if (std::chrono::duration<double>(now - last_print_).count() < kInterval) return;
   last_print_ = now;
   const double elapsed = std::chrono::duration<double>(now - t0_).count();
-  const double done = double(step - first_), total = double(last_ - first_);
+  // Speed and time left from this segment; the fraction done is that of the whole run.
+  const double done = double(step - first_);
   const double steps_per_s = elapsed > 0 ? done / elapsed : 0;
-  const std::string left = steps_per_s > 0 ? duration((total - done) / steps_per_s) : "?";
+  const std::string left = steps_per_s > 0 ? duration(double(last_ - step) / steps_per_s) : "?";
   const std::string line =
       fmt::format("step {}/{} ({:.0f}%)  {} site updates/s  elapsed {}  left {}", step, last_,
-                  total > 0 ? 100.0 * done / total : 100.0, rate(steps_per_s * sites_), duration(elapsed), left);
+                  last_ > 0 ? std::floor(100.0 * double(step) / double(last_)) : 100.0, rate(steps_per_s * sites_),
+                  duration(elapsed), left);
   if (tty_) {
     std::fputs(("\r\033[K" + line).c_str(), stdout);
     status_shown_ = true;
@@ -73,10 +83,21 @@ std::string Console::duration(double s) {
 }
 
 std::string Console::rate(double r) {
-  if (r >= 1e9) return fmt::format("{:.3g} G", r / 1e9);
-  if (r >= 1e6) return fmt::format("{:.3g} M", r / 1e6);
-  if (r >= 1e3) return fmt::format("{:.3g} k", r / 1e3);
-  return fmt::format("{:.3g}", r);
+  if (!(r > 0) || !std::isfinite(r)) return "0";
+  const char* prefix[] = {"", " k", " M", " G", " T"};
+  int p = 0;
+  // Rounded to 3 digits before the prefix is chosen: 999999.7 is "1.00 M", not "1e+03 k".
+  while (p < 4 && r >= 999.5) {
+    r /= 1000.0;
+    ++p;
+  }
+  const int decimals = r < 0.9995 ? 3 : r < 9.995 ? 2 : r < 99.95 ? 1 : 0;
+  return fmt::format("{:.{}f}{}", r, decimals, prefix[p]);
+}
+
+std::string Console::bandwidth(double b) {
+  const std::string r = rate(b);
+  return r + (r.back() >= '0' && r.back() <= '9' ? " B/s" : "B/s");
 }
 
 }  // namespace plume::app

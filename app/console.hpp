@@ -1,7 +1,8 @@
-// What the batch driver says on the terminal: notes, warnings, and a progress report (step,
-// site updates/s, elapsed time, time left) at most every two seconds. On a terminal the
-// progress is one line rewritten in place; in a log file it is a line each time. Quiet mode
-// keeps warnings and errors only. In a run on several ranks only rank 0 speaks.
+// What the batch driver says on the terminal: notes, warnings, and a progress report (step of
+// the whole run, site updates/s, elapsed time, time left) at most every two seconds. On a
+// terminal the progress is one line rewritten in place; in a log file or under an MPI launcher it
+// is a plain line each time. Quiet mode keeps warnings and errors only. In a run on several ranks
+// only rank 0 speaks.
 #pragma once
 #include <chrono>
 #include <string>
@@ -12,17 +13,22 @@ class Console {
  public:
   // speaks = false: print nothing at all (the ranks other than 0).
   Console(bool quiet, bool tty, bool speaks = true);
+  // Whether stdout is a terminal that a person watches. Not under an MPI launcher: Open MPI hands
+  // its ranks a pseudo-terminal even when mpirun's own output goes to a file.
   static bool stdout_is_tty();
 
   void note(const std::string& line);     // stdout, unless quiet
   void warning(const std::string& line);  // stderr, always
   // Starts the clock for the progress report of steps first..last of a lattice of `sites` sites.
+  // The report shows the step of the whole run (0..last), also after a restart at `first`.
   void start(long long first, long long last, double sites);
   void progress(long long step);           // prints when the interval has passed
   void end_progress();                     // leaves the terminal on a fresh line
 
   static std::string duration(double seconds);  // "1:02:03", "4:05"
-  static std::string rate(double per_second);   // "4.12 M", "950 k", "12.5"
+  // 3 significant digits, never an exponent: "4.12 M", "950 k", "12.5", "1.00 G", "3.69 T".
+  static std::string rate(double per_second);
+  static std::string bandwidth(double bytes_per_second);  // "3.69 TB/s", "512 B/s"
 
  private:
   void clear_status();

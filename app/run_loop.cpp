@@ -103,6 +103,8 @@ class Loop {
     report_.last_step = solver_.step();
     report_.wall_seconds = seconds_since(t0);
     if (report_.final_checkpoint.empty()) report_.final_checkpoint = out_.last_checkpoint();
+    // A restart that wrote none yet still has a sound checkpoint: the one it started from.
+    if (report_.final_checkpoint.empty()) report_.final_checkpoint = cfg_.restart;
     return report_;
   }
 
@@ -198,10 +200,14 @@ RunReport run_loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu
 
 int run(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, const std::string& command_line) {
   Console console(cfg.quiet, Console::stdout_is_tty(), solver.is_root());
+  // Without a GPU the CUDA runtime's reason ("driver version is insufficient") reads like a
+  // broken driver; the summary keeps it.
+  const bool no_gpu = cfg.solver.backend == BackendKind::Auto && solver.backend().name() == "cpu";
   console.note(fmt::format("{}: {} x {} {}, {} collision, {} backend: {} ({})", io::build_description(),
                            cfg.solver.nx, cfg.solver.ny, D2Q37::name,
                            cfg.solver.physics.model == CollisionModel::RTRT ? "RTRT" : "BGK", solver.backend().name(),
-                           solver.backend().description(), solver.backend_reason()));
+                           solver.backend().description(),
+                           no_gpu ? "no usable GPU found; the details are in summary.txt" : solver.backend_reason()));
   if (solver.ranks() > 1)
     console.note(fmt::format("{}: {}, halo exchange {}", solver.communicator().name(),
                              solver.decomposition().describe(),
@@ -234,9 +240,9 @@ int run(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, c
   const bool speak = solver.is_root();
   switch (r.status) {
     case RunReport::Status::Completed:
-      console.note(fmt::format("done: step {} in {} ({} computing: {} site updates/s, {:.3g} GB/s effective); {}",
+      console.note(fmt::format("done: step {} in {} ({} computing: {} site updates/s, {} effective); {}",
                                r.last_step, Console::duration(r.wall_seconds), Console::duration(r.compute_seconds),
-                               Console::rate(rate), rate * bytes_per_site(cfg.solver.precision) / 1e9,
+                               Console::rate(rate), Console::bandwidth(rate * bytes_per_site(cfg.solver.precision)),
                                out.path("summary.txt")));
       return kExitOk;
     case RunReport::Status::Diverged:

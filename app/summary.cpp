@@ -3,6 +3,7 @@
 #include <cmath>
 #include <ctime>
 #include <unistd.h>
+#include "console.hpp"
 #include "output.hpp"
 #include "plume/io/atomic_file.hpp"
 #include "plume/io/build_info.hpp"
@@ -152,13 +153,13 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
       "parallel    {}: {}\n"
       "steps       {} -> {} (requested {})\n"
       "wall time   {:.2f} s ({:.2f} s computing)\n"
-      "speed       {:.4g} site updates/s, {} bytes/site, {:.3g} GB/s effective\n"
+      "speed       {} site updates/s, {} bytes/site, {} effective\n"
       "checkpoint  {}\n",
       io::plume_version(), io::git_commit(), io::compiler(), io::build_type(), command_line, host_name(),
       now_iso8601(), status_name(r.status), r.message.empty() ? "" : ": " + r.message, b.name(), b.description(),
       solver.backend_reason(), cfg.solver.nx, cfg.solver.ny, D2Q37::name, solver.communicator().name(),
       solver.decomposition().describe(), r.first_step, r.last_step, cfg.steps,
-      r.wall_seconds, r.compute_seconds, rate, bps, rate * bps / 1e9,
+      r.wall_seconds, r.compute_seconds, Console::rate(rate), bps, Console::bandwidth(rate * bps),
       r.final_checkpoint.empty() ? "(none)" : r.final_checkpoint);
   if (r.last_diagnostics) {
     txt += "\nlast diagnostics (lattice units)\n";

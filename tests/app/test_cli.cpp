@@ -1,5 +1,8 @@
 // The command line: help, and one clear message with exit code 2 for every kind of bad input.
 #include <gtest/gtest.h>
+#include <algorithm>
+#include <chrono>
+#include "console.hpp"
 #include "insitu.hpp"
 #include "run_plume.hpp"
 
@@ -155,4 +158,114 @@ TEST(Cli, InSituWithoutCatalystIsAConfigurationError) {
   plume::test::write_file(tmp / "p.py", "# pipeline\n");
   expect_usage_error(run_plume("run " + q(tiny_case(tmp)) + " --set insitu.scripts=" + q(tmp / "p.py")),
                      "built without ParaView Catalyst");
+}
+
+TEST(Cli, DirectoryAsConfigurationOrCheckpointIsRefused) {
+  TempDir tmp;
+  std::filesystem::create_directory(tmp / "d");
+  expect_usage_error(run_plume("check " + q(tmp / "d")), "configuration file '" + (tmp / "d") + "' is a directory");
+  // Not the default case: nothing runs and no output folder appears.
+  expect_usage_error(run_plume("run " + q(tmp / "d") + " -o " + q(tmp / "out")), "is a directory");
+  EXPECT_FALSE(std::filesystem::exists(tmp / "out"));
+  expect_usage_error(run_plume("run --restart " + q(tmp / "d")), "checkpoint '" + (tmp / "d") + "' is a directory");
+  expect_usage_error(run_plume("run " + q(tiny_case(tmp)) + " --restart " + q(tmp / "d")),
+                     "checkpoint '" + (tmp / "d") + "' is a directory");
+  EXPECT_FALSE(std::filesystem::exists(tmp / "out")) << "the checkpoint is refused before any work";
+}
+
+TEST(Cli, TypeAndRangeErrorsAreReportedInOneRound) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "c.toml", "[lattice]\nnx = \"wide\"\n[physics]\nk1 = -1.0\nk9 = 1\n");
+  const Result r = run_plume("check " + q(tmp / "c.toml") + " --set physics.k2=abc --set initial.T_up=-1");
+  EXPECT_EQ(r.code, 2);
+  for (const char* p : {"lattice.nx: wrong type", "unknown key 'physics.k9'", "physics.k2=abc: wrong type",
+                        "physics.k1 = -1.0 is out of range", "initial.T_up = -1.0 is out of range"})
+    EXPECT_HAS(r.err, p);
+}
+
+TEST(Cli, EmptyOptionValuesAreRefusedNotIgnored) {
+  TempDir tmp;
+  const std::string c = q(tiny_case(tmp));
+  expect_usage_error(run_plume("run " + c + " -o ''"), "output.dir is empty");
+  expect_usage_error(run_plume("run " + c + " --steps ''"), "run.steps=: wrong type: expected an integer");
+  EXPECT_FALSE(std::filesystem::exists(tmp / "out")) << "nothing ran";
+}
+
+TEST(Cli, UnknownCommandIsNamed) {
+  expect_usage_error(run_plume("frobnicate"), "unknown command 'frobnicate': the commands are run, check and defaults");
+  expect_usage_error(run_plume("chek x.toml"), "did you mean 'check'?");
+  TempDir tmp;
+  const std::string c = tiny_case(tmp);
+  expect_usage_error(run_plume(q(c)), "to run the configuration '" + c + "': plume run " + c);
+}
+
+TEST(Cli, OutputPathLongerThanTheSystemAllows) {
+  TempDir tmp;
+  expect_usage_error(run_plume("check " + q(tiny_case(tmp)) + " -o " + q(tmp / std::string(300, 'x'))),
+                     "the file system allows");
+}
+
+TEST(Cli, LatticeThatCannotFitIsRefusedByCheckAndRun) {
+  TempDir tmp;
+  const std::string big = q(tiny_case(tmp)) + " --set lattice.nx=1000000 --set lattice.ny=1000000 --backend cpu";
+  Result r = run_plume("check " + big);
+  expect_usage_error(r, "lattice 1000000 x 1000000 does not fit: it needs about ");
+  EXPECT_HAS(r.err, "available (MemAvailable");
+  // Refused before the solver allocates anything, with the same message.
+  const auto t0 = std::chrono::steady_clock::now();
+  r = run_plume("run " + big);
+  expect_usage_error(r, "does not fit");
+  EXPECT_FALSE(std::filesystem::exists(tmp / "out"));
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(10));
+  // What fits says what it needs.
+  r = run_plume("check " + q(tiny_case(tmp)));
+  EXPECT_HAS(r.out, "memory: about ");
+}
+
+TEST(Cli, CheckTakesTheOptionsOfRun) {
+  // `plume check` validates the very command line that `plume run` would get.
+  TempDir tmp;
+  const std::string c = q(tiny_case(tmp));
+  EXPECT_EQ(run_plume("check " + c + " --steps 10 --backend cpu --threads 1 -o " + q(tmp / "o")).code, 0);
+  expect_usage_error(run_plume("check " + c + " --steps -3"), "run.steps = -3 is out of range");
+  expect_usage_error(run_plume("check " + c + " --restart " + q(tmp / "none.ckpt")), "cannot be opened");
+  EXPECT_FALSE(std::filesystem::exists(tmp / "o"));
+}
+
+// The README's and docs' command lines, with the configuration as a positional argument.
+TEST(Cli, DocumentedCommandLinesWork) {
+  TempDir tmp;
+  const std::string c = q(tiny_case(tmp));
+  const std::string asset = q(std::string(PLUME_SOURCE_DIR) + "/assets/rayleigh_taylor.toml");
+  EXPECT_EQ(run_plume("check " + c).code, 0);
+  EXPECT_EQ(run_plume("check " + asset + " --set output.dir=" + q(tmp / "x")).code, 0);
+  Result r = run_plume("run " + c + " --set physics.gravity=5e-4 --steps 20 -q");
+  ASSERT_EQ(r.code, 0) << r.err;
+  r = run_plume("run --restart " + q(tmp / "out/checkpoint_000000020.ckpt") + " --steps 40 -q");
+  EXPECT_EQ(r.code, 0) << r.err;
+  r = run_plume("run --restart " + q(tmp / "out/checkpoint_000000040.ckpt") + " " + c + " --steps 60 -q");
+  EXPECT_EQ(r.code, 0) << r.err;
+  r = run_plume("run " + q(tmp / "out/config.toml") + " -o " + q(tmp / "again") + " -q");
+  EXPECT_EQ(r.code, 0) << r.err;
+  r = run_plume("defaults");
+  plume::test::write_file(tmp / "my_case.toml", r.out);
+  EXPECT_EQ(run_plume("check " + q(tmp / "my_case.toml") + " -o " + q(tmp / "y")).code, 0);
+}
+
+TEST(Console, RatesHaveThreeSignificantDigitsAndNoExponent) {
+  EXPECT_EQ(app::Console::rate(999999.7), "1.00 M");  // was "1e+03 k"
+  EXPECT_EQ(app::Console::rate(999.7), "1.00 k");
+  EXPECT_EQ(app::Console::rate(4.1234e6), "4.12 M");
+  EXPECT_EQ(app::Console::rate(950e3), "950 k");
+  EXPECT_EQ(app::Console::rate(12.5), "12.5");
+  EXPECT_EQ(app::Console::rate(6.24e9), "6.24 G");
+  EXPECT_EQ(app::Console::rate(0), "0");
+  EXPECT_EQ(app::Console::bandwidth(3.694e12), "3.69 TB/s");
+  EXPECT_EQ(app::Console::bandwidth(512), "512 B/s");
+  for (double r = 0.5; r < 1e16; r *= 1.37) {
+    const std::string s = app::Console::rate(r);
+    EXPECT_EQ(s.find('e'), std::string::npos) << r << " -> " << s;
+    const std::size_t digits = std::count_if(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+    if (r >= 1 && r < 999.5e12) EXPECT_EQ(digits, 3u) << r << " -> " << s;
+  }
 }

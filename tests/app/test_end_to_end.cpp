@@ -2,12 +2,16 @@
 // command line, the stop on an unphysical state, and SIGINT.
 #include <gtest/gtest.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdlib.h>
+#include <unistd.h>
 #include <chrono>
 #include <cstring>
 #include <thread>
 #include "plume/io/checkpoint.hpp"
+#include "plume/backend.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "output_files.hpp"
 #include "run_plume.hpp"
@@ -209,4 +213,103 @@ TEST(EndToEnd, SigintWritesACheckpointAndExits130) {
   EXPECT_GE(steps[0], 50);
   EXPECT_EQ(io::read_checkpoint(ckpt(tmp / "out", steps[0])).header.step, steps[0]);
   EXPECT_HAS(read_file(tmp / "out/summary.json"), "\"status\": \"interrupted\"");
+}
+
+TEST(EndToEnd, DivergedRestartNamesTheCheckpointItStartedFrom) {
+  TempDir tmp;
+  io::RunConfig c = plume::test::unstable_config(tmp / "out");
+  c.steps = 20;
+  c.output.every = 10;
+  c.output.checkpoint_every = 20;
+  ASSERT_EQ(run_plume("run -q " + q(write_case(tmp, c))).code, 0);
+  // On from step 20 without periodic checkpoints: it diverges before writing one.
+  const std::string start = ckpt(tmp / "out", 20);
+  const Result r = run_plume("run --restart " + q(start) + " --steps 5000 --set output.checkpoint_every=0");
+  ASSERT_EQ(r.code, 3) << r.out << r.err;
+  EXPECT_HAS(r.err, "last good checkpoint: " + start);
+  EXPECT_HAS(read_file(tmp / "out/summary.json"), "\"final_checkpoint\": \"" + start + "\"");
+}
+
+namespace {
+
+// Runs plume with stdout and stderr on a pseudo-terminal, which is what Open MPI's mpirun hands
+// its ranks even when its own output goes to a file, with the launcher's variables set. Stops it
+// with SIGINT once it has printed `until` (or after 60 s); returns all it printed.
+std::string run_under_a_launcher(const std::vector<std::string>& args, const std::string& until) {
+  const int master = ::posix_openpt(O_RDWR | O_NOCTTY);
+  if (master < 0 || ::grantpt(master) != 0 || ::unlockpt(master) != 0) return "no pseudo-terminal";
+  const std::string slave = ::ptsname(master);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, slave.c_str(), O_RDWR | O_NOCTTY, 0);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  std::vector<std::string> env{"OMPI_COMM_WORLD_SIZE=1"};
+  for (char** e = environ; *e; ++e) env.emplace_back(*e);
+  std::vector<char*> envp, argv{const_cast<char*>(PLUME_EXE)};
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid;
+  const int spawned = posix_spawn(&pid, PLUME_EXE, &fa, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&fa);
+  if (spawned != 0) return "cannot start plume";
+  std::string out;
+  bool stopped = false;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  char buf[4096];
+  while (true) {
+    if (!stopped && (out.find(until) != std::string::npos || std::chrono::steady_clock::now() > deadline)) {
+      ::kill(pid, SIGINT);
+      stopped = true;
+    }
+    pollfd p{master, POLLIN, 0};
+    if (::poll(&p, 1, 100) <= 0) continue;
+    const ssize_t n = ::read(master, buf, sizeof buf);
+    if (n <= 0) break;  // EIO: plume has ended and closed the terminal
+    out.append(buf, std::size_t(n));
+  }
+  ::waitpid(pid, nullptr, 0);
+  ::close(master);
+  return out;
+}
+
+}  // namespace
+
+TEST(EndToEnd, ProgressUnderAnMpiLauncherIsPlainLinesOfTheWholeRun) {
+  TempDir tmp;
+  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  c.steps = 2000000;
+  c.output.every = 0;
+  c.output.checkpoint_every = 0;
+  // A checkpoint half way through the run: the progress is that of the whole run, not of the segment.
+  Solver s(c.solver);
+  s.initialize();
+  io::write_checkpoint(tmp / "half.ckpt", c, 1000000, s.populations());
+  const std::string out = run_under_a_launcher({"run", "--restart", tmp / "half.ckpt"}, "site updates/s");
+  EXPECT_HAS(out, "restarting from");
+  EXPECT_HAS(out, "/2000000 (50%)");
+  EXPECT_EQ(out.find('\033'), std::string::npos) << "no terminal escapes: " << out;
+  std::istringstream lines(out);
+  std::string line;
+  int reports = 0;
+  while (std::getline(lines, line))
+    if (line.find("site updates/s") != std::string::npos && line.rfind("done:", 0) != 0) {
+      ++reports;
+      EXPECT_EQ(line.rfind("step ", 0), 0u) << "one report a line: " << line;
+      EXPECT_EQ(line.find("step ", 1), std::string::npos) << "one report a line: " << line;
+    }
+  EXPECT_GE(reports, 1) << out;
+}
+
+TEST(EndToEnd, WithoutAGpuTheBannerSaysSoPlainly) {
+  if (cuda_device_count() > 0) GTEST_SKIP() << "this machine has a CUDA device: the banner names it";
+  TempDir tmp;
+  const Result r = run_plume("run " + q(write_case(tmp, plume::test::tiny_config(tmp / "out"))) + " --backend auto");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_HAS(r.out, "cpu backend: CPU, OpenMP");
+  EXPECT_HAS(r.out, "(no usable GPU found; the details are in summary.txt)");
+  EXPECT_EQ(r.out.find("driver"), std::string::npos) << r.out;
+  // The CUDA runtime's own words stay on record.
+  EXPECT_HAS(read_file(tmp / "out/summary.txt"), "no CUDA device (");
 }

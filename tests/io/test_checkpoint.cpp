@@ -208,3 +208,28 @@ TEST(Checkpoint, WrongNumberOfValuesIsNotWritten) {
   EXPECT_THROW(io::write_checkpoint(tmp / "x.ckpt", cfg, 0, std::vector<double>(10)), io::CheckpointError);
   EXPECT_FALSE(std::filesystem::exists(tmp / "x.ckpt"));
 }
+
+TEST(Checkpoint, DirectoryIsNamedAsADirectory) {
+  TempDir tmp;
+  EXPECT_HAS(read_error(tmp.path), "checkpoint '" + tmp.path + "' is a directory");
+  try {
+    io::read_checkpoint_header(tmp.path);
+    ADD_FAILURE() << "a directory was read as a checkpoint header";
+  } catch (const io::CheckpointError& e) {
+    EXPECT_HAS(std::string(e.what()), "is a directory");
+  }
+}
+
+TEST(Checkpoint, NegativeStepIsRefused) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  // A step of -5 with a checksum that matches, as a writer with a bug would leave it.
+  std::string s = read_file(w.path);
+  const long long step = -5;
+  for (int i = 0; i < 8; ++i) s[56 + i] = char((std::uint64_t(step) >> (8 * i)) & 0xff);
+  const std::uint64_t h = io::fnv1a64(s.data(), s.size() - 8);
+  for (int i = 0; i < 8; ++i) s[s.size() - 8 + i] = char((h >> (8 * i)) & 0xff);
+  write_file(w.path, s);
+  EXPECT_HAS(read_error(w.path), "is corrupt: its step is negative (-5)");
+  EXPECT_THROW(io::write_checkpoint(tmp / "neg.ckpt", w.cfg, -1, w.f), io::CheckpointError);
+}

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <climits>
 #include "plume/io/config.hpp"
 #include "test_support.hpp"
 
@@ -192,4 +193,45 @@ TEST(ConfigErrors, BadOverrides) {
   EXPECT_HAS(error_of([&] { io::apply_override(c, "k1=0.1"); }), "did you mean 'physics.k1'");
   EXPECT_HAS(error_of([&] { io::apply_override(c, "run.backend=gpu"); }), "is not one of auto, cpu, cuda");
   EXPECT_EQ(c.solver.physics.k1, io::default_config().solver.physics.k1) << "a refused value changes nothing";
+}
+
+TEST(ConfigErrors, DirectoryAsConfigurationFileIsRefused) {
+  // A folder opens like a file and reads as an empty one, which is the default case.
+  TempDir tmp;
+  EXPECT_HAS(error_of([&] { io::load_config(tmp.path); }), "configuration file '" + tmp.path + "' is a directory");
+  // An output folder holds the configuration that ran there: name it.
+  plume::test::write_file(tmp / "config.toml", "");
+  EXPECT_HAS(error_of([&] { io::load_config(tmp.path); }), "did you mean '" + (tmp / "config.toml") + "'?");
+}
+
+TEST(ConfigErrors, TypeAndRangeErrorsAreCollectedTogether) {
+  // The file's type errors do not hide the ranges of the keys that did read.
+  std::vector<std::string> problems;
+  const auto c = io::parse_config("[lattice]\nnx = \"a\"\n[physics]\nk1 = -1.0\n", "case.toml", problems);
+  ASSERT_TRUE(c.has_value());
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_HAS(problems[0], "lattice.nx: wrong type");
+  EXPECT_EQ(c->solver.nx, io::default_config().solver.nx) << "a refused key keeps its default";
+  EXPECT_EQ(c->solver.physics.k1, -1.0);
+  TempDir tmp;
+  io::RunConfig v = *c;
+  v.output.dir = tmp / "out";
+  EXPECT_HAS(error_of([&] { io::validate(v); }), "physics.k1 = -1.0 is out of range");
+  // Text that is not TOML at all gives nothing to validate.
+  problems.clear();
+  EXPECT_FALSE(io::parse_config("[lattice\n", "case.toml", problems).has_value());
+  EXPECT_EQ(problems.size(), 1u);
+}
+
+TEST(ConfigErrors, OutputPathLongerThanTheSystemAllows) {
+  TempDir tmp;
+  io::RunConfig c = io::default_config();
+  c.output.dir = tmp / std::string(NAME_MAX + 1, 'x') + "/out";
+  EXPECT_HAS(error_of([&] { io::validate(c); }), "characters long; the file system allows");
+  // Every name fits, but the files plume writes in the folder would pass PATH_MAX.
+  c.output.dir = tmp.path;
+  while (c.output.dir.size() < PATH_MAX - 20) c.output.dir += "/abcdefghij";
+  EXPECT_HAS(error_of([&] { io::validate(c); }), "(PATH_MAX)");
+  c.output.dir = tmp / std::string(NAME_MAX, 'x');
+  EXPECT_EQ(error_of([&] { io::validate(c); }), "") << "a name of NAME_MAX characters is allowed";
 }

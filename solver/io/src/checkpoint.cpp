@@ -77,6 +77,8 @@ CheckpointHeader read_header(File& file, const std::string& path, std::uint64_t&
   if (!file.f) throw fail(path, fmt::format("cannot be opened: {}", std::strerror(errno)));
   struct stat st {};
   ::fstat(fileno(file.f), &st);
+  // A folder opens like a file and reads as an empty one.
+  if (S_ISDIR(st.st_mode)) throw fail(path, "is a directory, not a checkpoint file (checkpoint_<step>.ckpt)");
   const std::uint64_t size = std::uint64_t(st.st_size);
   unsigned char h[kCheckpointHeaderBytes];
   const std::size_t got = std::fread(h, 1, sizeof h, file.f);
@@ -103,6 +105,7 @@ CheckpointHeader read_header(File& file, const std::string& path, std::uint64_t&
   if (value_bytes != sizeof(double) || ntoml > kMaxTextBytes || nwriter > kMaxTextBytes || c.nx <= 0 ||
       c.ny <= 0 || c.Q <= 0 || payload != std::uint64_t(c.Q) * c.nx * c.ny * sizeof(double))
     throw fail(path, "is corrupt: its header is inconsistent");
+  if (c.step < 0) throw fail(path, fmt::format("is corrupt: its step is negative ({})", c.step));
   const std::uint64_t expected = kCheckpointHeaderBytes + ntoml + nwriter + payload + 8;
   if (size < expected)
     throw fail(path, fmt::format("is truncated: {} bytes, the header announces {}", size, expected));
@@ -133,6 +136,7 @@ void write_checkpoint(const std::string& path, const RunConfig& cfg, long long s
   if (f.size() != n)
     throw CheckpointError(fmt::format("write_checkpoint: {} values given, a {} x {} {} lattice has {}", f.size(),
                                       cfg.solver.nx, cfg.solver.ny, D2Q37::name, n));
+  if (step < 0) throw CheckpointError(fmt::format("write_checkpoint: step {} is negative", step));
   AtomicFile out(path);
   const std::string head = header_bytes(cfg, step, to_toml(cfg), build_description(), n * sizeof(double));
   std::uint64_t hash = fnv1a64(head.data(), head.size());

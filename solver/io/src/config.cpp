@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <sys/stat.h>
 #include <toml++/toml.h>
+#include <unistd.h>
 #include "config_keys.hpp"
 #include "plume/io/atomic_file.hpp"
 
@@ -201,15 +203,16 @@ void resolve(RunConfig& c) {
   c.solver.physics.top.T = c.top_T.value_or(c.solver.initial.T_up);
 }
 
-RunConfig parse_config(const std::string& text, const std::string& origin) {
+std::optional<RunConfig> parse_config(const std::string& text, const std::string& origin,
+                                      std::vector<std::string>& problems) {
   toml::table tbl;
   try {
     tbl = toml::parse(text, origin);
   } catch (const toml::parse_error& e) {
-    throw ConfigError(where(origin, e.source()) + "TOML syntax error: " + std::string(e.description()));
+    problems.push_back(where(origin, e.source()) + "TOML syntax error: " + std::string(e.description()));
+    return std::nullopt;
   }
   RunConfig c = default_config();
-  std::vector<std::string> problems;
   for (auto&& [name, node] : tbl) {
     const std::string section(name.str());
     if (!node.is_table()) {
@@ -230,22 +233,51 @@ RunConfig parse_config(const std::string& text, const std::string& origin) {
       }
     }
   }
-  if (!problems.empty()) throw ConfigError(problems);
   resolve(c);
   return c;
 }
 
-RunConfig load_config(const std::string& path) {
-  std::string text;
-  {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) throw ConfigError(fmt::format("cannot read configuration file '{}': {}", path, std::strerror(errno)));
-    char buf[65536];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-    std::fclose(f);
+RunConfig parse_config(const std::string& text, const std::string& origin) {
+  std::vector<std::string> problems;
+  const std::optional<RunConfig> c = parse_config(text, origin, problems);
+  if (!problems.empty()) throw ConfigError(problems);
+  return *c;
+}
+
+std::optional<RunConfig> load_config(const std::string& path, std::vector<std::string>& problems) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    problems.push_back(fmt::format("cannot read configuration file '{}': {}", path, std::strerror(errno)));
+    return std::nullopt;
   }
-  return parse_config(text, path);
+  // A folder opens like a file and reads as an empty one, which would be the default case.
+  struct stat st {};
+  if (::fstat(::fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    std::fclose(f);
+    const std::string inside = path + (path.back() == '/' ? "" : "/") + "config.toml";
+    problems.push_back(fmt::format("configuration file '{}' is a directory, not a TOML file{}", path,
+                                   ::access(inside.c_str(), R_OK) == 0 ? " (did you mean '" + inside + "'?)" : ""));
+    return std::nullopt;
+  }
+  std::string text;
+  char buf[65536];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+  const bool failed = std::ferror(f);
+  const int err = errno;
+  std::fclose(f);
+  if (failed) {
+    problems.push_back(fmt::format("cannot read configuration file '{}': {}", path, std::strerror(err)));
+    return std::nullopt;
+  }
+  return parse_config(text, path, problems);
+}
+
+RunConfig load_config(const std::string& path) {
+  std::vector<std::string> problems;
+  const std::optional<RunConfig> c = load_config(path, problems);
+  if (!problems.empty()) throw ConfigError(problems);
+  return *c;
 }
 
 void apply_override(RunConfig& c, const std::string& key, const std::string& value) {

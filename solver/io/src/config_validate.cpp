@@ -1,6 +1,7 @@
 // Ranges from the key table, rules that involve several keys, and the file system.
 #include <fmt/format.h>
 #include <cerrno>
+#include <climits>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -47,33 +48,77 @@ bool can_create_in(const std::string& dir, std::string& why) {
   return true;
 }
 
+// The folder's path, abbreviated when it is long (a message must stay readable).
+std::string shown(const std::string& path) {
+  return path.size() <= 80 ? path : path.substr(0, 40) + "..." + path.substr(path.size() - 20);
+}
+
+// The longest name plume writes in the output folder: a checkpoint's temporary file
+// (checkpoint_<step>.ckpt.tmp.<pid>) and the files of the in-situ pipelines under insitu/.
+constexpr std::size_t kLongestOutputName = 64;
+
+// A path the system would refuse (a name longer than NAME_MAX, a path longer than PATH_MAX with
+// plume's file names in it) is refused here, not at the first write. `existing`: the nearest
+// existing ancestor, whose file system sets NAME_MAX.
+std::string path_length_problem(const std::string& dir, const std::string& existing) {
+  long name_max = ::pathconf(existing.c_str(), _PC_NAME_MAX);
+  if (name_max <= 0) name_max = NAME_MAX;
+  std::size_t start = 0;
+  while (start < dir.size()) {
+    std::size_t end = dir.find('/', start);
+    if (end == std::string::npos) end = dir.size();
+    if (long(end - start) > name_max)
+      return fmt::format("output.dir = \"{}\": the name '{}' is {} characters long; the file system allows {}",
+                         shown(dir), shown(dir.substr(start, end - start)), end - start, name_max);
+    start = end + 1;
+  }
+  if (dir.size() + 1 + kLongestOutputName >= std::size_t(PATH_MAX))
+    return fmt::format("output.dir = \"{}\" is {} characters long: with the names of the files in it, paths would "
+                       "exceed the system's limit of {} (PATH_MAX)",
+                       shown(dir), dir.size(), PATH_MAX);
+  return "";
+}
+
+// The nearest ancestor of `dir` that exists ("." or "/" at the latest).
+std::string existing_ancestor(const std::string& dir) {
+  struct stat st {};
+  std::string parent = dir;
+  while (true) {
+    while (parent.size() > 1 && parent.back() == '/') parent.pop_back();
+    const auto slash = parent.find_last_of('/');
+    parent = slash == std::string::npos ? "." : (slash == 0 ? "/" : parent.substr(0, slash));
+    if (::stat(parent.c_str(), &st) == 0 || parent == "." || parent == "/") return parent;
+  }
+}
+
 void check_output_dir(const std::string& dir, std::vector<std::string>& problems) {
   if (dir.empty()) {
     problems.push_back("output.dir is empty: name the folder for images, diagnostics and checkpoints");
     return;
   }
   struct stat st {};
-  std::string why;
-  if (::stat(dir.c_str(), &st) == 0) {
+  const bool exists = ::stat(dir.c_str(), &st) == 0;
+  if (!exists) {
+    const std::string parent = existing_ancestor(dir);
+    const std::string too_long = path_length_problem(dir, parent);
+    if (!too_long.empty()) return problems.push_back(too_long);
+    // Missing: it will be created, so the nearest existing ancestor must be a writable folder.
+    std::string why;
+    if (::stat(parent.c_str(), &st) != 0) return;
     if (!S_ISDIR(st.st_mode))
-      problems.push_back(fmt::format("output.dir = \"{}\" exists and is not a folder", dir));
-    else if (!can_create_in(dir, why))
-      problems.push_back(fmt::format("output.dir = \"{}\" is not writable ({})", dir, why));
+      problems.push_back(fmt::format("output.dir = \"{}\" cannot be created: '{}' is not a folder", dir, parent));
+    else if (!can_create_in(parent, why))
+      problems.push_back(
+          fmt::format("output.dir = \"{}\" cannot be created: '{}' is not writable ({})", dir, parent, why));
     return;
   }
-  // Missing: it will be created, so the nearest existing ancestor must be a writable folder.
-  std::string parent = dir;
-  while (true) {
-    while (parent.size() > 1 && parent.back() == '/') parent.pop_back();
-    const auto slash = parent.find_last_of('/');
-    parent = slash == std::string::npos ? "." : (slash == 0 ? "/" : parent.substr(0, slash));
-    if (::stat(parent.c_str(), &st) == 0) break;
-    if (parent == "." || parent == "/") return;
-  }
+  const std::string too_long = path_length_problem(dir, dir);
+  if (!too_long.empty()) return problems.push_back(too_long);
+  std::string why;
   if (!S_ISDIR(st.st_mode))
-    problems.push_back(fmt::format("output.dir = \"{}\" cannot be created: '{}' is not a folder", dir, parent));
-  else if (!can_create_in(parent, why))
-    problems.push_back(fmt::format("output.dir = \"{}\" cannot be created: '{}' is not writable ({})", dir, parent, why));
+    problems.push_back(fmt::format("output.dir = \"{}\" exists and is not a folder", dir));
+  else if (!can_create_in(dir, why))
+    problems.push_back(fmt::format("output.dir = \"{}\" is not writable ({})", dir, why));
 }
 
 void check_scripts(const InSituConfig& s, std::vector<std::string>& problems) {

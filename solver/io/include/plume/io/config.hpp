@@ -62,6 +62,12 @@ RunConfig default_config();
 RunConfig load_config(const std::string& path);
 // The same from TOML text; `origin` names it in messages (e.g. a checkpoint's path).
 RunConfig parse_config(const std::string& toml_text, const std::string& origin);
+// The same, adding every problem to `problems` instead of throwing, so that a caller can report
+// them together with the range errors of the same configuration: a key that is unknown or of the
+// wrong type is left at its default. nullopt when the file cannot be read or is not TOML at all.
+std::optional<RunConfig> load_config(const std::string& path, std::vector<std::string>& problems);
+std::optional<RunConfig> parse_config(const std::string& toml_text, const std::string& origin,
+                                      std::vector<std::string>& problems);
 // key = "section.name"; the value is TOML (`0.01`, `"bgk"`, `["a.py"]`) or a bare word (`bgk`).
 void apply_override(RunConfig& cfg, const std::string& key, const std::string& value);
 // "section.name=value", as given to --set.

@@ -1,0 +1,82 @@
+// The memory estimate of a run and the check against what the host has (docs/running.md, "Memory").
+#include <gtest/gtest.h>
+#include "plume/io/memory.hpp"
+#include "plume/lattice/d2q37.hpp"
+#include "test_support.hpp"
+
+using namespace plume;
+using plume::test::TempDir;
+
+namespace {
+
+io::RunShape shape(long long nx, long long ny) {
+  io::RunShape s;
+  s.nx = nx;
+  s.ny = ny;
+  s.q = D2Q37::Q;
+  s.bytes_per_value = 8;
+  s.halo = D2Q37::reach;
+  return s;
+}
+
+}  // namespace
+
+TEST(Memory, PopulationsAreTwoBuffersOfTheTileWithItsHalos) {
+  io::RunShape s = shape(100, 200);
+  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 2.0 * 37 * 8 * 106 * 206);
+  s.bytes_per_value = 4;
+  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 2.0 * 37 * 4 * 106 * 206);
+  s.tiles_x = 2;
+  s.tiles_y = 3;  // tiles of 50 x 67 (the largest)
+  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 2.0 * 37 * 4 * 56 * 73);
+}
+
+TEST(Memory, RankZeroAlsoHoldsTheWholeLattice) {
+  io::RunShape s = shape(4096, 4096);
+  s.tiles_x = s.tiles_y = 2;
+  const io::MemoryNeed m = io::estimate_memory(s);
+  // The gathered populations (37 doubles a site) are rank 0's extra.
+  EXPECT_GT(m.rank0 - m.other, 37.0 * 8 * 4096 * 4096);
+  EXPECT_GT(m.other, m.populations) << "a rank holds its populations and more";
+  EXPECT_DOUBLE_EQ(m.host(4), m.rank0 + 3 * m.other);
+  EXPECT_EQ(m.device, 0.0);
+  // With a GPU the populations move to the device; the host keeps the rest.
+  s.populations_on_device = true;
+  const io::MemoryNeed g = io::estimate_memory(s);
+  EXPECT_GT(g.device, g.populations);
+  EXPECT_GE(m.rank0 - g.rank0, m.populations);
+}
+
+TEST(Memory, AvailableMemoryIsMemAvailable) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "meminfo", "MemTotal:       16384000 kB\nMemFree:  100 kB\nMemAvailable:    8192000 kB\n");
+  EXPECT_EQ(io::available_host_memory(tmp / "meminfo"), 8192000.0 * 1024);
+  plume::test::write_file(tmp / "old", "MemTotal: 16384000 kB\n");
+  EXPECT_FALSE(io::available_host_memory(tmp / "old").has_value());
+  EXPECT_FALSE(io::available_host_memory(tmp / "none").has_value());
+  EXPECT_TRUE(io::available_host_memory().has_value()) << "this test runs on Linux";
+}
+
+TEST(Memory, TooLittleMemoryIsRefusedWithBothNumbers) {
+  const io::RunShape s = shape(100000, 100000);
+  const io::MemoryNeed m = io::estimate_memory(s);
+  EXPECT_EQ(io::host_memory_problem(s, m, 1, m.rank0 * 1.01), "");
+  const std::string p = io::host_memory_problem(s, m, 1, 8.0 * 1024 * 1024 * 1024);
+  EXPECT_HAS(p, "lattice 100000 x 100000 does not fit");
+  EXPECT_HAS(p, "needs about " + io::format_bytes(m.rank0));
+  EXPECT_HAS(p, "has 8.00 GiB available");
+  // Ranks sharing rank 0's host share its memory.
+  EXPECT_NE(io::host_memory_problem(s, m, 4, m.rank0 * 1.01), "");
+  EXPECT_HAS(io::host_memory_problem(s, m, 4, m.rank0 * 1.01), "the 4 ranks on this host need");
+  // Against this host: a lattice of 10^12 sites fits nowhere, a tiny one everywhere.
+  EXPECT_HAS(io::check_host_memory(shape(1000000, 1000000)), "does not fit");
+  EXPECT_EQ(io::check_host_memory(shape(32, 48)), "");
+}
+
+TEST(Memory, BytesAreGivenWithThreeDigits) {
+  EXPECT_EQ(io::format_bytes(512), "512 B");
+  EXPECT_EQ(io::format_bytes(1536), "1.50 KiB");
+  EXPECT_EQ(io::format_bytes(12.34 * (1 << 30)), "12.3 GiB");
+  EXPECT_EQ(io::format_bytes(1023.9 * (1 << 20)), "1.00 GiB");
+  EXPECT_EQ(io::format_bytes(45.4 * 1024.0 * (1 << 30)), "45.4 TiB");
+}
