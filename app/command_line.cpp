@@ -11,7 +11,7 @@
 #include "insitu.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
-#include "plume/lattice/d2q37.hpp"
+#include "plume/model.hpp"
 
 namespace plume::app {
 namespace {
@@ -61,16 +61,17 @@ bool populations_on_device(const io::RunConfig& cfg) {
   return cfg.solver.backend == BackendKind::CUDA;
 }
 
-// The run's shape for io::estimate_memory: the D2Q37 lattice, its storage and one tile per rank.
+// The run's shape for io::estimate_memory: the model's lattice, its storage and one tile per rank.
 // An automatic tiling is not known before the solver chooses it; strips bound it (the halos of
 // TX x TY tiles grow towards TX = 1 or TY = 1), whichever of the two has the larger tiles.
 io::RunShape run_shape(const io::RunConfig& cfg, int ranks) {
   io::RunShape s;
   s.nx = cfg.solver.nx;
   s.ny = cfg.solver.ny;
-  s.q = D2Q37::Q;
-  s.bytes_per_value = cfg.solver.precision == Precision::FP32 ? 4 : 8;
-  s.halo = D2Q37::reach;
+  const LatticeInfo& lattice = find_model(cfg.solver.model).lattice();
+  s.q = lattice.Q;
+  s.bytes_per_value = value_bytes(cfg.solver.precision);
+  s.halo = lattice.reach;
   const parallel::Tiling t = cfg.solver.tiles;
   if (t.complete()) {
     s.tiles_x = t.px;

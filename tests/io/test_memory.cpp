@@ -1,7 +1,7 @@
 // The memory estimate of a run and the check against what the host has (docs/running.md, "Memory").
 #include <gtest/gtest.h>
 #include "plume/io/memory.hpp"
-#include "plume/lattice/d2q37.hpp"
+#include "d2q37/lattice.hpp"
 #include "test_support.hpp"
 
 using namespace plume;
