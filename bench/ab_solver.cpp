@@ -1,0 +1,102 @@
+// A/B measurement of two builds of plume on one GPU (scripts/gpu-ab.sh): the same source is
+// compiled against each build's solver library, using only the public Solver API that both have.
+//
+//   ab_solver digest NX NY STEPS          FNV-1a 64 of the populations after STEPS steps of two
+//                                         cases (RTRT, fixed walls, FP64; BGK, adiabatic, FP32)
+//   ab_solver rate N PRECISION STEPS      G site updates/s of the production step at N x N, and
+//                                         the device's copy bandwidth measured in the same run
+#include <cuda_runtime.h>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+#include "plume/solver.hpp"
+
+using namespace plume;
+
+namespace {
+
+std::uint64_t fnv1a(const std::vector<double>& v) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  const unsigned char* p = reinterpret_cast<const unsigned char*>(v.data());
+  for (std::size_t k = 0; k < v.size() * sizeof(double); ++k) h = (h ^ p[k]) * 0x100000001b3ull;
+  return h;
+}
+
+SolverConfig rt_case(int nx, int ny, Precision prec) {
+  SolverConfig c;
+  c.nx = nx;
+  c.ny = ny;
+  c.backend = BackendKind::CUDA;
+  c.precision = prec;
+  c.physics.gy = -1e-4;
+  c.physics.k1 = c.physics.k2 = 0.005;
+  return c;
+}
+
+// Bytes/s of device-to-device copies of 4 GiB, counting bytes read plus bytes written.
+double copy_bandwidth() {
+  const std::size_t bytes = std::size_t(4) << 30;
+  void *a = nullptr, *b = nullptr;
+  if (cudaMalloc(&a, bytes) != cudaSuccess || cudaMalloc(&b, bytes) != cudaSuccess) return 0;
+  cudaMemset(a, 1, bytes);
+  cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice);
+  cudaDeviceSynchronize();
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int k = 0; k < 10; ++k) cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice);
+  cudaDeviceSynchronize();
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  cudaFree(a);
+  cudaFree(b);
+  return 10 * 2.0 * double(bytes) / s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string what = argc > 1 ? argv[1] : "";
+  if (what == "digest" && argc == 5) {
+    const int nx = std::atoi(argv[2]), ny = std::atoi(argv[3]);
+    const long steps = std::atol(argv[4]);
+    SolverConfig a = rt_case(nx, ny, Precision::FP64);
+    SolverConfig b = rt_case(nx, ny, Precision::FP32);
+    b.physics.model = CollisionModel::BGK;
+    b.physics.tau = 0.8;
+    b.physics.bottom.kind = b.physics.top.kind = WallKind::Adiabatic;
+    for (const SolverConfig* c : {&a, &b}) {
+      Solver s(*c);
+      s.initialize();
+      s.advance(steps);
+      std::printf("%s %016llx\n", c == &a ? "rtrt_fixed_fp64" : "bgk_adiabatic_fp32",
+                  (unsigned long long)fnv1a(s.populations()));
+    }
+    return 0;
+  }
+  if (what == "rate" && argc == 5) {
+    const int n = std::atoi(argv[2]);
+    const Precision prec = std::strcmp(argv[3], "fp32") == 0 ? Precision::FP32 : Precision::FP64;
+    const long steps = std::atol(argv[4]);
+    double best = 0;
+    {
+      Solver s(rt_case(n, n, prec));
+      s.initialize();
+      s.advance(std::max(2L, steps / 4));
+      for (int k = 0; k < 3; ++k) {
+        const auto t0 = std::chrono::steady_clock::now();
+        s.advance(steps);
+        const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        best = std::max(best, double(n) * n * steps / sec);
+      }
+    }
+    const double bytes = 2.0 * 37 * (prec == Precision::FP32 ? 4 : 8);
+    const double copy = copy_bandwidth();
+    std::printf("rate %d %s %.4f Gsite/s %.0f GB/s copy %.0f GB/s ratio %.4f\n", n, argv[3], best * 1e-9,
+                best * bytes * 1e-9, copy * 1e-9, best * bytes / copy);
+    return 0;
+  }
+  std::fprintf(stderr, "usage: ab_solver digest NX NY STEPS | rate N fp64|fp32 STEPS\n");
+  return 2;
+}
