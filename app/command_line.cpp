@@ -4,6 +4,7 @@
 #include <cstdio>
 #include "exit_codes.hpp"
 #include "insitu.hpp"
+#include "rank0.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 
@@ -11,15 +12,16 @@ namespace plume::app {
 namespace {
 
 const char* kExitCodes =
-    "Exit codes: 0 done; 1 run-time failure (I/O, backend, in-situ pipeline); 2 bad command line,\n"
-    "configuration or input file; 3 the state became unphysical (the last good checkpoint is kept);\n"
+    "Exit codes: 0 done; 1 run-time failure (a file that cannot be written, backend, in-situ pipeline;\n"
+    "the last good checkpoint is kept); 2 bad command line, configuration or input file, or an output\n"
+    "folder that holds another run's files; 3 the state became unphysical (the last good checkpoint is kept);\n"
     "130 interrupted (SIGINT/SIGTERM; a checkpoint of the last step is written).\n";
 
 struct Options {
   std::string config;
   std::vector<std::string> sets;
   std::string restart, steps, backend, threads, device, output;
-  bool quiet = false;
+  bool quiet = false, overwrite = false;
 };
 
 void add_overrides(CLI::App* c, Options& o) {
@@ -59,6 +61,7 @@ io::RunConfig build_config(const Options& o, bool run) {
   if (!problems.empty()) throw io::ConfigError(problems);
   cfg.restart = o.restart;
   cfg.quiet = o.quiet;
+  cfg.overwrite = o.overwrite;
   try {
     io::validate(cfg);
   } catch (const io::ConfigError& e) {
@@ -99,14 +102,6 @@ void print_error(const std::string& what) {
   std::fprintf(stderr, "plume: error: %s\n", lines.c_str());
 }
 
-// Rank 0's text on every rank.
-void share(parallel::Communicator& world, std::string& text) {
-  unsigned long long n = text.size();
-  world.broadcast(&n, sizeof n, 0);
-  text.resize(n);
-  world.broadcast(text.data(), n, 0);
-}
-
 }  // namespace
 
 Command parse_command_line(int argc, const char* const* argv) {
@@ -128,6 +123,7 @@ Command parse_command_line(int argc, const char* const* argv) {
   run->add_option("--device", o.device, "CUDA device (run.device)")->type_name("N");
   run->add_option("-o,--output", o.output, "output folder (output.dir)")->type_name("DIR");
   run->add_flag("-q,--quiet", o.quiet, "print warnings and errors only");
+  run->add_flag("--overwrite", o.overwrite, "replace the files of another run in the output folder");
   run->footer(footer);
 
   CLI::App* check = app.add_subcommand("check", "validate a configuration (and overrides), then exit");
@@ -179,8 +175,8 @@ Command parse_command_line(parallel::Communicator& world, int argc, const char* 
   if (cmd.kind != Command::Kind::Run) return cmd;
   // The configuration travels as its TOML text, which reads back to the same values.
   std::string toml = root ? io::to_toml(cmd.config) : "", restart = cmd.config.restart;
-  share(world, toml);
-  share(world, restart);
+  share_from_rank0(world, toml);
+  share_from_rank0(world, restart);
   if (!root) {
     cmd.config = io::parse_config(toml, "the configuration of rank 0");
     cmd.config.restart = restart;
