@@ -9,6 +9,7 @@
 #include <tuple>
 #include "exit_codes.hpp"
 #include "insitu.hpp"
+#include "rank0.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/model.hpp"
@@ -17,8 +18,9 @@ namespace plume::app {
 namespace {
 
 const char* kExitCodes =
-    "Exit codes: 0 done; 1 run-time failure (I/O, backend, in-situ pipeline); 2 bad command line,\n"
-    "configuration or input file; 3 the state became unphysical (the last good checkpoint is kept);\n"
+    "Exit codes: 0 done; 1 run-time failure (a file that cannot be written, backend, in-situ pipeline;\n"
+    "the last good checkpoint is kept); 2 bad command line, configuration or input file, or an output\n"
+    "folder that holds another run's files; 3 the state became unphysical (the last good checkpoint is kept);\n"
     "130 interrupted (SIGINT/SIGTERM; a checkpoint of the last step is written).\n";
 
 struct Options {
@@ -28,7 +30,7 @@ struct Options {
   // The options that stand for a key, with the option itself: one given as '' is applied (and
   // refused) like any other value, not taken for an absent one.
   std::vector<std::tuple<const char*, const std::string*, const CLI::Option*>> shortcuts;
-  bool quiet = false;
+  bool quiet = false, overwrite = false;
 };
 
 // run and check take the same options, so that `plume check` validates exactly what `plume run`
@@ -50,6 +52,7 @@ void add_run_options(CLI::App* c, Options& o, const std::string& footer) {
   shortcut("--device", o.device, "CUDA device (run.device)", "N", "run.device");
   shortcut("-o,--output", o.output, "output folder (output.dir)", "DIR", "output.dir");
   c->add_flag("-q,--quiet", o.quiet, "print warnings and errors only");
+  c->add_flag("--overwrite", o.overwrite, "replace the files of another run in the output folder");
   c->footer(footer);
 }
 
@@ -128,6 +131,7 @@ io::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed& nee
   if (!loaded) throw io::ConfigError(problems);
   cfg.restart = o.restart;
   cfg.quiet = o.quiet;
+  cfg.overwrite = o.overwrite;
   try {
     io::validate(cfg);
   } catch (const io::ConfigError& e) {
@@ -195,21 +199,13 @@ void print_error(const std::string& what) {
   std::fprintf(stderr, "plume: error: %s\n", lines.c_str());
 }
 
-// Rank 0's text on every rank.
-void share(parallel::Communicator& world, std::string& text) {
-  unsigned long long n = text.size();
-  world.broadcast(&n, sizeof n, 0);
-  text.resize(n);
-  world.broadcast(text.data(), n, 0);
-}
-
 // The ranks that share rank 0's host, and with it the memory that rank 0 gathers the lattice into.
 int ranks_on_root_host(parallel::Communicator& world) {
   if (world.size() == 1) return 1;
   char name[256] = {};
   ::gethostname(name, sizeof name - 1);
   std::string root_host = name;
-  share(world, root_host);
+  share_from_rank0(world, root_host);
   long long same = root_host == name ? 1 : 0;
   world.allreduce(&same, 1, parallel::ReduceOp::Sum);
   return int(same);
@@ -278,8 +274,8 @@ Command parse_command_line(parallel::Communicator& world, int argc, const char* 
   if (cmd.kind != Command::Kind::Run) return cmd;
   // The configuration travels as its TOML text, which reads back to the same values.
   std::string toml = root ? io::to_toml(cmd.config) : "", restart = cmd.config.restart;
-  share(world, toml);
-  share(world, restart);
+  share_from_rank0(world, toml);
+  share_from_rank0(world, restart);
   if (!root) {
     cmd.config = io::parse_config(toml, "the configuration of rank 0");
     cmd.config.restart = restart;

@@ -13,9 +13,10 @@ namespace {
 int plume_main(plume::parallel::Communicator& world, int argc, const char* const* argv) {
   const plume::app::Command cmd = plume::app::parse_command_line(world, argc, argv);  // configuration
   if (cmd.kind != plume::app::Command::Kind::Run) return plume::app::run_command(cmd, world);
-  plume::Solver solver(cmd.config.solver, world);                                       // solver
-  plume::app::Output output(cmd.config, world);                                         // output
-  auto insitu = plume::app::InSitu::for_run(cmd.config, solver.domain(), world);        // in-situ pipelines
+  plume::app::Output output(cmd.config, world);    // output (first: refusing its folder costs no work)
+  plume::Solver solver(cmd.config.solver, world);  // solver
+  // In-situ pipelines, made once the run's first state and its output folder are there.
+  const auto insitu = [&] { return plume::app::InSitu::for_run(cmd.config, solver.domain(), world); };
   return plume::app::run(cmd.config, solver, output, insitu, cmd.text);
 }
 

@@ -7,8 +7,12 @@
 #include <dirent.h>
 #include <stdexcept>
 #include <sys/stat.h>
+#include "command_line.hpp"
 #include "console.hpp"
+#include "exit_codes.hpp"
+#include "output_folder.hpp"
 #include "rank0.hpp"
+#include "plume/io/atomic_file.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/field_select.hpp"
 #include "plume/viz/image.hpp"
@@ -47,12 +51,18 @@ std::vector<std::pair<long long, std::string>> list_checkpoints(const std::strin
   return found;
 }
 
-const char* field_label(io::FieldKind k) {
-  switch (k) {
-    case io::FieldKind::T: return "T_H";
-    case io::FieldKind::Speed: return "|u|";
-    default: return io::field_name(k);
+// The colour range of an image (docs/running.md): the one the user fixed, else the data's own,
+// symmetric about 0 for signed fields and from 0 for the speed, as the ParaView pipelines do.
+viz::Range colour_range(const std::vector<double>& v, io::FieldKind kind, const io::OutputConfig& o) {
+  if (o.range) return {o.range->first, o.range->second};
+  viz::Range r = viz::finite_range(v);
+  if (io::field_is_signed(kind)) {
+    const double m = std::max(std::abs(r.lo), std::abs(r.hi));
+    r = {-m, m};
+  } else if (kind == io::FieldKind::Speed) {
+    r.lo = 0.0;
   }
+  return r;
 }
 
 }  // namespace
@@ -60,13 +70,24 @@ const char* field_label(io::FieldKind k) {
 Output::Output(const io::RunConfig& cfg, parallel::Communicator& world)
     : cfg_(cfg), world_(world), dir_(cfg.output.dir) {
   while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
-  const bool is_signed = io::field_is_signed(cfg.output.field);
-  colormap_ = cfg.output.colormap == "auto" ? (is_signed ? viz::Colormap::Coolwarm : viz::Colormap::Inferno)
-                                            : viz::colormap_from_name(cfg.output.colormap);
-  on_rank0(world_, "cannot prepare the output folder", [&] {
-    make_dirs(dir_);
-    io::save_config(cfg_, path("config.toml"));
-  });
+  // "auto": the maps of the ParaView pipelines (pipelines/), and a diverging one for signed fields.
+  const io::FieldKind kind = cfg.output.field;
+  colormap_ = cfg.output.colormap != "auto"       ? viz::colormap_from_name(cfg.output.colormap)
+              : io::field_is_signed(kind)         ? viz::Colormap::Coolwarm
+              : kind == io::FieldKind::Speed      ? viz::Colormap::Viridis
+                                                  : viz::Colormap::Inferno;
+  std::string refusal = world_.rank() == 0 ? folder_refusal(cfg_, dir_) : "";
+  share_from_rank0(world_, refusal);
+  if (!refusal.empty()) throw ExitRequest{kExitUsage, refusal};
+}
+
+template <class F>
+void Output::write(const std::string& what, F&& f) {
+  try {
+    on_rank0(world_, what, std::forward<F>(f));
+  } catch (const parallel::CollectiveError& e) {
+    throw OutputError(e.what());
+  }
 }
 
 std::string Output::path(const std::string& name) const { return dir_ + "/" + name; }
@@ -78,7 +99,15 @@ std::string Output::image_name(io::FieldKind field, long long step) {
 }
 
 void Output::begin(long long first_step, Console& console) {
-  on_rank0(world_, "cannot open the diagnostics", [&] {
+  on_rank0(world_, "cannot prepare the output folder", [&] {
+    make_dirs(dir_);
+    const auto stale = io::remove_stale_temporaries(dir_);
+    if (!stale.empty())
+      console.note(fmt::format("removed {} temporary file(s) that an interrupted run left in {}", stale.size(), dir_));
+    if (cfg_.overwrite && !continues_run_in(cfg_, dir_))
+      if (const std::size_t n = remove_run_files(dir_))
+        console.note(fmt::format("--overwrite: removed {} file(s) of an earlier run from {}", n, dir_));
+    io::save_config(cfg_, path("config.toml"));
     csv_ = std::make_unique<io::DiagnosticsCsv>(path("diagnostics.csv"), first_step > 0 ? first_step : -1);
     std::size_t foreign = 0;
     for (auto& c : list_checkpoints(dir_)) {
@@ -88,46 +117,41 @@ void Output::begin(long long first_step, Console& console) {
         ++foreign;
     }
     if (foreign > 0)
-      console.warning(fmt::format("{} holds {} checkpoint(s) from another run; they are left alone (and "
+      console.warning(fmt::format("{} holds {} checkpoint(s) after the restart step; they are left alone (and "
                                   "overwritten where this run writes the same step)",
                                   dir_, foreign));
   });
 }
 
 void Output::diagnostics(const io::Diagnostics& d) {
-  on_rank0(world_, "cannot write the diagnostics", [&] { csv_->append(d); });
+  write("cannot write the diagnostics", [&] { csv_->append(d); });
 }
 
-std::string Output::image(Solver& solver, const Fields& local, long long step) {
+std::string Output::image(Solver& solver, const Fields& local, long long step, double time) {
   Fields whole;  // on rank 0
   solver.gather_fields(local, whole);
   const std::string name = image_name(cfg_.output.field, step);
-  on_rank0(world_, "cannot write the image", [&] { write_image(whole, step, name); });
+  write("cannot write the image", [&] { write_image(whole, step, time, name); });
   return name;
 }
 
-void Output::write_image(const Fields& f, long long step, const std::string& name) const {
+void Output::write_image(const Fields& f, long long step, double time, const std::string& name) const {
   const io::FieldKind kind = cfg_.output.field;
   const std::vector<double> v = io::extract_field(f, kind);
-  viz::Range range = viz::finite_range(v);
-  if (kind == io::FieldKind::T) {
-    // The same colours in every frame: the range of the initial and wall temperatures.
-    const auto& s = cfg_.solver.initial;
-    const auto& p = cfg_.solver.physics;
-    range.lo = std::min({s.T_down, s.T_up, p.bottom.T, p.top.T});
-    range.hi = std::max({s.T_down, s.T_up, p.bottom.T, p.top.T});
-  } else if (io::field_is_signed(kind)) {
-    const double m = std::max(std::abs(range.lo), std::abs(range.hi));
-    range = {-m, m};
-  }
-  viz::write_png(path(name), viz::render_field(v, f.nx, f.ny, colormap_, range, cfg_.output.image_scale, true,
-                                               fmt::format("{}  step {}", field_label(kind), step)));
+  // The caption of the ParaView pipelines' images, so that both say the same.
+  const std::string title = fmt::format("{} (lattice units)   step {}   t = {:.6g}", io::field_title(kind), step, time);
+  viz::write_png(path(name), viz::render_field(v, f.nx, f.ny, colormap_, colour_range(v, kind, cfg_.output),
+                                               cfg_.output.image_scale, true, title));
 }
 
 std::string Output::checkpoint(Solver& solver) {
   const long long step = solver.step();
   const std::string p = path(checkpoint_name(step));
-  io::save_checkpoint(p, solver, cfg_);
+  try {
+    io::save_checkpoint(p, solver, cfg_);
+  } catch (const parallel::CollectiveError& e) {
+    throw OutputError(e.what());
+  }
   last_checkpoint_ = p;
   if (world_.rank() != 0) return p;
   // Older files go only once the new one is in place, so there is always a complete checkpoint.

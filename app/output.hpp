@@ -1,8 +1,10 @@
 // The output folder of a run: the effective configuration (config.toml), images of the chosen
-// field, diagnostics.csv, rotating checkpoints and the summary. Rank 0 writes every file; the
-// calls are collective, and a failure to write throws parallel::CollectiveError on every rank.
+// field, diagnostics.csv, rotating checkpoints and the summary. Rank 0 writes every file, each
+// through the checked, atomic write (plume/io/atomic_file.hpp); the calls are collective, and a
+// file that cannot be written throws OutputError on every rank.
 #pragma once
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,19 +18,31 @@ namespace plume::app {
 
 class Console;
 
+// A file of the output folder could not be written (disk full, quota, I/O error); what() names
+// it. Thrown on every rank alike; the run stops there.
+struct OutputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class Output {
  public:
-  // Creates the folder and writes config.toml. `world`: the ranks of the run, which outlive this.
+  // Checks that the run may write into output.dir (output_folder.hpp) and writes nothing yet: a
+  // folder that holds another run's files ends the command with exit status 2 on every rank
+  // (ExitRequest). `world`: the ranks of the run, which outlive this.
   Output(const io::RunConfig& cfg, parallel::Communicator& world);
 
-  // Opens diagnostics.csv (continuing it when first_step > 0) and takes stock of the checkpoints
-  // already in the folder: those up to first_step are this run's history and rotate with the
-  // new ones; later ones belong to another run and are left alone (with a warning).
+  // Once the run's first state is there (a restart's checkpoint read and accepted, so that a
+  // refused restart changes nothing): creates the folder, removes the temporary files of writes
+  // that a crash interrupted (and, with --overwrite, the other run's files), writes config.toml,
+  // opens diagnostics.csv (continuing it when first_step > 0) and takes stock of the checkpoints
+  // already in the folder: those up to first_step are this run's history and rotate with the new
+  // ones; later ones are left alone (with a warning).
   void begin(long long first_step, Console& console);
 
   void diagnostics(const io::Diagnostics& d);  // the whole lattice's (io::compute_diagnostics)
-  // Gathers every rank's `local` fields (of `step`) and writes their image; returns its file name.
-  std::string image(Solver& solver, const Fields& local, long long step);
+  // Gathers every rank's `local` fields (of `step`, at `time`) and writes their image; returns
+  // its file name.
+  std::string image(Solver& solver, const Fields& local, long long step, double time);
   // Writes checkpoint_<step>.ckpt and then deletes the oldest beyond output.keep.
   std::string checkpoint(Solver& solver);
   const std::string& last_checkpoint() const { return last_checkpoint_; }
@@ -39,7 +53,10 @@ class Output {
   static std::string image_name(io::FieldKind field, long long step);
 
  private:
-  void write_image(const Fields& f, long long step, const std::string& name) const;
+  void write_image(const Fields& f, long long step, double time, const std::string& name) const;
+  // Runs f on rank 0; a failure there throws OutputError "<what>: <the error>" on every rank.
+  template <class F>
+  void write(const std::string& what, F&& f);
 
   io::RunConfig cfg_;
   parallel::Communicator& world_;

@@ -22,4 +22,12 @@ void on_rank0(parallel::Communicator& world, const std::string& what, F&& f) {
   parallel::agree(world, problem, what);
 }
 
+// Rank 0's `text` on every rank (collective).
+inline void share_from_rank0(parallel::Communicator& world, std::string& text) {
+  unsigned long long n = text.size();
+  world.broadcast(&n, sizeof n, 0);
+  text.resize(n);
+  world.broadcast(text.data(), n, 0);
+}
+
 }  // namespace plume::app

@@ -50,7 +50,7 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 
 // What happens at one step where the run stops advancing for a moment.
 struct Due {
-  bool output = false, checkpoint = false, insitu = false;
+  bool image = false, diagnostics = false, checkpoint = false, insitu = false;
 };
 
 class Loop {
@@ -61,14 +61,34 @@ class Loop {
   RunReport run() {
     const SignalGuard signals;
     const auto t0 = Clock::now();
+    report_.first_step = solver_.step();
+    try {
+      advance_to_the_end();
+    } catch (const OutputError& e) {
+      // The first file that cannot be written stops the run: nothing more is written but the
+      // summary, and the newest checkpoint on disk stays the last good one.
+      console_.end_progress();
+      report_.status = RunReport::Status::Failed;
+      report_.message = e.what();
+    }
+    report_.last_step = solver_.step();
+    report_.wall_seconds = seconds_since(t0);
+    if (report_.final_checkpoint.empty()) report_.final_checkpoint = out_.last_checkpoint();
+    // A restart that wrote none yet still has a sound checkpoint: the one it started from.
+    if (report_.final_checkpoint.empty()) report_.final_checkpoint = cfg_.restart;
+    return report_;
+  }
+
+ private:
+  void advance_to_the_end() {
     const long long first = solver_.step(), last = std::max<long long>(cfg_.steps, first);
-    report_.first_step = first;
-    bool ok = visit({true, false, insitu_.active()});
+    bool ok = visit({true, true, false, insitu_.active()});
     console_.start(first, last, double(cfg_.solver.nx) * cfg_.solver.ny);
     long long chunk = 1;
     while (ok && solver_.step() < last && !signal_) {
       const long long target =
           std::min({last, next_multiple(solver_.step(), cfg_.output.every),
+                    next_multiple(solver_.step(), cfg_.output.diagnostics_cadence()),
                     next_multiple(solver_.step(), cfg_.output.checkpoint_every),
                     insitu_.active() ? next_multiple(solver_.step(), insitu_.every()) : LLONG_MAX});
       while (ok && solver_.step() < target && !signal_) {
@@ -90,30 +110,25 @@ class Loop {
       }
       if (signal_ || !ok) break;
       const long long s = solver_.step();
-      ok = visit({multiple(s, cfg_.output.every) || s == last, multiple(s, cfg_.output.checkpoint_every) || s == last,
+      ok = visit({multiple(s, cfg_.output.every) || s == last,
+                  multiple(s, cfg_.output.diagnostics_cadence()) || s == last,
+                  multiple(s, cfg_.output.checkpoint_every) || s == last,
                   insitu_.active() && multiple(s, insitu_.every())});
     }
     console_.end_progress();
     if (signal_ && report_.status == RunReport::Status::Completed) {
       report_.status = RunReport::Status::Interrupted;
       report_.message = fmt::format("interrupted by signal {} at step {}", signal_, solver_.step());
-      visit({true, true, false});  // so that the run can continue from here
+      visit({true, true, true, false});  // so that the run can continue from here
     }
     if (report_.status == RunReport::Status::Completed) hand_off();
-    report_.last_step = solver_.step();
-    report_.wall_seconds = seconds_since(t0);
-    if (report_.final_checkpoint.empty()) report_.final_checkpoint = out_.last_checkpoint();
-    // A restart that wrote none yet still has a sound checkpoint: the one it started from.
-    if (report_.final_checkpoint.empty()) report_.final_checkpoint = cfg_.restart;
-    return report_;
   }
 
- private:
   // Returns false when the run must stop. Collective: every rank looks at its own block, and the
   // decisions (fault, in-situ failure) are the same on every rank.
   bool visit(Due due) {
     if (!hand_off()) return false;  // the earlier snapshot first: a request replaces it
-    if (due.insitu && !due.output && !due.checkpoint) {
+    if (due.insitu && !due.image && !due.diagnostics && !due.checkpoint) {
       // Only the sinks need the fields here: the device computes and copies them while the run
       // goes on, and they reach the sinks (health checked first) once they are on the host.
       solver_.request_fields();
@@ -126,7 +141,7 @@ class Loop {
     solver_.fields(fields_);
     const long long s = solver_.step();
     const auto fault = io::find_fault(fields_, solver_);
-    if (due.output || fault) {
+    if (due.diagnostics || fault) {
       report_.last_diagnostics = io::compute_diagnostics(fields_, solver_, cfg_.solver.initial);
       out_.diagnostics(*report_.last_diagnostics);
     }
@@ -134,10 +149,10 @@ class Loop {
       // No checkpoint of this state: the newest one on disk stays the last good one.
       report_.status = RunReport::Status::Diverged;
       report_.message = fault->message();
-      out_.image(solver_, fields_, s);
+      out_.image(solver_, fields_, s, solver_.time());
       return false;
     }
-    if (due.output) out_.image(solver_, fields_, s);
+    if (due.image) out_.image(solver_, fields_, s, solver_.time());
     if (due.insitu && !run_sinks(s, solver_.time(), fields_)) due.checkpoint = true;
     if (due.checkpoint) report_.final_checkpoint = out_.checkpoint(solver_);
     return report_.status == RunReport::Status::Completed;
@@ -167,13 +182,13 @@ class Loop {
       fault->step = s;
       report_.status = RunReport::Status::Diverged;
       report_.message = fault->message();
-      out_.image(solver_, f, s);  // the bad snapshot itself
+      out_.image(solver_, f, s, pending_time_);  // the bad snapshot itself
       return false;
     }
     if (run_sinks(s, pending_time_, f)) return true;
     report_.status = RunReport::Status::Completed;  // for the checkpoint's visit, which checks health
     const std::string message = report_.message;
-    if (visit({false, true, false})) {
+    if (visit({false, false, true, false})) {
       report_.status = RunReport::Status::Failed;
       report_.message = message;
     }
@@ -198,7 +213,8 @@ RunReport run_loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu
   return Loop(cfg, solver, out, insitu, console).run();
 }
 
-int run(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, const std::string& command_line) {
+int run(const io::RunConfig& cfg, Solver& solver, Output& out, const std::function<InSitu()>& make_insitu,
+        const std::string& command_line) {
   Console console(cfg.quiet, Console::stdout_is_tty(), solver.is_root());
   // Without a GPU the CUDA runtime's reason ("driver version is insufficient") reads like a
   // broken driver; the summary keeps it.
@@ -227,16 +243,24 @@ int run(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, c
                                 "run.steps or pass --steps)",
                                 solver.step(), cfg.steps));
   out.begin(solver.step(), console);
+  InSitu insitu = make_insitu();
   console.note(fmt::format("steps {} -> {}; output in {}", solver.step(), std::max<long long>(cfg.steps, solver.step()),
                            out.dir()));
 
   const RunReport r = run_loop(cfg, solver, out, insitu, console);
-  on_rank0(solver.communicator(), "cannot write the summary",
-           [&] { write_summary(out, cfg, solver, r, command_line); });
+  std::string summary_problem;  // after a failure the summary is tried, and its own failure told
+  try {
+    on_rank0(solver.communicator(), "cannot write the summary",
+             [&] { write_summary(out, cfg, solver, r, command_line); });
+  } catch (const parallel::CollectiveError& e) {
+    if (r.status == RunReport::Status::Completed) throw;
+    summary_problem = e.what();
+  }
 
   const double rate = r.site_updates_per_second(double(cfg.solver.nx) * cfg.solver.ny);
-  const std::string keep =
+  std::string keep =
       r.final_checkpoint.empty() ? "no checkpoint was written" : "last good checkpoint: " + r.final_checkpoint;
+  if (!summary_problem.empty()) keep += "\nplume: error: " + summary_problem;
   const bool speak = solver.is_root();
   switch (r.status) {
     case RunReport::Status::Completed:

@@ -2,6 +2,7 @@
 // diagnostics, feed the in-situ sinks, write checkpoints; stop cleanly when the state becomes
 // unphysical or on SIGINT/SIGTERM.
 #pragma once
+#include <functional>
 #include <string>
 #include "insitu.hpp"
 #include "output.hpp"
@@ -16,7 +17,10 @@ class Console;
 // From the solver's current step up to cfg.steps.
 RunReport run_loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console);
 
-// The whole run: initial state or restart, the loop, the summary. Returns the exit code.
-int run(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, const std::string& command_line);
+// The whole run: initial state or restart, then the output folder (Output::begin: a refused
+// restart leaves it as it was) and the in-situ sinks (make_insitu, which may write there too), the
+// loop, the summary. Returns the exit code.
+int run(const io::RunConfig& cfg, Solver& solver, Output& out, const std::function<InSitu()>& make_insitu,
+        const std::string& command_line);
 
 }  // namespace plume::app

@@ -53,24 +53,20 @@ def global_range(source, array, component=-1):
     return lo, hi
 
 
+# Colour ranges follow plume's own images (docs/running.md, "Images"): each frame's data, so that
+# plume's image and a pipeline's image of the same step share one scale whatever the cadences.
+
+def frame_range(lo, hi):
+    """The colour range of a frame: its data's extremes (never empty, which a transfer function
+    cannot show)."""
+    if hi - lo <= 1e-12 * max(1.0, abs(hi)):
+        return lo, lo + 1e-12 * max(1.0, abs(lo))
+    return lo, hi
+
+
 def speed_range(lo, hi):
-    """The colour range of a speed: from 0 to the largest speed now (never empty)."""
+    """The colour range of a speed: from 0 to the largest speed of the frame (never empty)."""
     return 0.0, max(hi, 1e-12)
-
-
-class GrowingRange:
-    """A colour range that grows to cover every value seen, so that the frames of a run share one
-    scale (and never collapses to a point, which a transfer function cannot show)."""
-
-    def __init__(self):
-        self.lo = self.hi = None
-
-    def update(self, lo, hi):
-        self.lo = lo if self.lo is None else min(lo, self.lo)
-        self.hi = hi if self.hi is None else max(hi, self.hi)
-        if self.hi - self.lo <= 1e-12 * max(1.0, abs(self.hi)):
-            return self.lo, self.lo + 1e-12 * max(1.0, abs(self.lo))
-        return self.lo, self.hi
 
 
 def frame_lattice(view, source, png):

@@ -30,7 +30,6 @@ png = plume_pipeline.extractor('PNG', view, 'temperature', 'temperature_{timeste
 
 options = plume_pipeline.options()
 
-_range = plume_pipeline.GrowingRange()
 _framed = False
 
 
@@ -39,5 +38,5 @@ def catalyst_execute(info):
     if not _framed:
         plume_pipeline.frame_lattice(view, input, png)
         _framed = True
-    lut.RescaleTransferFunction(*_range.update(*plume_pipeline.global_range(input, 'T_H')))
+    lut.RescaleTransferFunction(*plume_pipeline.frame_range(*plume_pipeline.global_range(input, 'T_H')))
     caption.Text = 'temperature T_H (lattice units)   step %d   t = %.6g' % (info.timestep, info.time)

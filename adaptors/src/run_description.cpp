@@ -1,10 +1,9 @@
 #include "run_description.hpp"
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
-#include <unistd.h>
 #include <vtkPVVersion.h>
+#include "plume/io/atomic_file.hpp"
 
 namespace plume::catalyst {
 
@@ -65,16 +64,11 @@ void write_run_description(const std::string& output_dir, const Domain& whole, i
   j << (options.metadata.empty() ? "}\n" : "\n  }\n");
   j << "}\n";
 
-  const std::filesystem::path path = std::filesystem::path(output_dir) / "insitu.json";
-  const std::string tmp = path.string() + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp);
-    out << j.str();
-    if (!out.flush()) throw Error("cannot write " + tmp);
+  try {
+    io::write_file_atomic((std::filesystem::path(output_dir) / "insitu.json").string(), j.str());
+  } catch (const std::runtime_error& e) {
+    throw Error(e.what());
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw Error("cannot write " + path.string() + ": " + ec.message());
 }
 
 }  // namespace plume::catalyst

@@ -11,13 +11,14 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <unistd.h>
 #include <vector>
 #include "plume/catalyst/adaptor.hpp"
 #include "plume/catalyst/virtual_display.hpp"
+#include "plume/io/atomic_file.hpp"
 #include "plume/solver.hpp"
 
 namespace {
@@ -71,21 +72,16 @@ void copy_block(const plume::Fields& all, const plume::Domain& d, plume::Fields&
 }
 
 // Raw fields for the tests: one text line saying what follows, then T_H, rho, ux, uy as
-// little-endian doubles, x fastest. Written to a temporary file and renamed.
+// little-endian doubles, x fastest. Written through io::AtomicFile.
 void dump_fields(const std::string& path, const plume::Fields& f, long step, double time) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    char header[256];
-    std::snprintf(header, sizeof header,
-                  "plume-fields 1 nx=%d ny=%d step=%ld time=%.17g arrays=T_H,rho,ux,uy layout=x-fastest-f64le\n", f.nx,
-                  f.ny, step, time);
-    out << header;
-    for (const auto* a : {&f.T, &f.rho, &f.ux, &f.uy})
-      out.write(reinterpret_cast<const char*>(a->data()), std::streamsize(a->size() * sizeof(double)));
-    if (!out) throw std::runtime_error("cannot write " + tmp);
-  }
-  std::filesystem::rename(tmp, path);
+  plume::io::AtomicFile out(path);
+  char header[256];
+  std::snprintf(header, sizeof header,
+                "plume-fields 1 nx=%d ny=%d step=%ld time=%.17g arrays=T_H,rho,ux,uy layout=x-fastest-f64le\n", f.nx,
+                f.ny, step, time);
+  out.write(header);
+  for (const auto* a : {&f.T, &f.rho, &f.ux, &f.uy}) out.write(a->data(), a->size() * sizeof(double));
+  out.commit();
 }
 
 // The next step after `step` at which some in-situ frequency falls.
@@ -208,7 +204,7 @@ int run(const Args& a, int rank, int ranks) {
                   std::filesystem::path(p.script).filename().c_str(), p.every, p.calls,
                   p.calls ? 1e3 * p.seconds / p.calls : 0.0, p.live ? "  (Live)" : "", p.enabled ? "" : "  (disabled)");
     if (!a.summary.empty()) {
-      std::ofstream s(a.summary);
+      std::ostringstream s;
       s << "{\n  \"nx\": " << a.nx << ", \"ny\": " << a.ny << ", \"steps\": " << a.steps << ", \"ranks\": " << ranks
         << ",\n  \"init_s\": " << init_s << ", \"wall_s\": " << wall << ", \"solver_s\": " << t_solver
         << ", \"fields_s\": " << t_fields << ", \"insitu_s\": " << t_insitu << ", \"insitu_calls\": " << insitu_calls
@@ -219,6 +215,7 @@ int run(const Args& a, int rank, int ranks) {
           << "\", \"every\": " << st[i].every << ", \"calls\": " << st[i].calls << ", \"seconds\": " << st[i].seconds
           << ", \"live\": " << (st[i].live ? "true" : "false") << "}";
       s << "\n  ]\n}\n";
+      plume::io::write_file_atomic(a.summary, s.str());
     }
   }
   return 0;

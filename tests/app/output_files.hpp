@@ -1,4 +1,4 @@
-// Reading what a run leaves in its output folder: checkpoint names and their populations.
+// Reading what a run leaves in its output folder: checkpoint names, their populations and fields.
 #pragma once
 #include <cstdio>
 #include <cstring>
@@ -11,6 +11,16 @@ inline std::string ckpt(const std::string& dir, long long step) {
   char name[64];
   std::snprintf(name, sizeof name, "/checkpoint_%09lld.ckpt", step);
   return dir + name;
+}
+
+// The fields of the state a checkpoint holds (written by a run of configuration `c`).
+inline Fields checkpoint_fields(const std::string& path, const io::RunConfig& c) {
+  io::RunConfig back = c;
+  Solver s(back.solver);
+  io::restore_checkpoint(path, s, back);
+  Fields f;
+  s.fields(f);
+  return f;
 }
 
 // The two checkpoints hold the same populations, bit for bit (their headers may differ).

@@ -29,4 +29,11 @@ inline Result run_plume(const std::string& args) { return run_shell(std::string(
 // Quoted for the shell.
 inline std::string q(const std::string& s) { return "'" + s + "'"; }
 
+// A configuration written as a case file in `tmp`, for the command line.
+inline std::string write_case(const TempDir& tmp, const io::RunConfig& c, const std::string& name = "case.toml") {
+  const std::string path = tmp / name;
+  io::save_config(c, path);
+  return path;
+}
+
 }  // namespace plume::test

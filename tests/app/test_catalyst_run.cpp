@@ -70,3 +70,25 @@ TEST(CatalystRun, APipelineThatRaisesStopsTheRunWithItsError) {
   EXPECT_NE(r.err.find("plume-test: this pipeline is broken"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(fs::path(tmp / "out") / "checkpoint_000000040.ckpt")) << "the run went on";
 }
+
+TEST(CatalystRun, OverwriteReplacesTheExtractsAndARefusedRestartLeavesThem) {
+  TempDir tmp;
+  const std::string fields = std::string(PLUME_SOURCE_DIR) + "/pipelines/fields.py";
+  const std::string cfg = catalyst_case(tmp, {fields});
+  const fs::path insitu = fs::path(tmp / "out") / "insitu";
+  ASSERT_EQ(run_plume("run -q " + q(cfg)).code, 0);
+  ASSERT_TRUE(fs::exists(insitu / "fields_0000040.pvti"));
+  // A restart the checkpoint does not fit: refused before the pipelines start.
+  const std::string description = plume::test::read_file(insitu / "insitu.json");
+  Result r = run_plume("run -q " + q(cfg) + " --set lattice.nx=40 --set insitu.every=10 --restart " +
+                       q(tmp / "out/checkpoint_000000020.ckpt"));
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_EQ(plume::test::read_file(insitu / "insitu.json"), description) << "insitu.json rewritten";
+  // A shorter run over it: the earlier run's extracts go, this run's are there.
+  r = run_plume("run -q --overwrite " + q(cfg) + " --steps 20");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(insitu / "fields_0000000.pvti"));
+  EXPECT_TRUE(fs::exists(insitu / "fields_0000020.pvti"));
+  EXPECT_FALSE(fs::exists(insitu / "fields_0000040.pvti")) << "an extract of the earlier run is left";
+  EXPECT_TRUE(fs::exists(insitu / "insitu.json"));
+}

@@ -10,9 +10,12 @@
 #include <chrono>
 #include <cstring>
 #include <thread>
+#include <stb/stb_image.h>  // Debian's libstb carries the implementation
 #include "plume/io/checkpoint.hpp"
 #include "plume/backend.hpp"
 #include "plume/io/diagnostics.hpp"
+#include "plume/io/field_select.hpp"
+#include "plume/viz/image.hpp"
 #include "output_files.hpp"
 #include "run_plume.hpp"
 
@@ -25,15 +28,10 @@ using plume::test::read_file;
 using plume::test::Result;
 using plume::test::run_plume;
 using plume::test::same_populations;
+using plume::test::write_case;
 using plume::test::TempDir;
 
 namespace {
-
-std::string write_case(const TempDir& tmp, const io::RunConfig& c) {
-  const std::string path = tmp / "case.toml";
-  io::save_config(c, path);
-  return path;
-}
 
 // Width and height from a PNG's IHDR chunk.
 std::pair<int, int> png_size(const std::string& path) {
@@ -105,6 +103,64 @@ TEST(EndToEnd, TinyRunLeavesImagesDiagnosticsCheckpointsAndSummary) {
   EXPECT_HAS(txt, "[physics]");
 }
 
+TEST(EndToEnd, DiagnosticsHaveTheirOwnCadence) {
+  TempDir tmp;
+  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  c.output.every = 20;
+  const Result r = run_plume("run -q " + q(write_case(tmp, c)) + " --set output.diagnostics_every=5");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<long long> rows;
+  for (const auto& row : csv_rows(tmp / "out/diagnostics.csv")) rows.push_back(row.first);
+  EXPECT_EQ(rows, (std::vector<long long>{0, 5, 10, 15, 20, 25, 30, 35, 40}));
+  std::vector<std::string> images;
+  for (const auto& e : std::filesystem::directory_iterator(tmp / "out"))
+    if (e.path().extension() == ".png") images.push_back(e.path().filename());
+  std::sort(images.begin(), images.end());
+  EXPECT_EQ(images, (std::vector<std::string>{"T_000000000.png", "T_000000020.png", "T_000000040.png"}));
+}
+
+TEST(EndToEnd, ImageColoursSpanTheDataRangeOfTheirStep) {
+  // By step 100 the temperature has left the range of the initial and wall temperatures
+  // (0.9 to 1.1); the image maps its own extremes onto the ends of the colormap, site by site.
+  TempDir tmp;
+  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  c.steps = 100;
+  c.output.every = 100;
+  c.output.checkpoint_every = 100;
+  ASSERT_EQ(run_plume("run -q " + q(write_case(tmp, c))).code, 0);
+  const Fields f = plume::test::checkpoint_fields(ckpt(tmp / "out", 100), c);
+  const std::vector<double> T = io::extract_field(f, io::FieldKind::T);
+  const viz::Range r = viz::finite_range(T);
+  ASSERT_TRUE(r.lo < 0.9 - 1e-3 || r.hi > 1.1 + 1e-3) << "the test needs data outside 0.9..1.1";
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load((tmp / "out/T_000000100.png").c_str(), &w, &h, &n, 3);
+  ASSERT_NE(px, nullptr);
+  const int scale = c.output.image_scale, top = 12;  // the title's line
+  int mismatches = 0;
+  for (int y = 0; y < f.ny; ++y)
+    for (int x = 0; x < f.nx; ++x) {
+      const viz::RGB8 want = viz::colormap(viz::Colormap::Inferno, (T[f.at(x, y)] - r.lo) / (r.hi - r.lo));
+      const unsigned char* p = px + (std::size_t(top + (f.ny - 1 - y) * scale) * w + x * scale) * 3;
+      mismatches += p[0] != want.r || p[1] != want.g || p[2] != want.b;
+    }
+  stbi_image_free(px);
+  EXPECT_EQ(mismatches, 0) << "of " << f.nx * f.ny << " sites";
+}
+
+TEST(EndToEnd, AFixedImageRangeSaysWhatItClips) {
+  TempDir tmp;
+  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  c.steps = 0;
+  ASSERT_EQ(run_plume("run -q " + q(write_case(tmp, c)) + " -o " + q(tmp / "auto")).code, 0);
+  ASSERT_EQ(run_plume("run -q " + q(write_case(tmp, c)) + " --set output.range=0.95:1.05 -o " + q(tmp / "fixed")).code,
+            0);
+  const auto [wa, ha] = png_size(tmp / "auto/T_000000000.png");
+  const auto [wf, hf] = png_size(tmp / "fixed/T_000000000.png");
+  EXPECT_EQ(ha, 12 + c.solver.ny * c.output.image_scale) << "title and field: nothing clipped";
+  EXPECT_EQ(hf, ha + 12) << "a line under the field tells what is clipped";
+  EXPECT_GT(wf, wa) << "as wide as the note";
+}
+
 TEST(EndToEnd, KeepsOnlyTheNewestCheckpoints) {
   TempDir tmp;
   io::RunConfig c = plume::test::tiny_config(tmp / "out");
@@ -173,12 +229,8 @@ TEST(EndToEnd, BlowUpStopsWithLocationAndKeepsTheLastGoodCheckpoint) {
   ASSERT_FALSE(steps.empty()) << "the test needs a checkpoint before the blow-up";
   EXPECT_LT(steps.back(), fault_step) << "no checkpoint of the broken state";
   // The newest checkpoint is sound: it reads back and its state passes the health check.
-  io::RunConfig back = c;
-  Solver s(back.solver);
-  io::restore_checkpoint(ckpt(tmp / "out", steps.back()), s, back);
-  Fields f;
-  s.fields(f);
-  EXPECT_FALSE(io::find_fault(f, s.step()).has_value());
+  EXPECT_FALSE(io::find_fault(plume::test::checkpoint_fields(ckpt(tmp / "out", steps.back()), c), steps.back())
+                   .has_value());
   EXPECT_EQ(csv_rows(tmp / "out/diagnostics.csv").back().first, fault_step) << "the bad step is on record";
   EXPECT_HAS(read_file(tmp / "out/summary.json"), "\"status\": \"diverged\"");
 }

@@ -89,6 +89,38 @@ TEST(Config, WallTemperaturesFollowTheInitialStateUnlessSet) {
   EXPECT_EQ(r2.solver.physics.bottom.T, 1.3);
 }
 
+TEST(Config, DiagnosticsFollowTheImageCadenceUnlessSet) {
+  io::RunConfig c = io::default_config();
+  io::apply_override(c, "output.every", "500");
+  EXPECT_EQ(c.output.diagnostics_cadence(), 500);
+  io::apply_override(c, "output.diagnostics_every", "10");
+  io::apply_override(c, "output.every", "1000");
+  EXPECT_EQ(c.output.diagnostics_cadence(), 10) << "an explicit cadence stays";
+  EXPECT_EQ(c.output.every, 1000);
+  EXPECT_EQ(io::parse_config(io::to_toml(c), "t").output.diagnostics_cadence(), 10);
+  // Unset, the written file says that it follows, and it goes on following when read back.
+  io::RunConfig d = io::parse_config(io::to_toml(io::default_config()), "t");
+  EXPECT_NE(io::to_toml(d).find("# diagnostics_every = 250"), std::string::npos) << io::to_toml(d);
+  io::apply_override(d, "output.every", "40");
+  EXPECT_EQ(d.output.diagnostics_cadence(), 40);
+}
+
+TEST(Config, ImageRangeIsAutoOrFixed) {
+  io::RunConfig c = io::default_config();
+  EXPECT_FALSE(c.output.range.has_value());
+  io::apply_override(c, "output.range=0.95:1.05");
+  ASSERT_TRUE(c.output.range.has_value());
+  EXPECT_EQ(c.output.range->first, 0.95);
+  EXPECT_EQ(c.output.range->second, 1.05);
+  io::apply_override(c, "output.range=-1e-3:2.5e-3");
+  EXPECT_EQ(c.output.range->first, -1e-3);
+  const io::RunConfig r = io::parse_config(io::to_toml(c), "t");
+  ASSERT_TRUE(r.output.range.has_value());
+  EXPECT_EQ(r.output.range->second, 2.5e-3);
+  io::apply_override(c, "output.range=auto");
+  EXPECT_FALSE(c.output.range.has_value());
+}
+
 TEST(Config, OverridesAcceptTomlValuesAndBareWords) {
   io::RunConfig c = io::default_config();
   io::apply_override(c, "physics.collision=bgk");

@@ -192,6 +192,11 @@ TEST(ConfigErrors, BadOverrides) {
   EXPECT_HAS(error_of([&] { io::apply_override(c, "physics.k1"); }), "is not an assignment");
   EXPECT_HAS(error_of([&] { io::apply_override(c, "k1=0.1"); }), "did you mean 'physics.k1'");
   EXPECT_HAS(error_of([&] { io::apply_override(c, "run.backend=gpu"); }), "is not one of auto, cpu, cuda");
+  for (const char* bad : {"1.05:0.95", "1:1", "0.9", "a:b", "0.9:", "nan:1"})
+    EXPECT_HAS(error_of([&] { io::apply_override(c, "output.range", bad); }),
+               "is not a colour range: expected \"auto\" or \"LO:HI\" with LO < HI");
+  EXPECT_HAS(validate_error("output.diagnostics_every", "-5"),
+             "output.diagnostics_every = -5 is out of range: must be >= 0");
   EXPECT_EQ(c.solver.physics.k1, io::default_config().solver.physics.k1) << "a refused value changes nothing";
 }
 

@@ -1,4 +1,5 @@
-// A 5x7 bitmap font for the few characters that image labels use (numbers and field names).
+// A 5x7 bitmap font for the characters that image labels use: numbers, lower-case words (field
+// names, units, the clipping note), T, H and some punctuation.
 #pragma once
 #include <cstdint>
 
@@ -29,6 +30,12 @@ inline const std::uint8_t* glyph5x7(char c) {
       {'n', {0, 0, 22, 25, 17, 17, 17}},   {'m', {0, 0, 26, 21, 21, 17, 17}},
       {'g', {0, 15, 17, 17, 15, 1, 14}},   {'l', {12, 4, 4, 4, 4, 4, 14}},
       {'d', {1, 1, 13, 19, 17, 17, 15}},   {'k', {16, 16, 18, 20, 24, 20, 18}},
+      {'b', {16, 16, 22, 25, 17, 17, 30}}, {'f', {6, 9, 8, 28, 8, 8, 8}},
+      {'j', {2, 0, 6, 2, 2, 18, 12}},      {'q', {0, 0, 15, 17, 15, 1, 1}},
+      {'z', {0, 0, 31, 2, 4, 8, 31}},      {'(', {2, 4, 8, 8, 8, 4, 2}},
+      {')', {8, 4, 2, 2, 2, 4, 8}},        {',', {0, 0, 0, 0, 12, 4, 8}},
+      {'%', {24, 25, 2, 4, 8, 19, 3}},     {'/', {0, 1, 2, 4, 8, 16, 0}},
+      {'[', {14, 8, 8, 8, 8, 8, 14}},      {']', {14, 2, 2, 2, 2, 2, 14}},
   };
   for (const G& g : table)
     if (g.c == c) return g.rows;

@@ -1,6 +1,7 @@
 #include "config_keys.hpp"
 #include <fmt/format.h>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <utility>
@@ -114,6 +115,23 @@ std::vector<std::string> colormap_choices() {
 }
 
 const char* kTemperature = "lattice temperature (T0 = 1)";
+
+// output.range: "auto" (none) or "LO:HI" with finite LO < HI.
+std::optional<std::pair<double, double>> parse_colour_range(const std::string& text) {
+  if (text == "auto") return std::nullopt;
+  const auto colon = text.find(':');
+  char* end = nullptr;
+  if (colon != std::string::npos) {
+    const std::string lo_text = text.substr(0, colon), hi_text = text.substr(colon + 1);
+    const double lo = std::strtod(lo_text.c_str(), &end);
+    const bool lo_ok = !lo_text.empty() && *end == '\0';
+    const double hi = std::strtod(hi_text.c_str(), &end);
+    const bool hi_ok = !hi_text.empty() && *end == '\0';
+    if (lo_ok && hi_ok && std::isfinite(lo) && std::isfinite(hi) && lo < hi) return std::make_pair(lo, hi);
+  }
+  throw std::invalid_argument(fmt::format(
+      "\"{}\" is not a colour range: expected \"auto\" or \"LO:HI\" with LO < HI (e.g. \"0.9:1.1\")", text));
+}
 
 std::vector<Key> make_keys() {
   using WK = WallKind;
@@ -258,14 +276,30 @@ std::vector<Key> make_keys() {
   // [output]
   t.push_back(text("output", "dir", "output folder, created if missing (relative to the working directory)",
                    PLUME_REF(output.dir)));
-  t.push_back(integer("output", "every", "time steps",
-                      "images and diagnostics every this many steps (0: first and last step only)",
+  t.push_back(integer("output", "every", "time steps", "images every this many steps (0: first and last step only)",
                       PLUME_REF(output.every))
                   .min(0));
+  {
+    K d("output", "diagnostics_every", KeyType::Int, "time steps",
+        "rows of diagnostics.csv every this many steps (0: first and last step only; default: output.every)");
+    d.k.get = [](const RunConfig& c) -> Value { return (long long)c.output.diagnostics_cadence(); };
+    d.k.set = [](RunConfig& c, const Value& v) { c.output.diagnostics_every = narrow_int<long>(std::get<long long>(v)); };
+    t.push_back(d.min(0).follows([](const RunConfig& c) { return c.output.diagnostics_every ? "" : "output.every"; }));
+  }
   t.push_back(choice("output", "field", "field shown in the images (T is T_H, ux/uy are u_H)", field_names(),
                      all_fields(), PLUME_REF(output.field)));
-  t.push_back(choice_name("output", "colormap", "colormap (auto: inferno, or coolwarm for signed fields)",
+  t.push_back(choice_name("output", "colormap", "colormap (auto: viridis for the speed, coolwarm for signed fields, else inferno)",
                           colormap_choices(), PLUME_REF(output.colormap)));
+  {
+    K r("output", "range", KeyType::String, "units of the field",
+        "colour range of the images: auto = each image's own data (signed fields: symmetric about 0, speed: from "
+        "0), or \"LO:HI\" fixed (values outside take the end colours; the image says how many)");
+    r.k.get = [](const RunConfig& c) -> Value {
+      return c.output.range ? fmt::format("{}:{}", c.output.range->first, c.output.range->second) : "auto";
+    };
+    r.k.set = [](RunConfig& c, const Value& v) { c.output.range = parse_colour_range(std::get<std::string>(v)); };
+    t.push_back(r);
+  }
   t.push_back(integer("output", "image_scale", "pixels per site", "image magnification", PLUME_REF(output.image_scale))
                   .min(1)
                   .max(16));

@@ -1,11 +1,7 @@
 #include "plume/io/diagnostics_csv.hpp"
 #include <fmt/format.h>
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
-#include <stdexcept>
-#include "plume/io/atomic_file.hpp"
 
 namespace plume::io {
 
@@ -38,18 +34,9 @@ DiagnosticsCsv::DiagnosticsCsv(std::string path, long long resume_step) : path_(
       }
   }
   write_file_atomic(path_, keep);
-  f_ = std::fopen(path_.c_str(), "a");
-  if (!f_) throw std::runtime_error(fmt::format("cannot open '{}': {}", path_, std::strerror(errno)));
+  file_ = std::make_unique<AppendFile>(path_);
 }
 
-DiagnosticsCsv::~DiagnosticsCsv() {
-  if (f_) std::fclose(f_);
-}
-
-void DiagnosticsCsv::append(const Diagnostics& d) {
-  const std::string line = row(d) + "\n";
-  if (std::fwrite(line.data(), 1, line.size(), f_) != line.size() || std::fflush(f_) != 0)
-    throw std::runtime_error(fmt::format("cannot write '{}': {}", path_, std::strerror(errno)));
-}
+void DiagnosticsCsv::append(const Diagnostics& d) { file_->append(row(d) + "\n"); }
 
 }  // namespace plume::io

@@ -11,6 +11,19 @@ const std::vector<std::string>& field_names() {
 
 const char* field_name(FieldKind k) { return field_names().at(std::size_t(k)).c_str(); }
 
+const char* field_title(FieldKind k) {
+  // The words of the ParaView pipelines' captions (pipelines/), so both name a field alike.
+  switch (k) {
+    case FieldKind::T: return "temperature T_H";
+    case FieldKind::Rho: return "density rho";
+    case FieldKind::P: return "pressure p";
+    case FieldKind::Ux: return "velocity u_H x";
+    case FieldKind::Uy: return "velocity u_H y";
+    case FieldKind::Speed: return "speed |u_H|";
+    default: return "vorticity of u_H";
+  }
+}
+
 FieldKind field_from_name(const std::string& name) {
   const auto& n = field_names();
   for (std::size_t i = 0; i < n.size(); ++i)

@@ -1,4 +1,5 @@
-// RGB images of scalar fields, with an optional colour bar, and atomic PNG output.
+// RGB images of scalar fields, with an optional colour bar, and PNG output through the one checked,
+// atomic write (plume/io/atomic_file.hpp).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -27,14 +28,24 @@ struct Range {
 // Smallest and largest finite value (lo = hi = 0 when there is none).
 Range finite_range(const std::vector<double>& v);
 
+// About `target` round values inside the range (1, 2 or 5 times a power of ten apart), for the
+// ticks of a colour bar; one value when the range is empty.
+std::vector<double> nice_ticks(Range r, int target = 5);
+// Their labels, all with the same number of decimals (exponent notation for very large or small
+// values): 0.90 0.95 1.00 1.05 1.10.
+std::vector<std::string> tick_labels(const std::vector<double>& ticks);
+
 // Field of nx * ny values (x fastest, y = 0 at the bottom) to an image, y up, each site
-// `scale` x `scale` pixels; with colorbar, a bar with the range's end values and mid value is
-// drawn to the right.
+// `scale` x `scale` pixels, the title above it. With colorbar, a bar with ticks at round values
+// is drawn to the right. Values outside the range take the colour of its ends: when there are
+// any, a line under the field says so (the range, the share of sites clipped, the data's extremes).
 Image render_field(const std::vector<double>& v, int nx, int ny, Colormap map, Range range, int scale = 1,
                    bool colorbar = true, const std::string& title = "");
 
-// Writes a PNG through a temporary file and a rename, so a reader never sees half a file.
-// Throws std::runtime_error naming the path on failure.
+// The image as PNG file content.
+std::string encode_png(const Image& img);
+// Writes a PNG through io::AtomicFile: complete or not at all. Throws std::runtime_error naming
+// the path on failure (a full disk included).
 void write_png(const std::string& path, const Image& img);
 
 }  // namespace plume::viz

@@ -17,12 +17,16 @@ enum class InSituErrorPolicy : int { Stop = 0, Disable = 1 };
 
 struct OutputConfig {
   std::string dir = "out/rayleigh_taylor";
-  long every = 1000;             // images and diagnostics every this many steps (0: first and last only)
+  long every = 1000;             // images every this many steps (0: first and last only)
+  std::optional<long> diagnostics_every;  // rows of diagnostics.csv; unset: follows `every`
   FieldKind field = FieldKind::T;
-  std::string colormap = "auto";  // "auto": inferno for T, rho, p, speed; coolwarm for signed fields
+  std::string colormap = "auto";  // "auto": viridis for speed, coolwarm for signed fields, else inferno
+  // The images' colour range fixed by the user (output.range = "LO:HI"); unset: each image's data.
+  std::optional<std::pair<double, double>> range;
   int image_scale = 2;           // pixels per lattice site
   long checkpoint_every = 0;     // 0: only the final checkpoint
   int keep = 2;                  // checkpoints kept (the newest ones)
+  long diagnostics_cadence() const { return diagnostics_every.value_or(every); }
 };
 
 struct InSituConfig {
@@ -42,6 +46,7 @@ struct RunConfig {
   InSituConfig insitu;
   bool quiet = false;   // command line only
   std::string restart;  // command line only: checkpoint to start from
+  bool overwrite = false;  // command line only: replace another run's files in the output folder
   // Wall temperatures given explicitly; when unset the walls take initial.T_down / initial.T_up
   // (resolve() copies them into solver.physics).
   std::optional<double> bottom_T, top_T;

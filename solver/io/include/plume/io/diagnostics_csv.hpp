@@ -1,11 +1,14 @@
 // diagnostics.csv: one row per diagnostics step, a header line whose column names carry their
-// units. Rows are written whole and flushed one by one, so after a crash the file ends with the
-// last complete row. Continuing a run (restart) keeps the rows before the restart step and drops
-// the others (the restarted run writes them again), so the file stays one history without
-// repeated steps.
+// units. The file never ends in a cut row: opening it writes the header and the rows it keeps as
+// a whole new file (io::AtomicFile), and each row is then appended whole and flushed to disk
+// (io::AppendFile), a row that cannot be written whole (disk full) being cut off again before the
+// error is reported. Continuing a run (restart) keeps the rows before the restart step and drops
+// the later ones, which the restarted run writes again (and a cut last row, should a crash of the
+// machine have left one), so the file stays one history without repeated steps.
 #pragma once
-#include <cstdio>
+#include <memory>
 #include <string>
+#include "plume/io/atomic_file.hpp"
 #include "plume/io/diagnostics.hpp"
 
 namespace plume::io {
@@ -15,11 +18,8 @@ class DiagnosticsCsv {
   // resume_step < 0: a new file (an existing one is replaced). Otherwise an existing file with
   // the same header keeps its rows with step < resume_step; a missing or different file starts anew.
   DiagnosticsCsv(std::string path, long long resume_step);
-  ~DiagnosticsCsv();
-  DiagnosticsCsv(const DiagnosticsCsv&) = delete;
-  DiagnosticsCsv& operator=(const DiagnosticsCsv&) = delete;
 
-  void append(const Diagnostics& d);
+  void append(const Diagnostics& d);  // throws std::runtime_error naming the file
   const std::string& path() const { return path_; }
 
   static std::string header();
@@ -27,7 +27,7 @@ class DiagnosticsCsv {
 
  private:
   std::string path_;
-  std::FILE* f_ = nullptr;
+  std::unique_ptr<AppendFile> file_;
 };
 
 }  // namespace plume::io

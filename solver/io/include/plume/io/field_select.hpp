@@ -11,6 +11,8 @@ enum class FieldKind : int { T = 0, Rho, P, Ux, Uy, Speed, Vorticity };
 
 const std::vector<std::string>& field_names();  // "T", "rho", "p", "ux", "uy", "speed", "vorticity"
 const char* field_name(FieldKind k);
+// What the field is, for image titles: "temperature T_H", "speed |u_H|" (in lattice units).
+const char* field_title(FieldKind k);
 // Throws std::invalid_argument naming the choices.
 FieldKind field_from_name(const std::string& name);
 // Signed fields (velocity components, vorticity) are best shown with a diverging colormap

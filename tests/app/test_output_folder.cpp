@@ -1,0 +1,108 @@
+// A run never silently replaces another run's files: a folder that holds them is refused (exit 2,
+// naming the folder and the ways on) unless the user asks to overwrite it or continues that run;
+// a refused run, a refused restart included, leaves the folder exactly as it was. Temporary
+// files that a crashed write left are removed by the next run in the folder.
+#include <gtest/gtest.h>
+#include <filesystem>
+#include <map>
+#include "output_files.hpp"
+#include "run_plume.hpp"
+
+namespace fs = std::filesystem;
+using namespace plume;
+using plume::test::ckpt;
+using plume::test::q;
+using plume::test::read_file;
+using plume::test::Result;
+using plume::test::run_plume;
+using plume::test::TempDir;
+using plume::test::write_case;
+
+namespace {
+
+// Every file of a folder with its content.
+std::map<std::string, std::string> snapshot(const std::string& dir) {
+  std::map<std::string, std::string> files;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file()) files[fs::relative(e.path(), dir)] = read_file(e.path());
+  return files;
+}
+
+}  // namespace
+
+TEST(OutputFolder, ASecondRunIntoAUsedFolderIsRefusedAndChangesNothing) {
+  TempDir tmp;
+  const std::string cfg = write_case(tmp, plume::test::tiny_config(tmp / "out"));
+  ASSERT_EQ(run_plume("run -q " + q(cfg)).code, 0);
+  const auto before = snapshot(tmp / "out");
+  // Another run (other physics) into the same folder.
+  const Result r = run_plume("run -q " + q(cfg) + " --set physics.gravity=2e-3");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_HAS(r.err, "plume: error: output folder '" + tmp / "out" + "' holds the files of another run");
+  EXPECT_HAS(r.err, "--overwrite");
+  EXPECT_HAS(r.err, "--restart " + ckpt(tmp / "out", 40));
+  EXPECT_HAS(r.err, "-o DIR");
+  EXPECT_EQ(r.out, "") << "refused before any work";
+  EXPECT_EQ(snapshot(tmp / "out"), before) << "the earlier run's files are untouched";
+}
+
+TEST(OutputFolder, OverwriteReplacesTheEarlierRunAndLeavesOtherFilesAlone) {
+  TempDir tmp;
+  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  ASSERT_EQ(run_plume("run -q " + q(write_case(tmp, c))).code, 0);
+  plume::test::write_file(tmp / "out/notes.txt", "mine\n");
+  c.steps = 20;  // a shorter run: the first one's images and checkpoint of step 40 must go
+  c.output.every = 20;
+  const Result r = run_plume("run --overwrite " + q(write_case(tmp, c, "short.toml")));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_HAS(r.out, "--overwrite: removed ");
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(tmp / "out")) names.push_back(e.path().filename());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"T_000000000.png", "T_000000020.png", "checkpoint_000000020.ckpt",
+                                             "config.toml", "diagnostics.csv", "notes.txt", "summary.json",
+                                             "summary.txt"}));
+  EXPECT_EQ(read_file(tmp / "out/notes.txt"), "mine\n");
+  EXPECT_HAS(read_file(tmp / "out/config.toml"), "steps = 20");
+}
+
+TEST(OutputFolder, ARefusedRestartLeavesTheFolderAsItWas) {
+  TempDir tmp;
+  const std::string cfg = write_case(tmp, plume::test::tiny_config(tmp / "a"));
+  ASSERT_EQ(run_plume("run -q " + q(cfg)).code, 0);
+  const auto before = snapshot(tmp / "a");
+  // Continuing the run in its own folder, but with a lattice the checkpoint does not fit.
+  Result r = run_plume("run -q " + q(cfg) + " --set lattice.nx=40 --restart " + q(ckpt(tmp / "a", 20)));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_HAS(r.err, "is 32 x 48 but the configuration asks for lattice.nx x lattice.ny = 40 x 48");
+  EXPECT_EQ(snapshot(tmp / "a"), before) << "config.toml and the rest are not rewritten";
+  // Another run's checkpoint into this folder: not a continuation of the run there.
+  ASSERT_EQ(run_plume("run -q " + q(cfg) + " -o " + q(tmp / "b")).code, 0);
+  r = run_plume("run -q " + q(cfg) + " --restart " + q(ckpt(tmp / "b", 20)) + " --steps 60");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_HAS(r.err, "output folder '" + tmp / "a" + "' holds the files of another run");
+  EXPECT_EQ(snapshot(tmp / "a"), before);
+}
+
+TEST(OutputFolder, ContinuingTheRunInItsFolderIsAllowed) {
+  TempDir tmp;
+  const std::string cfg = write_case(tmp, plume::test::tiny_config(tmp / "a"));
+  ASSERT_EQ(run_plume("run -q " + q(cfg)).code, 0);
+  // From within the folder too: the checkpoint's folder is the output folder.
+  const Result r = plume::test::run_shell("cd " + q(tmp / "a") + " && " + PLUME_EXE +
+                                          " run -q --restart checkpoint_000000040.ckpt --steps 60 -o .");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_TRUE(fs::exists(ckpt(tmp / "a", 60)));
+}
+
+TEST(OutputFolder, TemporaryFilesOfACrashedWriteAreRemovedByTheNextRun) {
+  TempDir tmp;
+  fs::create_directories(tmp / "out");
+  // What a run killed in the middle of writing an image leaves (pid 999999999: no process).
+  const std::string stale = tmp / "out/T_000000020.png.tmp.999999999";
+  plume::test::write_file(stale, "\x89PNG half an ima");
+  const Result r = run_plume("run " + q(write_case(tmp, plume::test::tiny_config(tmp / "out"))));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_HAS(r.out, "removed 1 temporary file(s) that an interrupted run left in " + tmp / "out");
+  EXPECT_FALSE(fs::exists(stale));
+}
