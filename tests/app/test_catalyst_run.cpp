@@ -1,11 +1,15 @@
 // `plume run` with ParaView Catalyst pipelines (the real ParaView; the driver starts its own Xvfb
 // for the rendering pipeline when there is no display): the in-situ extracts land in the run's
 // folder at the in-situ steps, the rendered temperature shows a non-uniform field, and a pipeline
-// that raises stops the run at start-up with the script's own error.
+// that raises stops the run at start-up with the script's own error. The private Xvfb does not
+// outlive a killed run.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <stb/stb_image.h>  // Debian's libstb carries the implementation
+#include "background_run.hpp"
 #include "plume/io/config.hpp"
 #include "run_plume.hpp"
 
@@ -18,11 +22,13 @@ using plume::test::TempDir;
 
 namespace {
 
-std::string catalyst_case(const TempDir& tmp, const std::vector<std::string>& scripts) {
+std::string catalyst_case(const TempDir& tmp, const std::vector<std::string>& scripts,
+                          const std::function<void(io::RunConfig&)>& adjust = {}) {
   io::RunConfig c = plume::test::tiny_config(tmp / "out");
   c.steps = 40;
   c.insitu.every = 20;
   c.insitu.scripts = scripts;
+  if (adjust) adjust(c);
   const std::string path = tmp / "case.toml";
   io::save_config(c, path);
   return path;
@@ -69,4 +75,23 @@ TEST(CatalystRun, APipelineThatRaisesStopsTheRunWithItsError) {
   EXPECT_NE(r.code, 0);
   EXPECT_NE(r.err.find("plume-test: this pipeline is broken"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(fs::path(tmp / "out") / "checkpoint_000000040.ckpt")) << "the run went on";
+}
+
+TEST(CatalystRun, XvfbDoesNotOutliveAKilledRun) {
+  TempDir tmp;
+  const std::string config = catalyst_case(tmp, {std::string(PLUME_SOURCE_DIR) + "/pipelines/temperature.py"},
+                                           [](io::RunConfig& c) { c.steps = 1000000; });
+  plume::test::BackgroundRun run("env -u DISPLAY " + std::string(PLUME_EXE) + " run -q " + q(config), tmp / "stdout",
+                                 tmp / "stderr");
+  // Once an image is rendered the server is up (killed while it starts, it dies writing its
+  // display number to plume's closed pipe).
+  ASSERT_TRUE(plume::test::wait_for_file(tmp / "out/insitu/temperature_0000000.png", 120))
+      << plume::test::read_file(tmp / "stderr");
+  const std::vector<pid_t> xvfb = plume::test::children_named(run.pid(), "Xvfb");
+  ASSERT_EQ(xvfb.size(), 1u) << "plume started no Xvfb: " << plume::test::read_file(tmp / "stderr");
+  run.signal(SIGKILL);
+  ASSERT_TRUE(run.wait(10));
+  const bool gone = plume::test::ended(xvfb[0], 10);
+  if (!gone) ::kill(xvfb[0], SIGTERM);  // not left behind by the test either
+  EXPECT_TRUE(gone) << "Xvfb " << xvfb[0] << " outlived plume";
 }
