@@ -68,6 +68,8 @@ io::RunConfig build_config(const Options& o, bool run) {
     problems.push_back(fmt::format(
         "{} set, but this plume was built without ParaView Catalyst (configure with -DPLUME_CATALYST=ON)",
         cfg.insitu.live ? "insitu.live is" : "insitu.scripts is"));
+  else
+    for (std::string& p : InSitu::script_problems(cfg.insitu)) problems.push_back(std::move(p));
   if (!problems.empty()) throw io::ConfigError(problems);
   return cfg;
 }

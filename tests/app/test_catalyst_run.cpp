@@ -1,8 +1,8 @@
 // `plume run` with ParaView Catalyst pipelines (the real ParaView; the driver starts its own Xvfb
 // for the rendering pipeline when there is no display): the in-situ extracts land in the run's
 // folder at the in-situ steps, the rendered temperature shows a non-uniform field, and a pipeline
-// that raises stops the run at start-up with the script's own error. The private Xvfb does not
-// outlive a killed run.
+// that raises stops the run at start-up with the script's own error. `plume check` compiles the
+// scripts. The private Xvfb does not outlive a killed run.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <cmath>
@@ -75,6 +75,25 @@ TEST(CatalystRun, APipelineThatRaisesStopsTheRunWithItsError) {
   EXPECT_NE(r.code, 0);
   EXPECT_NE(r.err.find("plume-test: this pipeline is broken"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(fs::path(tmp / "out") / "checkpoint_000000040.ckpt")) << "the run went on";
+}
+
+TEST(CatalystRun, CheckCompilesThePipelineScripts) {
+  TempDir tmp;
+  const std::string broken = tmp / "broken.py";
+  plume::test::write_file(broken, "# script-version: 2\nfrom paraview.simple import *\nx = = 1\n");
+  const std::string fine = std::string(PLUME_SOURCE_DIR) + "/pipelines/fields.py";
+  const std::string config = catalyst_case(tmp, {fine, broken});
+  Result r = run_plume("check " + q(config));
+  EXPECT_EQ(r.code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("insitu.scripts[1] = \"" + broken + "\", line 3: SyntaxError: invalid syntax"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("insitu.scripts[0]"), std::string::npos) << r.err;
+  // `run` refuses it the same way, before any work.
+  r = run_plume("run -q " + q(config));
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_FALSE(fs::exists(tmp / "out")) << "the run started";
+  r = run_plume("check " + q(catalyst_case(tmp, {fine})));
+  EXPECT_EQ(r.code, 0) << r.err;
 }
 
 TEST(CatalystRun, XvfbDoesNotOutliveAKilledRun) {
