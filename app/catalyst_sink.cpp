@@ -3,6 +3,7 @@
 #include "plume/catalyst/adaptor.hpp"
 #include "plume/catalyst/virtual_display.hpp"
 #include "plume/io/build_info.hpp"
+#include "run_loop.hpp"
 
 namespace plume::app {
 namespace {
@@ -16,6 +17,11 @@ catalyst::Options options(const io::InSituConfig& c, const std::string& run_dir)
   o.live_host = c.live_host;
   o.live_port = c.live_port;
   o.on_error = c.on_error == io::InSituErrorPolicy::Stop ? catalyst::OnError::Stop : catalyst::OnError::Disable;
+  o.timeout = c.timeout;
+  // SIGINT/SIGTERM interrupt a pipeline call, and one that cannot be interrupted ends the run with
+  // what it can save.
+  o.stop_requested = stop_requested;
+  o.on_stuck = abandon_run;
   o.metadata = {{"plume", io::build_description()}};
   return o;
 }

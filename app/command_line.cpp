@@ -141,6 +141,8 @@ io::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed& nee
     problems.push_back(fmt::format(
         "{} set, but this plume was built without ParaView Catalyst (configure with -DPLUME_CATALYST=ON)",
         cfg.insitu.live ? "insitu.live is" : "insitu.scripts is"));
+  else
+    for (std::string& p : InSitu::script_problems(cfg.insitu)) problems.push_back(std::move(p));
   // The checkpoint is looked at now, before any work (its populations are read by the run).
   if (!cfg.restart.empty()) {
     try {

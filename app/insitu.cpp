@@ -3,6 +3,7 @@
 #include "console.hpp"
 #ifdef PLUME_HAVE_CATALYST
 #include "catalyst_sink.hpp"
+#include "plume/catalyst/script_syntax.hpp"
 #endif
 
 namespace plume::app {
@@ -13,6 +14,22 @@ bool InSitu::catalyst_available() {
 #else
   return false;
 #endif
+}
+
+std::vector<std::string> InSitu::script_problems(const io::InSituConfig& cfg) {
+  std::vector<std::string> problems;
+#ifdef PLUME_HAVE_CATALYST
+  try {
+    for (const catalyst::SyntaxProblem& p : catalyst::syntax_problems(cfg.scripts))
+      problems.push_back(fmt::format("insitu.scripts[{}] = \"{}\", line {}: {}{}", p.index, cfg.scripts[p.index], p.line,
+                                     p.message, p.text.empty() ? "" : ": " + p.text));
+  } catch (const std::exception& e) {
+    problems.push_back(e.what());
+  }
+#else
+  (void)cfg;  // configuration checking refuses Catalyst keys in a build without it
+#endif
+  return problems;
 }
 
 InSitu::InSitu(const io::InSituConfig& cfg, parallel::Communicator& world) : cfg_(cfg), world_(world) {}

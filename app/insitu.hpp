@@ -34,6 +34,9 @@ class InSitu {
 
   // Whether this build can run Catalyst pipelines (insitu.scripts, insitu.live).
   static bool catalyst_available();
+  // The Python syntax errors of insitu.scripts (compiled, not run), one line each naming the key,
+  // the file, the line and the error. Scripts that cannot be read are left to io::validate.
+  static std::vector<std::string> script_problems(const io::InSituConfig& cfg);
   bool active() const { return !sinks_.empty(); }
   long long every() const { return cfg_.every; }
   // Runs every sink (collective). A sink failing on any rank throws InSituFailure on every rank

@@ -1,10 +1,13 @@
 #include "run_loop.hpp"
 #include <fmt/format.h>
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <cmath>
 #include <csignal>
+#include <cstdlib>
+#include <filesystem>
 #include "command_line.hpp"
 #include "console.hpp"
 #include "exit_codes.hpp"
@@ -19,7 +22,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-volatile std::sig_atomic_t g_signal = 0;
+// Atomic rather than volatile: the in-situ watchdog reads it from its own thread (lock-free, so a
+// signal handler may set it).
+std::atomic<int> g_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free);
 
 extern "C" void on_signal(int s) {
   g_signal = s;
@@ -53,14 +59,27 @@ struct Due {
   bool image = false, diagnostics = false, checkpoint = false, insitu = false;
 };
 
+int finish(const io::RunConfig& cfg, Solver& solver, Output& out, Console& console, const RunReport& r,
+           const std::string& command_line, bool collective = true);
+
+class Loop;
+std::atomic<Loop*> g_loop{nullptr};  // the run in progress, for abandon_run()
+
 class Loop {
  public:
-  Loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console)
-      : cfg_(cfg), solver_(solver), out_(out), insitu_(insitu), console_(console) {}
+  Loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console,
+       const std::string* command_line = nullptr)
+      : cfg_(cfg), solver_(solver), out_(out), insitu_(insitu), console_(console), command_line_(command_line) {}
 
   RunReport run() {
     const SignalGuard signals;
-    const auto t0 = Clock::now();
+    g_loop = this;
+    struct Unregister {
+      ~Unregister() { g_loop = nullptr; }
+    } unregister;
+    t0_ = Clock::now();
+    std::error_code ec;
+    cwd_ = std::filesystem::current_path(ec);
     report_.first_step = solver_.step();
     try {
       advance_to_the_end();
@@ -72,11 +91,49 @@ class Loop {
       report_.message = e.what();
     }
     report_.last_step = solver_.step();
-    report_.wall_seconds = seconds_since(t0);
+    report_.wall_seconds = seconds_since(t0_);
     if (report_.final_checkpoint.empty()) report_.final_checkpoint = out_.last_checkpoint();
     // A restart that wrote none yet still has a sound checkpoint: the one it started from.
     if (report_.final_checkpoint.empty()) report_.final_checkpoint = cfg_.restart;
     return report_;
+  }
+
+  // From another thread, while this one is blocked in a sink (abandon_run()).
+  [[noreturn]] void abandon(const std::string& why) {
+    report_.status = g_signal ? RunReport::Status::Interrupted : RunReport::Status::Failed;
+    report_.message = why;
+    // Catalyst works in its extracts folder while a pipeline runs; the run's paths are relative to
+    // where it started. The process ends here, so nothing else depends on the working directory.
+    std::error_code ec;
+    if (!cwd_.empty()) std::filesystem::current_path(cwd_, ec);
+    // The state the sinks were given was checked; while the solver is still there (always on the
+    // CPU, where fields are handed over at once) it is the checkpoint to keep. On several ranks
+    // a checkpoint needs every rank, and this one is stuck.
+    if (solver_.ranks() == 1 && sinks_step_ == solver_.step()) {
+      const std::string path = out_.path(Output::checkpoint_name(sinks_step_));
+      try {
+        io::write_checkpoint(path, cfg_, sinks_step_, solver_.populations());
+        report_.final_checkpoint = path;
+      } catch (const std::exception& e) {
+        console_.warning(fmt::format("cannot write the checkpoint of step {}: {}", sinks_step_, e.what()));
+      }
+    }
+    if (report_.final_checkpoint.empty()) report_.final_checkpoint = out_.last_checkpoint();
+    if (report_.final_checkpoint.empty()) report_.final_checkpoint = cfg_.restart;
+    report_.last_step = solver_.step();
+    report_.wall_seconds = seconds_since(t0_);
+    int code = report_.status == RunReport::Status::Interrupted ? kExitInterrupted : kExitFailure;
+    if (command_line_ && solver_.is_root())
+      code = finish(cfg_, solver_, out_, console_, report_, *command_line_, false);
+    else if (solver_.ranks() > 1)
+      std::fprintf(stderr, "plume: rank %d of %d: error: %s (ending all ranks; %s)\n", solver_.rank(), solver_.ranks(),
+                   why.c_str(),
+                   report_.final_checkpoint.empty() ? "no checkpoint was written"
+                                                    : ("last good checkpoint: " + report_.final_checkpoint).c_str());
+    else
+      std::fprintf(stderr, "plume: error: %s\n", why.c_str());
+    std::fflush(nullptr);
+    std::_Exit(code);  // the blocked thread holds locks of VTK, Python and perhaps MPI: no clean-up
   }
 
  private:
@@ -98,7 +155,7 @@ class Loop {
         // Every rank takes the same decisions: the chunks follow the slowest rank, a signal that
         // reached any rank stops them all at the same step, and the in-situ fields go to the
         // sinks once they have arrived on every rank.
-        double slowest[3] = {seconds_since(c0), double(g_signal), pending_ && !solver_.fields_ready() ? 1.0 : 0.0};
+        double slowest[3] = {seconds_since(c0), double(g_signal.load()), pending_ && !solver_.fields_ready() ? 1.0 : 0.0};
         solver_.reduce(slowest, 3, parallel::ReduceOp::Max);
         const double dt = slowest[0];
         signal_ = int(slowest[1]);
@@ -160,6 +217,7 @@ class Loop {
 
   // Returns false when the run must stop (a sink failed under insitu.on_error = "stop").
   bool run_sinks(long long step, double time, const Fields& fields) {
+    sinks_step_ = step;
     try {
       insitu_.execute(step, time, fields, solver_.domain(), console_);
       return true;
@@ -205,9 +263,63 @@ class Loop {
   bool pending_ = false;     // in-situ fields requested and not yet handed to the sinks
   double pending_time_ = 0;  // their time (their step: solver_.fields_step())
   int signal_ = 0;   // the signal that stops the run, agreed by every rank
+  const std::string* command_line_;  // for the summary of an abandoned run
+  Clock::time_point t0_;
+  std::filesystem::path cwd_;  // the working directory of the run
+  std::atomic<long long> sinks_step_{-1};  // the (checked) step last handed to the sinks
 };
 
+// The summary and the closing message of a run; returns its exit status. Not collective when
+// `collective` is false: rank 0 writes the summary without telling the others (for a run that one
+// rank ends alone). After a failure the summary is tried, and its own failure told.
+int finish(const io::RunConfig& cfg, Solver& solver, Output& out, Console& console, const RunReport& r,
+           const std::string& command_line, bool collective) {
+  std::string summary_problem;
+  try {
+    if (collective)
+      on_rank0(solver.communicator(), "cannot write the summary",
+               [&] { write_summary(out, cfg, solver, r, command_line); });
+    else if (solver.is_root())
+      write_summary(out, cfg, solver, r, command_line);
+  } catch (const std::exception& e) {
+    if (collective && r.status == RunReport::Status::Completed) throw;
+    summary_problem = e.what();
+  }
+
+  const double rate = r.site_updates_per_second(double(cfg.solver.nx) * cfg.solver.ny);
+  std::string keep =
+      r.final_checkpoint.empty() ? "no checkpoint was written" : "last good checkpoint: " + r.final_checkpoint;
+  if (!summary_problem.empty()) keep += "\nplume: error: " + summary_problem;
+  const bool speak = solver.is_root();
+  switch (r.status) {
+    case RunReport::Status::Completed:
+      console.note(fmt::format("done: step {} in {} ({} computing: {} site updates/s, {} effective); {}",
+                               r.last_step, Console::duration(r.wall_seconds), Console::duration(r.compute_seconds),
+                               Console::rate(rate), Console::bandwidth(rate * bytes_per_site(cfg.solver.precision)),
+                               out.path("summary.txt")));
+      return kExitOk;
+    case RunReport::Status::Diverged:
+      if (speak) std::fprintf(stderr, "plume: error: %s\nplume: error: stopped; %s\n", r.message.c_str(), keep.c_str());
+      return kExitDiverged;
+    case RunReport::Status::Interrupted:
+      if (speak) std::fprintf(stderr, "plume: %s; %s\n", r.message.c_str(), keep.c_str());
+      return kExitInterrupted;
+    default:
+      if (speak) std::fprintf(stderr, "plume: error: %s\nplume: error: stopped; %s\n", r.message.c_str(), keep.c_str());
+      return kExitFailure;
+  }
+}
+
 }  // namespace
+
+bool stop_requested() { return g_signal.load() != 0; }
+
+void abandon_run(const std::string& why) {
+  if (Loop* loop = g_loop.load()) loop->abandon(why);
+  std::fprintf(stderr, "plume: error: %s\n", why.c_str());
+  std::fflush(nullptr);
+  std::_Exit(kExitFailure);
+}
 
 RunReport run_loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console) {
   return Loop(cfg, solver, out, insitu, console).run();
@@ -247,38 +359,8 @@ int run(const io::RunConfig& cfg, Solver& solver, Output& out, const std::functi
   console.note(fmt::format("steps {} -> {}; output in {}", solver.step(), std::max<long long>(cfg.steps, solver.step()),
                            out.dir()));
 
-  const RunReport r = run_loop(cfg, solver, out, insitu, console);
-  std::string summary_problem;  // after a failure the summary is tried, and its own failure told
-  try {
-    on_rank0(solver.communicator(), "cannot write the summary",
-             [&] { write_summary(out, cfg, solver, r, command_line); });
-  } catch (const parallel::CollectiveError& e) {
-    if (r.status == RunReport::Status::Completed) throw;
-    summary_problem = e.what();
-  }
-
-  const double rate = r.site_updates_per_second(double(cfg.solver.nx) * cfg.solver.ny);
-  std::string keep =
-      r.final_checkpoint.empty() ? "no checkpoint was written" : "last good checkpoint: " + r.final_checkpoint;
-  if (!summary_problem.empty()) keep += "\nplume: error: " + summary_problem;
-  const bool speak = solver.is_root();
-  switch (r.status) {
-    case RunReport::Status::Completed:
-      console.note(fmt::format("done: step {} in {} ({} computing: {} site updates/s, {} effective); {}",
-                               r.last_step, Console::duration(r.wall_seconds), Console::duration(r.compute_seconds),
-                               Console::rate(rate), Console::bandwidth(rate * bytes_per_site(cfg.solver.precision)),
-                               out.path("summary.txt")));
-      return kExitOk;
-    case RunReport::Status::Diverged:
-      if (speak) std::fprintf(stderr, "plume: error: %s\nplume: error: stopped; %s\n", r.message.c_str(), keep.c_str());
-      return kExitDiverged;
-    case RunReport::Status::Interrupted:
-      if (speak) std::fprintf(stderr, "plume: %s; %s\n", r.message.c_str(), keep.c_str());
-      return kExitInterrupted;
-    default:
-      if (speak) std::fprintf(stderr, "plume: error: %s\nplume: error: stopped; %s\n", r.message.c_str(), keep.c_str());
-      return kExitFailure;
-  }
+  const RunReport r = Loop(cfg, solver, out, insitu, console, &command_line).run();
+  return finish(cfg, solver, out, console, r, command_line);
 }
 
 }  // namespace plume::app

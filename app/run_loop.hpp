@@ -23,4 +23,13 @@ RunReport run_loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu
 int run(const io::RunConfig& cfg, Solver& solver, Output& out, const std::function<InSitu()>& make_insitu,
         const std::string& command_line);
 
+// Whether SIGINT or SIGTERM has reached this process during the run; may be called from any thread.
+bool stop_requested();
+
+// For an in-situ sink stuck in a call that cannot be interrupted, from another thread while the
+// run's thread is blocked in it: saves what the run still can (on one rank, the checkpoint of the
+// state handed to the sinks if the solver is still there; the summary on rank 0), prints why and
+// ends the process at once: status 130 when a signal asked the run to stop, else 1.
+[[noreturn]] void abandon_run(const std::string& why);
+
 }  // namespace plume::app

@@ -15,9 +15,11 @@
 #include <vtkSMProxyManager.h>
 #include <vtkSMSessionProxyManager.h>
 #include <vtkSmartPointer.h>
+#include "call_watchdog.hpp"
 #include "catalyst_session.hpp"
 #include "error_capture.hpp"
 #include "field_grid.hpp"
+#include "python_guard.hpp"
 #include "run_description.hpp"
 #include "script_pipeline.hpp"
 
@@ -51,6 +53,7 @@ void check_options(const Options& o) {
   }
   if (o.scripts.empty() && !o.live) throw Error("nothing to do: no pipeline scripts and Live off");
   if (o.output_dir.empty()) throw Error("output_dir is empty");
+  if (!(o.timeout >= 0)) throw Error("timeout must be a number of seconds >= 0, not " + std::to_string(o.timeout));
   if (o.live) {
     if (o.live_host.empty()) throw Error("live_host is empty");
     if (o.live_port < 1 || o.live_port > 65534)
@@ -69,6 +72,7 @@ struct Adaptor::Impl {
   std::unique_ptr<ErrorCapture> errors;  // made once Catalyst has installed its output window
   std::unique_ptr<CatalystSession> session;
   std::unique_ptr<FieldGrid> grid;
+  std::unique_ptr<CallWatchdog> watchdog;  // before the pipelines, which call through it
   vtkNew<vtkCPDataDescription> desc;
   std::vector<vtkSmartPointer<ScriptPipeline>> pipelines;
   std::vector<PipelineStats> final_stats;  // kept by finalize(), which lets the pipelines go
@@ -104,7 +108,8 @@ void Adaptor::Impl::add_pipeline(const std::string& path, long every, bool live)
   vtkSmartPointer<ScriptPipeline> p = vtkSmartPointer<ScriptPipeline>::New();
   p->every = every;
   p->live = live;
-  p->load(path, desc, errors.get());
+  p->timeout = live ? 0.0 : options.timeout;  // Live waits for its client (and a paused one) by design
+  p->load(path, desc, errors.get(), watchdog.get());
   pipelines.push_back(p);
 }
 
@@ -168,6 +173,9 @@ Adaptor::Adaptor(const Options& options, const Domain& domain) : impl_(std::make
 
   m.session = std::make_unique<CatalystSession>(m.output_dir);
   m.errors = std::make_unique<ErrorCapture>();
+  python_guard::install();
+  m.watchdog = std::make_unique<CallWatchdog>(
+      CallWatchdog::Settings{options.stop_requested, options.on_stuck, python_guard::interrupt, python_guard::settle});
   m.grid = std::make_unique<FieldGrid>(domain, m.session->comm());
   m.desc->AddInput(kChannel);
   vtkCPInputDataDescription* input = m.desc->GetInputDescriptionByName(kChannel);
@@ -250,6 +258,9 @@ void Adaptor::execute(long step, double time, const Fields& fields, const Domain
   }
   for (auto& p : m.pipelines) {
     p->scheduled = false;
+    if (std::exchange(p->stopped, false))
+      m.log("pipeline '" + p->path() + "' was interrupted (or not run) at step " + std::to_string(step) +
+            ": the run is stopping");
     const std::string note = p->take_note();
     if (!note.empty())
       m.log("ParaView Live at step " + std::to_string(step) + " (a client that went away is no error: the run " +

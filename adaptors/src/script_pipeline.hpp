@@ -3,8 +3,11 @@
 // when the adaptor starts (so that a broken script stops the run before it begins, not at its
 // first in-situ step); a call fails when the script raises or an error is reported while it runs
 // (ParaView prints those and returns success), and the error is kept; and it runs only at the
-// steps the adaptor schedules.
+// steps the adaptor schedules. Every call into the script runs under the adaptor's CallWatchdog:
+// past `timeout` seconds it is interrupted and fails; a call at a step is also interrupted when the
+// run is asked to stop, and then ends without failing (`stopped`).
 #pragma once
+#include <functional>
 #include <string>
 #include <utility>
 #include <vtkCPPipeline.h>
@@ -15,6 +18,7 @@ class vtkSMProxy;
 
 namespace plume::catalyst {
 
+class CallWatchdog;
 class ErrorCapture;
 
 class ScriptPipeline : public vtkCPPipeline {
@@ -24,7 +28,7 @@ class ScriptPipeline : public vtkCPPipeline {
 
   // Imports the script with the grid of desc as its input. On failure returns false and keeps
   // the error in error().
-  bool load(const std::string& path, vtkCPDataDescription* desc, ErrorCapture* errors);
+  bool load(const std::string& path, vtkCPDataDescription* desc, ErrorCapture* errors, CallWatchdog* watchdog);
   vtkSMProxy* catalyst_options() const;  // the script's catalyst.Options() (valid after load)
   // Calls the script's catalyst_initialize (after its options are set).
   bool initialize(vtkCPDataDescription* desc);
@@ -44,6 +48,8 @@ class ScriptPipeline : public vtkCPPipeline {
   bool enabled = true;     // false once dropped (on_error = disable) or stopped
   bool scheduled = false;  // runs at the step being executed
   bool failed = false;     // the last call failed
+  bool stopped = false;    // the last call was interrupted (or skipped) because the run is stopping
+  double timeout = 0;      // seconds a call may take (0: no limit)
   long calls = 0;
   double seconds = 0.0;
 
@@ -55,9 +61,15 @@ class ScriptPipeline : public vtkCPPipeline {
   ScriptPipeline(const ScriptPipeline&) = delete;
   void operator=(const ScriptPipeline&) = delete;
   bool check(bool ok, const char* what);  // records a failure; returns whether the call succeeded
+  // Runs f (a call of the helper) under the watchdog; `when` says where ("at step 20"), `what`
+  // the failure when f returns false without an error of its own; in_run: a call at a step, which
+  // a stop request interrupts (loading and finalising come before and after the run's loop).
+  // Returns whether it succeeded.
+  bool call(const std::string& when, const std::function<bool()>& f, const char* what, bool in_run = false);
 
   vtkNew<vtkCPPythonScriptV2Helper> helper_;
   ErrorCapture* errors_ = nullptr;
+  CallWatchdog* watchdog_ = nullptr;
   std::string path_, error_, note_;
   bool loaded_ = false;
 };

@@ -1,11 +1,12 @@
 #include "plume/catalyst/virtual_display.hpp"
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -15,32 +16,88 @@ extern char** environ;
 
 namespace plume::catalyst {
 
+namespace {
+
+// Xvfb's path, found before fork: between fork and exec the child of a threaded program may only
+// make async-signal-safe calls, which a PATH search is not.
+std::string find_xvfb() {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path && *path ? path : "/usr/local/bin:/usr/bin:/bin";
+  std::size_t begin = 0;
+  while (begin <= dirs.size()) {
+    const std::size_t end = std::min(dirs.find(':', begin), dirs.size());
+    const std::string dir = end > begin ? dirs.substr(begin, end - begin) : ".";
+    const std::string candidate = dir + "/Xvfb";
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+    begin = end + 1;
+  }
+  return "";
+}
+
+// Starts Xvfb with its output to /dev/null and the write end of the display pipe open. The server
+// must never outlive plume, however plume ends (a second signal, SIGKILL, a pipeline that ends the
+// process, a run abandoned because a pipeline is stuck): the kernel sends it SIGTERM when the
+// thread that started it ends (PR_SET_PDEATHSIG), and SIGTERM makes Xvfb remove its lock file.
+pid_t spawn_xvfb(const std::string& exe, std::vector<char*>& argv, int display_fd) {
+  const int null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  if (null_fd < 0) throw Error(std::string("Xvfb: /dev/null: ") + std::strerror(errno));
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent) _exit(127);  // plume has already ended
+    signal(SIGTERM, SIG_DFL);  // an ignored signal stays ignored across exec
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    dup2(null_fd, 1);
+    dup2(null_fd, 2);
+    fcntl(display_fd, F_SETFD, 0);  // Xvfb inherits the write end only
+    execve(exe.c_str(), argv.data(), environ);
+    _exit(127);
+  }
+  const int fork_errno = errno;
+  close(null_fd);
+  if (pid < 0) throw Error(std::string("cannot start Xvfb: fork: ") + std::strerror(fork_errno));
+  return pid;
+}
+
+// Ends the server and reaps it; SIGKILL if it has not gone within 5 s.
+void stop_xvfb(pid_t pid) {
+  kill(pid, SIGTERM);
+  for (int waited_ms = 0; waited_ms < 5000; waited_ms += 20) {
+    if (waitpid(pid, nullptr, WNOHANG) != 0) return;
+    usleep(20 * 1000);
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+}
+
+}  // namespace
+
 VirtualDisplay::VirtualDisplay() {
   const char* current = std::getenv("DISPLAY");
   if (current && *current) {
     display_ = current;
     return;
   }
+  const std::string exe = find_xvfb();
+  if (exe.empty()) throw Error("cannot start Xvfb (install xvfb, or set DISPLAY): Xvfb is not in PATH");
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) throw Error(std::string("Xvfb: pipe: ") + std::strerror(errno));
-  fcntl(fds[1], F_SETFD, 0);  // Xvfb inherits the write end only
   // Xvfb writes the number of the display it got, then a newline, to the descriptor.
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
   std::vector<std::string> args = {"Xvfb", "-displayfd", std::to_string(fds[1]), "-noreset", "-nolisten", "tcp", "-screen", "0", "1280x1024x24"};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   pid_t pid = -1;
-  const int rc = posix_spawnp(&pid, "Xvfb", &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(fds[1]);
-  if (rc != 0) {
+  try {
+    pid = spawn_xvfb(exe, argv, fds[1]);
+  } catch (...) {
     close(fds[0]);
-    throw Error(std::string("cannot start Xvfb (install xvfb, or set DISPLAY): ") + std::strerror(rc));
+    close(fds[1]);
+    throw;
   }
+  close(fds[1]);
   pid_ = pid;
 
   std::string number;
@@ -62,8 +119,7 @@ VirtualDisplay::VirtualDisplay() {
   }
   close(fds[0]);
   if (!ready) {
-    kill(pid_, SIGTERM);
-    waitpid(pid_, nullptr, 0);
+    stop_xvfb(pid_);
     pid_ = -1;
     throw Error("Xvfb did not start (it reported no display within 20 s)");
   }
@@ -73,8 +129,7 @@ VirtualDisplay::VirtualDisplay() {
 
 VirtualDisplay::~VirtualDisplay() {
   if (pid_ <= 0) return;
-  kill(pid_, SIGTERM);
-  waitpid(pid_, nullptr, 0);
+  stop_xvfb(pid_);
   unsetenv("DISPLAY");
 }
 

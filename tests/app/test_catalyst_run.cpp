@@ -1,11 +1,21 @@
 // `plume run` with ParaView Catalyst pipelines (the real ParaView; the driver starts its own Xvfb
 // for the rendering pipeline when there is no display): the in-situ extracts land in the run's
 // folder at the in-situ steps, the rendered temperature shows a non-uniform field, and a pipeline
-// that raises stops the run at start-up with the script's own error.
+// that raises stops the run at start-up with the script's own error. A pipeline can neither end
+// the run (sys.exit) nor hold it up: past insitu.timeout or on SIGTERM it is interrupted, and one
+// stuck where it cannot be interrupted ends the run with its checkpoint and summary. `plume check`
+// compiles the scripts. The private Xvfb does not outlive a killed run.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <stb/stb_image.h>  // Debian's libstb carries the implementation
+#include "background_run.hpp"
+#include "output_files.hpp"
+#include "plume/io/checkpoint.hpp"
 #include "plume/io/config.hpp"
 #include "run_plume.hpp"
 
@@ -18,15 +28,82 @@ using plume::test::TempDir;
 
 namespace {
 
-std::string catalyst_case(const TempDir& tmp, const std::vector<std::string>& scripts) {
+std::string catalyst_case(const TempDir& tmp, const std::vector<std::string>& scripts,
+                          const std::function<void(io::RunConfig&)>& adjust = {}) {
   io::RunConfig c = plume::test::tiny_config(tmp / "out");
   c.steps = 40;
   c.insitu.every = 20;
   c.insitu.scripts = scripts;
+  if (adjust) adjust(c);
   const std::string path = tmp / "case.toml";
   io::save_config(c, path);
   return path;
 }
+
+// In situ every 10 steps and no other output, so that a checkpoint in the folder is one the
+// handling of a pipeline's failure wrote.
+void insitu_only(io::RunConfig& c) {
+  c.insitu.every = 10;
+  c.output.every = 0;
+  c.output.checkpoint_every = 0;
+}
+
+// A pipeline (script-version 2, data only) whose catalyst_execute runs `body` (Python, indented
+// by 8) from step 20 on, after creating the file `marker`.
+std::string pipeline(const TempDir& tmp, const std::string& name, const std::string& body,
+                     const std::string& imports = "") {
+  const std::string path = tmp / name;
+  plume::test::write_file(path, "# script-version: 2\nfrom paraview.simple import *\nfrom paraview import catalyst\n" +
+                                    imports + "input = PVTrivialProducer(registrationName='input')\n" +
+                                    "options = catalyst.Options()\ndef catalyst_execute(info):\n" +
+                                    "    if info.timestep >= 20:\n        open(" + q(tmp / "marker") +
+                                    ", 'w').close()\n" + body);
+  return path;
+}
+
+// Stuck in C where no signal gets it out: glibc's sigwait starts again after a signal handler ran,
+// and the signal it waits for is never sent.
+const char* kStuckInC = R"(        libc = ctypes.CDLL(None)
+        mask = ctypes.create_string_buffer(128)
+        libc.sigemptyset(mask)
+        libc.sigaddset(mask, int(signal.SIGRTMIN) + 10)
+        libc.sigwait(mask, ctypes.byref(ctypes.c_int()))
+)";
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+const char* kLoops = "        while True:\n            pass\n";  // a pipeline body that never returns
+
+// Runs `script` with insitu.timeout = 3 (it must end well within 2 minutes).
+Result run_with_time_limit_3s(const TempDir& tmp, const std::string& script) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const Result r = run_plume("run -q " + q(catalyst_case(tmp, {script}, [](io::RunConfig& c) {
+                               insitu_only(c);
+                               c.insitu.timeout = 3;
+                             })));
+  EXPECT_LT(seconds_since(t0), 120.0);
+  return r;
+}
+
+// Runs `script` with no time limit in the background and sends SIGTERM once the pipeline has
+// begun its call at step 20. Returns the exit status, or nothing if the run has not ended 20 s later.
+std::optional<int> sigterm_at_step_20(const TempDir& tmp, const std::string& script) {
+  const std::string config = catalyst_case(tmp, {script}, [](io::RunConfig& c) {
+    insitu_only(c);
+    c.insitu.timeout = 0;
+  });
+  plume::test::BackgroundRun run(std::string(PLUME_EXE) + " run -q " + q(config), tmp / "stdout", tmp / "stderr");
+  if (!plume::test::wait_for_file(tmp / "marker", 120)) {
+    ADD_FAILURE() << "the pipeline did not reach step 20: " << plume::test::read_file(tmp / "stderr");
+    return std::nullopt;
+  }
+  run.signal(SIGTERM);
+  return run.wait(20);
+}
+
+std::string summary_of(const TempDir& tmp) { return plume::test::read_file(tmp / "out/summary.json"); }
 
 // Standard deviation of the grey level of a PNG's pixels.
 double pixel_spread(const std::string& path) {
@@ -91,4 +168,113 @@ TEST(CatalystRun, OverwriteReplacesTheExtractsAndARefusedRestartLeavesThem) {
   EXPECT_TRUE(fs::exists(insitu / "fields_0000020.pvti"));
   EXPECT_FALSE(fs::exists(insitu / "fields_0000040.pvti")) << "an extract of the earlier run is left";
   EXPECT_TRUE(fs::exists(insitu / "insitu.json"));
+}
+
+TEST(CatalystRun, APipelineThatCallsSysExitFailsLikeAnyOther) {
+  {
+    // sys.exit(0) ended plume at once with status 0 and nothing saved.
+    TempDir tmp;
+    const std::string script = pipeline(tmp, "exits.py", "        sys.exit(0)\n", "import sys\n");
+    const Result r = run_plume("run -q " + q(catalyst_case(tmp, {script}, insitu_only)));
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("sys.exit(0)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("exits.py"), std::string::npos) << r.err;
+    EXPECT_TRUE(fs::exists(plume::test::ckpt(tmp / "out", 20))) << "the sound state at the failure is kept";
+    EXPECT_NE(summary_of(tmp).find("\"status\": \"failed\""), std::string::npos) << summary_of(tmp);
+  }
+  {
+    // sys.exit(3) ended it with plume's own "diverged" status; under "disable" the run goes on.
+    TempDir tmp;
+    const std::string script = pipeline(tmp, "exits.py", "        sys.exit(3)\n", "import sys\n");
+    const Result r = run_plume("run -q " + q(catalyst_case(tmp, {script}, [](io::RunConfig& c) {
+                                 insitu_only(c);
+                                 c.insitu.on_error = io::InSituErrorPolicy::Disable;
+                               })));
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("sys.exit(3)"), std::string::npos) << r.err;
+    EXPECT_TRUE(fs::exists(plume::test::ckpt(tmp / "out", 40))) << "the run did not reach its end";
+  }
+}
+
+TEST(CatalystRun, APipelinePastInsituTimeoutIsInterrupted) {
+  TempDir tmp;
+  const Result r = run_with_time_limit_3s(tmp, pipeline(tmp, "loops.py", kLoops));
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("time limit of 3 s"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("loops.py"), std::string::npos) << r.err;
+  EXPECT_TRUE(fs::exists(plume::test::ckpt(tmp / "out", 20)));
+}
+
+TEST(CatalystRun, SigtermEndsARunWhosePipelineNeverReturns) {
+  // With no time limit, SIGTERM only set a flag while the pipeline looped: the run never ended.
+  TempDir tmp;
+  const auto code = sigterm_at_step_20(tmp, pipeline(tmp, "loops.py", kLoops));
+  ASSERT_TRUE(code) << "SIGTERM did not end the run within 20 s";
+  EXPECT_EQ(*code, 130) << plume::test::read_file(tmp / "stderr");
+  EXPECT_NE(summary_of(tmp).find("\"status\": \"interrupted\""), std::string::npos) << summary_of(tmp);
+  bool any_checkpoint = false;
+  for (const auto& e : fs::directory_iterator(tmp / "out"))
+    any_checkpoint = any_checkpoint || e.path().extension() == ".ckpt";
+  EXPECT_TRUE(any_checkpoint);
+}
+
+TEST(CatalystRun, APipelineStuckOutsidePythonEndsTheRunWithItsCheckpoint) {
+  TempDir tmp;
+  const Result r = run_with_time_limit_3s(tmp, pipeline(tmp, "stuck.py", kStuckInC, "import ctypes, signal\n"));
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("stuck outside Python"), std::string::npos) << r.err;
+  const std::string ckpt = plume::test::ckpt(tmp / "out", 20);
+  ASSERT_TRUE(fs::exists(ckpt)) << r.err;
+  EXPECT_EQ(io::read_checkpoint(ckpt).header.step, 20);  // complete, checksum and all
+  EXPECT_NE(r.err.find("last good checkpoint: " + ckpt), std::string::npos) << r.err;
+  const std::string summary = summary_of(tmp);
+  EXPECT_NE(summary.find("\"status\": \"failed\""), std::string::npos) << summary;
+  EXPECT_NE(summary.find("stuck outside Python"), std::string::npos) << summary;
+}
+
+TEST(CatalystRun, SigtermEndsARunWhosePipelineIsStuckOutsidePython) {
+  TempDir tmp;
+  const auto code = sigterm_at_step_20(tmp, pipeline(tmp, "stuck.py", kStuckInC, "import ctypes, signal\n"));
+  ASSERT_TRUE(code) << "SIGTERM did not end the run within 20 s";
+  EXPECT_EQ(*code, 130) << plume::test::read_file(tmp / "stderr");
+  EXPECT_TRUE(fs::exists(plume::test::ckpt(tmp / "out", 20)));
+  EXPECT_NE(summary_of(tmp).find("\"status\": \"interrupted\""), std::string::npos) << summary_of(tmp);
+}
+
+TEST(CatalystRun, CheckCompilesThePipelineScripts) {
+  TempDir tmp;
+  const std::string broken = tmp / "broken.py";
+  plume::test::write_file(broken, "# script-version: 2\nfrom paraview.simple import *\nx = = 1\n");
+  const std::string fine = std::string(PLUME_SOURCE_DIR) + "/pipelines/fields.py";
+  const std::string config = catalyst_case(tmp, {fine, broken});
+  Result r = run_plume("check " + q(config));
+  EXPECT_EQ(r.code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("insitu.scripts[1] = \"" + broken + "\", line 3: SyntaxError: invalid syntax"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("insitu.scripts[0]"), std::string::npos) << r.err;
+  // `run` refuses it the same way, before any work.
+  r = run_plume("run -q " + q(config));
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_FALSE(fs::exists(tmp / "out")) << "the run started";
+  r = run_plume("check " + q(catalyst_case(tmp, {fine})));
+  EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(CatalystRun, XvfbDoesNotOutliveAKilledRun) {
+  TempDir tmp;
+  const std::string config = catalyst_case(tmp, {std::string(PLUME_SOURCE_DIR) + "/pipelines/temperature.py"},
+                                           [](io::RunConfig& c) { c.steps = 1000000; });
+  plume::test::BackgroundRun run("env -u DISPLAY " + std::string(PLUME_EXE) + " run -q " + q(config), tmp / "stdout",
+                                 tmp / "stderr");
+  // Once an image is rendered the server is up (killed while it starts, it dies writing its
+  // display number to plume's closed pipe).
+  ASSERT_TRUE(plume::test::wait_for_file(tmp / "out/insitu/temperature_0000000.png", 120))
+      << plume::test::read_file(tmp / "stderr");
+  const std::vector<pid_t> xvfb = plume::test::children_named(run.pid(), "Xvfb");
+  ASSERT_EQ(xvfb.size(), 1u) << "plume started no Xvfb: " << plume::test::read_file(tmp / "stderr");
+  run.signal(SIGKILL);
+  ASSERT_TRUE(run.wait(10));
+  const bool gone = plume::test::ended(xvfb[0], 10);
+  if (!gone) ::kill(xvfb[0], SIGTERM);  // not left behind by the test either
+  EXPECT_TRUE(gone) << "Xvfb " << xvfb[0] << " outlived plume";
 }

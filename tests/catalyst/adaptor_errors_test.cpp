@@ -1,13 +1,19 @@
 // The adaptor's errors, with real Catalyst: a script that is missing, not script-version 2, does not
 // load, raises while it runs or makes VTK report an error stops the run with that error (or, with
 // on_error = disable, is dropped with a warning while the rest goes on); bad options and misuse
-// are errors too. Catalyst starts once per process, and ctest runs each test in its own process.
+// are errors too. A script that calls sys.exit fails like any other; one past its time limit, or
+// running when the program asks to stop, is interrupted; one stuck outside Python ends the process
+// through on_stuck. Catalyst starts once per process, and ctest runs each test in its own process.
 #include <gtest/gtest.h>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 #include <unistd.h>
 #include "plume/catalyst/adaptor.hpp"
@@ -87,6 +93,17 @@ std::string message_of(const std::function<void()>& f) {
 }
 
 std::string fields_pipeline() { return plume::catalyst::pipelines_dir() + "/fields.py"; }
+
+// A script whose catalyst_execute runs `body` (indented by 8) from step 20 on.
+std::string from_step_20(const std::string& imports, const std::string& body) {
+  return "# script-version: 2\nfrom paraview.simple import *\nfrom paraview import catalyst\n" + imports +
+         "input = PVTrivialProducer(registrationName='input')\noptions = catalyst.Options()\n"
+         "def catalyst_execute(info):\n    if info.timestep >= 20:\n" + body;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
 
 }  // namespace
 
@@ -205,4 +222,97 @@ TEST_F(AdaptorErrors, CatalystStartsOncePerProcess) {
   { Adaptor a(options({fields_pipeline()}), domain()); }
   const std::string m = message_of([&] { Adaptor b(options({fields_pipeline()}), domain()); });
   EXPECT_NE(m.find("once per process"), std::string::npos) << m;
+}
+
+// sys.exit in a script ended the process (PyErr_Print exits on SystemExit), with the script's code.
+// Codes other than 0, so that this test cannot pass by ending its process.
+TEST_F(AdaptorErrors, SysExitWhileLoadingIsAFailure) {
+  const std::string s = script("exits.py", "# script-version: 2\nraise SystemExit(7)\n");
+  const std::string m = message_of([&] { Adaptor a(options({s}), domain()); });
+  EXPECT_NE(m.find("while loading"), std::string::npos) << m;
+  EXPECT_NE(m.find("sys.exit(7)"), std::string::npos) << m;
+}
+
+TEST_F(AdaptorErrors, SysExitDuringTheRunIsAFailureThatOnErrorHandles) {
+  const std::string s = script("exits.py", from_step_20("import sys\n", "        sys.exit(5)\n"));
+  Adaptor a(options({s, fields_pipeline()}, OnError::Disable), domain());
+  const plume::Fields f = fields();
+  for (long step = 0; step <= 30; step += 10) a.execute(step, 0.1 * step, f, domain());
+  EXPECT_NE(log_.find("sys.exit(5)"), std::string::npos) << log_;
+  EXPECT_NE(log_.find("at step 20"), std::string::npos) << log_;
+  EXPECT_FALSE(a.stats()[0].enabled);
+  a.finalize();
+  EXPECT_TRUE(fs::exists(dir_ / "insitu" / "fields_0000030.pvti"));
+}
+
+TEST_F(AdaptorErrors, ACallPastItsTimeLimitIsInterrupted) {
+  // A Python loop (interrupted between bytecodes) and a blocking sleep (woken by the signal).
+  const std::string loops = script("loops.py", from_step_20("", "        while True:\n            pass\n"));
+  const std::string sleeps = script("sleeps.py", from_step_20("import time\n", "        time.sleep(3600)\n"));
+  Options o = options({loops, sleeps, fields_pipeline()}, OnError::Disable);
+  o.timeout = 2;
+  Adaptor a(o, domain());
+  const plume::Fields f = fields();
+  a.execute(10, 1.0, f, domain());
+  const auto t0 = std::chrono::steady_clock::now();
+  a.execute(20, 2.0, f, domain());
+  EXPECT_LT(seconds_since(t0), 30.0);
+  for (const std::string& name : {"loops.py", "sleeps.py"}) {
+    const std::string head = "pipeline '" + (dir_ / name).string() + "' failed at step 20:\nit took longer than its "
+                             "time limit of 2 s and was interrupted";
+    EXPECT_NE(log_.find(head), std::string::npos) << log_;
+  }
+  EXPECT_NE(log_.find("PipelineInterrupted"), std::string::npos) << log_;
+  const auto st = a.stats();
+  EXPECT_FALSE(st[0].enabled);
+  EXPECT_FALSE(st[1].enabled);
+  EXPECT_TRUE(st[2].enabled);
+  a.execute(30, 3.0, f, domain());  // an interruption does not reach the calls after it
+  EXPECT_EQ(a.stats()[2].calls, 3);
+  a.finalize();
+  EXPECT_TRUE(fs::exists(dir_ / "insitu" / "fields_0000030.pvti"));
+}
+
+TEST_F(AdaptorErrors, AStopRequestInterruptsTheRunningPipelineWithoutFailingIt) {
+  std::atomic<bool> stop{false};
+  Options o = options({script("loops.py", from_step_20("", "        while True:\n            pass\n")), fields_pipeline()});
+  o.stop_requested = [&] { return stop.load(); };
+  Adaptor a(o, domain());
+  const plume::Fields f = fields();
+  a.execute(10, 1.0, f, domain());
+  std::thread signal([&] {
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    stop = true;
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_EQ(message_of([&] { a.execute(20, 2.0, f, domain()); }), "");  // no failure, under on_error = stop
+  signal.join();
+  EXPECT_LT(seconds_since(t0), 20.0);
+  EXPECT_NE(log_.find("loops.py' was interrupted"), std::string::npos) << log_;
+  EXPECT_TRUE(a.stats()[0].enabled);
+  EXPECT_TRUE(fs::exists(dir_ / "insitu" / "fields_0000010.pvti"));
+  EXPECT_FALSE(fs::exists(dir_ / "insitu" / "fields_0000020.pvti")) << "the rest of the step runs after a stop request";
+}
+
+// glibc's sigwait starts again after a signal handler ran: stuck in C, out of Python's reach.
+TEST_F(AdaptorErrors, ACallStuckOutsidePythonEndsTheProcessThroughOnStuck) {
+  const std::string stuck = script("stuck.py", from_step_20("import ctypes, signal\n", R"(        libc = ctypes.CDLL(None)
+        mask = ctypes.create_string_buffer(128)
+        libc.sigemptyset(mask)
+        libc.sigaddset(mask, int(signal.SIGRTMIN) + 10)
+        libc.sigwait(mask, ctypes.byref(ctypes.c_int()))
+)"));
+  Options o = options({stuck});
+  o.timeout = 1;
+  o.on_stuck = [](const std::string& why) {
+    std::fprintf(stderr, "on_stuck: %s\n", why.c_str());
+    std::_Exit(42);
+  };
+  EXPECT_EXIT(
+      {
+        Adaptor a(o, domain());
+        a.execute(20, 2.0, fields(), domain());
+      },
+      ::testing::ExitedWithCode(42), "on_stuck: pipeline '.*stuck.py' at step 20 was interrupted because it exceeded "
+                                     "its time limit of 1 s, and has not returned 5 s later: it is stuck outside Python");
 }

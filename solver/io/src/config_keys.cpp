@@ -324,6 +324,11 @@ std::vector<Key> make_keys() {
                      {"stop", "disable"},
                      std::vector<InSituErrorPolicy>{InSituErrorPolicy::Stop, InSituErrorPolicy::Disable},
                      PLUME_REF(insitu.on_error)));
+  t.push_back(real("insitu", "timeout", "seconds",
+                   "longest a call of a pipeline script may take; past it the call is interrupted and fails "
+                   "(insitu.on_error); 0: no limit; not applied to the Live pipeline",
+                   PLUME_REF(insitu.timeout))
+                  .min(0));
   std::vector<Key> keys;
   for (auto& b : t) keys.push_back(std::move(b.k));
   return keys;

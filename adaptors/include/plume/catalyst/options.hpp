@@ -37,6 +37,20 @@ struct Options {
 
   OnError on_error = OnError::Stop;
 
+  // Longest a call of a pipeline script (its import, catalyst_initialize, catalyst_execute,
+  // catalyst_finalize) may take, in seconds; 0: no limit. A call past it is interrupted and
+  // fails (on_error). The Live pipeline has none: it waits for its client by design.
+  double timeout = 0;
+  // Polled from another thread while a pipeline runs at a step (e.g. the driver's SIGINT/SIGTERM
+  // flag): true interrupts the call, which then ends without failing, and skips the pipelines not
+  // yet run at that step. Loading and catalyst_finalize are bounded by `timeout` only. Empty: never.
+  std::function<bool()> stop_requested;
+  // A call that has not returned 5 s after it was interrupted is stuck outside Python (C++ code
+  // of VTK, MPI, a socket) and will not come back: this is called, from another thread, with the
+  // reason, and must end the process (after saving what it can; the calling thread stays
+  // blocked). Empty: the reason is printed and the process ends with status 1.
+  std::function<void(const std::string&)> on_stuck;
+
   // Written with the grid's description into output_dir/insitu.json, which says what the extracts
   // hold: e.g. {"plume_version", "0.1.0"}, the case, the run's parameters.
   std::vector<std::pair<std::string, std::string>> metadata;

@@ -4,6 +4,9 @@
 // on the first free display and points DISPLAY at it for its lifetime. -noreset matters: without
 // it the server resets when its last client disconnects and 2-5% of runs abort.
 // With DISPLAY already set it does nothing. Data-only pipelines need no display.
+// The server never outlives the program: besides the destructor, the kernel ends it when the
+// thread that made the VirtualDisplay ends (SIGKILL, a second signal, _exit), so make it on the
+// main thread, or on one that lives as long as the display is used.
 #pragma once
 #include <string>
 #include <sys/types.h>

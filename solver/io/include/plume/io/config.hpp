@@ -36,6 +36,7 @@ struct InSituConfig {
   std::string live_host = "localhost";
   int live_port = 22222;
   InSituErrorPolicy on_error = InSituErrorPolicy::Stop;
+  double timeout = 1800;             // seconds a pipeline call may take (0: no limit)
   bool requested() const { return !scripts.empty() || live; }
 };
 

@@ -1,0 +1,20 @@
+// The Python syntax of pipeline scripts, checked without starting Catalyst (for `plume check`):
+// each script is compiled, not run, by the Python interpreter of the version ParaView embeds.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace plume::catalyst {
+
+struct SyntaxProblem {
+  std::size_t index = 0;  // of the script in the list given
+  long line = 0;          // 0: not known
+  std::string message;    // "SyntaxError: invalid syntax", "IndentationError: ..."
+  std::string text;       // the line in question, trimmed ("" when not known)
+};
+
+// Scripts that cannot be read are skipped (their existence is checked elsewhere). Throws Error when
+// the interpreter cannot be run.
+std::vector<SyntaxProblem> syntax_problems(const std::vector<std::string>& scripts);
+
+}  // namespace plume::catalyst
