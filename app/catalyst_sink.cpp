@@ -15,6 +15,7 @@ catalyst::Options options(const io::InSituConfig& c, const std::string& run_dir)
   o.live = c.live;
   o.live_host = c.live_host;
   o.live_port = c.live_port;
+  o.live_every = c.live_every;
   o.on_error = c.on_error == io::InSituErrorPolicy::Stop ? catalyst::OnError::Stop : catalyst::OnError::Disable;
   o.metadata = {{"plume", io::build_description()}};
   return o;

@@ -2,7 +2,8 @@
 # (live_probe.py under pvpython) takes grids of the run and compares each, bit for bit, with the
 # extract of the same step written by a one-rank run without Live (pipelines/fields.py). The ranks'
 # pieces must reach the client as one grid equal to the one-rank data, without VTK's complaint
-# that they do not match.
+# that they do not match. Live runs at insitu.live_every = 10 while insitu.every stays 100: the
+# client must get steps that only Live's own cadence reaches.
 import os
 import subprocess
 import sys
@@ -10,13 +11,13 @@ import sys
 from live_runs import arguments, plume_command, start_probe
 from test_live import Lines, free_port_pair
 
-STEPS, EVERY = 1000, 10
+STEPS, LIVE_EVERY = 1000, 10
 
 
 def main():
     a, env = arguments()
     reference = os.path.join(a.out, 'reference')
-    r = subprocess.run(plume_command(a, reference, 1, STEPS, ['insitu.every=%d' % EVERY,
+    r = subprocess.run(plume_command(a, reference, 1, STEPS, ['insitu.every=%d' % LIVE_EVERY,
                                                              'insitu.scripts=["%s/pipelines/fields.py"]' % a.source]) + ['-q'],
                        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)
     if r.returncode != 0:
@@ -29,7 +30,7 @@ def main():
         probe, pl = start_probe(a, port, tiles, ['--grids', '4', '--reference', os.path.join(reference, 'insitu')])
         run = subprocess.Popen(plume_command(a, os.path.join(a.out, 'live_' + tiles), ranks, STEPS,
                                              ['run.tiles=' + tiles, 'insitu.live=true', 'insitu.live_port=%d' % port,
-                                              'insitu.every=%d' % EVERY]),
+                                              'insitu.live_every=%d' % LIVE_EVERY]),
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         rl = Lines(run, 'plume ' + tiles)
         try:
@@ -45,6 +46,8 @@ def main():
         if probe.returncode != 0 or len(matched) < 4:
             failures.append('%s: the client matched %d grids (rc %s): %s' % (tag, len(matched), probe.returncode,
                             [l for _, l in pl.items if l.startswith('FAIL')]))
+        if any(s % LIVE_EVERY for s in matched) or all(s % 100 == 0 for s in matched):
+            failures.append('%s: steps %s do not follow insitu.live_every = %d' % (tag, matched, LIVE_EVERY))
         for bad in ('do not match',):
             if bad in said:
                 failures.append('%s: the run printed %r' % (tag, bad))

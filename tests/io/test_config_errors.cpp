@@ -170,6 +170,10 @@ TEST(ConfigErrors, OutputFolderNotWritable) {
   EXPECT_EQ(error_of([&] { io::validate(c); }), "") << "a missing folder under a writable one is fine";
 }
 
+TEST(ConfigErrors, LiveCadenceMustBePositive) {
+  EXPECT_HAS(validate_error("insitu.live_every", "0"), "insitu.live_every = 0 is out of range: must be >= 1");
+}
+
 TEST(ConfigErrors, MissingPipelineScript) {
   TempDir tmp;
   plume::test::write_file(tmp / "there.py", "# pipeline\n");

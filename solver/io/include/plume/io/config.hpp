@@ -31,6 +31,7 @@ struct InSituConfig {
   bool live = false;                 // accept a ParaView Live connection
   std::string live_host = "localhost";
   int live_port = 22222;
+  long live_every = 100;             // Live updates every this many steps
   InSituErrorPolicy on_error = InSituErrorPolicy::Stop;
   bool requested() const { return !scripts.empty() || live; }
 };
