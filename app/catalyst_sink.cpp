@@ -3,6 +3,7 @@
 #include "plume/catalyst/adaptor.hpp"
 #include "plume/catalyst/virtual_display.hpp"
 #include "plume/io/build_info.hpp"
+#include "run_loop.hpp"
 
 namespace plume::app {
 namespace {
@@ -16,6 +17,8 @@ catalyst::Options options(const io::InSituConfig& c, const std::string& run_dir)
   o.live_host = c.live_host;
   o.live_port = c.live_port;
   o.live_every = c.live_every;
+  o.live_timeout = c.live_timeout;
+  o.stop_requested = interrupted;  // a signal ends a wait for the Live client at once
   o.on_error = c.on_error == io::InSituErrorPolicy::Stop ? catalyst::OnError::Stop : catalyst::OnError::Disable;
   o.metadata = {{"plume", io::build_description()}};
   return o;

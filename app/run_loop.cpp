@@ -1,6 +1,7 @@
 #include "run_loop.hpp"
 #include <fmt/format.h>
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <cmath>
@@ -19,7 +20,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-volatile std::sig_atomic_t g_signal = 0;
+std::atomic<int> g_signal{0};  // lock-free, so the handler may set it; read by other threads too
+static_assert(std::atomic<int>::is_always_lock_free);
 
 extern "C" void on_signal(int s) {
   g_signal = s;
@@ -78,7 +80,7 @@ class Loop {
         // Every rank takes the same decisions: the chunks follow the slowest rank, a signal that
         // reached any rank stops them all at the same step, and the in-situ fields go to the
         // sinks once they have arrived on every rank.
-        double slowest[3] = {seconds_since(c0), double(g_signal), pending_ && !solver_.fields_ready() ? 1.0 : 0.0};
+        double slowest[3] = {seconds_since(c0), double(g_signal.load()), pending_ && !solver_.fields_ready() ? 1.0 : 0.0};
         solver_.reduce(slowest, 3, parallel::ReduceOp::Max);
         const double dt = slowest[0];
         signal_ = int(slowest[1]);
@@ -191,6 +193,8 @@ class Loop {
 };
 
 }  // namespace
+
+bool interrupted() { return g_signal.load() != 0; }
 
 RunReport run_loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console) {
   return Loop(cfg, solver, out, insitu, console).run();

@@ -19,4 +19,7 @@ RunReport run_loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu
 // The whole run: initial state or restart, the loop, the summary. Returns the exit code.
 int run(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, const std::string& command_line);
 
+// Whether SIGINT or SIGTERM has arrived during the current run; safe to call from any thread.
+bool interrupted();
+
 }  // namespace plume::app

@@ -33,9 +33,16 @@ struct Options {
   std::string live_host = "localhost";
   int live_port = 22222;
   long live_every = 0;              // 0: every
+  // A Live call during which no byte has moved to or from the client for this long drops the
+  // client, and the run goes on without it.
+  double live_timeout = 5.0;        // seconds
   std::string live_script;          // empty: the Live pipeline shipped with plume (pipelines/live.py)
 
   OnError on_error = OnError::Stop;
+
+  // Whether the run must end (a signal arrived): a Live call that waits for its client then
+  // returns at once. Called from another thread, so it must be thread-safe. Empty: never.
+  std::function<bool()> stop_requested;
 
   // Written with the grid's description into output_dir/insitu.json, which says what the extracts
   // hold: e.g. {"plume_version", "0.1.0"}, the case, the run's parameters.

@@ -32,6 +32,7 @@ struct InSituConfig {
   std::string live_host = "localhost";
   int live_port = 22222;
   long live_every = 100;             // Live updates every this many steps
+  double live_timeout = 5.0;         // seconds a Live update waits without a byte from the client
   InSituErrorPolicy on_error = InSituErrorPolicy::Stop;
   bool requested() const { return !scripts.empty() || live; }
 };
