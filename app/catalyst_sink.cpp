@@ -16,6 +16,8 @@ catalyst::Options options(const io::InSituConfig& c, const std::string& run_dir)
   o.live = c.live;
   o.live_host = c.live_host;
   o.live_port = c.live_port;
+  o.live_every = c.live_every;
+  o.live_timeout = c.live_timeout;
   o.on_error = c.on_error == io::InSituErrorPolicy::Stop ? catalyst::OnError::Stop : catalyst::OnError::Disable;
   o.timeout = c.timeout;
   // SIGINT/SIGTERM interrupt a pipeline call, and one that cannot be interrupted ends the run with

@@ -1,5 +1,6 @@
 #include "insitu.hpp"
 #include <fmt/format.h>
+#include <algorithm>
 #include "console.hpp"
 #ifdef PLUME_HAVE_CATALYST
 #include "catalyst_sink.hpp"
@@ -42,6 +43,15 @@ InSitu InSitu::for_run(const io::RunConfig& cfg, const Domain& domain, parallel:
   (void)domain;  // configuration checking refuses Catalyst keys in a build without it
 #endif
   return insitu;
+}
+
+bool InSitu::due(long long step) const {
+  return step % cfg_.every == 0 || (cfg_.live && step % cfg_.live_every == 0);
+}
+
+long long InSitu::next_due(long long step) const {
+  const auto next = [step](long long every) { return (step / every + 1) * every; };
+  return cfg_.live ? std::min(next(cfg_.every), next(cfg_.live_every)) : next(cfg_.every);
 }
 
 void InSitu::add(std::unique_ptr<InSituSink> sink) { sinks_.push_back(std::move(sink)); }

@@ -147,7 +147,7 @@ class Loop {
           std::min({last, next_multiple(solver_.step(), cfg_.output.every),
                     next_multiple(solver_.step(), cfg_.output.diagnostics_cadence()),
                     next_multiple(solver_.step(), cfg_.output.checkpoint_every),
-                    insitu_.active() ? next_multiple(solver_.step(), insitu_.every()) : LLONG_MAX});
+                    insitu_.active() ? insitu_.next_due(solver_.step()) : LLONG_MAX});
       while (ok && solver_.step() < target && !signal_) {
         const long long n = std::min(chunk, target - solver_.step());
         const auto c0 = Clock::now();
@@ -170,7 +170,7 @@ class Loop {
       ok = visit({multiple(s, cfg_.output.every) || s == last,
                   multiple(s, cfg_.output.diagnostics_cadence()) || s == last,
                   multiple(s, cfg_.output.checkpoint_every) || s == last,
-                  insitu_.active() && multiple(s, insitu_.every())});
+                  insitu_.active() && insitu_.due(s)});
     }
     console_.end_progress();
     if (signal_ && report_.status == RunReport::Status::Completed) {

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <unistd.h>
 #include <vtkCPDataDescription.h>
 #include <vtkCPInputDataDescription.h>
 #include <vtkCPProcessor.h>
@@ -20,6 +21,7 @@
 #include "error_capture.hpp"
 #include "field_grid.hpp"
 #include "python_guard.hpp"
+#include "live_link.hpp"
 #include "run_description.hpp"
 #include "script_pipeline.hpp"
 
@@ -59,6 +61,7 @@ void check_options(const Options& o) {
     if (o.live_port < 1 || o.live_port > 65534)
       throw Error("live_port must be in 1..65534 (Live uses it and the next one), not " + std::to_string(o.live_port));
     if (o.live_every < 0) throw Error("live_every must be positive (or 0 for every), not " + std::to_string(o.live_every));
+    if (!(o.live_timeout > 0)) throw Error("live_timeout must be a positive number of seconds");
     check_script_file(o.live_script.empty() ? pipelines_dir() + "/live.py" : o.live_script, "Live pipeline");
   }
 }
@@ -75,6 +78,7 @@ struct Adaptor::Impl {
   std::unique_ptr<CallWatchdog> watchdog;  // before the pipelines, which call through it
   vtkNew<vtkCPDataDescription> desc;
   std::vector<vtkSmartPointer<ScriptPipeline>> pipelines;
+  std::unique_ptr<LiveLink> live;  // when Live is on and its pipeline loaded
   std::vector<PipelineStats> final_stats;  // kept by finalize(), which lets the pipelines go
   double grid_seconds = 0.0;
   bool finalized = false;
@@ -88,8 +92,8 @@ struct Adaptor::Impl {
   void log(const std::string& message) const {
     if (options.log)
       options.log(message);
-    else if (!session || session->rank() == 0)
-      std::fprintf(stderr, "plume in-situ: %s\n", message.c_str());
+    else if (!session || session->rank() == 0)  // on a terminal, over the progress line a driver may show
+      std::fprintf(stderr, "%splume in-situ: %s\n", isatty(STDERR_FILENO) ? "\r\033[K" : "", message.c_str());
   }
   void add_pipeline(const std::string& path, long every, bool live);
   void configure(ScriptPipeline& p) const;
@@ -118,18 +122,13 @@ void Adaptor::Impl::configure(ScriptPipeline& p) const {
   if (!o) return;
   // Extracts go to the run's folder whatever the script says.
   vtkSMPropertyHelper(o, "ExtractsOutputDirectory").Set(output_dir.c_str());
-  // Live is the adaptor's to switch: one link, on the Live pipeline, to the configured address.
+  // Live is the adaptor's (LiveLink), never ParaView's own loop in a script, the Live pipeline's
+  // included: that loop can wait for a client without limit.
   const bool script_live = vtkSMPropertyHelper(o, "EnableCatalystLive").GetAsInt() != 0;
-  if (p.live) {
-    const std::string url = options.live_host + ":" + std::to_string(options.live_port);
-    vtkSMPropertyHelper(o, "EnableCatalystLive").Set(1);
-    vtkSMPropertyHelper(o, "CatalystLiveURL").Set(url.c_str());
-  } else {
-    if (script_live)
-      log("pipeline '" + p.path() + "' enables ParaView Live itself; Live is set by the in-situ options (live = " +
-          (options.live ? "true, on the Live pipeline" : "false") + "), so it is off for this script");
-    vtkSMPropertyHelper(o, "EnableCatalystLive").Set(0);
-  }
+  if (script_live && !p.live)
+    log("pipeline '" + p.path() + "' enables ParaView Live itself; Live is set by the in-situ options (live = " +
+        (options.live ? "true" : "false") + "), so it is off for this script");
+  vtkSMPropertyHelper(o, "EnableCatalystLive").Set(0);
   o->UpdateVTKObjects();
 }
 
@@ -206,8 +205,12 @@ Adaptor::Adaptor(const Options& options, const Domain& domain) : impl_(std::make
     p->initialize(m.desc);
   }
   m.handle_failures("in catalyst_initialize");
-  for (auto& p : m.pipelines)
-    if (p->enabled) m.session->processor()->AddPipeline(p);
+  for (auto& p : m.pipelines) {
+    if (!p->enabled) continue;
+    m.session->processor()->AddPipeline(p);
+    if (p->live)
+      m.live = std::make_unique<LiveLink>(options, *m.session, *m.errors, [&m](const std::string& s) { m.log(s); });
+  }
   if (m.session->rank() == 0) {
     Domain whole = domain;
     whole.nx = domain.NX;
@@ -245,6 +248,9 @@ void Adaptor::execute(long step, double time, const Fields& fields, const Domain
     any = any || p->scheduled;
   }
   if (!any) return;
+  ScriptPipeline* live_due = nullptr;  // the Live pipeline, when it runs at this step
+  for (auto& p : m.pipelines)
+    if (p->live && p->scheduled) live_due = p;
 
   const auto t0 = std::chrono::steady_clock::now();
   m.grid->update(fields, step, time);
@@ -262,11 +268,15 @@ void Adaptor::execute(long step, double time, const Fields& fields, const Domain
       m.log("pipeline '" + p->path() + "' was interrupted (or not run) at step " + std::to_string(step) +
             ": the run is stopping");
     const std::string note = p->take_note();
-    if (!note.empty())
-      m.log("ParaView Live at step " + std::to_string(step) + " (a client that went away is no error: the run " +
-            "goes on and Live takes the next connection):\n" + note);
+    if (!note.empty()) m.log("the ParaView Live pipeline reported at step " + std::to_string(step) + ":\n" + note);
   }
   m.handle_failures("at step " + std::to_string(step));
+  if (live_due && live_due->enabled && m.live) {
+    // Counted as the Live pipeline's cost: the link is what Live costs.
+    const auto t1 = std::chrono::steady_clock::now();
+    m.live->update(step, time);
+    live_due->seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+  }
 }
 
 void Adaptor::finalize() {
@@ -277,6 +287,7 @@ void Adaptor::finalize() {
     if (p->enabled && !p->Finalize()) m.log("pipeline '" + p->path() + "' failed to finalise:\n" + p->error());
   }
   m.final_stats = m.stats();
+  m.live.reset();  // before the pipelines' proxies and Catalyst go
   // The pipelines hold Python objects: release them while Catalyst's Python is still up; the grid
   // holds a communicator: release it while MPI is (Catalyst ends MPI if it started it).
   m.pipelines.clear();

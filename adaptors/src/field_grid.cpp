@@ -34,13 +34,18 @@ FieldGrid::FieldGrid(const Domain& d, MPI_Comm comm) : d_(d), halo_(d, comm) {
     a->SetArray(own.empty() ? p_.data() : own.data(), vtkIdType(n), 1);  // 1: VTK never frees it
     image_->GetPointData()->AddArray(a);
   };
+  // The order is that of VTK's legacy format (active scalars, active vectors, then the others):
+  // ParaView Live gathers the ranks' pieces by sending them to rank 0 in that format and appends
+  // them with vtkImageAppend, which matches arrays by position, not by name. Any other order
+  // makes rank 0's own piece and the received ones disagree ("Components of the inputs do not
+  // match") and fills the other ranks' part of the client's grid with the wrong arrays.
   scalar(T_array_, "T_H", T_);
-  scalar(rho_array_, "rho", rho_);
-  scalar(p_array_, "p", p_);
   u_array_->SetName("u_H");
   u_array_->SetNumberOfComponents(3);
   u_array_->SetArray(u_.data(), vtkIdType(3 * n), 1);
   image_->GetPointData()->AddArray(u_array_);
+  scalar(rho_array_, "rho", rho_);
+  scalar(p_array_, "p", p_);
   image_->GetPointData()->SetActiveScalars("T_H");
   image_->GetPointData()->SetActiveVectors("u_H");
 

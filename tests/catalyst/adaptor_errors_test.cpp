@@ -125,6 +125,9 @@ TEST_F(AdaptorErrors, BadOptionsAreRejected) {
   o.live = true;
   o.live_port = 0;
   EXPECT_NE(message_of([&] { Adaptor a(o, domain()); }).find("live_port"), std::string::npos);
+  o.live_port = 22222;
+  o.live_timeout = 0;
+  EXPECT_NE(message_of([&] { Adaptor a(o, domain()); }).find("live_timeout"), std::string::npos);
   EXPECT_NE(message_of([&] { Adaptor a(options({}), domain()); }).find("nothing to do"), std::string::npos);
   EXPECT_NE(message_of([] { plume::catalyst::parse_on_error("ignore"); }).find("\"ignore\""), std::string::npos);
   EXPECT_EQ(plume::catalyst::parse_on_error("disable"), OnError::Disable);

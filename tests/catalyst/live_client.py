@@ -47,11 +47,12 @@ def check_grid(data, nx, ny):
     return int(step.GetValue(0))
 
 
-def receive(link, source, nx, ny, count, timeout, seen):
-    """Waits for `count` new steps of data; returns them."""
+def receive(link, source, nx, ny, count, timeout, seen, on_grid=None):
+    """Waits for `count` new steps of data (None: for ever); returns them. on_grid(step, data) is
+    called with each."""
     new = []
     end = time.time() + timeout
-    while len(new) < count:
+    while count is None or len(new) < count:
         if time.time() > end:
             fail('timed out waiting for data (got steps %s)' % new)
         live.ProcessServerNotifications()
@@ -63,8 +64,28 @@ def receive(link, source, nx, ny, count, timeout, seen):
                 seen.add(step)
                 new.append(step)
                 say('DATA step=%d' % step)
+                if on_grid:
+                    on_grid(step, data)
         time.sleep(0.02)
     return new
+
+
+def connect(port, timeout):
+    """Listens like Catalyst > Connect, waits for the simulation and asks for its grid."""
+    link = live.ConnectToCatalyst('localhost', port)
+    say('LISTENING')
+    end = time.time() + timeout
+    while True:
+        live.ProcessServerNotifications()
+        pxm = link.GetInsituProxyManager()
+        if pxm is not None and pxm.GetProxy('sources', 'input') is not None:
+            break
+        if time.time() > end:
+            fail('the simulation did not connect')
+        time.sleep(0.02)
+    source = live.ExtractCatalystData(link, 'input')
+    say('CONNECTED')
+    return link, source
 
 
 def main():
@@ -85,20 +106,7 @@ def main():
                 fail('%s did not appear' % a.listen_after)
             time.sleep(0.05)
 
-    link = live.ConnectToCatalyst('localhost', a.port)
-    say('LISTENING')
-    end = time.time() + a.timeout
-    while True:
-        live.ProcessServerNotifications()
-        pxm = link.GetInsituProxyManager()
-        if pxm is not None and pxm.GetProxy('sources', 'input') is not None:
-            break
-        if time.time() > end:
-            fail('the simulation did not connect')
-        time.sleep(0.02)
-    source = live.ExtractCatalystData(link, 'input')
-    say('CONNECTED')
-
+    link, source = connect(a.port, a.timeout)
     seen = set()
     before = receive(link, source, a.nx, a.ny, 3, a.timeout, seen)
     if before != sorted(before):

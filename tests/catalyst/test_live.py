@@ -2,7 +2,8 @@
 # Catalyst > Connect; plume_insitu_demo runs with Live on and connects to it. Checks that the client
 # receives the grid while the run goes on, that pausing from the client stops the run and resuming
 # restarts it, that the run goes on after the client disappears, and that a second client that
-# listens later gets the run too; the run ends normally.
+# listens later gets the run too; the run ends normally, having said on its terminal when Live
+# listens, connects, pauses, resumes and leaves, with no VTK error when a client leaves.
 import argparse
 import os
 import socket
@@ -65,7 +66,7 @@ class Lines:
                 self.cv.wait(0.2)
 
     def steps(self):
-        """(time, step) of each progress line of the demo."""
+        """(time, step) of each progress line ('step N/M ...', of the demo or of plume)."""
         out = []
         for t, line in self.items:
             if line.startswith('step '):
@@ -150,6 +151,25 @@ def main():
         failures.append('the run ended with %d' % rc)
     if not any(l.startswith('done: %d steps' % steps) for _, l in dm.items):
         failures.append('the run did not reach step %d' % steps)
+    # The run says what Live does, in order, and a client that leaves makes no VTK error appear.
+    said = [line for _, line in dm.items]
+    live = 'plume in-situ: ParaView Live: '
+    expected = [live + 'every %d steps the run connects to a ParaView listening at localhost:%d' % (every, port),
+                live + 'connected to the client at localhost:%d' % port,
+                live + 'the client paused the run at step',
+                live + 'the client resumed the run',
+                live + 'the client at localhost:%d left' % port,
+                live + 'connected to the client at localhost:%d' % port]  # the second client
+    at = 0
+    for e in expected:
+        found = next((i for i in range(at, len(said)) if said[i].startswith(e)), None)
+        if found is None:
+            failures.append('the run did not say "%s" (after line %d)' % (e, at))
+            break
+        at = found + 1
+    for bad in ('ERR|', '\x1b[31m', 'ERROR:'):
+        if any(bad in line for line in said):
+            failures.append('the run printed %r' % bad)
     if failures:
         print('FAILED:\n  ' + '\n  '.join(failures))
         sys.exit(1)

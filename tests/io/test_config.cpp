@@ -28,6 +28,8 @@ io::RunConfig unusual_config() {
   c.output.colormap = "coolwarm";
   c.insitu.scripts = {"a.py", "b c.py"};
   c.insitu.live = true;
+  c.insitu.live_every = 7;
+  c.insitu.live_timeout = 2.5;
   c.insitu.on_error = io::InSituErrorPolicy::Disable;
   c.steps = 12345;
   io::resolve(c);
@@ -67,6 +69,8 @@ TEST(Config, TomlRoundTripKeepsEveryValueExactly) {
   EXPECT_EQ(r.output.field, io::FieldKind::Vorticity);
   EXPECT_EQ(r.insitu.scripts, c.insitu.scripts);
   EXPECT_TRUE(r.insitu.live);
+  EXPECT_EQ(r.insitu.live_every, 7) << "Live has its own cadence";
+  EXPECT_EQ(r.insitu.live_timeout, 2.5);
   EXPECT_EQ(r.insitu.on_error, io::InSituErrorPolicy::Disable);
   EXPECT_EQ(r.steps, 12345);
 }

@@ -171,6 +171,13 @@ TEST(ConfigErrors, OutputFolderNotWritable) {
   EXPECT_EQ(error_of([&] { io::validate(c); }), "") << "a missing folder under a writable one is fine";
 }
 
+TEST(ConfigErrors, LiveCadenceAndTimeLimitMustBePositive) {
+  EXPECT_HAS(validate_error("insitu.live_every", "0"), "insitu.live_every = 0 is out of range: must be >= 1");
+  EXPECT_HAS(validate_error("insitu.live_timeout", "0"), "insitu.live_timeout = 0.0 is out of range: must be > 0");
+  EXPECT_HAS(validate_error("insitu.live_timeout", "inf"), "insitu.live_timeout = inf: must be a finite number");
+  EXPECT_EQ(validate_error("insitu.live_timeout", "0.5"), "");
+}
+
 TEST(ConfigErrors, MissingPipelineScript) {
   TempDir tmp;
   plume::test::write_file(tmp / "there.py", "# pipeline\n");

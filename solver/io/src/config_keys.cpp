@@ -320,6 +320,13 @@ std::vector<Key> make_keys() {
   t.push_back(integer("insitu", "live_port", "", "port of the ParaView Live server", PLUME_REF(insitu.live_port))
                   .min(1)
                   .max(65535));
+  t.push_back(integer("insitu", "live_every", "time steps", "send the run to the ParaView Live client every this many steps",
+                      PLUME_REF(insitu.live_every))
+                  .min(1));
+  t.push_back(real("insitu", "live_timeout", "seconds",
+                   "a Live update that hears nothing from the client for this long drops it; the run goes on",
+                   PLUME_REF(insitu.live_timeout))
+                  .min(0, true));
   t.push_back(choice("insitu", "on_error", "when a pipeline fails: stop the run, or disable in-situ output",
                      {"stop", "disable"},
                      std::vector<InSituErrorPolicy>{InSituErrorPolicy::Stop, InSituErrorPolicy::Disable},

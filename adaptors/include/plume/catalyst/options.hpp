@@ -33,6 +33,9 @@ struct Options {
   std::string live_host = "localhost";
   int live_port = 22222;
   long live_every = 0;              // 0: every
+  // A Live call during which no byte has moved to or from the client for this long drops the
+  // client, and the run goes on without it.
+  double live_timeout = 5.0;        // seconds
   std::string live_script;          // empty: the Live pipeline shipped with plume (pipelines/live.py)
 
   OnError on_error = OnError::Stop;
@@ -41,9 +44,10 @@ struct Options {
   // catalyst_finalize) may take, in seconds; 0: no limit. A call past it is interrupted and
   // fails (on_error). The Live pipeline has none: it waits for its client by design.
   double timeout = 0;
-  // Polled from another thread while a pipeline runs at a step (e.g. the driver's SIGINT/SIGTERM
-  // flag): true interrupts the call, which then ends without failing, and skips the pipelines not
-  // yet run at that step. Loading and catalyst_finalize are bounded by `timeout` only. Empty: never.
+  // Polled from other threads (e.g. the driver's SIGINT/SIGTERM flag), so it must be thread-safe:
+  // true interrupts a pipeline running at a step, which then ends without failing, skips the
+  // pipelines not yet run at that step, and makes a Live call that waits for its client return at
+  // once. Loading and catalyst_finalize are bounded by `timeout` only. Empty: never.
   std::function<bool()> stop_requested;
   // A call that has not returned 5 s after it was interrupted is stuck outside Python (C++ code
   // of VTK, MPI, a socket) and will not come back: this is called, from another thread, with the

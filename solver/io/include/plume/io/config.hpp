@@ -35,6 +35,8 @@ struct InSituConfig {
   bool live = false;                 // accept a ParaView Live connection
   std::string live_host = "localhost";
   int live_port = 22222;
+  long live_every = 100;             // Live updates every this many steps
+  double live_timeout = 5.0;         // seconds a Live update waits without a byte from the client
   InSituErrorPolicy on_error = InSituErrorPolicy::Stop;
   double timeout = 1800;             // seconds a pipeline call may take (0: no limit)
   bool requested() const { return !scripts.empty() || live; }
