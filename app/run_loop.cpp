@@ -16,6 +16,7 @@
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "d2q37/lattice.hpp"
+#include "d2q37/setup.hpp"
 
 namespace plume::app {
 namespace {
@@ -199,7 +200,7 @@ class Loop {
     const long long s = solver_.step();
     const auto fault = io::find_fault(fields_, solver_);
     if (due.diagnostics || fault) {
-      report_.last_diagnostics = io::compute_diagnostics(fields_, solver_, cfg_.solver.initial);
+      report_.last_diagnostics = io::compute_diagnostics(fields_, solver_, d2q37::initial(cfg_.solver));
       out_.diagnostics(*report_.last_diagnostics);
     }
     if (fault) {
@@ -333,7 +334,7 @@ int run(const io::RunConfig& cfg, Solver& solver, Output& out, const std::functi
   const bool no_gpu = cfg.solver.backend == BackendKind::Auto && solver.backend().name() == "cpu";
   console.note(fmt::format("{}: {} x {} {}, {} collision, {} backend: {} ({})", io::build_description(),
                            cfg.solver.nx, cfg.solver.ny, D2Q37::name,
-                           cfg.solver.physics.model == CollisionModel::RTRT ? "RTRT" : "BGK", solver.backend().name(),
+                           d2q37::physics(cfg.solver).model == CollisionModel::RTRT ? "RTRT" : "BGK", solver.backend().name(),
                            solver.backend().description(),
                            no_gpu ? "no usable GPU found; the details are in summary.txt" : solver.backend_reason()));
   if (solver.ranks() > 1)

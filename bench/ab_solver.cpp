@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 using namespace plume;
 
@@ -32,8 +33,8 @@ SolverConfig rt_case(int nx, int ny, Precision prec) {
   c.ny = ny;
   c.backend = BackendKind::CUDA;
   c.precision = prec;
-  c.physics.gy = -1e-4;
-  c.physics.k1 = c.physics.k2 = 0.005;
+  d2q37::physics(c).gy = -1e-4;
+  d2q37::physics(c).k1 = d2q37::physics(c).k2 = 0.005;
   return c;
 }
 
@@ -63,9 +64,9 @@ int main(int argc, char** argv) {
     const long steps = std::atol(argv[4]);
     SolverConfig a = rt_case(nx, ny, Precision::FP64);
     SolverConfig b = rt_case(nx, ny, Precision::FP32);
-    b.physics.model = CollisionModel::BGK;
-    b.physics.tau = 0.8;
-    b.physics.bottom.kind = b.physics.top.kind = WallKind::Adiabatic;
+    d2q37::physics(b).model = CollisionModel::BGK;
+    d2q37::physics(b).tau = 0.8;
+    d2q37::physics(b).bottom.kind = d2q37::physics(b).top.kind = WallKind::Adiabatic;
     for (const SolverConfig* c : {&a, &b}) {
       Solver s(*c);
       s.initialize();

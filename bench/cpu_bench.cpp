@@ -12,6 +12,7 @@
 #include <vector>
 #include "d2q37/lattice.hpp"
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 namespace {
 
@@ -25,11 +26,11 @@ plume::SolverConfig bench_case(plume::Precision p, int threads) {
   c.backend = plume::BackendKind::CPU;
   c.precision = p;
   c.threads = threads;
-  c.physics.model = plume::CollisionModel::RTRT;
-  c.physics.gy = -1e-3;
-  c.physics.k1 = c.physics.k2 = 0.005;
-  c.physics.bottom.T = c.initial.T_down = 1.1;
-  c.physics.top.T = c.initial.T_up = 0.9;
+  plume::d2q37::physics(c).model = plume::CollisionModel::RTRT;
+  plume::d2q37::physics(c).gy = -1e-3;
+  plume::d2q37::physics(c).k1 = plume::d2q37::physics(c).k2 = 0.005;
+  plume::d2q37::physics(c).bottom.T = plume::d2q37::initial(c).T_down = 1.1;
+  plume::d2q37::physics(c).top.T = plume::d2q37::initial(c).T_up = 0.9;
   return c;
 }
 

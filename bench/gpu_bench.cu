@@ -32,6 +32,7 @@
 #include "d2q37/model.hpp"
 #include "plume/model.hpp"
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 using namespace plume;
 using L = D2Q37;
@@ -354,7 +355,7 @@ void fp32_error_study(int nx, int ny, long steps, long every, int dev) {
   SolverConfig c;
   c.nx = nx;
   c.ny = ny;
-  c.physics = reference_physics();
+  d2q37::physics(c) = reference_physics();
   c.backend = BackendKind::CUDA;
   c.device = dev;
   std::unique_ptr<Solver> run[2];  // FP64 storage, FP32 storage, from the same initial state
@@ -365,7 +366,7 @@ void fp32_error_study(int nx, int ny, long steps, long every, int dev) {
   }
   Solver& s64 = *run[0];
   Solver& s32 = *run[1];
-  const double dT = c.initial.T_down - c.initial.T_up;
+  const double dT = d2q37::initial(c).T_down - d2q37::initial(c).T_up;
   std::printf("| step | width FP64 (sites) | width FP32 (sites) | width rel. diff | max abs dT_H / dT | rms dT_H / dT "
               "| max abs d(u_y) / max abs u_y |\n|---|---|---|---|---|---|---|\n");
   double t64 = 0, t32 = 0;
@@ -389,7 +390,7 @@ void fp32_error_study(int nx, int ny, long steps, long every, int dev) {
       max_du = std::max(max_du, std::fabs(a.uy[k] - b.uy[k]));
       max_u = std::max(max_u, std::fabs(a.uy[k]));
     }
-    const double w64 = integral_width(a, c.initial), w32 = integral_width(b, c.initial);
+    const double w64 = integral_width(a, d2q37::initial(c)), w32 = integral_width(b, d2q37::initial(c));
     std::printf("| %ld | %.3f | %.3f | %.2e | %.2e | %.2e | %.2e |\n", n, w64, w32, std::fabs(w32 - w64) / w64,
                 max_dT / dT, std::sqrt(sum2 / a.T.size()) / dT, max_u > 0 ? max_du / max_u : 0.0);
     std::fflush(stdout);
@@ -423,10 +424,10 @@ void sanitize_cases(int dev) {
     c.precision = k.prec;
     c.backend = BackendKind::CUDA;
     c.device = dev;
-    c.physics.gy = -1e-4;
-    c.physics.model = k.model;
-    c.physics.walls = k.walls;
-    c.physics.bottom.kind = c.physics.top.kind = k.kind;
+    d2q37::physics(c).gy = -1e-4;
+    d2q37::physics(c).model = k.model;
+    d2q37::physics(c).walls = k.walls;
+    d2q37::physics(c).bottom.kind = d2q37::physics(c).top.kind = k.kind;
     Solver s(c);
     s.initialize();
     s.advance(5);

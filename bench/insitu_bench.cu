@@ -26,6 +26,7 @@
 #include "kernels.cuh"
 #include "d2q37/model.hpp"
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 using namespace plume;
 using L = D2Q37;
@@ -171,7 +172,7 @@ int main(int argc, char** argv) try {
     c.nx = c.ny = int(n);
     c.backend = BackendKind::CUDA;
     c.device = dev;
-    c.physics = physics();
+    d2q37::physics(c) = physics();
     Solver solver(c);
     solver.initialize();
     Fields f;

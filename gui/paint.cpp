@@ -3,6 +3,7 @@
 #include <cmath>
 #include "d2q37/lattice.hpp"
 #include "d2q37/collision.hpp"
+#include "d2q37/setup.hpp"
 
 namespace plume::gui {
 
@@ -47,7 +48,7 @@ long paint(Solver& solver, const std::vector<Brush>& brushes) {
   const Domain& d = solver.domain();
   std::vector<double> f = solver.populations();
   long changed = 0;
-  for (const Brush& b : brushes) changed += paint_populations(f, d.nx, d.ny, !solver.config().physics.walls, b);
+  for (const Brush& b : brushes) changed += paint_populations(f, d.nx, d.ny, !d2q37::physics(solver.config()).walls, b);
   solver.set_populations(f, solver.step());
   return changed;
 }

@@ -4,6 +4,7 @@
 #include <imgui_stdlib.h>
 #include <algorithm>
 #include "plume/io/build_info.hpp"
+#include "d2q37/setup.hpp"
 
 namespace plume::gui {
 namespace {
@@ -57,9 +58,9 @@ void ControlPanel::draw(float height, const Snapshot& s, const FrontEndStatus& s
   if (!initialised_) {
     nx_ = s.config.solver.nx;
     ny_ = s.config.solver.ny;
-    perturbation_ = int(s.config.solver.initial.perturbation);
-    amplitude_ = s.config.solver.initial.amplitude;
-    seed_ = int(s.config.solver.initial.seed);
+    perturbation_ = int(d2q37::initial(s.config.solver).perturbation);
+    amplitude_ = d2q37::initial(s.config.solver).amplitude;
+    seed_ = int(d2q37::initial(s.config.solver).seed);
     initialised_ = true;
   }
   ImGui::SetNextWindowPos(ImVec2(0, 0));
@@ -129,7 +130,7 @@ void ControlPanel::view_section(ViewSettings& view, std::vector<cmd::Command>& o
 }
 
 void ControlPanel::physics_section(const Snapshot& s, std::vector<cmd::Command>& out) {
-  const PhysicsParams& p = s.config.solver.physics;
+  const PhysicsParams& p = d2q37::physics(s.config.solver);
   double v;
   if (edit_number("gravity |g|", -p.gy, "%.4g", v)) set(out, "physics.gravity", number_text(v));
   int model = int(p.model);

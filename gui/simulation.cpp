@@ -11,6 +11,7 @@
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "paint.hpp"
+#include "d2q37/setup.hpp"
 
 namespace plume::gui {
 namespace {
@@ -209,7 +210,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             const std::string section = c.key.substr(0, c.key.find('.'));
             std::string when;
             if (section == "physics" || section == "walls") {
-              solver_->set_physics(next.solver.physics);
+              solver_->steer(next.solver.setup);
               when = "from the next step";
             } else if (section == "lattice" || section == "initial" || section == "run") {
               when = "at the next reset";
@@ -380,7 +381,7 @@ long Simulation::publish(long max_overlap) {
   s.config = cfg_;
   s.backend = solver_->backend().name();
   s.backend_description = solver_->backend().description();
-  s.diag = io::compute_diagnostics(s.fields, solver_->domain(), cfg_.solver.initial, s.step, s.time);
+  s.diag = io::compute_diagnostics(s.fields, solver_->domain(), d2q37::initial(cfg_.solver), s.step, s.time);
   if (!fault_) fault_ = io::find_fault(s.fields, s.step);
   // Stepping a blown-up state only spreads the NaNs: stop, keep the evidence on screen.
   if (fault_) running_ = false;

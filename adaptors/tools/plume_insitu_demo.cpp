@@ -20,6 +20,7 @@
 #include "plume/catalyst/virtual_display.hpp"
 #include "plume/io/atomic_file.hpp"
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 namespace {
 
@@ -97,8 +98,8 @@ int run(const Args& a, int rank, int ranks) {
   cfg.ny = a.ny;
   cfg.backend = plume::BackendKind::CPU;
   cfg.threads = a.threads;
-  cfg.physics.gy = -2.6e-4;  // 100 x the reference gravity: a small lattice mixes in a few thousand steps
-  cfg.initial.amplitude = 4.0;
+  plume::d2q37::physics(cfg).gy = -2.6e-4;  // 100 x the reference gravity: a small lattice mixes in a few thousand steps
+  plume::d2q37::initial(cfg).amplitude = 4.0;
   plume::Solver solver(cfg);
   solver.initialize();
   const plume::Domain whole = solver.domain();
@@ -132,7 +133,7 @@ int run(const Args& a, int rank, int ranks) {
   o.on_error = plume::catalyst::parse_on_error(a.on_error);
   o.metadata = {{"plume_version", PLUME_VERSION},
                 {"case", "Rayleigh-Taylor, " + std::to_string(a.nx) + " x " + std::to_string(a.ny) +
-                             ", gy = " + std::to_string(cfg.physics.gy) + ", plume_insitu_demo"}};
+                             ", gy = " + std::to_string(plume::d2q37::physics(cfg).gy) + ", plume_insitu_demo"}};
 
   // With neither pipelines nor Live the demo runs the solver alone: the benchmark's baseline.
   const bool with_insitu = !o.scripts.empty() || o.live;

@@ -4,7 +4,6 @@
 #include <stdexcept>
 #include "parallel/nccl_transport.hpp"
 #include "parallel/tile_stepper.hpp"
-#include "d2q37/model.hpp"
 #include "plume/model.hpp"
 #include "plume/parallel/halo_plan.hpp"
 #include "plume/parallel/perf_model.hpp"
@@ -112,11 +111,15 @@ Solver::Solver(const SolverConfig& cfg) : cfg_(cfg), own_comm_(parallel::self_co
 
 Solver::Solver(const SolverConfig& cfg, parallel::Communicator& comm) : cfg_(cfg), comm_(&comm) { setup(); }
 
-AnySetup Solver::model_setup() const { return AnySetup(d2q37::Setup{cfg_.physics, cfg_.initial}); }
+AnySetup Solver::model_setup() const { return cfg_.setup.empty() ? model_->default_setup() : cfg_.setup; }
 
 void Solver::setup() {
   parallel::Communicator& comm = *comm_;
-  stage(comm, "unknown model", [&] { model_ = &find_model(cfg_.model); });
+  stage(comm, "unknown model", [&] {
+    model_ = &find_model(cfg_.model);
+    if (!cfg_.setup.empty() && !model_->owns(cfg_.setup))
+      throw std::invalid_argument("the configuration names model '" + cfg_.model + "' but holds another model's setup");
+  });
   const AnySetup setup = model_setup();
   const int ranks = comm.size();
   std::string why;
@@ -188,15 +191,14 @@ void Solver::wait_steps() {
 
 double Solver::time() const { return step_ * model_->time_step(); }
 
-void Solver::set_physics(const PhysicsParams& p) {
-  SolverConfig next = cfg_;
-  next.physics = p;
-  const AnySetup setup = AnySetup(d2q37::Setup{next.physics, next.initial});
-  if (stepper_ && model_->periodic(setup) != model_->periodic(model_setup()))
-    throw std::invalid_argument("walls.enabled cannot change during a decomposed run: it decides which tiles are "
-                                "neighbours across y");
-  cfg_ = next;
-  backend_->set_setup(setup);
+void Solver::steer(const AnySetup& s) {
+  if (!model_->owns(s))
+    throw std::invalid_argument("steering with a setup that is not model " + model_->name() + "'s");
+  if (stepper_ && model_->periodic(s) != model_->periodic(model_setup()))
+    throw std::invalid_argument("a decomposed run cannot change which directions are periodic (walls.enabled): it "
+                                "decides which tiles are neighbours");
+  cfg_.setup = s;
+  backend_->set_setup(s);
 }
 
 void Solver::fields(Fields& out) {

@@ -2,6 +2,7 @@
 // thin interface (eps = 4) and gravity strong enough that it moves within a few hundred steps.
 #pragma once
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 namespace plume::testing {
 
@@ -12,9 +13,9 @@ inline SolverConfig rt_layer(int nx, int ny, double g, Precision prec = Precisio
   c.ny = ny;
   c.precision = prec;
   c.backend = backend;
-  c.physics.gy = -g;
-  c.initial.eps = 4.0;
-  c.initial.amplitude = 3.0;
+  d2q37::physics(c).gy = -g;
+  d2q37::initial(c).eps = 4.0;
+  d2q37::initial(c).amplitude = 3.0;
   return c;
 }
 

@@ -9,6 +9,7 @@
 #include "plume/solver.hpp"
 #if __has_include(<cuda_runtime.h>)
 #include <cuda_runtime.h>
+#include "d2q37/setup.hpp"
 #define PLUME_TEST_HAS_CUDART 1
 #endif
 
@@ -80,7 +81,7 @@ TEST(GpuFieldsHandOff, SnapshotEqualsTheSynchronousFieldsWithWalls) {
 TEST(GpuFieldsHandOff, SnapshotEqualsTheSynchronousFieldsPeriodicInBothDirectionsFP32) {
   PLUME_REQUIRE_CUDA_DEVICE();
   SolverConfig c = rt_layer(1000, 1024, 1e-4, Precision::FP32);
-  c.physics.walls = false;  // the fields need the periodic halos filled first
+  d2q37::physics(c).walls = false;  // the fields need the periodic halos filled first
   check_case(c);
 }
 

@@ -12,6 +12,7 @@
 #include "plume/solver.hpp"
 #include "reference_physics.hpp"
 #include "wave_decay.hpp"
+#include "d2q37/setup.hpp"
 
 using namespace plume;
 using namespace plume::testing;
@@ -22,9 +23,9 @@ namespace {
 // An unstable Rayleigh–Taylor layer between walls, strong enough gravity to move in 1000 steps.
 SolverConfig rt_between_walls(Precision prec) {
   SolverConfig c = rt_layer(96, 80, 2e-4, prec);
-  c.physics.k1 = c.physics.k2 = 0.01;
-  c.physics.bottom = {WallKind::Fixed, 1.08};
-  c.physics.top = {WallKind::Fixed, 0.93};
+  d2q37::physics(c).k1 = d2q37::physics(c).k2 = 0.01;
+  d2q37::physics(c).bottom = {WallKind::Fixed, 1.08};
+  d2q37::physics(c).top = {WallKind::Fixed, 0.93};
   return c;
 }
 
@@ -48,7 +49,7 @@ TEST_P(GpuWalls, MassConservedNoSlipAndWallTemperatureOver1000Steps) {
   ASSERT_EQ(s.backend().name(), "cuda");
   s.initialize();
   const double m0 = mass(s);
-  const double dt = phys::dt<L>(), g = c.physics.gy;
+  const double dt = phys::dt<L>(), g = d2q37::physics(c).gy;
   const std::size_t n = std::size_t(c.nx) * c.ny;
   const double tol_u = fp64 ? 1e-15 : 1e-6, tol_T = fp64 ? 1e-13 : 1e-6;
   for (int block = 0; block < 5; ++block) {
@@ -86,9 +87,9 @@ TEST_P(GpuModels, UniformEquilibriumIsAFixedPoint) {
   c.nx = 150;  // not a multiple of the block width: the partial block must behave
   c.ny = 40;
   c.backend = BackendKind::CUDA;
-  c.physics.model = GetParam();
-  c.physics.walls = false;
-  c.physics.gx = c.physics.gy = 0.0;
+  d2q37::physics(c).model = GetParam();
+  d2q37::physics(c).walls = false;
+  d2q37::physics(c).gx = d2q37::physics(c).gy = 0.0;
   Solver s(c);
   const double rho = 1.1;
   double feq[L::Q];

@@ -9,6 +9,7 @@
 #include "cuda_device.hpp"
 #include "gpu_cases.hpp"
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 using namespace plume;
 using plume::testing::rt_layer;
@@ -94,9 +95,9 @@ TEST(GpuVsCpu, RayleighTaylorWithWallsAfter1000StepsFP64) {
 TEST(GpuVsCpu, AdiabaticWallsAndBGKAfter1000StepsFP64) {
   PLUME_REQUIRE_CUDA_DEVICE();
   SolverConfig c = rt_case(Precision::FP64);
-  c.physics.bottom.kind = c.physics.top.kind = WallKind::Adiabatic;
-  c.physics.model = CollisionModel::BGK;
-  c.physics.tau = 0.7;
+  d2q37::physics(c).bottom.kind = d2q37::physics(c).top.kind = WallKind::Adiabatic;
+  d2q37::physics(c).model = CollisionModel::BGK;
+  d2q37::physics(c).tau = 0.7;
   expect_agreement("RT adiabatic walls, BGK, 1000 steps, FP64", c, 1000, 1e-12);
 }
 
@@ -105,8 +106,8 @@ TEST(GpuVsCpu, PeriodicInBothDirectionsWithSidewaysGravityFP64) {
   SolverConfig c = rt_case(Precision::FP64);
   c.nx = 70;  // odd sizes: a partial block, halos that wrap
   c.ny = 45;
-  c.physics.walls = false;
-  c.physics.gx = 3e-5;
+  d2q37::physics(c).walls = false;
+  d2q37::physics(c).gx = 3e-5;
   expect_agreement("periodic x and y, 1000 steps, FP64", c, 1000, 1e-12);
 }
 

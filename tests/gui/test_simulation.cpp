@@ -13,11 +13,13 @@
 #include <unistd.h>
 #include "plume/io/config.hpp"
 #include "simulation.hpp"
+#include "d2q37/setup.hpp"
 
 using plume::gui::CommandResult;
 using plume::gui::Simulation;
 using plume::gui::Snapshot;
 namespace cmd = plume::gui::cmd;
+namespace d2q37 = plume::d2q37;
 
 namespace {
 
@@ -73,7 +75,7 @@ TEST(Simulation, SteeringReachesTheSolverAndTheDiagnostics) {
   const double ke_before = wait_for(sim, front, a).diag.kinetic;
   // Remove gravity: the stratified fluid is no longer in hydrostatic balance and starts moving.
   const auto s = sim.post(cmd::Set{"physics.gravity", "0"});
-  EXPECT_DOUBLE_EQ(wait_for(sim, front, s).config.solver.physics.gy, 0.0);
+  EXPECT_DOUBLE_EQ(d2q37::physics(wait_for(sim, front, s).config.solver).gy, 0.0);
   EXPECT_TRUE(result_of(sim, s).ok);
   const auto b = sim.post(cmd::Steps{40});
   Simulation reference(small_case(), false, 10);
@@ -89,13 +91,13 @@ TEST(Simulation, BadSteeringIsRefusedAndChangesNothing) {
   Simulation sim(small_case(), false, 10);
   auto front = std::make_unique<Snapshot>();
   sim.take(front);
-  const double k1 = front->config.solver.physics.k1;
+  const double k1 = d2q37::physics(front->config.solver).k1;
   const auto seq = sim.post(cmd::Set{"physics.k1", "-1"});
   wait_for(sim, front, seq);
   const CommandResult r = result_of(sim, seq);
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.message.find("physics.k1"), std::string::npos) << r.message;
-  EXPECT_DOUBLE_EQ(front->config.solver.physics.k1, k1);
+  EXPECT_DOUBLE_EQ(d2q37::physics(front->config.solver).k1, k1);
   const auto typo = sim.post(cmd::Set{"physics.gravty", "1e-4"});
   wait_for(sim, front, typo);
   const CommandResult t = result_of(sim, typo);
@@ -110,7 +112,7 @@ TEST(Simulation, ARunningBatchYieldsToCommands) {
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   const auto seq = sim.post(cmd::Set{"physics.gravity", "1e-4"});
   Snapshot& s = wait_for(sim, front, seq);
-  EXPECT_DOUBLE_EQ(s.config.solver.physics.gy, -1e-4);
+  EXPECT_DOUBLE_EQ(d2q37::physics(s.config.solver).gy, -1e-4);
   EXPECT_TRUE(s.running);
   EXPECT_LT(s.step, 1000000L);
   const auto stop = sim.post(cmd::Run{false});
@@ -144,13 +146,13 @@ TEST(Simulation, ResetAndNewLatticeRestart) {
   const auto r = sim.post(cmd::Reset{{{"initial.seed", "7"}, {"initial.perturbation", "single"}}});
   Snapshot& s = wait_for(sim, front, r);
   EXPECT_EQ(s.step, 0);
-  EXPECT_EQ(s.config.solver.initial.seed, 7u);
-  EXPECT_EQ(s.config.solver.initial.perturbation, plume::Perturbation::Single);
+  EXPECT_EQ(d2q37::initial(s.config.solver).seed, 7u);
+  EXPECT_EQ(d2q37::initial(s.config.solver).perturbation, plume::Perturbation::Single);
   const auto l = sim.post(cmd::Lattice{32, 40});
   Snapshot& t = wait_for(sim, front, l);
   EXPECT_EQ(t.fields.nx, 32);
   EXPECT_EQ(t.fields.ny, 40);
-  EXPECT_EQ(t.config.solver.initial.seed, 7u);  // the rest of the configuration stays
+  EXPECT_EQ(d2q37::initial(t.config.solver).seed, 7u);  // the rest of the configuration stays
 }
 
 TEST(Simulation, SavedConfigurationIsTheBatchDriversAndKeepsTheSteering) {
@@ -162,8 +164,8 @@ TEST(Simulation, SavedConfigurationIsTheBatchDriversAndKeepsTheSteering) {
   const auto seq = sim.post(cmd::SaveConfig{path});
   wait_for(sim, front, seq);
   const plume::io::RunConfig c = plume::io::load_config(path);
-  EXPECT_DOUBLE_EQ(c.solver.physics.k1, 0.02);
-  EXPECT_EQ(c.solver.physics.top.kind, plume::WallKind::Adiabatic);
+  EXPECT_DOUBLE_EQ(d2q37::physics(c.solver).k1, 0.02);
+  EXPECT_EQ(d2q37::physics(c.solver).top.kind, plume::WallKind::Adiabatic);
   EXPECT_EQ(c.solver.nx, 48);
   // And loading it restarts on that configuration.
   const auto other = sim.post(cmd::Lattice{32, 32});
@@ -171,7 +173,7 @@ TEST(Simulation, SavedConfigurationIsTheBatchDriversAndKeepsTheSteering) {
   const auto load = sim.post(cmd::LoadConfig{path});
   Snapshot& s = wait_for(sim, front, load);
   EXPECT_EQ(s.fields.nx, 48);
-  EXPECT_DOUBLE_EQ(s.config.solver.physics.k1, 0.02);
+  EXPECT_DOUBLE_EQ(d2q37::physics(s.config.solver).k1, 0.02);
   std::remove(path.c_str());
 }
 
@@ -190,7 +192,7 @@ TEST(Simulation, CheckpointRoundTripContinuesExactly) {
   const auto open = sim.post(cmd::OpenCheckpoint{path});
   Snapshot& s = wait_for(sim, front, open);
   EXPECT_EQ(s.step, 12);
-  EXPECT_DOUBLE_EQ(s.config.solver.physics.gy, -3e-4);  // the checkpoint's own configuration
+  EXPECT_DOUBLE_EQ(d2q37::physics(s.config.solver).gy, -3e-4);  // the checkpoint's own configuration
   EXPECT_EQ(s.fields.T, T12);
   std::remove(path.c_str());
   const auto missing = sim.post(cmd::OpenCheckpoint{path});

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include "plume/io/config.hpp"
 #include "test_support.hpp"
+#include "d2q37/setup.hpp"
 
 using namespace plume;
 using plume::test::TempDir;
@@ -12,14 +13,14 @@ io::RunConfig unusual_config() {
   io::RunConfig c = io::default_config();
   c.solver.nx = 64;
   c.solver.ny = 100;
-  c.solver.physics.model = CollisionModel::BGK;
-  c.solver.physics.tau = 0.73;
-  c.solver.physics.gy = -2.6e-6;
-  c.solver.physics.k1 = 1.0 / 3.0;  // not a short decimal: the writer must keep every bit
-  c.solver.physics.top.kind = WallKind::Adiabatic;
+  d2q37::physics(c.solver).model = CollisionModel::BGK;
+  d2q37::physics(c.solver).tau = 0.73;
+  d2q37::physics(c.solver).gy = -2.6e-6;
+  d2q37::physics(c.solver).k1 = 1.0 / 3.0;  // not a short decimal: the writer must keep every bit
+  d2q37::physics(c.solver).top.kind = WallKind::Adiabatic;
   c.bottom_T = 1.25;
-  c.solver.initial.perturbation = Perturbation::Random;
-  c.solver.initial.seed = 123456789012345ull;
+  d2q37::initial(c.solver).perturbation = Perturbation::Random;
+  d2q37::initial(c.solver).seed = 123456789012345ull;
   c.solver.precision = Precision::FP32;
   c.solver.tiles = {2, 3};
   c.solver.overlap = false;
@@ -43,9 +44,9 @@ TEST(Config, DefaultsAreValid) {
   io::RunConfig c = io::default_config();
   c.output.dir = tmp / "out";
   EXPECT_NO_THROW(io::validate(c));
-  EXPECT_EQ(c.solver.physics.bottom.T, c.solver.initial.T_down);
-  EXPECT_EQ(c.solver.physics.top.T, c.solver.initial.T_up);
-  EXPECT_LT(c.solver.physics.gy, 0.0) << "gravity points down";
+  EXPECT_EQ(d2q37::physics(c.solver).bottom.T, d2q37::initial(c.solver).T_down);
+  EXPECT_EQ(d2q37::physics(c.solver).top.T, d2q37::initial(c.solver).T_up);
+  EXPECT_LT(d2q37::physics(c.solver).gy, 0.0) << "gravity points down";
 }
 
 TEST(Config, TomlRoundTripKeepsEveryValueExactly) {
@@ -54,14 +55,14 @@ TEST(Config, TomlRoundTripKeepsEveryValueExactly) {
   const io::RunConfig r = io::parse_config(text, "round-trip");
   EXPECT_EQ(io::to_toml(r), text);
   EXPECT_EQ(r.solver.nx, 64);
-  EXPECT_EQ(r.solver.physics.model, CollisionModel::BGK);
-  EXPECT_EQ(r.solver.physics.k1, 1.0 / 3.0);
-  EXPECT_EQ(r.solver.physics.gy, -2.6e-6);
-  EXPECT_EQ(r.solver.physics.top.kind, WallKind::Adiabatic);
-  EXPECT_EQ(r.solver.physics.bottom.T, 1.25);
+  EXPECT_EQ(d2q37::physics(r.solver).model, CollisionModel::BGK);
+  EXPECT_EQ(d2q37::physics(r.solver).k1, 1.0 / 3.0);
+  EXPECT_EQ(d2q37::physics(r.solver).gy, -2.6e-6);
+  EXPECT_EQ(d2q37::physics(r.solver).top.kind, WallKind::Adiabatic);
+  EXPECT_EQ(d2q37::physics(r.solver).bottom.T, 1.25);
   ASSERT_TRUE(r.bottom_T.has_value());
   EXPECT_FALSE(r.top_T.has_value());
-  EXPECT_EQ(r.solver.initial.seed, 123456789012345ull);
+  EXPECT_EQ(d2q37::initial(r.solver).seed, 123456789012345ull);
   EXPECT_EQ(r.solver.precision, Precision::FP32);
   EXPECT_TRUE(r.solver.tiles.px == 2 && r.solver.tiles.py == 3);
   EXPECT_FALSE(r.solver.overlap);
@@ -79,18 +80,18 @@ TEST(Config, WallTemperaturesFollowTheInitialStateUnlessSet) {
   io::RunConfig c = io::default_config();
   io::apply_override(c, "initial.T_down", "1.2");
   io::apply_override(c, "initial.T_up", "0.8");
-  EXPECT_EQ(c.solver.physics.bottom.T, 1.2);
-  EXPECT_EQ(c.solver.physics.top.T, 0.8);
+  EXPECT_EQ(d2q37::physics(c.solver).bottom.T, 1.2);
+  EXPECT_EQ(d2q37::physics(c.solver).top.T, 0.8);
   io::apply_override(c, "walls.bottom_T=1.3");
   io::apply_override(c, "initial.T_down", "1.4");
-  EXPECT_EQ(c.solver.physics.bottom.T, 1.3) << "an explicit wall temperature stays";
-  EXPECT_EQ(c.solver.physics.top.T, 0.8);
+  EXPECT_EQ(d2q37::physics(c.solver).bottom.T, 1.3) << "an explicit wall temperature stays";
+  EXPECT_EQ(d2q37::physics(c.solver).top.T, 0.8);
   // The written file says which walls follow, and reads back the same way.
   const io::RunConfig r = io::parse_config(io::to_toml(c), "t");
   io::RunConfig r2 = r;
   io::apply_override(r2, "initial.T_up", "0.7");
-  EXPECT_EQ(r2.solver.physics.top.T, 0.7);
-  EXPECT_EQ(r2.solver.physics.bottom.T, 1.3);
+  EXPECT_EQ(d2q37::physics(r2.solver).top.T, 0.7);
+  EXPECT_EQ(d2q37::physics(r2.solver).bottom.T, 1.3);
 }
 
 TEST(Config, DiagnosticsFollowTheImageCadenceUnlessSet) {
@@ -129,11 +130,11 @@ TEST(Config, OverridesAcceptTomlValuesAndBareWords) {
   io::RunConfig c = io::default_config();
   io::apply_override(c, "physics.collision=bgk");
   io::apply_override(c, "physics.collision=\"rtrt\"");
-  EXPECT_EQ(c.solver.physics.model, CollisionModel::RTRT);
+  EXPECT_EQ(d2q37::physics(c.solver).model, CollisionModel::RTRT);
   io::apply_override(c, "physics.gravity=2e-4");
-  EXPECT_EQ(c.solver.physics.gy, -2e-4);
+  EXPECT_EQ(d2q37::physics(c.solver).gy, -2e-4);
   io::apply_override(c, "physics.k3=1");  // an integer where a float is expected
-  EXPECT_EQ(c.solver.physics.k3, 1.0);
+  EXPECT_EQ(d2q37::physics(c.solver).k3, 1.0);
   io::apply_override(c, "insitu.scripts=[\"x.py\", \"y.py\"]");
   EXPECT_EQ(c.insitu.scripts, (std::vector<std::string>{"x.py", "y.py"}));
   io::apply_override(c, "insitu.scripts=z.py");
@@ -141,7 +142,7 @@ TEST(Config, OverridesAcceptTomlValuesAndBareWords) {
   io::apply_override(c, "output.dir=runs/a=b");  // only the first '=' separates key and value
   EXPECT_EQ(c.output.dir, "runs/a=b");
   io::apply_override(c, "walls.enabled=false");
-  EXPECT_FALSE(c.solver.physics.walls);
+  EXPECT_FALSE(d2q37::physics(c.solver).walls);
 }
 
 TEST(Config, FileValuesOverrideDefaultsAndTheRestStays) {
@@ -150,9 +151,9 @@ TEST(Config, FileValuesOverrideDefaultsAndTheRestStays) {
   const io::RunConfig c = io::load_config(tmp / "c.toml");
   const io::RunConfig d = io::default_config();
   EXPECT_EQ(c.solver.nx, 80);
-  EXPECT_EQ(c.solver.physics.gy, -3e-4);
+  EXPECT_EQ(d2q37::physics(c.solver).gy, -3e-4);
   EXPECT_EQ(c.solver.ny, d.solver.ny);
-  EXPECT_EQ(c.solver.physics.k1, d.solver.physics.k1);
+  EXPECT_EQ(d2q37::physics(c.solver).k1, d2q37::physics(d.solver).k1);
 }
 
 TEST(Config, HelpDescribesEveryKeyWithUnits) {

@@ -5,6 +5,7 @@
 #include <climits>
 #include "plume/io/config.hpp"
 #include "test_support.hpp"
+#include "d2q37/setup.hpp"
 
 using namespace plume;
 using plume::test::TempDir;
@@ -127,9 +128,9 @@ TEST(ConfigErrors, LatticeTooSmallForWallsAndHalos) {
   c.output.dir = tmp / "out";
   c.solver.nx = 8;
   c.solver.ny = 6;
-  c.solver.physics.walls = false;
-  c.solver.initial.kmin = 1;
-  c.solver.initial.kmax = 4;
+  d2q37::physics(c.solver).walls = false;
+  d2q37::initial(c.solver).kmin = 1;
+  d2q37::initial(c.solver).kmax = 4;
   EXPECT_EQ(error_of([&] { io::validate(c); }), "") << "no walls: 6 rows are enough";
 }
 
@@ -204,7 +205,7 @@ TEST(ConfigErrors, BadOverrides) {
                "is not a colour range: expected \"auto\" or \"LO:HI\" with LO < HI");
   EXPECT_HAS(validate_error("output.diagnostics_every", "-5"),
              "output.diagnostics_every = -5 is out of range: must be >= 0");
-  EXPECT_EQ(c.solver.physics.k1, io::default_config().solver.physics.k1) << "a refused value changes nothing";
+  EXPECT_EQ(d2q37::physics(c.solver).k1, d2q37::physics(io::default_config().solver).k1) << "a refused value changes nothing";
 }
 
 TEST(ConfigErrors, DirectoryAsConfigurationFileIsRefused) {
@@ -224,7 +225,7 @@ TEST(ConfigErrors, TypeAndRangeErrorsAreCollectedTogether) {
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_HAS(problems[0], "lattice.nx: wrong type");
   EXPECT_EQ(c->solver.nx, io::default_config().solver.nx) << "a refused key keeps its default";
-  EXPECT_EQ(c->solver.physics.k1, -1.0);
+  EXPECT_EQ(d2q37::physics(c->solver).k1, -1.0);
   TempDir tmp;
   io::RunConfig v = *c;
   v.output.dir = tmp / "out";

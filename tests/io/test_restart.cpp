@@ -4,6 +4,7 @@
 #include <cstring>
 #include "plume/io/checkpoint.hpp"
 #include "test_support.hpp"
+#include "d2q37/setup.hpp"
 
 using namespace plume;
 using plume::test::TempDir;
@@ -44,9 +45,9 @@ TEST(Restart, RtrtWithFixedWallsIsBitIdentical) {
 TEST(Restart, BgkWithAdiabaticWallsIsBitIdentical) {
   TempDir tmp;
   io::RunConfig cfg = plume::test::tiny_config(tmp / "out");
-  cfg.solver.physics.model = CollisionModel::BGK;
-  cfg.solver.physics.tau = 0.8;
-  cfg.solver.physics.top.kind = WallKind::Adiabatic;
+  d2q37::physics(cfg.solver).model = CollisionModel::BGK;
+  d2q37::physics(cfg.solver).tau = 0.8;
+  d2q37::physics(cfg.solver).top.kind = WallKind::Adiabatic;
   expect_restart_identity(cfg, 17, 13);
 }
 

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 #include "plume/io/config.hpp"
+#include "d2q37/setup.hpp"
 
 // `text` occurs in the string `s` (a message, a file); shows `s` when it does not.
 #define EXPECT_HAS(s, text) EXPECT_NE((s).find(text), std::string::npos) << "in: " << (s)
@@ -40,10 +41,10 @@ inline io::RunConfig tiny_config(const std::string& out_dir) {
   c.solver.ny = 48;
   c.solver.threads = 1;
   c.solver.backend = BackendKind::CPU;
-  c.solver.initial.eps = 2.0;
-  c.solver.initial.perturbation = Perturbation::Single;
-  c.solver.initial.mode = 2;
-  c.solver.initial.amplitude = 3.0;
+  d2q37::initial(c.solver).eps = 2.0;
+  d2q37::initial(c.solver).perturbation = Perturbation::Single;
+  d2q37::initial(c.solver).mode = 2;
+  d2q37::initial(c.solver).amplitude = 3.0;
   c.steps = 40;
   c.output.dir = out_dir;
   c.output.every = 10;
@@ -56,8 +57,8 @@ inline io::RunConfig tiny_config(const std::string& out_dir) {
 // the state becomes unphysical within about 100 steps.
 inline io::RunConfig unstable_config(const std::string& out_dir) {
   io::RunConfig c = tiny_config(out_dir);
-  c.solver.physics.gy = -0.2;
-  c.solver.physics.k1 = c.solver.physics.k2 = 5e-4;
+  d2q37::physics(c.solver).gy = -0.2;
+  d2q37::physics(c.solver).k1 = d2q37::physics(c.solver).k2 = 5e-4;
   c.steps = 5000;
   return c;
 }

@@ -10,6 +10,7 @@
 #include <vector>
 #include "plume/fields.hpp"
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 namespace plume::testing {
 
@@ -57,14 +58,14 @@ inline SolverConfig seam_case(int nx, int ny, bool walls, Precision precision) {
   c.nx = nx;
   c.ny = ny;
   c.precision = precision;
-  c.physics.gy = -2e-4;
-  c.physics.gx = walls ? 0.0 : 5e-5;
-  c.physics.k1 = c.physics.k2 = 0.01;
-  c.physics.walls = walls;
-  c.physics.bottom = {WallKind::Fixed, 1.08};
-  c.physics.top = {WallKind::Adiabatic, 0.93};
-  c.initial.amplitude = 3.0;
-  c.initial.eps = 4.0;
+  d2q37::physics(c).gy = -2e-4;
+  d2q37::physics(c).gx = walls ? 0.0 : 5e-5;
+  d2q37::physics(c).k1 = d2q37::physics(c).k2 = 0.01;
+  d2q37::physics(c).walls = walls;
+  d2q37::physics(c).bottom = {WallKind::Fixed, 1.08};
+  d2q37::physics(c).top = {WallKind::Adiabatic, 0.93};
+  d2q37::initial(c).amplitude = 3.0;
+  d2q37::initial(c).eps = 4.0;
   return c;
 }
 
@@ -76,7 +77,7 @@ struct Reference {
 // The one-process run of c (one tile, on rank 0 only), cached per walls, precision and steps.
 inline const Reference& reference(const SolverConfig& c, long steps) {
   static std::map<std::tuple<bool, int, long>, Reference> cache;
-  Reference& r = cache[{c.physics.walls, int(c.precision), steps}];
+  Reference& r = cache[{d2q37::physics(c).walls, int(c.precision), steps}];
   if (r.populations.empty()) {
     SolverConfig one = c;
     one.tiles = {};

@@ -4,6 +4,7 @@
 #include <cmath>
 #include "d2q37/rayleigh_taylor.hpp"
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 using namespace plume;
 
@@ -14,9 +15,9 @@ std::vector<double> initial_populations(Perturbation kind, int threads, std::uin
   c.ny = 48;
   c.backend = BackendKind::CPU;
   c.threads = threads;
-  c.physics.gy = -1e-4;
-  c.initial.perturbation = kind;
-  c.initial.seed = seed;
+  d2q37::physics(c).gy = -1e-4;
+  d2q37::initial(c).perturbation = kind;
+  d2q37::initial(c).seed = seed;
   Solver s(c);
   s.initialize();
   return s.populations();

@@ -7,6 +7,7 @@
 #include "d2q37/lattice.hpp"
 #include "d2q37/collision.hpp"
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 using namespace plume;
 
@@ -17,12 +18,12 @@ SolverConfig wall_case(WallKind kind) {
   c.nx = 48;
   c.ny = 64;
   c.backend = BackendKind::CPU;
-  c.physics.gy = -2e-4;
-  c.physics.k1 = c.physics.k2 = 0.01;
-  c.physics.bottom = {kind, 1.08};
-  c.physics.top = {kind, 0.93};
-  c.initial.amplitude = 3.0;
-  c.initial.eps = 4.0;
+  d2q37::physics(c).gy = -2e-4;
+  d2q37::physics(c).k1 = d2q37::physics(c).k2 = 0.01;
+  d2q37::physics(c).bottom = {kind, 1.08};
+  d2q37::physics(c).top = {kind, 0.93};
+  d2q37::initial(c).amplitude = 3.0;
+  d2q37::initial(c).eps = 4.0;
   return c;
 }
 
@@ -36,7 +37,7 @@ bool is_wall_row(int y, int ny) { return y < 3 || y >= ny - 3; }
 // T_H - T of a site with gravity g (docs/physics.md).
 double th_shift(const SolverConfig& c) {
   const double d = phys::dt<D2Q37>();
-  return d * d * (c.physics.gx * c.physics.gx + c.physics.gy * c.physics.gy) / (4.0 * D2Q37::D);
+  return d * d * (d2q37::physics(c).gx * d2q37::physics(c).gx + d2q37::physics(c).gy * d2q37::physics(c).gy) / (4.0 * D2Q37::D);
 }
 
 }  // namespace
@@ -92,11 +93,11 @@ TEST(Walls, AdiabaticWallsHaveZeroNormalTemperatureGradient) {
 TEST(Walls, FixedWallHeatsTheFluidNextToIt) {
   // A bottom wall hotter than the fluid must raise the temperature of the first fluid rows.
   SolverConfig c = wall_case(WallKind::Fixed);
-  c.physics.gy = 0;
-  c.initial.T_down = c.initial.T_up = 1.0;
-  c.initial.amplitude = 0;
-  c.physics.bottom.T = 1.1;
-  c.physics.top.T = 1.0;
+  d2q37::physics(c).gy = 0;
+  d2q37::initial(c).T_down = d2q37::initial(c).T_up = 1.0;
+  d2q37::initial(c).amplitude = 0;
+  d2q37::physics(c).bottom.T = 1.1;
+  d2q37::physics(c).top.T = 1.0;
   Solver s(c);
   s.initialize();
   s.advance(400);

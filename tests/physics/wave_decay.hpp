@@ -6,6 +6,7 @@
 #include "d2q37/lattice.hpp"
 #include "d2q37/collision.hpp"
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 namespace plume::testing {
 
@@ -27,12 +28,12 @@ inline Decay wave_decay(Wave kind, BackendKind backend, CollisionModel model, do
   c.ny = ny;
   c.backend = backend;
   c.precision = prec;
-  c.physics.model = model;
-  c.physics.walls = false;
-  c.physics.gx = c.physics.gy = 0.0;
-  c.physics.k1 = k1;
-  c.physics.k2 = k2;
-  c.physics.tau = tau;
+  d2q37::physics(c).model = model;
+  d2q37::physics(c).walls = false;
+  d2q37::physics(c).gx = d2q37::physics(c).gy = 0.0;
+  d2q37::physics(c).k1 = k1;
+  d2q37::physics(c).k2 = k2;
+  d2q37::physics(c).tau = tau;
   Solver s(c);
   const double k = 2.0 * M_PI / ny, dt = 1.0 / L::r;
   const bool bgk = model == CollisionModel::BGK;

@@ -8,8 +8,7 @@
 #include <string>
 #include <vector>
 #include "plume/backend.hpp"
-#include "d2q37/params.hpp"
-#include "d2q37/rayleigh_taylor.hpp"
+#include "plume/model.hpp"
 #include "plume/parallel/communicator.hpp"
 #include "plume/parallel/decomposition.hpp"
 
@@ -30,8 +29,9 @@ TransportKind parse_transport(const std::string& text);
 struct SolverConfig {
   std::string model = "d2q37";  // the registered model (plume/model.hpp)
   int nx = 256, ny = 512;  // global lattice
-  PhysicsParams physics;
-  InitialState initial;
+  // The model's physics and case (its own struct, e.g. d2q37::Setup; d2q37/setup.hpp reaches
+  // it); empty: the model's defaults.
+  AnySetup setup;
   Precision precision = Precision::FP64;
   BackendKind backend = BackendKind::Auto;
   int device = -1;   // CUDA device index; -1: automatic (with several ranks on a host: node rank mod devices)
@@ -79,8 +79,10 @@ class Solver {
   // The transport of the halo messages (Host, CudaAware or Nccl; Auto on one rank: no messages).
   TransportKind transport() const { return transport_; }
 
-  // Steering: takes effect at the next step (walls stay as they are in a decomposed run).
-  void set_physics(const PhysicsParams& p);
+  // Steering: the model's new physics (from `s`, a setup of the run's model) take effect at the
+  // next step; the case part is ignored. A decomposed run refuses a change of which directions
+  // are periodic (it decides which tiles are neighbours).
+  void steer(const AnySetup& s);
   void fields(Fields& out);                  // fields of the current state, local block (collective)
   // Asynchronous fields (the in-situ hand-off, backend.hpp): request_fields() snapshots the
   // current state's fields of the local block (collective, like fields(): a decomposed run

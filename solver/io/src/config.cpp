@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "config_keys.hpp"
 #include "plume/io/atomic_file.hpp"
+#include "d2q37/setup.hpp"
 
 namespace plume::io {
 
@@ -169,7 +170,7 @@ RunConfig default_config() {
   RunConfig c;
   c.solver.nx = 192;
   c.solver.ny = 384;
-  PhysicsParams& p = c.solver.physics;
+  PhysicsParams& p = d2q37::physics(c.solver);
   p.model = CollisionModel::RTRT;
   p.gx = 0.0;
   p.gy = -1e-3;
@@ -178,7 +179,7 @@ RunConfig default_config() {
   p.tau = 0.6;
   p.walls = true;
   p.bottom.kind = p.top.kind = WallKind::Fixed;
-  InitialState& s = c.solver.initial;
+  InitialState& s = d2q37::initial(c.solver);
   s.T_down = 1.1;
   s.T_up = 0.9;
   s.rho_bottom = 1.0;
@@ -199,8 +200,8 @@ RunConfig default_config() {
 }
 
 void resolve(RunConfig& c) {
-  c.solver.physics.bottom.T = c.bottom_T.value_or(c.solver.initial.T_down);
-  c.solver.physics.top.T = c.top_T.value_or(c.solver.initial.T_up);
+  d2q37::physics(c.solver).bottom.T = c.bottom_T.value_or(d2q37::initial(c.solver).T_down);
+  d2q37::physics(c.solver).top.T = c.top_T.value_or(d2q37::initial(c.solver).T_up);
 }
 
 std::optional<RunConfig> parse_config(const std::string& text, const std::string& origin,

@@ -6,12 +6,16 @@
 #include <stdexcept>
 #include <utility>
 #include "plume/viz/colormap.hpp"
+#include "d2q37/setup.hpp"
 
 namespace plume::io::detail {
 namespace {
 
 // Accessor of a RunConfig member, usable on const and non-const configurations.
 #define PLUME_REF(member) [](auto& c) -> auto& { return c.member; }
+// The same for a member of the D2Q37 model's physics or case (d2q37/setup.hpp).
+#define PLUME_PHYSICS(member) [](auto& c) -> auto& { return d2q37::physics(c.solver).member; }
+#define PLUME_INITIAL(member) [](auto& c) -> auto& { return d2q37::initial(c.solver).member; }
 
 // Builder: the common part of every key, then the range.
 struct K {
@@ -148,71 +152,71 @@ std::vector<Key> make_keys() {
                      "collision model: rtrt = regularised three-relaxation-time (the production model), "
                      "bgk = single relaxation time with shifted equilibrium",
                      {"rtrt", "bgk"}, std::vector<CollisionModel>{CollisionModel::RTRT, CollisionModel::BGK},
-                     PLUME_REF(solver.physics.model)));
+                     PLUME_PHYSICS(model)));
   {
     K g("physics", "gravity", KeyType::Float, "lattice units (sites per time unit squared)",
         "|g|, the gravitational acceleration; it points down (-y)");
-    g.k.get = [](const RunConfig& c) -> Value { return -c.solver.physics.gy; };
+    g.k.get = [](const RunConfig& c) -> Value { return -d2q37::physics(c.solver).gy; };
     g.k.set = [](RunConfig& c, const Value& v) {
-      c.solver.physics.gx = 0.0;
-      c.solver.physics.gy = -std::get<double>(v);
+      d2q37::physics(c.solver).gx = 0.0;
+      d2q37::physics(c.solver).gy = -std::get<double>(v);
     };
     t.push_back(g.min(0));
   }
   t.push_back(real("physics", "k1", "lattice units (dynamic viscosity)",
                    "RTRT shear-stress relaxation: tau1 = 1/2 + k1/(rho T); sets the viscosity",
-                   PLUME_REF(solver.physics.k1))
+                   PLUME_PHYSICS(k1))
                   .min(0, true)
                   .note("tau1 = 1/2 + k1/(rho T) must exceed 1/2"));
   t.push_back(real("physics", "k2", "lattice units (conductivity)",
                    "RTRT heat-flux relaxation: tau2 = 1/2 + k2/(rho T); sets the thermal conductivity",
-                   PLUME_REF(solver.physics.k2))
+                   PLUME_PHYSICS(k2))
                   .min(0, true)
                   .note("tau2 = 1/2 + k2/(rho T) must exceed 1/2"));
   t.push_back(real("physics", "k3", "", "RTRT relaxation of the 4th-order moments: tau3 = 1/2 + k3",
-                   PLUME_REF(solver.physics.k3))
+                   PLUME_PHYSICS(k3))
                   .min(0)
                   .note("tau3 = 1/2 + k3 must be at least 1/2"));
   t.push_back(real("physics", "tau", "time steps",
-                   "BGK relaxation time; kinematic viscosity nu = (tau - 1/2) T dt", PLUME_REF(solver.physics.tau))
+                   "BGK relaxation time; kinematic viscosity nu = (tau - 1/2) T dt", PLUME_PHYSICS(tau))
                   .min(0.5, true)
                   .note("BGK is unstable for tau <= 1/2"));
   // [walls]
   t.push_back(boolean("walls", "enabled", "solid no-slip walls at y = 0 and y = ny-1 (false: periodic in y)",
-                      PLUME_REF(solver.physics.walls)));
+                      PLUME_PHYSICS(walls)));
   const std::vector<std::string> wall_names{"fixed", "adiabatic"};
   const std::vector<WK> wall_kinds{WK::Fixed, WK::Adiabatic};
   t.push_back(choice("walls", "bottom", "bottom wall: fixed temperature, or adiabatic (zero normal gradient)",
-                     wall_names, wall_kinds, PLUME_REF(solver.physics.bottom.kind)));
+                     wall_names, wall_kinds, PLUME_PHYSICS(bottom.kind)));
   {
     K w = real("walls", "bottom_T", kTemperature, "temperature of a fixed bottom wall (default: initial.T_down)",
-               PLUME_REF(solver.physics.bottom.T));
-    w.k.set = [](RunConfig& c, const Value& v) { c.bottom_T = c.solver.physics.bottom.T = std::get<double>(v); };
+               PLUME_PHYSICS(bottom.T));
+    w.k.set = [](RunConfig& c, const Value& v) { c.bottom_T = d2q37::physics(c.solver).bottom.T = std::get<double>(v); };
     t.push_back(w.min(0, true).follows([](const RunConfig& c) { return c.bottom_T ? "" : "initial.T_down"; }));
   }
   t.push_back(choice("walls", "top", "top wall: fixed temperature, or adiabatic (zero normal gradient)", wall_names,
-                     wall_kinds, PLUME_REF(solver.physics.top.kind)));
+                     wall_kinds, PLUME_PHYSICS(top.kind)));
   {
     K w = real("walls", "top_T", kTemperature, "temperature of a fixed top wall (default: initial.T_up)",
-               PLUME_REF(solver.physics.top.T));
-    w.k.set = [](RunConfig& c, const Value& v) { c.top_T = c.solver.physics.top.T = std::get<double>(v); };
+               PLUME_PHYSICS(top.T));
+    w.k.set = [](RunConfig& c, const Value& v) { c.top_T = d2q37::physics(c.solver).top.T = std::get<double>(v); };
     t.push_back(w.min(0, true).follows([](const RunConfig& c) { return c.top_T ? "" : "initial.T_up"; }));
   }
   // [initial]
   t.push_back(real("initial", "T_down", kTemperature, "temperature below the interface (hot, light fluid)",
-                   PLUME_REF(solver.initial.T_down))
+                   PLUME_INITIAL(T_down))
                   .min(0, true));
   t.push_back(real("initial", "T_up", kTemperature, "temperature above the interface (cold, heavy fluid)",
-                   PLUME_REF(solver.initial.T_up))
+                   PLUME_INITIAL(T_up))
                   .min(0, true));
   t.push_back(real("initial", "rho_bottom", "lattice density", "density in row 0 (hydrostatic balance above it)",
-                   PLUME_REF(solver.initial.rho_bottom))
+                   PLUME_INITIAL(rho_bottom))
                   .min(0, true));
   t.push_back(real("initial", "eps", "sites", "interface half-thickness: T follows tanh((y - y_c)/eps)",
-                   PLUME_REF(solver.initial.eps))
+                   PLUME_INITIAL(eps))
                   .min(0, true));
   t.push_back(real("initial", "height", "fraction of ny", "mean height of the interface",
-                   PLUME_REF(solver.initial.height))
+                   PLUME_INITIAL(height))
                   .min(0, true)
                   .max(1, true));
   t.push_back(choice("initial", "perturbation",
@@ -220,23 +224,23 @@ std::vector<Key> make_keys() {
                      "phases, random = a random displacement per column",
                      {"single", "multi", "random"},
                      std::vector<Perturbation>{Perturbation::Single, Perturbation::Multi, Perturbation::Random},
-                     PLUME_REF(solver.initial.perturbation)));
+                     PLUME_INITIAL(perturbation)));
   t.push_back(real("initial", "amplitude", "sites",
                    "interface displacement (single: cosine amplitude, multi: RMS, random: largest)",
-                   PLUME_REF(solver.initial.amplitude))
+                   PLUME_INITIAL(amplitude))
                   .min(0));
   t.push_back(integer("initial", "mode", "periods per nx", "wavenumber of the single-mode perturbation",
-                      PLUME_REF(solver.initial.mode))
+                      PLUME_INITIAL(mode))
                   .min(0));
   t.push_back(integer("initial", "kmin", "periods per nx", "lowest wavenumber of the multi-mode perturbation",
-                      PLUME_REF(solver.initial.kmin))
+                      PLUME_INITIAL(kmin))
                   .min(1));
   t.push_back(integer("initial", "kmax", "periods per nx", "highest wavenumber of the multi-mode perturbation",
-                      PLUME_REF(solver.initial.kmax))
+                      PLUME_INITIAL(kmax))
                   .min(1));
   t.push_back(integer("initial", "seed", "",
                       "seed of the random phases and displacements (the state does not depend on threads or ranks)",
-                      PLUME_REF(solver.initial.seed))
+                      PLUME_INITIAL(seed))
                   .min(0));
   // [run]
   t.push_back(integer("run", "steps", "time steps",

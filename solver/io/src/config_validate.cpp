@@ -10,6 +10,7 @@
 #include "config_keys.hpp"
 #include "plume/io/config.hpp"
 #include "d2q37/lattice.hpp"
+#include "d2q37/setup.hpp"
 
 namespace plume::io {
 
@@ -137,8 +138,8 @@ void check_scripts(const InSituConfig& s, std::vector<std::string>& problems) {
 }
 
 void check_lattice_and_physics(const RunConfig& c, std::vector<std::string>& problems) {
-  const auto& s = c.solver.initial;
-  const auto& p = c.solver.physics;
+  const auto& s = d2q37::initial(c.solver);
+  const auto& p = d2q37::physics(c.solver);
   const int reach = D2Q37::reach;
   if (p.walls && c.solver.ny < 2 * reach + 1)
     problems.push_back(fmt::format("lattice.ny = {} is too small for walls: each wall takes {} rows, so ny must be >= {}",

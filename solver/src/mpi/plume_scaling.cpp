@@ -23,6 +23,7 @@
 #include "plume/lattice/lattice_info.hpp"
 #include "plume/parallel/perf_model.hpp"
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 using namespace plume;
 using namespace plume::parallel;
@@ -116,7 +117,7 @@ SolverConfig bench_config(int nx, int ny, const Options& o) {
   SolverConfig c;
   c.nx = nx;
   c.ny = ny;
-  c.physics.gy = -2.6e-6;
+  d2q37::physics(c).gy = -2.6e-6;
   c.precision = o.has("--fp32") ? Precision::FP32 : Precision::FP64;
   const std::string b = o.get("--backend", "auto");
   if (b != "auto" && b != "cpu" && b != "cuda") throw std::invalid_argument("--backend: auto, cpu or cuda");

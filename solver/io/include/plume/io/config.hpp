@@ -10,6 +10,7 @@
 #include <vector>
 #include "plume/io/field_select.hpp"
 #include "plume/solver.hpp"
+#include "d2q37/setup.hpp"
 
 namespace plume::io {
 
@@ -51,7 +52,7 @@ struct RunConfig {
   std::string restart;  // command line only: checkpoint to start from
   bool overwrite = false;  // command line only: replace another run's files in the output folder
   // Wall temperatures given explicitly; when unset the walls take initial.T_down / initial.T_up
-  // (resolve() copies them into solver.physics).
+  // (resolve() copies them into the D2Q37 physics).
   std::optional<double> bottom_T, top_T;
 };
 
