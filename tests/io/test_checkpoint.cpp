@@ -70,6 +70,9 @@ TEST(Checkpoint, RoundTripIsBitExactAndSelfDescribing) {
   EXPECT_EQ(std::memcmp(c.populations.data(), w.f.data(), w.f.size() * sizeof(double)), 0);
   EXPECT_EQ(c.header.version, io::kCheckpointVersion);
   EXPECT_EQ(c.header.lattice, "D2Q37");
+  EXPECT_EQ(c.header.version, io::kCheckpointVersion);
+  EXPECT_EQ(c.header.model, "d2q37");
+  EXPECT_EQ(c.header.nz, 1);
   EXPECT_EQ(c.header.Q, 37);
   EXPECT_EQ(c.header.D, 2);
   EXPECT_EQ(c.header.nx, 8);
@@ -86,9 +89,13 @@ TEST(Checkpoint, LayoutIsTheDocumentedOne) {
   const std::string s = read_file(w.path);
   const io::CheckpointHeader h = io::read_checkpoint_header(w.path);
   EXPECT_EQ(s.substr(0, 8), "PLUMECKP");
-  EXPECT_EQ(s.substr(8, 4), std::string("\x01\0\0\0", 4)) << "version 1, little-endian";
+  EXPECT_EQ(s.substr(8, 4), std::string("\x02\0\0\0", 4)) << "version 2, little-endian";
   EXPECT_EQ(s.substr(12, 4), std::string("\x04\x03\x02\x01", 4)) << "byte-order marker";
   EXPECT_EQ(s.substr(16, 5), "D2Q37");
+  EXPECT_EQ(s.substr(32, 5), "d2q37") << "the model";
+  std::int64_t nz = 0;
+  std::memcpy(&nz, s.data() + 72, 8);
+  EXPECT_EQ(nz, 1);
   EXPECT_EQ(s.size(), io::kCheckpointHeaderBytes + h.config_toml.size() + h.writer.size() + 8 * w.f.size() + 8);
   // The first population value sits right after the texts, little-endian.
   double first;
@@ -158,14 +165,14 @@ TEST(Checkpoint, WrongMagicIsRefused) {
 TEST(Checkpoint, OtherFormatVersionIsRefused) {
   TempDir tmp;
   const Written w = write_sample(tmp);
-  patch(w.path, 8, std::string("\x02\0\0\0", 4));
-  EXPECT_HAS(read_error(w.path), "has format version 2; this plume reads version 1");
+  patch(w.path, 8, std::string("\x03\0\0\0", 4));
+  EXPECT_HAS(read_error(w.path), "has format version 3; this plume reads versions 1 and 2");
 }
 
 TEST(Checkpoint, InconsistentHeaderIsRefusedBeforeAllocating) {
   TempDir tmp;
   const Written w = write_sample(tmp);
-  patch(w.path, 40, std::string("\xff\xff\xff\xff\xff\xff\x00\x00", 8));  // nx = 2^48 - 1
+  patch(w.path, 56, std::string("\xff\xff\xff\xff\xff\xff\x00\x00", 8));  // nx = 2^48 - 1
   EXPECT_HAS(read_error(w.path), "is corrupt: its header is inconsistent");
 }
 
@@ -226,7 +233,7 @@ TEST(Checkpoint, NegativeStepIsRefused) {
   // A step of -5 with a checksum that matches, as a writer with a bug would leave it.
   std::string s = read_file(w.path);
   const long long step = -5;
-  for (int i = 0; i < 8; ++i) s[56 + i] = char((std::uint64_t(step) >> (8 * i)) & 0xff);
+  for (int i = 0; i < 8; ++i) s[80 + i] = char((std::uint64_t(step) >> (8 * i)) & 0xff);
   const std::uint64_t h = io::fnv1a64(s.data(), s.size() - 8);
   for (int i = 0; i < 8; ++i) s[s.size() - 8 + i] = char((h >> (8 * i)) & 0xff);
   write_file(w.path, s);

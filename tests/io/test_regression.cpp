@@ -94,6 +94,9 @@ TEST(Regression, OldCheckpointRestartsAndContinuesToTheSameBits) {
   const io::Checkpoint mid = io::read_checkpoint(kDir + "rtrt_fixed_000200.ckpt");
   const io::Checkpoint end = io::read_checkpoint(kDir + "rtrt_fixed_000400.ckpt");
   EXPECT_EQ(mid.header.step, 200);
+  EXPECT_EQ(mid.header.version, 1u) << "the stored files are in the format of before the redesign";
+  EXPECT_EQ(mid.header.model, "d2q37");
+  EXPECT_EQ(mid.header.nz, 1);
   const io::RunConfig cfg = io::parse_config(mid.header.config_toml, "rtrt_fixed_000200.ckpt");
   Solver s(cfg.solver);
   s.set_populations(mid.populations, mid.header.step);

@@ -7,8 +7,7 @@
 #include <sys/stat.h>
 #include "plume/io/atomic_file.hpp"
 #include "plume/io/build_info.hpp"
-#include "d2q37/lattice.hpp"
-#include "d2q37/collision.hpp"
+#include "plume/model.hpp"
 
 namespace plume::io {
 namespace {
@@ -38,20 +37,32 @@ double from_bits(std::uint64_t u) {
 }
 std::uint64_t byteswap(std::uint64_t v) { return __builtin_bswap64(v); }
 
-std::string header_bytes(const RunConfig& cfg, long long step, const std::string& toml, const std::string& writer,
-                         std::uint64_t payload) {
+// A name in a fixed 16-byte field, NUL-padded.
+std::string field16(const std::string& name) {
+  std::string f = name.substr(0, 16);
+  f.resize(16, '\0');
+  return f;
+}
+std::string from_field16(const unsigned char* p) {
+  return std::string(reinterpret_cast<const char*>(p), strnlen(reinterpret_cast<const char*>(p), 16));
+}
+
+// Version 2: magic, version, byte-order mark, lattice and model names, Q, D, nx, ny, nz, step,
+// time, value bytes, storage precision, the sizes of the texts and of the populations.
+std::string header_bytes(const RunConfig& cfg, const Model& model, long long step, const std::string& toml,
+                         const std::string& writer, std::uint64_t payload) {
   std::string h(kCheckpointMagic, 8);
   put(h, kCheckpointVersion, 4);
   put(h, kByteOrderMark, 4);
-  std::string name(D2Q37::name);
-  name.resize(16, '\0');
-  h += name;
-  put(h, D2Q37::Q, 4);
-  put(h, D2Q37::D, 4);
+  h += field16(model.lattice().name);
+  h += field16(model.name());
+  put(h, std::uint64_t(model.lattice().Q), 4);
+  put(h, std::uint64_t(model.lattice().D), 4);
   put(h, std::uint64_t(cfg.solver.nx), 8);
   put(h, std::uint64_t(cfg.solver.ny), 8);
+  put(h, std::uint64_t(1), 8);  // nz: SolverConfig is 2-D until the first 3-D model
   put(h, std::uint64_t(step), 8);
-  put(h, bits(double(step) * phys::dt<D2Q37>()), 8);
+  put(h, bits(double(step) * model.time_step()), 8);
   put(h, sizeof(double), 4);
   put(h, std::uint32_t(cfg.solver.precision), 4);
   put(h, toml.size(), 8);
@@ -81,37 +92,52 @@ CheckpointHeader read_header(File& file, const std::string& path, std::uint64_t&
   if (S_ISDIR(st.st_mode)) throw fail(path, "is a directory, not a checkpoint file (checkpoint_<step>.ckpt)");
   const std::uint64_t size = std::uint64_t(st.st_size);
   unsigned char h[kCheckpointHeaderBytes];
-  const std::size_t got = std::fread(h, 1, sizeof h, file.f);
+  const std::size_t got = std::fread(h, 1, 16, file.f);
   if (got < 8 || std::memcmp(h, kCheckpointMagic, 8) != 0)
     throw fail(path, got < 8 ? "is truncated: too short to be a plume checkpoint"
                              : "is not a plume checkpoint (bad magic number)");
-  if (got < sizeof h) throw fail(path, fmt::format("is truncated: {} bytes, shorter than the header", size));
+  if (got < 16) throw fail(path, fmt::format("is truncated: {} bytes, shorter than the header", size));
   CheckpointHeader c;
   c.version = std::uint32_t(get(h + 8, 4));
-  if (c.version != kCheckpointVersion)
-    throw fail(path, fmt::format("has format version {}; this plume reads version {}", c.version, kCheckpointVersion));
+  if (c.version != kCheckpointVersion && c.version != 1)
+    throw fail(path, fmt::format("has format version {}; this plume reads versions 1 and {}", c.version,
+                                 kCheckpointVersion));
+  // Version 1 (2-D, D2Q37 only) lacks the model name and nz: 24 bytes less.
+  const bool v1 = c.version == 1;
+  const std::size_t fixed = v1 ? kCheckpointHeaderBytesV1 : kCheckpointHeaderBytes;
+  if (16 + std::fread(h + 16, 1, fixed - 16, file.f) < fixed)
+    throw fail(path, fmt::format("is truncated: {} bytes, shorter than the header", size));
   if (get(h + 12, 4) != kByteOrderMark) throw fail(path, "is corrupt: wrong byte-order marker");
-  c.lattice.assign(reinterpret_cast<const char*>(h + 16), strnlen(reinterpret_cast<const char*>(h + 16), 16));
-  c.Q = int(get(h + 32, 4));
-  c.D = int(get(h + 36, 4));
-  c.nx = (long long)get(h + 40, 8);
-  c.ny = (long long)get(h + 48, 8);
-  c.step = (long long)get(h + 56, 8);
-  c.time = from_bits(get(h + 64, 8));
-  const std::uint64_t value_bytes = get(h + 72, 4);
-  c.precision = Precision(get(h + 76, 4));
-  const std::uint64_t ntoml = get(h + 80, 8), nwriter = get(h + 88, 8);
-  payload = get(h + 96, 8);
+  c.lattice = from_field16(h + 16);
+  const unsigned char* p = h + 32;
+  c.model = v1 ? "d2q37" : from_field16(p);
+  if (!v1) p += 16;
+  c.Q = int(get(p, 4));
+  c.D = int(get(p + 4, 4));
+  c.nx = (long long)get(p + 8, 8);
+  c.ny = (long long)get(p + 16, 8);
+  if (!v1) {
+    c.nz = (long long)get(p + 24, 8);
+    p += 8;
+  }
+  c.step = (long long)get(p + 24, 8);
+  c.time = from_bits(get(p + 32, 8));
+  const std::uint64_t value_bytes = get(p + 40, 4);
+  c.precision = Precision(get(p + 44, 4));
+  const std::uint64_t ntoml = get(p + 48, 8), nwriter = get(p + 56, 8);
+  payload = get(p + 64, 8);
   if (value_bytes != sizeof(double) || ntoml > kMaxTextBytes || nwriter > kMaxTextBytes || c.nx <= 0 ||
-      c.ny <= 0 || c.Q <= 0 || payload != std::uint64_t(c.Q) * c.nx * c.ny * sizeof(double))
+      c.ny <= 0 || c.nz <= 0 || c.Q <= 0 || c.nx > (1LL << 40) || c.ny > (1LL << 40) || c.nz > (1LL << 40) ||
+      payload / sizeof(double) / std::uint64_t(c.Q) / std::uint64_t(c.nx) / std::uint64_t(c.ny) != std::uint64_t(c.nz) ||
+      payload != std::uint64_t(c.Q) * c.nx * c.ny * c.nz * sizeof(double))
     throw fail(path, "is corrupt: its header is inconsistent");
   if (c.step < 0) throw fail(path, fmt::format("is corrupt: its step is negative ({})", c.step));
-  const std::uint64_t expected = kCheckpointHeaderBytes + ntoml + nwriter + payload + 8;
+  const std::uint64_t expected = fixed + ntoml + nwriter + payload + 8;
   if (size < expected)
     throw fail(path, fmt::format("is truncated: {} bytes, the header announces {}", size, expected));
   if (size > expected)
     throw fail(path, fmt::format("is corrupt: {} bytes, the header announces {}", size, expected));
-  hash = fnv1a64(h, sizeof h);
+  hash = fnv1a64(h, fixed);
   std::string text(ntoml + nwriter, '\0');
   if (std::fread(text.data(), 1, text.size(), file.f) != text.size()) throw fail(path, "is truncated");
   hash = fnv1a64(text.data(), text.size(), hash);
@@ -132,13 +158,14 @@ std::uint64_t fnv1a64(const void* data, std::size_t n, std::uint64_t h) {
 }
 
 void write_checkpoint(const std::string& path, const RunConfig& cfg, long long step, const std::vector<double>& f) {
-  const std::uint64_t n = std::uint64_t(D2Q37::Q) * cfg.solver.nx * cfg.solver.ny;
+  const Model& model = find_model(cfg.solver.model);
+  const std::uint64_t n = std::uint64_t(model.lattice().Q) * cfg.solver.nx * cfg.solver.ny;
   if (f.size() != n)
     throw CheckpointError(fmt::format("write_checkpoint: {} values given, a {} x {} {} lattice has {}", f.size(),
-                                      cfg.solver.nx, cfg.solver.ny, D2Q37::name, n));
+                                      cfg.solver.nx, cfg.solver.ny, model.lattice().name, n));
   if (step < 0) throw CheckpointError(fmt::format("write_checkpoint: step {} is negative", step));
   AtomicFile out(path);
-  const std::string head = header_bytes(cfg, step, to_toml(cfg), build_description(), n * sizeof(double));
+  const std::string head = header_bytes(cfg, model, step, to_toml(cfg), build_description(), n * sizeof(double));
   std::uint64_t hash = fnv1a64(head.data(), head.size());
   out.write(head);
   std::vector<std::uint64_t> chunk;
@@ -187,12 +214,16 @@ Checkpoint read_checkpoint(const std::string& path) {
 }
 
 void check_compatible(const CheckpointHeader& h, const RunConfig& cfg, const std::string& path) {
-  if (h.lattice != D2Q37::name || h.Q != D2Q37::Q || h.D != D2Q37::D)
+  const Model& model = find_model(cfg.solver.model);
+  const LatticeInfo& l = model.lattice();
+  if (h.model != model.name())
+    throw fail(path, fmt::format("holds a state of model {}; this run uses model {}", h.model, model.name()));
+  if (h.lattice != l.name || h.Q != l.Q || h.D != l.D)
     throw fail(path, fmt::format("holds a {} lattice (D={}, Q={}); this run uses {} (D={}, Q={})", h.lattice, h.D,
-                                 h.Q, D2Q37::name, D2Q37::D, D2Q37::Q));
-  if (h.nx != cfg.solver.nx || h.ny != cfg.solver.ny)
-    throw fail(path, fmt::format("is {} x {} but the configuration asks for lattice.nx x lattice.ny = {} x {}", h.nx,
-                                 h.ny, cfg.solver.nx, cfg.solver.ny));
+                                 h.Q, l.name, l.D, l.Q));
+  if (h.nx != cfg.solver.nx || h.ny != cfg.solver.ny || h.nz != 1)
+    throw fail(path, fmt::format("is {} x {}{} but the configuration asks for lattice.nx x lattice.ny = {} x {}", h.nx,
+                                 h.ny, h.nz != 1 ? fmt::format(" x {}", h.nz) : "", cfg.solver.nx, cfg.solver.ny));
 }
 
 void save_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg) {

@@ -18,9 +18,10 @@ struct CheckpointError : std::runtime_error {
 };
 
 inline constexpr char kCheckpointMagic[8] = {'P', 'L', 'U', 'M', 'E', 'C', 'K', 'P'};
-inline constexpr std::uint32_t kCheckpointVersion = 1;
+inline constexpr std::uint32_t kCheckpointVersion = 2;  // written; 1 (2-D D2Q37 only) is still read
 inline constexpr std::uint32_t kByteOrderMark = 0x01020304u;
-inline constexpr std::size_t kCheckpointHeaderBytes = 104;  // fixed part, before the TOML text
+inline constexpr std::size_t kCheckpointHeaderBytes = 128;    // fixed part of version 2, before the TOML text
+inline constexpr std::size_t kCheckpointHeaderBytesV1 = 104;  // of version 1
 
 // FNV-1a, 64 bit; `h` continues an earlier hash.
 inline constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ull;
@@ -29,8 +30,9 @@ std::uint64_t fnv1a64(const void* data, std::size_t n, std::uint64_t h = kFnvOff
 struct CheckpointHeader {
   std::uint32_t version = 0;
   std::string lattice;  // "D2Q37"
+  std::string model;    // "d2q37" (version 1 files: always d2q37)
   int Q = 0, D = 0;
-  long long nx = 0, ny = 0;  // global lattice
+  long long nx = 0, ny = 0, nz = 1;  // global lattice
   long long step = 0;
   double time = 0.0;         // step * dt
   Precision precision = Precision::FP64;  // storage of the run that wrote it (the file holds doubles)
@@ -43,13 +45,13 @@ struct Checkpoint {
   std::vector<double> populations;  // [i][y][x], x fastest
 };
 
-// f: Q * nx * ny doubles of the global lattice in canonical order.
+// f: Q * nx * ny * nz doubles of the global lattice in canonical order [i][z][y][x].
 void write_checkpoint(const std::string& path, const RunConfig& cfg, long long step, const std::vector<double>& f);
 // Checks magic, version, byte order, sizes and the checksum; throws CheckpointError.
 Checkpoint read_checkpoint(const std::string& path);
 // The header only (without reading the populations or verifying the checksum).
 CheckpointHeader read_checkpoint_header(const std::string& path);
-// Same lattice type and size as the configuration; throws CheckpointError naming the difference.
+// Same model, lattice and size as the configuration; throws CheckpointError naming the difference.
 void check_compatible(const CheckpointHeader& h, const RunConfig& cfg, const std::string& path);
 
 // The Solver's state to a file, and back (after read_checkpoint and check_compatible), whatever the
