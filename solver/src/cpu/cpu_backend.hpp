@@ -119,13 +119,13 @@ class CpuBackend final : public Backend, public HaloOps {
   // earlier axes' halos, so that edges and corners come along.
   void copy_periodic(int axis) override {
     const parallel::PeriodicCopy c = parallel::periodic_copy(lay_, axis);
-    const long long n = 2LL * c.depth * c.positions();
+    const int n = int(2LL * c.depth * c.positions());
     Real* f = a_.data();
     const Layout l = lay_;
 #pragma omp parallel for schedule(static) num_threads(threads_)
     for (int i = 0; i < L::Q; ++i) {
       Real* p = f + i * l.stride;
-      for (long long k = 0; k < n; ++k) {
+      for (int k = 0; k < n; ++k) {
         int ghost, image;
         c.sites(l, k, ghost, image);
         p[ghost] = p[image];
@@ -186,12 +186,12 @@ class CpuBackend final : public Backend, public HaloOps {
     const Layout l = lay_;
     const int axis = parallel::axis_of(f);
     const int nslab = int(slabs.size());
-    const long long len = (long long)fp.positions();
+    const int len = int(fp.positions());
 #pragma omp parallel for schedule(static) num_threads(threads_)
     for (int k = 0; k < nslab; ++k) {
       Real* p = state + slabs[k].pop * l.stride;
       Real* b = buf + std::size_t(k) * len;
-      for (long long j = 0; j < len; ++j) {
+      for (int j = 0; j < len; ++j) {
         const int at = parallel::face_offset(l, axis, slabs[k].layer, fp.begin.data(), fp.length.data(), j);
         if (to_buffer)
           b[j] = p[at];

@@ -131,11 +131,12 @@ void launch_box_step(Real* src, Real* dst, const Layout& l, const Domain& d, con
 template <class Real, bool ToBuffer>
 __global__ void __launch_bounds__(256) move_slabs_kernel(Real* f, const Layout l, const int2* slabs, int nslab,
                                                          int axis, int2 begin, int2 length, Real* buf) {
-  const long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  const long long positions = (long long)length.x * length.y;
-  if (k >= (long long)nslab * positions) return;
-  const int s = int(k / positions);
-  const long long j = k % positions;
+  // 32-bit indices: a face's buffer holds far fewer than 2^31 values (halo_plan.hpp).
+  const int k = int(blockIdx.x) * int(blockDim.x) + int(threadIdx.x);
+  const int positions = length.x * length.y;
+  if (k >= nslab * positions) return;
+  const int s = k / positions;
+  const int j = k - s * positions;
   const int2 slab = slabs[s];  // (pop, layer)
   const int b[2] = {begin.x, begin.y}, n[2] = {length.x, length.y};
   const long long at = slab.x * l.stride + parallel::face_offset(l, axis, slab.y, b, n, j);
@@ -149,8 +150,8 @@ __global__ void __launch_bounds__(256) move_slabs_kernel(Real* f, const Layout l
 // layers of the axis, over the cross-section with the earlier axes' halos (edges and corners come).
 template <class L, class Real>
 __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layout l, const parallel::PeriodicCopy c) {
-  const long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (k >= 2LL * c.depth * c.positions()) return;
+  const int k = int(blockIdx.x) * int(blockDim.x) + int(threadIdx.x);
+  if (k >= 2 * c.depth * int(c.positions())) return;
   int ghost, image;
   c.sites(l, k, ghost, image);
   for (int i = 0; i < L::Q; ++i) f[i * l.stride + ghost] = f[i * l.stride + image];

@@ -64,18 +64,22 @@ struct PeriodicCopy {
   int begin[2] = {0, 0}, length[2] = {0, 0};  // plain arrays: the struct goes to CUDA kernels
   PLUME_HD long long positions() const { return (long long)length[0] * length[1]; }
   // Ghost and image sites of item k of 2 * depth * positions(): side (low, high), layer, position.
-  PLUME_HD void sites(const Layout& l, long long k, int& ghost, int& image) const {
+  // 32-bit arithmetic (a face holds far fewer than 2^31 values): the GPU divides 32-bit integers
+  // several times faster than 64-bit ones, and this copy sits on the critical path of a step.
+  PLUME_HD void sites(const Layout& l, int k, int& ghost, int& image) const {
     const int n = axis == 0 ? l.nx : axis == 1 ? l.ny : l.nz;
-    const long long per_side = (long long)depth * positions();
+    const int npos = length[0] * length[1];
+    const int per_side = depth * npos;
     const bool low = k < per_side;
-    const long long r = low ? k : k - per_side;
-    const int d = int(r / positions()) + 1;  // 1..depth
-    const long long p = r % positions();
-    const int u = begin[0] + int(p % length[0]), v = begin[1] + int(p / length[0]);
+    const int r = low ? k : k - per_side;
+    const int d = r / npos + 1;  // 1..depth
+    const int p = r - (d - 1) * npos;
+    const int v = p / length[0];
+    const int u = begin[0] + (p - v * length[0]);
     int x, y, z;
-    face_site(axis, low ? -d : n - 1 + d, u, v, x, y, z);
+    face_site(axis, low ? -d : n - 1 + d, u, begin[1] + v, x, y, z);
     ghost = l.site(x, y, z);
-    face_site(axis, low ? n - d : d - 1, u, v, x, y, z);
+    face_site(axis, low ? n - d : d - 1, u, begin[1] + v, x, y, z);
     image = l.site(x, y, z);
   }
 };
@@ -93,10 +97,11 @@ inline PeriodicCopy periodic_copy(const Layout& l, int axis) {
   return c;
 }
 
-// Index of position j of a face's cross-section (first cross axis fastest).
-PLUME_HD inline int face_offset(const Layout& l, int axis, int layer, const int begin[2], const int length[2], long long j) {
+// Index of position j of a face's cross-section (first cross axis fastest); 32-bit, as above.
+PLUME_HD inline int face_offset(const Layout& l, int axis, int layer, const int begin[2], const int length[2], int j) {
+  const int v = j / length[0];
   int x, y, z;
-  face_site(axis, layer, begin[0] + int(j % length[0]), begin[1] + int(j / length[0]), x, y, z);
+  face_site(axis, layer, begin[0] + (j - v * length[0]), begin[1] + v, x, y, z);
   return l.site(x, y, z);
 }
 
