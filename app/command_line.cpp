@@ -59,48 +59,11 @@ void add_run_options(CLI::App* c, Options& o, const std::string& footer) {
 
 // --- The memory a run needs (docs/running.md, "Memory") ---
 
-// Whether the populations will live in device memory: the backend that Solver will pick.
-bool populations_on_device(const io::RunConfig& cfg) {
-  if (cfg.solver.backend == BackendKind::Auto) return cuda_device_count() > 0;
-  return cfg.solver.backend == BackendKind::CUDA;
-}
-
-// The run's shape for io::estimate_memory: the model's lattice, its storage and one tile per rank.
-// An automatic tiling is not known before the solver chooses it; strips bound it (the halos of
-// TX x TY tiles grow towards TX = 1 or TY = 1), whichever of the two has the larger tiles.
-io::RunShape run_shape(const io::RunConfig& cfg, int ranks) {
-  io::RunShape s;
-  s.nx = cfg.solver.nx;
-  s.ny = cfg.solver.ny;
-  const LatticeInfo& lattice = find_model(cfg.solver.model).lattice();
-  s.q = lattice.Q;
-  s.bytes_per_value = value_bytes(cfg.solver.precision);
-  s.halo = lattice.reach;
-  const parallel::Tiling t = cfg.solver.tiles;
-  if (t.complete()) {
-    s.tiles_x = t.px;
-    s.tiles_y = t.py;
-  } else if (t.px > 0 && ranks % t.px == 0) {
-    s.tiles_x = t.px;
-    s.tiles_y = ranks / t.px;
-  } else if (t.py > 0 && ranks % t.py == 0) {
-    s.tiles_x = ranks / t.py;
-    s.tiles_y = t.py;
-  } else {
-    const auto padded = [&](long long nx, long long ny) { return double(nx + 2 * s.halo) * double(ny + 2 * s.halo); };
-    const bool rows = padded(s.nx, (s.ny + ranks - 1) / ranks) >= padded((s.nx + ranks - 1) / ranks, s.ny);
-    (rows ? s.tiles_y : s.tiles_x) = ranks;
-  }
-  s.populations_on_device = populations_on_device(cfg);
-  s.image_scale = cfg.output.image_scale;
-  return s;
-}
-
 // Estimates what the run needs and refuses it, with both numbers, when rank 0's host has less
 // memory available. The device's memory is checked by the CUDA backend when it allocates.
 std::string check_memory(const io::RunConfig& cfg, const Job& job, io::MemoryNeed& need) {
   if (cfg.solver.nx <= 0 || cfg.solver.ny <= 0) return "";  // reported as out of range
-  const io::RunShape shape = run_shape(cfg, job.ranks);
+  const io::RunShape shape = io::run_shape(cfg, job.ranks);
   need = io::estimate_memory(shape);
   return io::check_host_memory(shape, job.ranks_on_host);
 }

@@ -1,4 +1,5 @@
 #include "simulation.hpp"
+#include "plume/io/memory.hpp"
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
@@ -35,10 +36,14 @@ void copy_fields(const Fields& from, Fields& to) {
 
 std::string lattice_text(const io::RunConfig& c) { return fmt::format("{} x {}", c.solver.nx, c.solver.ny); }
 
-// Builds a solver for `c` with `make`. Running out of host memory is said with the lattice that
-// did not fit, not as std::bad_alloc; the run in progress, if any, is kept.
+// Builds a solver for `c` with `make`. A lattice that does not fit in the host's available memory
+// is refused before anything is allocated (the batch driver's estimate, with both numbers), and
+// running out of memory anyway is said with the lattice, not as std::bad_alloc; the run in
+// progress, if any, is kept.
 template <class Make>
 std::unique_ptr<Solver> new_solver(const io::RunConfig& c, Make&& make) {
+  const std::string memory = io::check_host_memory(io::run_shape(c, 1));
+  if (!memory.empty()) throw std::runtime_error(memory);
   try {
     return make();
   } catch (const std::bad_alloc&) {

@@ -348,8 +348,9 @@ TEST(Simulation, StepsStopAtAFaultAndTheResultSaysWhereAndWhen) {
 namespace {
 
 // In a child process whose address space is capped at 1 GiB above what it uses now: a lattice
-// that needs far more (20000 x 20000 sites: about 240 GB of populations) fails there at once,
-// whatever the machine's memory and overcommit policy, and nothing else is disturbed.
+// that needs more (2000 x 2000 sites: about 2.4 GB of populations, which the host's available
+// memory would hold) fails there at once, whatever the machine's memory and overcommit policy,
+// and nothing else is disturbed.
 void with_little_memory(const std::function<void()>& body) {
   long vm_kib = 0;
   std::ifstream status("/proc/self/status");
@@ -368,7 +369,7 @@ TEST(SimulationDeathTest, ALatticeThatDoesNotFitIsNamedAndTheRunGoesOn) {
   EXPECT_EXIT(with_little_memory([] {
                 Simulation sim(small_case(), false, 10);
                 auto front = std::make_unique<Snapshot>();
-                const auto seq = sim.post(cmd::Lattice{20000, 20000});
+                const auto seq = sim.post(cmd::Lattice{2000, 2000});
                 const CommandResult r = results_until(sim, seq).back();
                 const Snapshot& s = wait_for(sim, front, seq);
                 std::fprintf(stderr, "[%s] %s; lattice now %d x %d\n", r.ok ? "ok" : "failed", r.message.c_str(),
@@ -376,15 +377,31 @@ TEST(SimulationDeathTest, ALatticeThatDoesNotFitIsNamedAndTheRunGoesOn) {
                 std::exit(0);
               }),
               ::testing::ExitedWithCode(0),
-              "\\[failed\\] lattice 20000 20000: not enough memory for a 20000 x 20000 lattice \\(4e\\+08 sites\\); "
+              "\\[failed\\] lattice 2000 2000: not enough memory for a 2000 x 2000 lattice \\(4e\\+06 sites\\); "
               "lattice now 48 x 64");
   EXPECT_EXIT(with_little_memory([] {
                 try {
-                  Simulation sim(small_case(20000, 20000), false, 10);
+                  Simulation sim(small_case(2000, 2000), false, 10);
                 } catch (const std::exception& e) {
                   std::fprintf(stderr, "[refused] %s\n", e.what());
                 }
                 std::exit(0);
               }),
-              ::testing::ExitedWithCode(0), "\\[refused\\] not enough memory for a 20000 x 20000 lattice");
+              ::testing::ExitedWithCode(0), "\\[refused\\] not enough memory for a 2000 x 2000 lattice");
+}
+
+// A lattice beyond the host's available memory is refused before anything is allocated, with the
+// batch driver's estimate and both numbers; the run in progress goes on.
+TEST(Simulation, ALatticeBeyondTheAvailableMemoryIsRefusedBeforeAllocating) {
+  Simulation sim(small_case(), false, 10);
+  auto front = std::make_unique<Snapshot>();
+  const auto seq = sim.post(cmd::Lattice{200000, 200000});
+  const CommandResult r = results_until(sim, seq).back();
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.message.find("does not fit"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("available"), std::string::npos) << r.message;
+  const Snapshot& s = wait_for(sim, front, seq);
+  EXPECT_EQ(s.fields.nx, 48);
+  EXPECT_EQ(s.fields.ny, 64);
+  EXPECT_THROW(Simulation(small_case(200000, 200000), false, 10), std::runtime_error);
 }

@@ -1,4 +1,6 @@
 #include "plume/io/memory.hpp"
+#include "plume/backend.hpp"
+#include "plume/model.hpp"
 #include <fmt/format.h>
 #include <algorithm>
 #include <cstdio>
@@ -83,6 +85,44 @@ std::string format_bytes(double b) {
   }
   if (u == 0) return fmt::format("{:.0f} B", b);
   return fmt::format("{:.{}f} {}", b, b < 9.995 ? 2 : b < 99.95 ? 1 : 0, units[u]);
+}
+
+namespace {
+// Whether the populations will live in device memory: the backend that Solver will pick.
+bool populations_on_device(const RunConfig& cfg) {
+  if (cfg.solver.backend == BackendKind::Auto) return cuda_device_count() > 0;
+  return cfg.solver.backend == BackendKind::CUDA;
+}
+}  // namespace
+
+// An automatic tiling is bounded by strips (the halos of TX x TY tiles grow towards TX = 1 or
+// TY = 1), whichever of the two has the larger tiles.
+RunShape run_shape(const RunConfig& cfg, int ranks) {
+  RunShape s;
+  s.nx = cfg.solver.nx;
+  s.ny = cfg.solver.ny;
+  const LatticeInfo& lattice = find_model(cfg.solver.model).lattice();
+  s.q = lattice.Q;
+  s.bytes_per_value = value_bytes(cfg.solver.precision);
+  s.halo = lattice.reach;
+  const parallel::Tiling t = cfg.solver.tiles;
+  if (t.complete()) {
+    s.tiles_x = t.px;
+    s.tiles_y = t.py;
+  } else if (t.px > 0 && ranks % t.px == 0) {
+    s.tiles_x = t.px;
+    s.tiles_y = ranks / t.px;
+  } else if (t.py > 0 && ranks % t.py == 0) {
+    s.tiles_x = ranks / t.py;
+    s.tiles_y = t.py;
+  } else {
+    const auto padded = [&](long long nx, long long ny) { return double(nx + 2 * s.halo) * double(ny + 2 * s.halo); };
+    const bool rows = padded(s.nx, (s.ny + ranks - 1) / ranks) >= padded((s.nx + ranks - 1) / ranks, s.ny);
+    (rows ? s.tiles_y : s.tiles_x) = ranks;
+  }
+  s.populations_on_device = populations_on_device(cfg);
+  s.image_scale = cfg.output.image_scale;
+  return s;
 }
 
 }  // namespace plume::io
