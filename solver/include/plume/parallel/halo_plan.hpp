@@ -63,17 +63,24 @@ struct PeriodicCopy {
   int axis = 0, depth = 0;  // ghost layers 1..depth on each side
   int begin[2] = {0, 0}, length[2] = {0, 0};  // plain arrays: the struct goes to CUDA kernels
   PLUME_HD long long positions() const { return (long long)length[0] * length[1]; }
-  // Ghost and image sites of item k of 2 * depth * positions(): side (low, high), layer, position.
-  // 32-bit arithmetic (a face holds far fewer than 2^31 values): the GPU divides 32-bit integers
-  // several times faster than 64-bit ones, and this copy sits on the critical path of a step.
+  // Ghost and image sites of item k of 2 * depth * positions(): a side (low, high) and depth, c,
+  // and a position, p. Consecutive items should touch neighbouring memory: along x, the ghost
+  // columns of one row (c fastest); along y and z, a row of positions (p fastest). 32-bit
+  // arithmetic: a face holds far fewer than 2^31 values, and the GPU divides 32-bit integers
+  // several times faster than 64-bit ones.
   PLUME_HD void sites(const Layout& l, int k, int& ghost, int& image) const {
     const int n = axis == 0 ? l.nx : axis == 1 ? l.ny : l.nz;
     const int npos = length[0] * length[1];
-    const int per_side = depth * npos;
-    const bool low = k < per_side;
-    const int r = low ? k : k - per_side;
-    const int d = r / npos + 1;  // 1..depth
-    const int p = r - (d - 1) * npos;
+    int c, p;
+    if (axis == 0) {
+      p = k / (2 * depth);
+      c = k - p * 2 * depth;
+    } else {
+      c = k / npos;
+      p = k - c * npos;
+    }
+    const bool low = c < depth;
+    const int d = low ? c + 1 : c - depth + 1;  // 1..depth
     const int v = p / length[0];
     const int u = begin[0] + (p - v * length[0]);
     int x, y, z;
@@ -83,6 +90,7 @@ struct PeriodicCopy {
     image = l.site(x, y, z);
   }
 };
+
 inline PeriodicCopy periodic_copy(const Layout& l, int axis) {
   PeriodicCopy c;
   c.axis = axis;
