@@ -170,11 +170,30 @@ TEST(Config, ReferenceDocumentListsEveryKey) {
   const std::string doc = plume::test::read_file(std::string(PLUME_SOURCE_DIR) + "/docs/configuration.md");
   ASSERT_FALSE(doc.empty());
   for (const std::string& k : io::key_names()) {
-    const auto dot = k.find('.');
-    const auto section = doc.find("### [" + k.substr(0, dot) + "]");
+    const auto dot = k.find('.');  // npos for a key of the top level
+    const auto section = doc.find(dot == std::string::npos ? "### Top level" : "### [" + k.substr(0, dot) + "]");
     ASSERT_NE(section, std::string::npos) << k;
     EXPECT_NE(doc.find("| `" + k.substr(dot + 1) + "` |", section), std::string::npos) << k << " is not documented";
   }
+}
+
+// The configuration names its model at the top level; a file without the key (every file
+// written before it existed) is a D2Q37 run.
+TEST(Config, TheModelIsNamedAtTheTopLevel) {
+  EXPECT_EQ(io::parse_config("[lattice]\nnx = 64\n", "old.toml").solver.model, "d2q37");
+  EXPECT_EQ(io::parse_config("model = \"d2q37\"\n[lattice]\nnx = 64\n", "new.toml").solver.model, "d2q37");
+  try {
+    io::parse_config("model = \"d2q99\"\n", "bad.toml");
+    ADD_FAILURE() << "an unknown model was accepted";
+  } catch (const io::ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("model"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("d2q37"), std::string::npos) << "the choices are named: " << e.what();
+  }
+  io::RunConfig c = io::default_config();
+  io::apply_override(c, "model=d2q37");
+  EXPECT_EQ(c.solver.model, "d2q37");
+  EXPECT_EQ(io::to_toml(c).rfind("model = \"d2q37\"", 200) != std::string::npos, true) << "written before the sections";
+  EXPECT_EQ(io::parse_config(io::to_toml(c), "round trip").solver.model, "d2q37");
 }
 
 TEST(Config, SaveIsAtomicAndReadable) {

@@ -217,7 +217,17 @@ std::optional<RunConfig> parse_config(const std::string& text, const std::string
   for (auto&& [name, node] : tbl) {
     const std::string section(name.str());
     if (!node.is_table()) {
-      problems.push_back(where(origin, node.source()) + unknown_key_message(section));
+      // A key of the top level (model), or a key written outside its section.
+      const Key* k = detail::find_key(section);
+      if (!k || !k->section.empty()) {
+        problems.push_back(where(origin, node.source()) + unknown_key_message(section));
+        continue;
+      }
+      try {
+        set_key(c, *k, node);
+      } catch (const std::invalid_argument& e) {
+        problems.push_back(where(origin, node.source()) + section + ": " + e.what());
+      }
       continue;
     }
     for (auto&& [kname, value] : *node.as_table()) {

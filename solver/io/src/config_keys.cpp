@@ -1,4 +1,5 @@
 #include "config_keys.hpp"
+#include "plume/model.hpp"
 #include <fmt/format.h>
 #include <cmath>
 #include <cstdlib>
@@ -140,6 +141,14 @@ std::optional<std::pair<double, double>> parse_colour_range(const std::string& t
 std::vector<Key> make_keys() {
   using WK = WallKind;
   std::vector<K> t;
+  // The top level: which registered model the run is (its own sections follow).
+  {
+    std::vector<std::string> names;
+    for (const Model* m : models()) names.push_back(m->name());
+    t.push_back(choice_name("", "model", "the model: d2q37 = the D2Q37 thermal lattice Boltzmann model (its keys are "
+                                         "the physics, walls and initial sections)",
+                            names, PLUME_REF(solver.model)));
+  }
   // [lattice]
   t.push_back(integer("lattice", "nx", "sites", "lattice width along x (periodic)", PLUME_REF(solver.nx))
                   .min(3)
@@ -357,7 +366,7 @@ const std::vector<Key>& keys() {
 std::vector<std::string> sections() {
   std::vector<std::string> s;
   for (const Key& k : keys())
-    if (s.empty() || s.back() != k.section) s.push_back(k.section);
+    if (!k.section.empty() && (s.empty() || s.back() != k.section)) s.push_back(k.section);
   return s;
 }
 

@@ -31,7 +31,8 @@ struct Key {
   // For keys whose default follows another key: the key followed while not set explicitly.
   std::function<std::string(const RunConfig&)> follows;
 
-  std::string path() const { return section + "." + name; }
+  // "section.name"; a key of the file's top level (section "") is its name alone.
+  std::string path() const { return section.empty() ? name : section + "." + name; }
 };
 
 const std::vector<Key>& keys();
