@@ -331,11 +331,11 @@ int run(const io::RunConfig& cfg, Solver& solver, Output& out, const std::functi
   Console console(cfg.quiet, Console::stdout_is_tty(), solver.is_root());
   // Without a GPU the CUDA runtime's reason ("driver version is insufficient") reads like a
   // broken driver; the summary keeps it.
-  const bool no_gpu = cfg.solver.backend == BackendKind::Auto && solver.backend().name() == "cpu";
+  const bool no_gpu = cfg.solver.backend == BackendKind::Auto && solver.backend_kind() == BackendKind::CPU;
   console.note(fmt::format("{}: {} x {} {}, {} collision, {} backend: {} ({})", io::build_description(),
                            cfg.solver.nx, cfg.solver.ny, D2Q37::name,
-                           d2q37::physics(cfg.solver).model == CollisionModel::RTRT ? "RTRT" : "BGK", solver.backend().name(),
-                           solver.backend().description(),
+                           d2q37::physics(cfg.solver).model == CollisionModel::RTRT ? "RTRT" : "BGK", solver.backend_name(),
+                           solver.backend_description(),
                            no_gpu ? "no usable GPU found; the details are in summary.txt" : solver.backend_reason()));
   if (solver.ranks() > 1)
     console.note(fmt::format("{}: {}, halo exchange {}", solver.communicator().name(),

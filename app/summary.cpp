@@ -88,17 +88,21 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
   const double sites = double(cfg.solver.nx) * cfg.solver.ny;
   const double rate = r.site_updates_per_second(sites);
   const int bps = bytes_per_site(cfg.solver.precision);
-  Backend& b = solver.backend();
 
   // The configuration as nested objects, one per section.
+  // A key of the top level (model) is a field of the configuration itself.
   std::vector<std::pair<std::string, Fields>> sections;
+  Fields config;
   for (const auto& [key, value] : io::key_values(cfg)) {
     const auto dot = key.find('.');
+    if (dot == std::string::npos) {
+      config.emplace_back(key, toml_to_json(value));
+      continue;
+    }
     const std::string sec = key.substr(0, dot);
     if (sections.empty() || sections.back().first != sec) sections.push_back({sec, {}});
     sections.back().second.emplace_back(key.substr(dot + 1), toml_to_json(value));
   }
-  Fields config;
   for (const auto& [sec, f] : sections) config.emplace_back(sec, object(f, 4));
 
   const Fields top{
@@ -111,8 +115,8 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
       {"finished", json_string(now_iso8601())},
       {"status", json_string(status_name(r.status))},
       {"message", json_string(r.message)},
-      {"backend", object({{"name", json_string(b.name())},
-                          {"description", json_string(b.description())},
+      {"backend", object({{"name", json_string(solver.backend_name())},
+                          {"description", json_string(solver.backend_description())},
                           {"reason", json_string(solver.backend_reason())}},
                          2)},
       {"lattice", object({{"name", json_string(D2Q37::name)},
@@ -156,7 +160,7 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
       "speed       {} site updates/s, {} bytes/site, {} effective\n"
       "checkpoint  {}\n",
       io::plume_version(), io::git_commit(), io::compiler(), io::build_type(), command_line, host_name(),
-      now_iso8601(), status_name(r.status), r.message.empty() ? "" : ": " + r.message, b.name(), b.description(),
+      now_iso8601(), status_name(r.status), r.message.empty() ? "" : ": " + r.message, solver.backend_name(), solver.backend_description(),
       solver.backend_reason(), cfg.solver.nx, cfg.solver.ny, D2Q37::name, solver.communicator().name(),
       solver.decomposition().describe(), r.first_step, r.last_step, cfg.steps,
       r.wall_seconds, r.compute_seconds, Console::rate(rate), bps, Console::bandwidth(rate * bps),

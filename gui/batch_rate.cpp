@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double sites = double(cfg.solver.nx) * cfg.solver.ny;
     std::printf("batch lattice=%dx%d steps=%ld wall_s=%.3f site_updates_per_s=%.4g backend=\"%s\" build=\"%s\"\n",
-                cfg.solver.nx, cfg.solver.ny, steps, s, steps * sites / s, solver.backend().description().c_str(),
+                cfg.solver.nx, cfg.solver.ny, steps, s, steps * sites / s, solver.backend_description().c_str(),
                 plume::io::build_description().c_str());
     return 0;
   } catch (const std::exception& e) {

@@ -384,8 +384,8 @@ long Simulation::publish(long max_overlap) {
   s.cuda_device = dev ? dev.device : -1;
   s.run = run_;
   s.config = cfg_;
-  s.backend = solver_->backend().name();
-  s.backend_description = solver_->backend().description();
+  s.backend = solver_->backend_name();
+  s.backend_description = solver_->backend_description();
   s.diag = io::compute_diagnostics(s.fields, solver_->domain(), d2q37::initial(cfg_.solver), s.step, s.time);
   if (!fault_) fault_ = io::find_fault(s.fields, s.step);
   // Stepping a blown-up state only spreads the NaNs: stop, keep the evidence on screen.

@@ -165,6 +165,12 @@ void Solver::setup() {
 
 Solver::~Solver() = default;
 
+BackendKind Solver::backend_kind() const {
+  return backend_->name() == "cuda" ? BackendKind::CUDA : BackendKind::CPU;
+}
+std::string Solver::backend_name() const { return backend_->name(); }
+std::string Solver::backend_description() const { return backend_->description(); }
+
 void Solver::initialize() {
   backend_->initialize();
   step_ = 0;

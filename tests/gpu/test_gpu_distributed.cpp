@@ -68,7 +68,7 @@ TEST(GpuDistributed, EveryTilingAndTransportGivesTheOneGpuResultBitForBit) {
     c.overlap = k.overlap;
     c.transport = k.transport;
     Solver s(c, *world);
-    EXPECT_EQ(s.backend().name(), "cuda");
+    EXPECT_EQ(s.backend_kind(), BackendKind::CUDA);
     s.initialize();
     s.advance(steps);
     const std::vector<double> global = s.gather_populations();

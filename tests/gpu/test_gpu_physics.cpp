@@ -46,7 +46,7 @@ TEST_P(GpuWalls, MassConservedNoSlipAndWallTemperatureOver1000Steps) {
   const bool fp64 = GetParam() == Precision::FP64;
   const SolverConfig c = rt_between_walls(GetParam());
   Solver s(c);
-  ASSERT_EQ(s.backend().name(), "cuda");
+  ASSERT_EQ(s.backend_kind(), BackendKind::CUDA);
   s.initialize();
   const double m0 = mass(s);
   const double dt = phys::dt<L>(), g = d2q37::physics(c).gy;

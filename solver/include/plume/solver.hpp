@@ -46,6 +46,9 @@ struct SolverConfig {
 namespace parallel {
 class TileStepper;
 }
+namespace internal {
+struct SolverAccess;  // solver/src/solver_access.hpp: the backend, for tests and plume-scaling
+}
 
 class Solver {
  public:
@@ -74,7 +77,11 @@ class Solver {
   const SolverConfig& config() const { return cfg_; }
   const Domain& domain() const { return domain_; }  // this rank's block of the global lattice
   const Model& model() const { return *model_; }
-  Backend& backend() { return *backend_; }
+  // Which backend runs this rank's block: its kind (CPU or CUDA, never Auto), its name ("cpu",
+  // "cuda") and a line for logs and summaries (device or threads, storage precision).
+  BackendKind backend_kind() const;
+  std::string backend_name() const;
+  std::string backend_description() const;
   const std::string& backend_reason() const { return reason_; }  // why this backend was chosen
   // The transport of the halo messages (Host, CudaAware or Nccl; Auto on one rank: no messages).
   TransportKind transport() const { return transport_; }
@@ -131,6 +138,7 @@ class Solver {
   void agree(const std::string& local_problem, const std::string& what);
 
  private:
+  friend struct internal::SolverAccess;
   void setup();
   AnySetup model_setup() const;  // the model's setup from the configuration
 

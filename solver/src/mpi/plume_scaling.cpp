@@ -23,6 +23,7 @@
 #include "plume/lattice/lattice_info.hpp"
 #include "plume/parallel/perf_model.hpp"
 #include "plume/solver.hpp"
+#include "solver_access.hpp"
 #include "d2q37/setup.hpp"
 
 using namespace plume;
@@ -159,8 +160,8 @@ MachineModel measure(Communicator& comm, const Options& o) {
   if (const int ndev = cuda_device_count(); ndev > 0 && tc.backend != BackendKind::CPU) tc.device = comm.node_rank() % ndev;
   Solver tile(tc);
   tile.initialize();
-  HaloOps* ops = tile.backend().halo_ops();
-  if (!ops) throw std::runtime_error("the " + tile.backend().name() + " backend has no box updates (HaloOps)");
+  HaloOps* ops = internal::SolverAccess::backend(tile).halo_ops();
+  if (!ops) throw std::runtime_error("the " + tile.backend_name() + " backend has no box updates (HaloOps)");
   const int strips = W / 3;
   const double t_call = sweep_time(comm, 2000, [&] {
     ops->update(Box{0, 1, 0, 1});
@@ -223,7 +224,7 @@ MachineModel measure(Communicator& comm, const Options& o) {
   m.link_bandwidth = 1 / ((a11 * b2 - a12 * b1) / det);
 
   char name[200];
-  std::snprintf(name, sizeof name, "measured with %d ranks: %s, tile %dx%d", n, tile.backend().description().c_str(),
+  std::snprintf(name, sizeof name, "measured with %d ranks: %s, tile %dx%d", n, tile.backend_description().c_str(),
                 W, H);
   m.name = name;
   if (comm.rank() == 0) {
@@ -291,7 +292,7 @@ void time_run(Communicator& comm, const Options& o, const MachineModel* m) {
   const double predicted = m ? predict_step(s.decomposition(), describe_lattice<D2Q37>(), *m, c.overlap).step : 0.0;
   if (comm.rank() == 0) {
     std::printf("%s on %d rank%s, %s, transport %s, overlap %s: %.3f ms/step, %.3f G site/s", s.decomposition().describe().c_str(),
-                comm.size(), comm.size() == 1 ? "" : "s", s.backend().description().c_str(), transport.c_str(),
+                comm.size(), comm.size() == 1 ? "" : "s", s.backend_description().c_str(), transport.c_str(),
                 c.overlap ? "on" : "off", t * 1e3, rate * 1e-9);
     if (m) std::printf(" (model %.3f ms)", predicted * 1e3);
     std::printf("\nRESULT run ranks=%d lattice=%dx%d tiles=%s transport=%s overlap=%d step_ms=%.4f gsites=%.4f model_ms=%.4f\n",

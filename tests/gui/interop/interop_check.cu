@@ -115,7 +115,7 @@ int main() {
   cfg.backend = plume::BackendKind::CUDA;
   cfg.device = 0;
   plume::Solver solver(cfg);
-  std::printf("solver: %s\n", solver.backend().description().c_str());
+  std::printf("solver: %s\n", solver.backend_description().c_str());
   const std::string unavailable = plume::gui::gl_interop_unavailable(vendor, cfg.device);
   if (!unavailable.empty()) {
     std::printf("FAILED: interop unavailable: %s\n", unavailable.c_str());
