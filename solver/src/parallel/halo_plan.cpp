@@ -11,12 +11,8 @@ HaloPlan make_halo_plan(const LatticeInfo& lattice, const Domain& dom, const Nei
     const int axis = axis_of(Face(f));
     const int out = (f & 1) ? +1 : -1;  // outward direction of the face along its axis
     const int n = dom.size(axis);
-    const std::array<int, 2> cross = cross_axes(axis);
-    for (int k = 0; k < 2; ++k) {
-      const int c = cross[k], h = c < axis ? lattice.halo(c) : 0;
-      fp.begin[k] = -h;
-      fp.length[k] = dom.size(c) + 2 * h;
-    }
+    cross_section(axis, {dom.nx, dom.ny, dom.nz}, {lattice.halo(0), lattice.halo(1), lattice.halo(2)},
+                  fp.begin.data(), fp.length.data());
     if (nb[f].link != Link::Remote) continue;
     for (int d = 1; d <= lattice.reach; ++d)
       for (int i = 0; i < lattice.Q; ++i) {

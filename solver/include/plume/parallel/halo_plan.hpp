@@ -49,6 +49,19 @@ struct HaloPlan {
   }
 };
 
+// The cross-section of a face of `axis` over the two other axes: along an axis that travels
+// before it, the whole extent with its `halo[a]` ghost layers (which carries edges and corners);
+// along one that travels after it, the interior. Used by halo plans and periodic copies alike.
+inline void cross_section(int axis, const std::array<int, 3>& size, const std::array<int, 3>& halo, int begin[2],
+                          int length[2]) {
+  const std::array<int, 2> cross = cross_axes(axis);
+  for (int k = 0; k < 2; ++k) {
+    const int a = cross[k], h = a < axis ? halo[a] : 0;
+    begin[k] = -h;
+    length[k] = size[a] + 2 * h;
+  }
+}
+
 // Local coordinates (x, y, z) of position (u, v) of the cross-section of a face of `axis` at
 // `layer`: PLUME_HD so that pack kernels share it.
 PLUME_HD inline void face_site(int axis, int layer, int u, int v, int& x, int& y, int& z) {
@@ -95,13 +108,7 @@ inline PeriodicCopy periodic_copy(const Layout& l, int axis) {
   PeriodicCopy c;
   c.axis = axis;
   c.depth = axis == 2 ? l.hz : l.halo;
-  const std::array<int, 2> cross = cross_axes(axis);
-  for (int k = 0; k < 2; ++k) {
-    const int a = cross[k];
-    const int h = a < axis ? (a == 2 ? l.hz : l.halo) : 0;
-    c.begin[k] = -h;
-    c.length[k] = (a == 0 ? l.nx : a == 1 ? l.ny : l.nz) + 2 * h;
-  }
+  cross_section(axis, {l.nx, l.ny, l.nz}, {l.halo, l.halo, l.hz}, c.begin, c.length);
   return c;
 }
 
@@ -116,7 +123,7 @@ PLUME_HD inline int face_offset(const Layout& l, int axis, int layer, const int 
 // The ghost width of a block of lattice L along axis a (no z halos for a 2-D lattice).
 template <class L>
 constexpr int halo_width(int a) {
-  return a < L::D ? L::reach : 0;
+  return describe_lattice<L>().halo(a);
 }
 
 // The plan of a tile of `dom` with neighbours `nb` for a lattice (halo_plan.cpp).
