@@ -261,7 +261,7 @@ int run_command(const Command& cmd, const parallel::Communicator& world) {
   const io::MemoryNeed& m = cmd.memory;
   std::printf("%s: configuration OK (%d x %d, %s, %ld steps, output in %s; memory: about %s on rank 0%s)\n",
               cmd.config_path.c_str(), c.solver.nx, c.solver.ny,
-              d2q37::physics(c.solver).model == CollisionModel::RTRT ? "rtrt" : "bgk", c.steps, c.output.dir.c_str(),
+              d2q37::physics(c.solver).model == d2q37::CollisionModel::RTRT ? "rtrt" : "bgk", c.steps, c.output.dir.c_str(),
               io::format_bytes(m.rank0).c_str(),
               m.device > 0 ? (", " + io::format_bytes(m.device) + " per GPU").c_str() : "");
   return kExitOk;

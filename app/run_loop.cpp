@@ -333,8 +333,8 @@ int run(const io::RunConfig& cfg, Solver& solver, Output& out, const std::functi
   // broken driver; the summary keeps it.
   const bool no_gpu = cfg.solver.backend == BackendKind::Auto && solver.backend_kind() == BackendKind::CPU;
   console.note(fmt::format("{}: {} x {} {}, {} collision, {} backend: {} ({})", io::build_description(),
-                           cfg.solver.nx, cfg.solver.ny, D2Q37::name,
-                           d2q37::physics(cfg.solver).model == CollisionModel::RTRT ? "RTRT" : "BGK", solver.backend_name(),
+                           cfg.solver.nx, cfg.solver.ny, d2q37::D2Q37::name,
+                           d2q37::physics(cfg.solver).model == d2q37::CollisionModel::RTRT ? "RTRT" : "BGK", solver.backend_name(),
                            solver.backend_description(),
                            no_gpu ? "no usable GPU found; the details are in summary.txt" : solver.backend_reason()));
   if (solver.ranks() > 1)

@@ -77,7 +77,7 @@ const char* status_name(RunReport::Status s) {
   }
 }
 
-int bytes_per_site(Precision p) { return 2 * D2Q37::Q * (p == Precision::FP32 ? 4 : 8); }
+int bytes_per_site(Precision p) { return 2 * d2q37::D2Q37::Q * (p == Precision::FP32 ? 4 : 8); }
 
 double RunReport::site_updates_per_second(double sites) const {
   return compute_seconds > 0 ? sites * double(last_step - first_step) / compute_seconds : 0.0;
@@ -119,8 +119,8 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
                           {"description", json_string(solver.backend_description())},
                           {"reason", json_string(solver.backend_reason())}},
                          2)},
-      {"lattice", object({{"name", json_string(D2Q37::name)},
-                          {"Q", std::to_string(D2Q37::Q)},
+      {"lattice", object({{"name", json_string(d2q37::D2Q37::name)},
+                          {"Q", std::to_string(d2q37::D2Q37::Q)},
                           {"nx", std::to_string(cfg.solver.nx)},
                           {"ny", std::to_string(cfg.solver.ny)}},
                          2)},
@@ -161,7 +161,7 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
       "checkpoint  {}\n",
       io::plume_version(), io::git_commit(), io::compiler(), io::build_type(), command_line, host_name(),
       now_iso8601(), status_name(r.status), r.message.empty() ? "" : ": " + r.message, solver.backend_name(), solver.backend_description(),
-      solver.backend_reason(), cfg.solver.nx, cfg.solver.ny, D2Q37::name, solver.communicator().name(),
+      solver.backend_reason(), cfg.solver.nx, cfg.solver.ny, d2q37::D2Q37::name, solver.communicator().name(),
       solver.decomposition().describe(), r.first_step, r.last_step, cfg.steps,
       r.wall_seconds, r.compute_seconds, Console::rate(rate), bps, Console::bandwidth(rate * bps),
       r.final_checkpoint.empty() ? "(none)" : r.final_checkpoint);

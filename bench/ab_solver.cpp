@@ -20,9 +20,9 @@ using namespace plume;
 // The D2Q37 physics of a configuration: a member before the core redesign, the model's setup after.
 #if __has_include("d2q37/setup.hpp")
 #include "d2q37/setup.hpp"
-PhysicsParams& physics_of(SolverConfig& c) { return d2q37::physics(c); }
+d2q37::PhysicsParams& physics_of(SolverConfig& c) { return d2q37::physics(c); }
 #else
-PhysicsParams& physics_of(SolverConfig& c) { return c.physics; }
+d2q37::PhysicsParams& physics_of(SolverConfig& c) { return c.physics; }
 #endif
 
 namespace {
@@ -71,9 +71,9 @@ int main(int argc, char** argv) {
     const long steps = std::atol(argv[4]);
     SolverConfig a = rt_case(nx, ny, Precision::FP64);
     SolverConfig b = rt_case(nx, ny, Precision::FP32);
-    physics_of(b).model = CollisionModel::BGK;
+    physics_of(b).model = d2q37::CollisionModel::BGK;
     physics_of(b).tau = 0.8;
-    physics_of(b).bottom.kind = physics_of(b).top.kind = WallKind::Adiabatic;
+    physics_of(b).bottom.kind = physics_of(b).top.kind = d2q37::WallKind::Adiabatic;
     for (const SolverConfig* c : {&a, &b}) {
       Solver s(*c);
       s.initialize();

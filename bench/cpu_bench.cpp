@@ -26,7 +26,7 @@ plume::SolverConfig bench_case(plume::Precision p, int threads) {
   c.backend = plume::BackendKind::CPU;
   c.precision = p;
   c.threads = threads;
-  plume::d2q37::physics(c).model = plume::CollisionModel::RTRT;
+  plume::d2q37::physics(c).model = plume::d2q37::CollisionModel::RTRT;
   plume::d2q37::physics(c).gy = -1e-3;
   plume::d2q37::physics(c).k1 = plume::d2q37::physics(c).k2 = 0.005;
   plume::d2q37::physics(c).bottom.T = plume::d2q37::initial(c).T_down = 1.1;
@@ -80,7 +80,7 @@ void BM_Step(benchmark::State& state) {
   for (auto _ : state) solver.advance(kStepsPerIteration);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
-  const double bytes = 2.0 * plume::D2Q37::Q * (precision == plume::Precision::FP32 ? 4 : 8);
+  const double bytes = 2.0 * plume::d2q37::D2Q37::Q * (precision == plume::Precision::FP32 ? 4 : 8);
   const double updates = double(kSize) * kSize * kStepsPerIteration * state.iterations();
   state.SetLabel(solver.backend_description());
   state.counters["threads"] = threads;

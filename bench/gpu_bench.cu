@@ -35,7 +35,7 @@
 #include "d2q37/setup.hpp"
 
 using namespace plume;
-using L = D2Q37;
+using L = d2q37::D2Q37;
 using T = d2q37::Traits;  // the model's traits, as the backends take them
 namespace cu = plume::cuda;
 
@@ -57,8 +57,8 @@ double copy_bandwidth(std::size_t bytes, cudaStream_t s) {
 }
 
 // The reference Rayleigh–Taylor physics (spec sections 5 and 7).
-PhysicsParams reference_physics() {
-  PhysicsParams p;
+d2q37::PhysicsParams reference_physics() {
+  d2q37::PhysicsParams p;
   p.gy = -2.6e-6;
   return p;
 }
@@ -136,13 +136,13 @@ SweepRow sweep(int n, Precision prec, int dev, bool check_fields) {
 
 // Pull and store with no collision: the same bytes and access pattern as a step, no arithmetic.
 template <class Real, int BX>
-__global__ void __launch_bounds__(BX) stream_only_kernel(const phys::StepArgs<Real> a, int y0, int y1) {
+__global__ void __launch_bounds__(BX) stream_only_kernel(const d2q37::StepArgs<Real> a, int y0, int y1) {
   const int x = blockIdx.x * BX + threadIdx.x;
   if (x >= a.layout.nx) return;
   for (int y = y0 + int(blockIdx.y); y < y1; y += gridDim.y) {
     double f[L::Q];
-    phys::pull<L>(a.src, a.layout, x, y, f);
-    phys::store<L>(a.dst, a.layout, x, y, f);
+    d2q37::pull<L>(a.src, a.layout, x, y, f);
+    d2q37::store<L>(a.dst, a.layout, x, y, f);
   }
 }
 
@@ -152,7 +152,7 @@ __global__ void __launch_bounds__(BX) stream_only_kernel(const phys::StepArgs<Re
 __constant__ double c_projector[3][L::Q][L::Q];
 
 void upload_projectors() {
-  namespace h2 = plume::hermite2d;
+  namespace h2 = plume::d2q37::hermite2d;
   static double p[3][L::Q][L::Q];
   for (int i = 0; i < L::Q; ++i)
     for (int j = 0; j < L::Q; ++j) {
@@ -166,17 +166,17 @@ void upload_projectors() {
 }
 
 template <class Real>
-__global__ void __launch_bounds__(128, 2) population_space_kernel(const phys::StepArgs<Real> a, int y0, int y1) {
+__global__ void __launch_bounds__(128, 2) population_space_kernel(const d2q37::StepArgs<Real> a, int y0, int y1) {
   const int x = blockIdx.x * 128 + threadIdx.x;
   if (x >= a.layout.nx) return;
-  const PhysicsParams& p = a.params;
+  const d2q37::PhysicsParams& p = a.params;
   for (int y = y0 + int(blockIdx.y); y < y1; y += gridDim.y) {
     double f[L::Q], ne[L::Q];
-    phys::pull<L>(a.src, a.layout, x, y, f);
-    const phys::Macro m = phys::macro<L>(f);
+    d2q37::pull<L>(a.src, a.layout, x, y, f);
+    const d2q37::Macro m = d2q37::macro<L>(f);
     const double tau1 = 0.5 + p.k1 / (m.rho * m.T), tau2 = 0.5 + p.k2 / (m.rho * m.T), tau3 = 0.5 + p.k3;
-    const double d = phys::dt<L>(), Fx = m.rho * p.gx * d, Fy = m.rho * p.gy * d;
-    phys::equilibrium<L>(m.rho, m.ux + tau1 * Fx / m.rho, m.uy + tau1 * Fy / m.rho,
+    const double d = d2q37::dt<L>(), Fx = m.rho * p.gx * d, Fy = m.rho * p.gy * d;
+    d2q37::equilibrium<L>(m.rho, m.ux + tau1 * Fx / m.rho, m.uy + tau1 * Fy / m.rho,
                          m.T + tau1 * (1.0 - tau1) * (Fx * Fx + Fy * Fy) / (2.0 * m.rho * m.rho), ne);
 #pragma unroll
     for (int j = 0; j < L::Q; ++j) ne[j] = f[j] - ne[j];  // f - f_eq
@@ -192,7 +192,7 @@ __global__ void __launch_bounds__(128, 2) population_space_kernel(const phys::St
       }
       f[i] = (f[i] - ne[i]) + c2 * s2 + c3 * s3 + c4 * s4;  // f_eq + sum_n (1 - 1/tau_n) P_n (f - f_eq)
     }
-    phys::store<L>(a.dst, a.layout, x, y, f);
+    d2q37::store<L>(a.dst, a.layout, x, y, f);
   }
 }
 
@@ -209,7 +209,7 @@ template <class Real>
 struct Lattice {
   Domain d;
   Layout l;
-  PhysicsParams p = reference_physics();
+  d2q37::PhysicsParams p = reference_physics();
   cu::DeviceBuffer<Real> a, b;
   Lattice(int n, cudaStream_t s)
       : d(Domain::whole(n, n)), l(make_layout(n, n, 1, L::reach, 0, L::Q, sizeof(Real))), a(l.elements()), b(l.elements()) {
@@ -218,7 +218,7 @@ struct Lattice {
     cu::launch_halo<L>(a.data(), l, false, s);
     PLUME_CUDA_CHECK(cudaStreamSynchronize(s));
   }
-  phys::StepArgs<Real> args() { return {a.data(), b.data(), l, d, p}; }
+  d2q37::StepArgs<Real> args() { return {a.data(), b.data(), l, d, p}; }
   long long sites() const { return (long long)d.nx * d.ny; }
 };
 
@@ -258,11 +258,11 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
   auto step_variant = [&](const std::string& name, auto shape, auto variant) {
     using Shape = decltype(shape);
     constexpr int V = decltype(variant)::value;
-    PhysicsParams p = lat.p;
-    p.model = V == 1 ? CollisionModel::BGK : CollisionModel::RTRT;
+    d2q37::PhysicsParams p = lat.p;
+    p.model = V == 1 ? d2q37::CollisionModel::BGK : d2q37::CollisionModel::RTRT;
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
       cu::launch_halo<L>(src, l, !p.walls, s);
-      cu::launch_box<T, V, Real, Shape>(StepArgs<Real, PhysicsParams>{src, dst, l, d, p}, Box::of(d), s);
+      cu::launch_box<T, V, Real, Shape>(StepArgs<Real, d2q37::PhysicsParams>{src, dst, l, d, p}, Box::of(d), s);
     });
     add(name, resources(cu::step_kernel<T, V, Real, Shape::block_x, Shape::min_blocks>), ms, double(lat.sites()));
   };
@@ -284,7 +284,7 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
   {
     constexpr int BX = cu::DefaultStepShape<T, R>::block_x, MB = cu::DefaultStepShape<T, R>::min_blocks;
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
-      cu::step_kernel<T, R, Real, BX, MB><<<grid, BX, 0, s>>>(phys::StepArgs<Real>{src, dst, l, d, lat.p}, 0, l.nx, y0,
+      cu::step_kernel<T, R, Real, BX, MB><<<grid, BX, 0, s>>>(d2q37::StepArgs<Real>{src, dst, l, d, lat.p}, 0, l.nx, y0,
                                                               y1, 0, 1);
     });
     PLUME_CUDA_CHECK_LAUNCH();
@@ -292,14 +292,14 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
   }
   {
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
-      stream_only_kernel<Real, 128><<<grid, 128, 0, s>>>(phys::StepArgs<Real>{src, dst, l, d, lat.p}, y0, y1);
+      stream_only_kernel<Real, 128><<<grid, 128, 0, s>>>(d2q37::StepArgs<Real>{src, dst, l, d, lat.p}, y0, y1);
     });
     PLUME_CUDA_CHECK_LAUNCH();
     add("pull + store only", resources(stream_only_kernel<Real, 128>), ms, bulk_sites);
   }
   {
     const double ms = ms_per_step(lat, s, std::max(4, steps / 4), [&](Real* src, Real* dst) {
-      population_space_kernel<Real><<<grid, 128, 0, s>>>(phys::StepArgs<Real>{src, dst, l, d, lat.p}, y0, y1);
+      population_space_kernel<Real><<<grid, 128, 0, s>>>(d2q37::StepArgs<Real>{src, dst, l, d, lat.p}, y0, y1);
     });
     PLUME_CUDA_CHECK_LAUNCH();
     add("population-space collide", resources(population_space_kernel<Real>), ms, bulk_sites);
@@ -318,7 +318,7 @@ double population_space_difference(cudaStream_t s) {
   constexpr int BX = cu::DefaultStepShape<T, 0>::block_x, MB = cu::DefaultStepShape<T, 0>::min_blocks;
   cu::step_kernel<T, 0, double, BX, MB><<<grid, BX, 0, s>>>(lat.args(), 0, l.nx, y0, y1, 0, 1);
   population_space_kernel<double>
-      <<<grid, 128, 0, s>>>(phys::StepArgs<double>{lat.a.data(), c.data(), l, lat.d, lat.p}, y0, y1);
+      <<<grid, 128, 0, s>>>(d2q37::StepArgs<double>{lat.a.data(), c.data(), l, lat.d, lat.p}, y0, y1);
   PLUME_CUDA_CHECK_LAUNCH();
   PLUME_CUDA_CHECK(cudaStreamSynchronize(s));
   std::vector<double> m(l.elements()), q(l.elements());
@@ -337,7 +337,7 @@ double population_space_difference(cudaStream_t s) {
 // ---- FP32 storage against FP64 on the Rayleigh–Taylor case -----------------------------------
 
 // Horizontal mean of T_H per row and the integral mixing width 6 sum_y theta (1 - theta) (spec 8).
-double integral_width(const Fields& f, const InitialState& s) {
+double integral_width(const Fields& f, const d2q37::InitialState& s) {
   double w = 0;
   for (int y = 0; y < f.ny; ++y) {
     double T = 0;
@@ -407,15 +407,15 @@ void sanitize_cases(int dev) {
     const char* name;
     int nx, ny;
     Precision prec;
-    CollisionModel model;
+    d2q37::CollisionModel model;
     bool walls;
-    WallKind kind;
+    d2q37::WallKind kind;
   };
   const Case cases[] = {
-      {"RT, fixed walls, RTRT, FP64", 200, 64, Precision::FP64, CollisionModel::RTRT, true, WallKind::Fixed},
-      {"RT, fixed walls, RTRT, FP32", 200, 64, Precision::FP32, CollisionModel::RTRT, true, WallKind::Fixed},
-      {"RT, adiabatic walls, BGK, FP64", 130, 40, Precision::FP64, CollisionModel::BGK, true, WallKind::Adiabatic},
-      {"periodic x and y, RTRT, FP64", 70, 45, Precision::FP64, CollisionModel::RTRT, false, WallKind::Fixed},
+      {"RT, fixed walls, RTRT, FP64", 200, 64, Precision::FP64, d2q37::CollisionModel::RTRT, true, d2q37::WallKind::Fixed},
+      {"RT, fixed walls, RTRT, FP32", 200, 64, Precision::FP32, d2q37::CollisionModel::RTRT, true, d2q37::WallKind::Fixed},
+      {"RT, adiabatic walls, BGK, FP64", 130, 40, Precision::FP64, d2q37::CollisionModel::BGK, true, d2q37::WallKind::Adiabatic},
+      {"periodic x and y, RTRT, FP64", 70, 45, Precision::FP64, d2q37::CollisionModel::RTRT, false, d2q37::WallKind::Fixed},
   };
   for (const Case& k : cases) {
     SolverConfig c;

@@ -29,7 +29,7 @@
 #include "d2q37/setup.hpp"
 
 using namespace plume;
-using L = D2Q37;
+using L = d2q37::D2Q37;
 namespace cu = plume::cuda;
 using Clock = std::chrono::steady_clock;
 
@@ -37,8 +37,8 @@ namespace {
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-PhysicsParams physics() {
-  PhysicsParams p;
+d2q37::PhysicsParams physics() {
+  d2q37::PhysicsParams p;
   p.gy = -1e-4;
   p.walls = true;
   return p;
@@ -73,7 +73,7 @@ Pieces pieces(int n) {
   cudaStream_t s;
   PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   cu::DeviceBuffer<double> f(lay.elements()), out(4 * sites);
-  const PhysicsParams p = physics();
+  const d2q37::PhysicsParams p = physics();
   cu::launch_initial_state<d2q37::Traits, double>(f.data(), out.data(), lay, d, d2q37::Setup{p, {}}, s);
   Pieces r;
   r.kernel_ms = bench::time_ms(s, 5, [&] {

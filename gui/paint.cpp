@@ -14,7 +14,7 @@ double brush_delta_T(const Brush& b, double r) {
 }
 
 long paint_populations(std::vector<double>& f, int nx, int ny, bool periodic_y, const Brush& b) {
-  using L = D2Q37;
+  using L = d2q37::D2Q37;
   const std::size_t plane = std::size_t(nx) * ny;
   // A disc wider than the lattice would visit sites twice through the periodic wrap.
   Brush br = b;
@@ -33,9 +33,9 @@ long paint_populations(std::vector<double>& f, int nx, int ny, bool periodic_y, 
       const int x = ((xi % nx) + nx) % nx;
       const std::size_t site = std::size_t(y) * nx + x;
       for (int i = 0; i < L::Q; ++i) fs[i] = f[i * plane + site];
-      const phys::Macro m = phys::macro<L>(fs);
+      const d2q37::Macro m = d2q37::macro<L>(fs);
       const double T = std::clamp(m.T + dT, kPaintTmin, kPaintTmax);
-      phys::equilibrium<L>(m.rho * m.T / T, m.ux, m.uy, T, fs);
+      d2q37::equilibrium<L>(m.rho * m.T / T, m.ux, m.uy, T, fs);
       for (int i = 0; i < L::Q; ++i) f[i * plane + site] = fs[i];
       ++changed;
     }

@@ -31,13 +31,13 @@ void set(std::vector<cmd::Command>& out, const char* key, const std::string& val
 
 std::string number_text(double v) { return fmt::format("{}", v); }
 
-void wall_editor(const char* name, const char* key_kind, const char* key_T, const Wall& w,
+void wall_editor(const char* name, const char* key_kind, const char* key_T, const d2q37::Wall& w,
                  std::vector<cmd::Command>& out) {
   ImGui::PushID(name);
   int kind = int(w.kind);
   ImGui::SetNextItemWidth(110);
   if (ImGui::Combo(name, &kind, kWallKinds, 2)) set(out, key_kind, kWallKinds[kind]);
-  if (w.kind == WallKind::Fixed) {
+  if (w.kind == d2q37::WallKind::Fixed) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(120);
     double T;
@@ -130,12 +130,12 @@ void ControlPanel::view_section(ViewSettings& view, std::vector<cmd::Command>& o
 }
 
 void ControlPanel::physics_section(const Snapshot& s, std::vector<cmd::Command>& out) {
-  const PhysicsParams& p = d2q37::physics(s.config.solver);
+  const d2q37::PhysicsParams& p = d2q37::physics(s.config.solver);
   double v;
   if (edit_number("gravity |g|", -p.gy, "%.4g", v)) set(out, "physics.gravity", number_text(v));
   int model = int(p.model);
   if (ImGui::Combo("collision", &model, kModels, 2)) set(out, "physics.collision", kModels[model]);
-  if (p.model == CollisionModel::RTRT) {
+  if (p.model == d2q37::CollisionModel::RTRT) {
     if (edit_number("k1 (viscosity)", p.k1, "%.4g", v)) set(out, "physics.k1", number_text(v));
     if (edit_number("k2 (conductivity)", p.k2, "%.4g", v)) set(out, "physics.k2", number_text(v));
     if (edit_number("k3 (4th order)", p.k3, "%.4g", v)) set(out, "physics.k3", number_text(v));

@@ -17,7 +17,7 @@ Report::Report(std::string path, const std::vector<std::string>& context) : path
 }
 
 void Report::diag(const Snapshot& s) {
-  const PhysicsParams& p = d2q37::physics(s.config.solver);
+  const d2q37::PhysicsParams& p = d2q37::physics(s.config.solver);
   const io::Diagnostics& d = s.diag;
   record(fmt::format(
       "diag step={} time={:.9g} nx={} ny={} gravity={} k1={} k2={} k3={} tau={} mass={:.17g} kinetic_energy={:.9e} "

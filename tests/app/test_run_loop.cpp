@@ -48,7 +48,7 @@ TEST(InSituHook, SinksSeeTheFieldsEveryInsituEverySteps) {
   const app::RunReport r = run.go();
   EXPECT_EQ(r.status, app::RunReport::Status::Completed);
   EXPECT_EQ(rec->steps, (std::vector<long long>{0, 10, 20, 30}));
-  for (std::size_t i = 0; i < rec->steps.size(); ++i) EXPECT_DOUBLE_EQ(rec->times[i], rec->steps[i] / D2Q37::r);
+  for (std::size_t i = 0; i < rec->steps.size(); ++i) EXPECT_DOUBLE_EQ(rec->times[i], rec->steps[i] / d2q37::D2Q37::r);
   EXPECT_TRUE(rec->shapes_ok);
   for (std::size_t i = 1; i < rec->signatures.size(); ++i)
     EXPECT_NE(rec->signatures[i], rec->signatures[i - 1]) << "the sink sees the evolving state";

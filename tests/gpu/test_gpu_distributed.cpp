@@ -57,7 +57,7 @@ TEST(GpuDistributed, EveryTilingAndTransportGivesTheOneGpuResultBitForBit) {
   };
   std::vector<Case> cases;
   for (TransportKind tr : transports())
-    for (const Tiling t : tilings_of(world->size(), gpu_case(true, Precision::FP64), D2Q37::reach))
+    for (const Tiling t : tilings_of(world->size(), gpu_case(true, Precision::FP64), d2q37::D2Q37::reach))
       for (bool walls : {true, false})
         for (bool overlap : {true, false}) cases.push_back({t, walls, overlap, tr, Precision::FP64});
   cases.push_back({Tiling{}, true, true, TransportKind::Auto, Precision::FP32});  // automatic tiling, FP32

@@ -16,7 +16,7 @@
 
 using namespace plume;
 using namespace plume::testing;
-using L = D2Q37;
+using L = d2q37::D2Q37;
 
 namespace {
 
@@ -24,8 +24,8 @@ namespace {
 SolverConfig rt_between_walls(Precision prec) {
   SolverConfig c = rt_layer(96, 80, 2e-4, prec);
   d2q37::physics(c).k1 = d2q37::physics(c).k2 = 0.01;
-  d2q37::physics(c).bottom = {WallKind::Fixed, 1.08};
-  d2q37::physics(c).top = {WallKind::Fixed, 0.93};
+  d2q37::physics(c).bottom = {d2q37::WallKind::Fixed, 1.08};
+  d2q37::physics(c).top = {d2q37::WallKind::Fixed, 0.93};
   return c;
 }
 
@@ -49,7 +49,7 @@ TEST_P(GpuWalls, MassConservedNoSlipAndWallTemperatureOver1000Steps) {
   ASSERT_EQ(s.backend_kind(), BackendKind::CUDA);
   s.initialize();
   const double m0 = mass(s);
-  const double dt = phys::dt<L>(), g = d2q37::physics(c).gy;
+  const double dt = d2q37::dt<L>(), g = d2q37::physics(c).gy;
   const std::size_t n = std::size_t(c.nx) * c.ny;
   const double tol_u = fp64 ? 1e-15 : 1e-6, tol_T = fp64 ? 1e-13 : 1e-6;
   for (int block = 0; block < 5; ++block) {
@@ -79,7 +79,7 @@ TEST_P(GpuWalls, MassConservedNoSlipAndWallTemperatureOver1000Steps) {
 INSTANTIATE_TEST_SUITE_P(Storage, GpuWalls, ::testing::Values(Precision::FP64, Precision::FP32),
                          [](const auto& info) { return info.param == Precision::FP64 ? "FP64" : "FP32"; });
 
-class GpuModels : public ::testing::TestWithParam<CollisionModel> {};
+class GpuModels : public ::testing::TestWithParam<d2q37::CollisionModel> {};
 
 TEST_P(GpuModels, UniformEquilibriumIsAFixedPoint) {
   PLUME_REQUIRE_CUDA_DEVICE();
@@ -93,7 +93,7 @@ TEST_P(GpuModels, UniformEquilibriumIsAFixedPoint) {
   Solver s(c);
   const double rho = 1.1;
   double feq[L::Q];
-  phys::equilibrium<L>(rho, 0.03, -0.02, 1.02, feq);
+  d2q37::equilibrium<L>(rho, 0.03, -0.02, 1.02, feq);
   std::vector<double> f(std::size_t(L::Q) * c.nx * c.ny);
   for (int i = 0; i < L::Q; ++i)
     for (int k = 0; k < c.nx * c.ny; ++k) f[std::size_t(i) * c.nx * c.ny + k] = feq[i];
@@ -114,20 +114,20 @@ TEST_P(GpuModels, UniformEquilibriumIsAFixedPoint) {
 
 TEST_P(GpuModels, ShearWaveDecaysAtTheViscousRate) {
   PLUME_REQUIRE_CUDA_DEVICE();
-  const bool bgk = GetParam() == CollisionModel::BGK;
+  const bool bgk = GetParam() == d2q37::CollisionModel::BGK;
   const Decay d = wave_decay(Wave::Shear, BackendKind::CUDA, GetParam(), 0.05, 0.02, bgk ? 0.55 : 0.0);
   EXPECT_NEAR(d.measured / d.expected, 1.0, 0.01) << "measured " << d.measured << " expected " << d.expected;
 }
 
 TEST_P(GpuModels, TemperatureWaveDecaysAtTheConductiveRate) {
   PLUME_REQUIRE_CUDA_DEVICE();
-  const bool bgk = GetParam() == CollisionModel::BGK;
+  const bool bgk = GetParam() == d2q37::CollisionModel::BGK;
   const Decay d = wave_decay(Wave::Temperature, BackendKind::CUDA, GetParam(), 0.02, 0.05, bgk ? 0.55 : 0.0);
   EXPECT_NEAR(d.measured / d.expected, 1.0, 0.01) << "measured " << d.measured << " expected " << d.expected;
 }
 
-INSTANTIATE_TEST_SUITE_P(BothModels, GpuModels, ::testing::Values(CollisionModel::RTRT, CollisionModel::BGK),
-                         [](const auto& info) { return info.param == CollisionModel::BGK ? "BGK" : "RTRT"; });
+INSTANTIATE_TEST_SUITE_P(BothModels, GpuModels, ::testing::Values(d2q37::CollisionModel::RTRT, d2q37::CollisionModel::BGK),
+                         [](const auto& info) { return info.param == d2q37::CollisionModel::BGK ? "BGK" : "RTRT"; });
 
 TEST(GpuMemory, ALatticeThatDoesNotFitIsRefusedWithBothNumbers) {
   PLUME_REQUIRE_CUDA_DEVICE();

@@ -95,8 +95,8 @@ TEST(GpuVsCpu, RayleighTaylorWithWallsAfter1000StepsFP64) {
 TEST(GpuVsCpu, AdiabaticWallsAndBGKAfter1000StepsFP64) {
   PLUME_REQUIRE_CUDA_DEVICE();
   SolverConfig c = rt_case(Precision::FP64);
-  d2q37::physics(c).bottom.kind = d2q37::physics(c).top.kind = WallKind::Adiabatic;
-  d2q37::physics(c).model = CollisionModel::BGK;
+  d2q37::physics(c).bottom.kind = d2q37::physics(c).top.kind = d2q37::WallKind::Adiabatic;
+  d2q37::physics(c).model = d2q37::CollisionModel::BGK;
   d2q37::physics(c).tau = 0.7;
   expect_agreement("RT adiabatic walls, BGK, 1000 steps, FP64", c, 1000, 1e-12);
 }

@@ -7,7 +7,7 @@
 #include "d2q37/lattice.hpp"
 #include "d2q37/collision.hpp"
 
-using plume::D2Q37;
+using plume::d2q37::D2Q37;
 using plume::gui::Brush;
 
 namespace {
@@ -17,17 +17,17 @@ constexpr int NX = 40, NY = 30;
 // A uniform lattice at rest, every site at the equilibrium of (rho, u, T).
 std::vector<double> uniform(double rho, double ux, double uy, double T) {
   double feq[D2Q37::Q];
-  plume::phys::equilibrium<D2Q37>(rho, ux, uy, T, feq);
+  plume::d2q37::equilibrium<D2Q37>(rho, ux, uy, T, feq);
   std::vector<double> f(std::size_t(D2Q37::Q) * NX * NY);
   for (int i = 0; i < D2Q37::Q; ++i)
     for (int s = 0; s < NX * NY; ++s) f[std::size_t(i) * NX * NY + s] = feq[i];
   return f;
 }
 
-plume::phys::Macro macro_at(const std::vector<double>& f, int x, int y) {
+plume::d2q37::Macro macro_at(const std::vector<double>& f, int x, int y) {
   double fs[D2Q37::Q];
   for (int i = 0; i < D2Q37::Q; ++i) fs[i] = f[std::size_t(i) * NX * NY + std::size_t(y) * NX + x];
-  return plume::phys::macro<D2Q37>(fs);
+  return plume::d2q37::macro<D2Q37>(fs);
 }
 
 bool site_equal(const std::vector<double>& a, const std::vector<double>& b, int x, int y) {
@@ -47,14 +47,14 @@ TEST(Paint, HotBlobRaisesTemperatureAtConstantPressureAndVelocity) {
   const Brush b{20.0, 15.0, 6.0, 0.05, true};
   const long changed = plume::gui::paint_populations(f, NX, NY, false, b);
 
-  const plume::phys::Macro c = macro_at(f, 20, 15);
+  const plume::d2q37::Macro c = macro_at(f, 20, 15);
   EXPECT_NEAR(c.T, T0 + 0.05, 1e-12);  // full strength at the centre
   EXPECT_NEAR(c.rho * c.T, rho0 * T0, 1e-12);
   EXPECT_NEAR(c.ux, ux, 1e-12);
   EXPECT_NEAR(c.uy, uy, 1e-12);
 
   // Half-way out the raised cosine gives half the strength; outside the disc nothing moves.
-  const plume::phys::Macro h = macro_at(f, 23, 15);
+  const plume::d2q37::Macro h = macro_at(f, 23, 15);
   EXPECT_NEAR(h.T, T0 + plume::gui::brush_delta_T(b, 3.0), 1e-12);
   EXPECT_NEAR(plume::gui::brush_delta_T(b, 3.0), 0.025, 1e-12);
   long inside = 0;

@@ -147,7 +147,7 @@ TEST(Simulation, ResetAndNewLatticeRestart) {
   Snapshot& s = wait_for(sim, front, r);
   EXPECT_EQ(s.step, 0);
   EXPECT_EQ(d2q37::initial(s.config.solver).seed, 7u);
-  EXPECT_EQ(d2q37::initial(s.config.solver).perturbation, plume::Perturbation::Single);
+  EXPECT_EQ(d2q37::initial(s.config.solver).perturbation, plume::d2q37::Perturbation::Single);
   const auto l = sim.post(cmd::Lattice{32, 40});
   Snapshot& t = wait_for(sim, front, l);
   EXPECT_EQ(t.fields.nx, 32);
@@ -165,7 +165,7 @@ TEST(Simulation, SavedConfigurationIsTheBatchDriversAndKeepsTheSteering) {
   wait_for(sim, front, seq);
   const plume::io::RunConfig c = plume::io::load_config(path);
   EXPECT_DOUBLE_EQ(d2q37::physics(c.solver).k1, 0.02);
-  EXPECT_EQ(d2q37::physics(c.solver).top.kind, plume::WallKind::Adiabatic);
+  EXPECT_EQ(d2q37::physics(c.solver).top.kind, plume::d2q37::WallKind::Adiabatic);
   EXPECT_EQ(c.solver.nx, 48);
   // And loading it restarts on that configuration.
   const auto other = sim.post(cmd::Lattice{32, 32});

@@ -26,7 +26,7 @@ Written write_sample(const TempDir& tmp) {
   w.cfg = plume::test::tiny_config(tmp / "out");
   w.cfg.solver.nx = 8;
   w.cfg.solver.ny = 10;
-  w.f.resize(std::size_t(D2Q37::Q) * 8 * 10);
+  w.f.resize(std::size_t(d2q37::D2Q37::Q) * 8 * 10);
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (double& v : w.f) v = u(rng);
@@ -78,7 +78,7 @@ TEST(Checkpoint, RoundTripIsBitExactAndSelfDescribing) {
   EXPECT_EQ(c.header.nx, 8);
   EXPECT_EQ(c.header.ny, 10);
   EXPECT_EQ(c.header.step, 1234);
-  EXPECT_DOUBLE_EQ(c.header.time, 1234 / D2Q37::r);
+  EXPECT_DOUBLE_EQ(c.header.time, 1234 / d2q37::D2Q37::r);
   EXPECT_EQ(c.header.writer, io::build_description());
   EXPECT_EQ(io::to_toml(io::parse_config(c.header.config_toml, "stored")), io::to_toml(w.cfg));
 }

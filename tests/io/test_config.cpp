@@ -13,13 +13,13 @@ io::RunConfig unusual_config() {
   io::RunConfig c = io::default_config();
   c.solver.nx = 64;
   c.solver.ny = 100;
-  d2q37::physics(c.solver).model = CollisionModel::BGK;
+  d2q37::physics(c.solver).model = d2q37::CollisionModel::BGK;
   d2q37::physics(c.solver).tau = 0.73;
   d2q37::physics(c.solver).gy = -2.6e-6;
   d2q37::physics(c.solver).k1 = 1.0 / 3.0;  // not a short decimal: the writer must keep every bit
-  d2q37::physics(c.solver).top.kind = WallKind::Adiabatic;
+  d2q37::physics(c.solver).top.kind = d2q37::WallKind::Adiabatic;
   c.bottom_T = 1.25;
-  d2q37::initial(c.solver).perturbation = Perturbation::Random;
+  d2q37::initial(c.solver).perturbation = d2q37::Perturbation::Random;
   d2q37::initial(c.solver).seed = 123456789012345ull;
   c.solver.precision = Precision::FP32;
   c.solver.tiles = {2, 3};
@@ -55,10 +55,10 @@ TEST(Config, TomlRoundTripKeepsEveryValueExactly) {
   const io::RunConfig r = io::parse_config(text, "round-trip");
   EXPECT_EQ(io::to_toml(r), text);
   EXPECT_EQ(r.solver.nx, 64);
-  EXPECT_EQ(d2q37::physics(r.solver).model, CollisionModel::BGK);
+  EXPECT_EQ(d2q37::physics(r.solver).model, d2q37::CollisionModel::BGK);
   EXPECT_EQ(d2q37::physics(r.solver).k1, 1.0 / 3.0);
   EXPECT_EQ(d2q37::physics(r.solver).gy, -2.6e-6);
-  EXPECT_EQ(d2q37::physics(r.solver).top.kind, WallKind::Adiabatic);
+  EXPECT_EQ(d2q37::physics(r.solver).top.kind, d2q37::WallKind::Adiabatic);
   EXPECT_EQ(d2q37::physics(r.solver).bottom.T, 1.25);
   ASSERT_TRUE(r.bottom_T.has_value());
   EXPECT_FALSE(r.top_T.has_value());
@@ -130,7 +130,7 @@ TEST(Config, OverridesAcceptTomlValuesAndBareWords) {
   io::RunConfig c = io::default_config();
   io::apply_override(c, "physics.collision=bgk");
   io::apply_override(c, "physics.collision=\"rtrt\"");
-  EXPECT_EQ(d2q37::physics(c.solver).model, CollisionModel::RTRT);
+  EXPECT_EQ(d2q37::physics(c.solver).model, d2q37::CollisionModel::RTRT);
   io::apply_override(c, "physics.gravity=2e-4");
   EXPECT_EQ(d2q37::physics(c.solver).gy, -2e-4);
   io::apply_override(c, "physics.k3=1");  // an integer where a float is expected

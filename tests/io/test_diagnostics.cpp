@@ -55,7 +55,7 @@ Domain whole(int NX, int NY) { return Domain::whole(NX, NY); }
 TEST(Diagnostics, IntegralsOfKnownFields) {
   const int nx = 16, ny = 12;
   const Fields f = linear_fields(nx, ny);
-  const io::Diagnostics d = io::compute_diagnostics(f, whole(nx, ny), InitialState{}, 7, 5.5);
+  const io::Diagnostics d = io::compute_diagnostics(f, whole(nx, ny), d2q37::InitialState{}, 7, 5.5);
   // Closed forms: sum_x (1 + 0.01 x) = nx + 0.01 nx (nx - 1) / 2 per row.
   const double row_mass = nx + 0.01 * nx * (nx - 1) / 2.0, mass = ny * row_mass;
   EXPECT_NEAR(d.mass, mass, 1e-12 * mass);
@@ -78,7 +78,7 @@ TEST(Diagnostics, WidthsOfATanhProfile) {
   // crosses 0.9 and 0.1 at y_c -/+ eps atanh(0.8).
   const int nx = 4, ny = 400;
   for (double eps : {5.0, 10.0, 20.0}) {
-    InitialState s;
+    d2q37::InitialState s;
     s.T_down = 1.05;
     s.T_up = 0.95;
     Fields f = linear_fields(nx, ny);
@@ -107,7 +107,7 @@ TEST(Diagnostics, BlockPartialsCombineToTheWholeLattice) {
   const int NX = 12, NY = 20;
   Fields all = linear_fields(NX, NY);
   for (std::size_t i = 0; i < all.T.size(); ++i) all.T[i] += 0.01 * std::sin(0.37 * double(i));
-  InitialState s;
+  d2q37::InitialState s;
   const io::Diagnostics ref = io::compute_diagnostics(all, whole(NX, NY), s, 3, 1.0);
   io::PartialSums sum = io::partial_sums(block(all, 0, 0, 5, 8), Domain{5, 8, 1, 0, 0, 0, NX, NY, 1});
   io::combine(sum, io::partial_sums(block(all, 5, 0, 7, 8), Domain{7, 8, 1, 5, 0, 0, NX, NY, 1}));
@@ -211,7 +211,7 @@ TEST(Diagnostics, TheSameBitsWithAnyNumberOfThreads) {
 TEST(DiagnosticsCsv, HeaderHasUnitsAndRowsReadBackExactly) {
   TempDir tmp;
   const Fields f = linear_fields(6, 6);
-  io::Diagnostics d = io::compute_diagnostics(f, whole(6, 6), InitialState{}, 0, 0);
+  io::Diagnostics d = io::compute_diagnostics(f, whole(6, 6), d2q37::InitialState{}, 0, 0);
   d.mass = 1.0 / 3.0;
   {
     io::DiagnosticsCsv csv(tmp / "d.csv", -1);

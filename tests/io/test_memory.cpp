@@ -13,9 +13,9 @@ io::RunShape shape(long long nx, long long ny) {
   io::RunShape s;
   s.nx = nx;
   s.ny = ny;
-  s.q = D2Q37::Q;
+  s.q = d2q37::D2Q37::Q;
   s.bytes_per_value = 8;
-  s.halo = D2Q37::reach;
+  s.halo = d2q37::D2Q37::reach;
   return s;
 }
 

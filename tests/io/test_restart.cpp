@@ -45,9 +45,9 @@ TEST(Restart, RtrtWithFixedWallsIsBitIdentical) {
 TEST(Restart, BgkWithAdiabaticWallsIsBitIdentical) {
   TempDir tmp;
   io::RunConfig cfg = plume::test::tiny_config(tmp / "out");
-  d2q37::physics(cfg.solver).model = CollisionModel::BGK;
+  d2q37::physics(cfg.solver).model = d2q37::CollisionModel::BGK;
   d2q37::physics(cfg.solver).tau = 0.8;
-  d2q37::physics(cfg.solver).top.kind = WallKind::Adiabatic;
+  d2q37::physics(cfg.solver).top.kind = d2q37::WallKind::Adiabatic;
   expect_restart_identity(cfg, 17, 13);
 }
 

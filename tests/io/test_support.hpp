@@ -42,7 +42,7 @@ inline io::RunConfig tiny_config(const std::string& out_dir) {
   c.solver.threads = 1;
   c.solver.backend = BackendKind::CPU;
   d2q37::initial(c.solver).eps = 2.0;
-  d2q37::initial(c.solver).perturbation = Perturbation::Single;
+  d2q37::initial(c.solver).perturbation = d2q37::Perturbation::Single;
   d2q37::initial(c.solver).mode = 2;
   d2q37::initial(c.solver).amplitude = 3.0;
   c.steps = 40;

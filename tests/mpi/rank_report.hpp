@@ -62,8 +62,8 @@ inline SolverConfig seam_case(int nx, int ny, bool walls, Precision precision) {
   d2q37::physics(c).gx = walls ? 0.0 : 5e-5;
   d2q37::physics(c).k1 = d2q37::physics(c).k2 = 0.01;
   d2q37::physics(c).walls = walls;
-  d2q37::physics(c).bottom = {WallKind::Fixed, 1.08};
-  d2q37::physics(c).top = {WallKind::Adiabatic, 0.93};
+  d2q37::physics(c).bottom = {d2q37::WallKind::Fixed, 1.08};
+  d2q37::physics(c).top = {d2q37::WallKind::Adiabatic, 0.93};
   d2q37::initial(c).amplitude = 3.0;
   d2q37::initial(c).eps = 4.0;
   return c;

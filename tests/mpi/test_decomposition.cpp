@@ -11,8 +11,8 @@ using namespace plume;
 using namespace plume::parallel;
 
 namespace {
-constexpr int R = D2Q37::reach;
-const LatticeInfo kD2Q37 = describe_lattice<D2Q37>();
+constexpr int R = d2q37::D2Q37::reach;
+const LatticeInfo kD2Q37 = describe_lattice<d2q37::D2Q37>();
 
 // A 2-D lattice, periodic in x, and in y when `periodic_y`.
 Decomposition plane(int NX, int NY, Tiling t, bool periodic_y) {
@@ -130,8 +130,8 @@ TEST(Decomposition, TilingsParseFromText) {
 }
 
 TEST(HaloPlan, OnlyTheCrossingPopulationsTravel26PerRowPerSide) {
-  static_assert(describe_lattice<D2Q37>().crossing[0] == 26, "15 + 8 + 3");
-  static_assert(describe_lattice<D2Q37>().crossing[2] == 0, "nothing crosses z in 2-D");
+  static_assert(describe_lattice<d2q37::D2Q37>().crossing[0] == 26, "15 + 8 + 3");
+  static_assert(describe_lattice<d2q37::D2Q37>().crossing[2] == 0, "nothing crosses z in 2-D");
   const Decomposition d = plane(63, 51, Tiling{2, 2}, false);
   const Domain dom = d.domain(0);
   const HaloPlan plan = make_halo_plan(kD2Q37, dom, d.neighbours(0));
@@ -142,7 +142,7 @@ TEST(HaloPlan, OnlyTheCrossingPopulationsTravel26PerRowPerSide) {
     const int axis = axis_of(f), out = (f & 1) ? 1 : -1, n = axis == 0 ? dom.nx : dom.ny;
     for (std::size_t k = 0; k < fp.send.size(); ++k) {
       const int i = fp.send[k].pop;
-      const int e = axis == 0 ? D2Q37::ex(i) : D2Q37::ey(i);
+      const int e = axis == 0 ? d2q37::D2Q37::ex(i) : d2q37::D2Q37::ey(i);
       // depth of the boundary layer it leaves from: it must reach the neighbour
       const int depth = out > 0 ? n - fp.send[k].layer : fp.send[k].layer + 1;
       EXPECT_GE(e * out, depth) << face_name(f) << " slab " << k;

@@ -41,7 +41,7 @@ TEST(Distributed, EveryTilingGivesTheOneProcessPopulationsAndFieldsBitForBit) {
     Precision precision;
   };
   std::vector<Case> cases;
-  for (const Tiling t : tilings_of(world->size(), small_case(true, Precision::FP64), D2Q37::reach))
+  for (const Tiling t : tilings_of(world->size(), small_case(true, Precision::FP64), d2q37::D2Q37::reach))
     for (bool walls : {true, false})
       for (bool overlap : {true, false}) cases.push_back({t, walls, overlap, Precision::FP64});
   cases.push_back({Tiling{}, true, true, Precision::FP32});  // the automatic tiling, FP32 storage
@@ -86,7 +86,7 @@ TEST(Distributed, LocalBlocksAreTheDecompositionsDomains) {
   EXPECT_EQ(s.domain().y0, d.y0);
   EXPECT_EQ(s.domain().nx, d.nx);
   EXPECT_EQ(s.domain().ny, d.ny);
-  EXPECT_EQ(s.populations().size(), std::size_t(D2Q37::Q) * d.nx * d.ny);
+  EXPECT_EQ(s.populations().size(), std::size_t(d2q37::D2Q37::Q) * d.nx * d.ny);
   Fields F;
   s.fields(F);
   EXPECT_EQ(F.x0, d.x0);
@@ -116,13 +116,13 @@ TEST(Distributed, GatherThenScatterOnFewerRanksContinuesAsOneUninterruptedRun) {
     // tiling along the other axis than the automatic one chose when that fits, else the
     // automatic tiling of m.
     int m = std::max(1, world->size() - 1);
-    while (m > 1 && tilings_of(m, c, D2Q37::reach).empty()) --m;
+    while (m > 1 && tilings_of(m, c, d2q37::D2Q37::reach).empty()) --m;
     const std::unique_ptr<Communicator> part = world->split(world->rank() < m ? 0 : -1);
     std::vector<double> resumed;
     if (part) {
       SolverConfig c2 = c;
       const Tiling other = first.decomposition().px() == 1 ? Tiling{m, 1} : Tiling{1, m};
-      c2.tiles = tiling_problem(Domain::whole(c.nx, c.ny), other, D2Q37::reach).empty() ? other : Tiling{};
+      c2.tiles = tiling_problem(Domain::whole(c.nx, c.ny), other, d2q37::D2Q37::reach).empty() ? other : Tiling{};
       Solver second(c2, *part);
       second.scatter_populations(saved, first.step());
       EXPECT_EQ(second.step(), k_steps);

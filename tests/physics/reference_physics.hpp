@@ -10,7 +10,7 @@
 
 namespace plume::ref {
 
-using L = D2Q37;
+using L = d2q37::D2Q37;
 constexpr int Q = L::Q;
 using Pop = std::array<double, Q>;
 
@@ -82,7 +82,7 @@ inline void moments(const Pop& f, double& rho, double& ux, double& uy, double& T
 
 // The production form: per-population correction, re-projected onto orders 0..4.
 //   f' = sum_n Pi_n f_eq(u_s, T_s) + (1 - 1/tau_n) Pi_n (f - f_eq),  tau_n = tau1 (n <= 2), tau2, tau3.
-inline Pop collide_population_space(const Pop& f, const PhysicsParams& p) {
+inline Pop collide_population_space(const Pop& f, const d2q37::PhysicsParams& p) {
   static const std::vector<double> Pn[5] = {projector(0), projector(1), projector(2), projector(3), projector(4)};
   double rho, ux, uy, T;
   moments(f, rho, ux, uy, T);

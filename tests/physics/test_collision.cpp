@@ -7,7 +7,7 @@
 #include "reference_physics.hpp"
 
 using namespace plume;
-using L = D2Q37;
+using L = d2q37::D2Q37;
 using Pop = ref::Pop;
 
 namespace {
@@ -40,8 +40,8 @@ Moments moments(const Pop& f) {
   return m;
 }
 
-PhysicsParams params(CollisionModel model, double g) {
-  PhysicsParams p;
+d2q37::PhysicsParams params(d2q37::CollisionModel model, double g) {
+  d2q37::PhysicsParams p;
   p.model = model;
   p.k1 = 0.013;
   p.k2 = 0.021;
@@ -52,17 +52,17 @@ PhysicsParams params(CollisionModel model, double g) {
   return p;
 }
 
-Pop collide(Pop f, const PhysicsParams& p) {
-  phys::collide<L>(f.data(), p);
+Pop collide(Pop f, const d2q37::PhysicsParams& p) {
+  d2q37::collide<L>(f.data(), p);
   return f;
 }
 
-class Collision : public ::testing::TestWithParam<CollisionModel> {};
+class Collision : public ::testing::TestWithParam<d2q37::CollisionModel> {};
 
 }  // namespace
 
 TEST_P(Collision, ConservesMassMomentumEnergyWithoutGravity) {
-  const PhysicsParams p = params(GetParam(), 0.0);
+  const d2q37::PhysicsParams p = params(GetParam(), 0.0);
   for (const Pop& f : random_populations(50, 11)) {
     const Moments a = moments(f), b = moments(collide(f, p));
     EXPECT_NEAR(b.mass, a.mass, 1e-15 * 8 * a.mass);
@@ -73,8 +73,8 @@ TEST_P(Collision, ConservesMassMomentumEnergyWithoutGravity) {
 }
 
 TEST_P(Collision, GravityKicksMomentumByExactlyFAndKeepsTemperature) {
-  const PhysicsParams p = params(GetParam(), 1e-3);
-  const double dt = phys::dt<L>();
+  const d2q37::PhysicsParams p = params(GetParam(), 1e-3);
+  const double dt = d2q37::dt<L>();
   for (const Pop& f : random_populations(50, 12)) {
     const Moments a = moments(f), b = moments(collide(f, p));
     EXPECT_NEAR(b.mass, a.mass, 1e-14 * a.mass);
@@ -85,7 +85,7 @@ TEST_P(Collision, GravityKicksMomentumByExactlyFAndKeepsTemperature) {
 }
 
 TEST_P(Collision, EquilibriumIsAFixedPoint) {
-  const PhysicsParams p = params(GetParam(), 0.0);
+  const d2q37::PhysicsParams p = params(GetParam(), 0.0);
   std::mt19937_64 g(13);
   std::uniform_real_distribution<double> rho(0.5, 2.0), u(-0.15, 0.15), T(0.8, 1.2);
   for (int k = 0; k < 50; ++k) {
@@ -95,12 +95,12 @@ TEST_P(Collision, EquilibriumIsAFixedPoint) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(BothModels, Collision, ::testing::Values(CollisionModel::RTRT, CollisionModel::BGK),
-                         [](const auto& info) { return info.param == CollisionModel::RTRT ? "RTRT" : "BGK"; });
+INSTANTIATE_TEST_SUITE_P(BothModels, Collision, ::testing::Values(d2q37::CollisionModel::RTRT, d2q37::CollisionModel::BGK),
+                         [](const auto& info) { return info.param == d2q37::CollisionModel::RTRT ? "RTRT" : "BGK"; });
 
 TEST(CollisionRTRT, MomentFormEqualsPopulationSpaceForm) {
   for (double g : {0.0, 1e-3}) {
-    const PhysicsParams p = params(CollisionModel::RTRT, g);
+    const d2q37::PhysicsParams p = params(d2q37::CollisionModel::RTRT, g);
     double worst = 0;
     for (const Pop& f : random_populations(200, 14)) {
       const Pop a = collide(f, p), b = ref::collide_population_space(f, p);
@@ -117,8 +117,8 @@ TEST(CollisionRTRT, MomentFormEqualsPopulationSpaceForm) {
 
 TEST(CollisionRTRT, DiffersFromBGKWhenTheRelaxationTimesDiffer) {
   // Guards the comparison above: the two forms are not trivially equal for any input.
-  PhysicsParams p = params(CollisionModel::RTRT, 0.0);
-  PhysicsParams q = p;
+  d2q37::PhysicsParams p = params(d2q37::CollisionModel::RTRT, 0.0);
+  d2q37::PhysicsParams q = p;
   q.k2 = 2 * p.k2;
   const Pop f = random_populations(1, 15)[0];
   const Pop a = collide(f, p), b = collide(f, q);

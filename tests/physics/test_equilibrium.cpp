@@ -7,7 +7,7 @@
 #include "reference_physics.hpp"
 
 using namespace plume;
-using L = D2Q37;
+using L = d2q37::D2Q37;
 
 namespace {
 struct State { double rho, ux, uy, T; };
@@ -23,7 +23,7 @@ std::vector<State> random_states(int n, unsigned seed) {
 TEST(Equilibrium, HermiteSeriesEqualsScalarFormula) {
   for (const State& s : random_states(50, 1)) {
     double f[L::Q];
-    phys::equilibrium<L>(s.rho, s.ux, s.uy, s.T, f);
+    d2q37::equilibrium<L>(s.rho, s.ux, s.uy, s.T, f);
     for (int i = 0; i < L::Q; ++i)
       EXPECT_NEAR(f[i], ref::feq_scalar(i, s.rho, s.ux, s.uy, s.T), 1e-15 * s.rho) << "population " << i;
   }
@@ -33,7 +33,7 @@ TEST(Equilibrium, MomentsThroughOrderFourAreMaxwellian) {
   // Raw moments of a Gaussian of mean u and variance T, times rho.
   for (const State& s : random_states(20, 2)) {
     double f[L::Q];
-    phys::equilibrium<L>(s.rho, s.ux, s.uy, s.T, f);
+    d2q37::equilibrium<L>(s.rho, s.ux, s.uy, s.T, f);
     auto gauss = [](int k, double u, double T) {  // E[X^k], X ~ N(u, T)
       const double m[] = {1, u, u * u + T, u * u * u + 3 * u * T, u * u * u * u + 6 * u * u * T + 3 * T * T};
       return m[k];
@@ -52,8 +52,8 @@ TEST(Equilibrium, MomentsThroughOrderFourAreMaxwellian) {
 TEST(Equilibrium, MacroscopicFieldsRoundTrip) {
   for (const State& s : random_states(20, 3)) {
     double f[L::Q];
-    phys::equilibrium<L>(s.rho, s.ux, s.uy, s.T, f);
-    const phys::Macro m = phys::macro<L>(f);
+    d2q37::equilibrium<L>(s.rho, s.ux, s.uy, s.T, f);
+    const d2q37::Macro m = d2q37::macro<L>(f);
     EXPECT_NEAR(m.rho, s.rho, 1e-14);
     EXPECT_NEAR(m.ux, s.ux, 1e-14);
     EXPECT_NEAR(m.uy, s.uy, 1e-14);

@@ -3,7 +3,7 @@
 #include <cmath>
 #include "d2q37/lattice.hpp"
 
-using plume::D2Q37;
+using plume::d2q37::D2Q37;
 
 namespace {
 // E[X^k] for a standard normal variable: (k-1)!! for even k, 0 for odd k.

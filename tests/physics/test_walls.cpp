@@ -13,7 +13,7 @@ using namespace plume;
 
 namespace {
 
-SolverConfig wall_case(WallKind kind) {
+SolverConfig wall_case(d2q37::WallKind kind) {
   SolverConfig c;
   c.nx = 48;
   c.ny = 64;
@@ -36,14 +36,14 @@ bool is_wall_row(int y, int ny) { return y < 3 || y >= ny - 3; }
 
 // T_H - T of a site with gravity g (docs/physics.md).
 double th_shift(const SolverConfig& c) {
-  const double d = phys::dt<D2Q37>();
-  return d * d * (d2q37::physics(c).gx * d2q37::physics(c).gx + d2q37::physics(c).gy * d2q37::physics(c).gy) / (4.0 * D2Q37::D);
+  const double d = d2q37::dt<d2q37::D2Q37>();
+  return d * d * (d2q37::physics(c).gx * d2q37::physics(c).gx + d2q37::physics(c).gy * d2q37::physics(c).gy) / (4.0 * d2q37::D2Q37::D);
 }
 
 }  // namespace
 
 TEST(Walls, NoSlipFixedTemperatureAndMassConservedOver1000Steps) {
-  const SolverConfig c = wall_case(WallKind::Fixed);
+  const SolverConfig c = wall_case(d2q37::WallKind::Fixed);
   Solver s(c);
   s.initialize();
   const double m0 = total_mass(s);
@@ -71,7 +71,7 @@ TEST(Walls, NoSlipFixedTemperatureAndMassConservedOver1000Steps) {
 // The raw T of the wall rows is T_H of row 3 (the reference's convention): their own T_H exceeds
 // row 3's by exactly the gravity shift, which is nonzero here (about 3.5e-9).
 TEST(Walls, AdiabaticWallsHaveZeroNormalTemperatureGradient) {
-  const SolverConfig c = wall_case(WallKind::Adiabatic);
+  const SolverConfig c = wall_case(d2q37::WallKind::Adiabatic);
   const double shift = th_shift(c);
   ASSERT_GT(shift, 1e-9);
   Solver s(c);
@@ -92,7 +92,7 @@ TEST(Walls, AdiabaticWallsHaveZeroNormalTemperatureGradient) {
 
 TEST(Walls, FixedWallHeatsTheFluidNextToIt) {
   // A bottom wall hotter than the fluid must raise the temperature of the first fluid rows.
-  SolverConfig c = wall_case(WallKind::Fixed);
+  SolverConfig c = wall_case(d2q37::WallKind::Fixed);
   d2q37::physics(c).gy = 0;
   d2q37::initial(c).T_down = d2q37::initial(c).T_up = 1.0;
   d2q37::initial(c).amplitude = 0;

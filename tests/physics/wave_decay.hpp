@@ -20,9 +20,9 @@ enum class Wave { Shear, Temperature };
 // A wave along y in an nx x ny periodic box: shear u_x = U sin(k y), or isobaric temperature
 // T = 1 + dT sin(k y), rho = 1/T (with the entropy mode's own small velocity, so that hardly any
 // sound is launched). The amplitude of u_x (or T_H) on sin(k y) is fitted over [n0, n1].
-inline Decay wave_decay(Wave kind, BackendKind backend, CollisionModel model, double k1, double k2, double tau,
+inline Decay wave_decay(Wave kind, BackendKind backend, d2q37::CollisionModel model, double k1, double k2, double tau,
                         Precision prec = Precision::FP64, int ny = 64, long n0 = 200, long n1 = 2200) {
-  using L = D2Q37;
+  using L = d2q37::D2Q37;
   SolverConfig c;
   c.nx = 4;
   c.ny = ny;
@@ -36,7 +36,7 @@ inline Decay wave_decay(Wave kind, BackendKind backend, CollisionModel model, do
   d2q37::physics(c).tau = tau;
   Solver s(c);
   const double k = 2.0 * M_PI / ny, dt = 1.0 / L::r;
-  const bool bgk = model == CollisionModel::BGK;
+  const bool bgk = model == d2q37::CollisionModel::BGK;
   // Transport coefficients at rho T = 1: nu = (tau1 - 1/2) T dt, chi = (tau2 - 1/2) T dt.
   const double nu = (bgk ? tau - 0.5 : k1) * dt, chi = (bgk ? tau - 0.5 : k2) * dt;
   std::vector<double> f(std::size_t(L::Q) * c.nx * c.ny);
@@ -51,7 +51,7 @@ inline Decay wave_decay(Wave kind, BackendKind backend, CollisionModel model, do
       uy = chi * dT * k * std::cos(k * y) / T;  // div u = (chi / T) lap T
     }
     double feq[L::Q];
-    phys::equilibrium<L>(rho, ux, uy, T, feq);
+    d2q37::equilibrium<L>(rho, ux, uy, T, feq);
     for (int i = 0; i < L::Q; ++i)
       for (int x = 0; x < c.nx; ++x) f[(std::size_t(i) * c.ny + y) * c.nx + x] = feq[i];
   }

@@ -139,7 +139,7 @@ std::optional<std::pair<double, double>> parse_colour_range(const std::string& t
 }
 
 std::vector<Key> make_keys() {
-  using WK = WallKind;
+  using WK = d2q37::WallKind;
   std::vector<K> t;
   // The top level: which registered model the run is (its own sections follow).
   {
@@ -160,7 +160,7 @@ std::vector<Key> make_keys() {
   t.push_back(choice("physics", "collision",
                      "collision model: rtrt = regularised three-relaxation-time (the production model), "
                      "bgk = single relaxation time with shifted equilibrium",
-                     {"rtrt", "bgk"}, std::vector<CollisionModel>{CollisionModel::RTRT, CollisionModel::BGK},
+                     {"rtrt", "bgk"}, std::vector<d2q37::CollisionModel>{d2q37::CollisionModel::RTRT, d2q37::CollisionModel::BGK},
                      PLUME_PHYSICS(model)));
   {
     K g("physics", "gravity", KeyType::Float, "lattice units (sites per time unit squared)",
@@ -232,7 +232,7 @@ std::vector<Key> make_keys() {
                      "interface perturbation: single = one cosine mode, multi = modes kmin..kmax with random "
                      "phases, random = a random displacement per column",
                      {"single", "multi", "random"},
-                     std::vector<Perturbation>{Perturbation::Single, Perturbation::Multi, Perturbation::Random},
+                     std::vector<d2q37::Perturbation>{d2q37::Perturbation::Single, d2q37::Perturbation::Multi, d2q37::Perturbation::Random},
                      PLUME_INITIAL(perturbation)));
   t.push_back(real("initial", "amplitude", "sites",
                    "interface displacement (single: cosine amplitude, multi: RMS, random: largest)",

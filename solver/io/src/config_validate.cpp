@@ -140,7 +140,7 @@ void check_scripts(const InSituConfig& s, std::vector<std::string>& problems) {
 void check_lattice_and_physics(const RunConfig& c, std::vector<std::string>& problems) {
   const auto& s = d2q37::initial(c.solver);
   const auto& p = d2q37::physics(c.solver);
-  const int reach = D2Q37::reach;
+  const int reach = d2q37::D2Q37::reach;
   if (p.walls && c.solver.ny < 2 * reach + 1)
     problems.push_back(fmt::format("lattice.ny = {} is too small for walls: each wall takes {} rows, so ny must be >= {}",
                                    c.solver.ny, reach, 2 * reach + 1));
@@ -151,14 +151,14 @@ void check_lattice_and_physics(const RunConfig& c, std::vector<std::string>& pro
         "negative unless gravity < min(initial.T_down, initial.T_up) = {}",
         g, Tmin));
   const int nyquist = c.solver.nx / 2;
-  if (s.perturbation == Perturbation::Multi) {
+  if (s.perturbation == d2q37::Perturbation::Multi) {
     if (s.kmax < s.kmin)
       problems.push_back(fmt::format("initial.kmax = {} is below initial.kmin = {}", s.kmax, s.kmin));
     if (s.kmax > nyquist)
       problems.push_back(fmt::format("initial.kmax = {} exceeds nx/2 = {}: the lattice cannot resolve that mode",
                                      s.kmax, nyquist));
   }
-  if (s.perturbation == Perturbation::Single && s.mode > nyquist)
+  if (s.perturbation == d2q37::Perturbation::Single && s.mode > nyquist)
     problems.push_back(fmt::format("initial.mode = {} exceeds nx/2 = {}: the lattice cannot resolve that mode",
                                    s.mode, nyquist));
   // Whether the tiles match the number of ranks is for the launch to say; whether they fit the
@@ -168,7 +168,7 @@ void check_lattice_and_physics(const RunConfig& c, std::vector<std::string>& pro
     if (!tiling.empty())
       problems.push_back(fmt::format("run.tiles = \"{}\": {}", parallel::to_string(c.solver.tiles), tiling));
   }
-  if (double(c.solver.nx) * c.solver.ny * D2Q37::Q > 9.0e18 / 8)
+  if (double(c.solver.nx) * c.solver.ny * d2q37::D2Q37::Q > 9.0e18 / 8)
     problems.push_back(fmt::format("lattice {} x {} is too large to address", c.solver.nx, c.solver.ny));
 }
 

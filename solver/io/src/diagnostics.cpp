@@ -132,7 +132,7 @@ double threshold_width(const std::vector<double>& T_mean, double T_down, double 
   return std::max(0.0, hi - lo);
 }
 
-Diagnostics finish(const PartialSums& p, const InitialState& s, long long step, double time) {
+Diagnostics finish(const PartialSums& p, const d2q37::InitialState& s, long long step, double time) {
   Diagnostics d;
   d.step = step;
   d.time = time;
@@ -153,7 +153,7 @@ Diagnostics finish(const PartialSums& p, const InitialState& s, long long step, 
   return d;
 }
 
-Diagnostics compute_diagnostics(const Fields& f, const Domain& d, const InitialState& s, long long step, double time) {
+Diagnostics compute_diagnostics(const Fields& f, const Domain& d, const d2q37::InitialState& s, long long step, double time) {
   return finish(partial_sums(f, d), s, step, time);
 }
 
@@ -180,7 +180,7 @@ void combine_ranks(PartialSums& p, Solver& solver) {
 
 }  // namespace
 
-Diagnostics compute_diagnostics(const Fields& local, Solver& solver, const InitialState& s) {
+Diagnostics compute_diagnostics(const Fields& local, Solver& solver, const d2q37::InitialState& s) {
   PartialSums p = partial_sums(local, solver.domain());
   combine_ranks(p, solver);
   return finish(p, s, solver.step(), solver.time());

@@ -5,9 +5,9 @@
 #include "d2q37/hermite2d.hpp"
 #include "d2q37/params.hpp"
 
-namespace plume::phys {
+namespace plume::d2q37 {
 
-namespace h2 = plume::hermite2d;
+namespace h2 = hermite2d;
 
 // Macroscopic state computed from a set of populations (spec section 2).
 struct Macro {
@@ -214,4 +214,4 @@ PLUME_HD PLUME_FORCEINLINE void collide(double* f, const PhysicsParams& p) {
     collide_with<L, CollisionModel::RTRT>(f, p);
 }
 
-}  // namespace plume::phys
+}  // namespace plume::d2q37

@@ -9,7 +9,7 @@
 #pragma once
 #include "plume/hd.hpp"
 
-namespace plume::hermite2d {
+namespace plume::d2q37::hermite2d {
 
 constexpr int order = 4;
 constexpr int M = 15;  // number of components through order 4
@@ -51,4 +51,4 @@ PLUME_HD PLUME_FORCEINLINE void equilibrium_coefficients(double rho, double ux, 
   for (int m = 0; m < M; ++m) A[m] = rho * gx[kx_of(m)] * gy[ky_of(m)];
 }
 
-}  // namespace plume::hermite2d
+}  // namespace plume::d2q37::hermite2d

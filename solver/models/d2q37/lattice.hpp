@@ -2,7 +2,7 @@
 #pragma once
 #include "plume/hd.hpp"
 
-namespace plume {
+namespace plume::d2q37 {
 
 struct D2Q37 {
   static constexpr const char* name = "D2Q37";
@@ -49,4 +49,4 @@ struct D2Q37 {
   }
 };
 
-}  // namespace plume
+}  // namespace plume::d2q37

@@ -15,7 +15,7 @@ class D2Q37Model final : public plume::Model {
   const std::string& title() const override { return title_; }
   const LatticeInfo& lattice() const override { return lattice_; }
   const std::vector<FieldInfo>& fields() const override { return fields_; }
-  double time_step() const override { return phys::dt<D2Q37>(); }
+  double time_step() const override { return dt<D2Q37>(); }
   AnySetup default_setup() const override { return AnySetup(Setup{}); }
   bool owns(const AnySetup& s) const override { return s.holds<Setup>(); }
   parallel::Periodic periodic(const AnySetup& s) const override {

@@ -20,7 +20,7 @@ struct Traits {
   using Setup = d2q37::Setup;
   using Lattice = D2Q37;
   using Params = PhysicsParams;
-  using SiteState = phys::Macro;  // what the case gives a site: rho, u, T
+  using SiteState = Macro;  // what the case gives a site: rho, u, T
   static constexpr int kFields = 4;  // rho, u_H (x, y), T_H: ModelInfo::fields names them
 
   static const Params& params(const Setup& s) { return s.physics; }
@@ -37,19 +37,19 @@ struct Traits {
 
   // One fused pull-stream + collide update of local site (x, y); z is 0 in 2-D.
   template <int V, class Real>
-  PLUME_HD PLUME_FORCEINLINE static void update(const phys::StepArgs<Real>& a, int x, int y, int /*z*/) {
+  PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int /*z*/) {
     int side, j;
-    if (a.params.walls && phys::wall_row(a.domain.y0 + y, a.domain.NY, Lattice::reach, side, j))
-      phys::update_wall_site<Lattice>(a, x, y, side, j);
+    if (a.params.walls && wall_row(a.domain.y0 + y, a.domain.NY, Lattice::reach, side, j))
+      update_wall_site<Lattice>(a, x, y, side, j);
     else
-      phys::update_bulk_site<Lattice, V == 1 ? CollisionModel::BGK : CollisionModel::RTRT>(a, x, y);
+      update_bulk_site<Lattice, V == 1 ? CollisionModel::BGK : CollisionModel::RTRT>(a, x, y);
   }
 
   // The fields of local site (x, y): rho, u_H x, u_H y, T_H.
   template <class Real>
   PLUME_HD PLUME_FORCEINLINE static void fields(const Real* src, const Layout& l, const Domain& d, const Params& p,
                                                 int x, int y, int /*z*/, double* out) {
-    const phys::Macro m = phys::site_fields<Lattice>(src, l, d, p, x, y);
+    const Macro m = site_fields<Lattice>(src, l, d, p, x, y);
     out[0] = m.rho;
     out[1] = m.ux;
     out[2] = m.uy;
@@ -61,15 +61,15 @@ struct Traits {
   template <class Emit>
   PLUME_HD static void initial_column(const Setup& s, const Domain& d, int x, int /*z*/, Emit&& emit) {
     rt_column(s.initial, -s.physics.gy, d.x0 + x, d.NX, d.NY, d.y0, d.y0 + d.ny,
-              [&](int yg, double rho, double T) { emit(yg - d.y0, phys::Macro{rho, 0.0, 0.0, T}); });
+              [&](int yg, double rho, double T) { emit(yg - d.y0, Macro{rho, 0.0, 0.0, T}); });
   }
   // A site at rest in equilibrium with the state the case gave it.
   template <class Real>
   PLUME_HD PLUME_FORCEINLINE static void initial_site(Real* f, const Layout& l, int x, int y, int /*z*/,
                                                       const SiteState& s) {
     double feq[Lattice::Q];
-    phys::equilibrium<Lattice>(s.rho, s.ux, s.uy, s.T, feq);
-    phys::store<Lattice>(f, l, x, y, feq);
+    equilibrium<Lattice>(s.rho, s.ux, s.uy, s.T, feq);
+    store<Lattice>(f, l, x, y, feq);
   }
 };
 

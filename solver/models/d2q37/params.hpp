@@ -2,7 +2,7 @@
 // copied by value into CUDA kernels).
 #pragma once
 
-namespace plume {
+namespace plume::d2q37 {
 
 enum class CollisionModel : int { RTRT = 0, BGK = 1 };
 enum class WallKind : int { Fixed = 0, Adiabatic = 1 };
@@ -24,4 +24,4 @@ struct PhysicsParams {
   Wall top{WallKind::Fixed, 0.95};
 };
 
-}  // namespace plume
+}  // namespace plume::d2q37

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include "plume/hd.hpp"
 
-namespace plume {
+namespace plume::d2q37 {
 
 enum class Perturbation : int { Single = 0, Multi = 1, Random = 2 };
 
@@ -77,4 +77,4 @@ PLUME_HD void rt_column(const InitialState& s, double g, int xg, int NX, int NY,
   }
 }
 
-}  // namespace plume
+}  // namespace plume::d2q37

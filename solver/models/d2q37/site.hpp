@@ -5,7 +5,7 @@
 #include "plume/grid/step_args.hpp"
 #include "d2q37/collision.hpp"
 
-namespace plume::phys {
+namespace plume::d2q37 {
 
 // Pull: f_i(x) <- src_i(x - e_i). Each plane is addressed from its own base with a 32-bit offset
 // inside it; the 37 loads are independent, so all of them are in flight before the first use.
@@ -123,4 +123,4 @@ PLUME_HD PLUME_FORCEINLINE Macro site_fields(const Real* __restrict__ src, const
   return hydrodynamic<L>(m, p);
 }
 
-}  // namespace plume::phys
+}  // namespace plume::d2q37

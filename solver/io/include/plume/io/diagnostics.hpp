@@ -43,7 +43,7 @@ struct Diagnostics {
 PartialSums partial_sums(const Fields& f, const Domain& d);
 void combine(PartialSums& into, const PartialSums& other);
 // theta = (<T_H>_x - T_up) / (T_down - T_up) with the initial state's temperatures.
-Diagnostics finish(const PartialSums& p, const InitialState& s, long long step, double time);
+Diagnostics finish(const PartialSums& p, const d2q37::InitialState& s, long long step, double time);
 // Horizontal mean of T_H per global row.
 std::vector<double> mean_temperature(const PartialSums& p);
 // Both widths of a mean temperature profile (sites); 0 when T_down == T_up.
@@ -51,11 +51,11 @@ double integral_width(const std::vector<double>& T_mean, double T_down, double T
 double threshold_width(const std::vector<double>& T_mean, double T_down, double T_up);
 
 // Single-block convenience: partial_sums + finish.
-Diagnostics compute_diagnostics(const Fields& f, const Domain& d, const InitialState& s, long long step, double time);
+Diagnostics compute_diagnostics(const Fields& f, const Domain& d, const d2q37::InitialState& s, long long step, double time);
 // Collective over the solver's ranks, each passing the fields of its own block: the diagnostics of
 // the whole lattice at the solver's step. Row sums are added over the ranks, so a tiling that cuts
 // rows changes the totals by round-off only; the extremes are exact.
-Diagnostics compute_diagnostics(const Fields& local, Solver& solver, const InitialState& s);
+Diagnostics compute_diagnostics(const Fields& local, Solver& solver, const d2q37::InitialState& s);
 
 // A site where the state is no longer physical: a non-finite value, rho <= 0 or T_H <= 0.
 struct Fault {
