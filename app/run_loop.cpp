@@ -157,7 +157,7 @@ class Loop {
         // reached any rank stops them all at the same step, and the in-situ fields go to the
         // sinks once they have arrived on every rank.
         double slowest[3] = {seconds_since(c0), double(g_signal.load()), pending_ && !solver_.fields_ready() ? 1.0 : 0.0};
-        solver_.reduce(slowest, 3, parallel::ReduceOp::Max);
+        solver_.communicator().allreduce(slowest, 3, parallel::ReduceOp::Max);
         const double dt = slowest[0];
         signal_ = int(slowest[1]);
         if (pending_ && slowest[2] == 0.0) ok = hand_off();
@@ -193,7 +193,7 @@ class Loop {
       pending_ = true;
       pending_time_ = solver_.time();
       double not_ready = solver_.fields_ready() ? 0.0 : 1.0;  // a CPU backend: ready at once
-      solver_.reduce(&not_ready, 1, parallel::ReduceOp::Max);
+      solver_.communicator().allreduce(&not_ready, 1, parallel::ReduceOp::Max);
       return not_ready > 0.0 || hand_off();
     }
     solver_.fields(fields_);

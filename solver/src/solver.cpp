@@ -218,10 +218,10 @@ void Solver::request_fields() {
   snapshot_step_ = step_;
 }
 
-bool Solver::fields_ready() { return fields_requested() && backend_->fields_ready(); }
+bool Solver::fields_ready() { return snapshot_step_ >= 0 && backend_->fields_ready(); }
 
 const Fields& Solver::wait_fields() {
-  if (!fields_requested()) throw std::logic_error("wait_fields: no fields were requested (call request_fields first)");
+  if (snapshot_step_ < 0) throw std::logic_error("wait_fields: no fields were requested (call request_fields first)");
   return backend_->wait_fields();
 }
 
@@ -263,7 +263,7 @@ void Solver::scatter_populations(const std::vector<double>& global, long step) {
   if (is_root() && global.size() != expected)
     problem = "rank 0 holds " + std::to_string(global.size()) + " values, the " + std::to_string(cfg_.nx) + "x" +
               std::to_string(cfg_.ny) + " lattice has " + std::to_string(expected);
-  agree(problem, "cannot scatter the populations");
+  parallel::agree(*comm_, problem, "cannot scatter the populations");
   long long s = step;
   comm_->broadcast(&s, sizeof s, 0);
   std::vector<double> local;
@@ -306,27 +306,6 @@ void Solver::gather_fields(const Fields& local, Fields& global) {
       for (int y = 0; y < d.ny; ++y)
         for (int x = 0; x < d.nx; ++x) (*out[k])[global.at(d.x0 + x, d.y0 + y)] = packed[k * m + std::size_t(y) * d.nx + x];
   }
-}
-
-void Solver::reduce(double* values, std::size_t n, parallel::ReduceOp op) { comm_->allreduce(values, n, op); }
-
-void Solver::check_finite(const Fields& local) {
-  std::string problem;
-  const std::pair<const char*, const std::vector<double>*> fields[] = {
-      {"rho", &local.rho}, {"u_x", &local.ux}, {"u_y", &local.uy}, {"T", &local.T}};
-  for (const auto& [name, v] : fields) {
-    for (std::size_t k = 0; k < v->size() && problem.empty(); ++k)
-      if (!std::isfinite((*v)[k]))
-        problem = std::string(name) + " = " + std::to_string((*v)[k]) + " at site (" +
-                  std::to_string(local.x0 + int(k % local.nx)) + ", " + std::to_string(local.y0 + int(k / local.nx)) +
-                  ")";
-    if (!problem.empty()) break;
-  }
-  agree(problem, "step " + std::to_string(step_) + ": the solution is not finite");
-}
-
-void Solver::agree(const std::string& local_problem, const std::string& what) {
-  parallel::agree(*comm_, local_problem, what);
 }
 
 }  // namespace plume

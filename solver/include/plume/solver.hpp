@@ -98,7 +98,6 @@ class Solver {
   // calling it with no request outstanding throws std::logic_error. fields_step() is the step
   // they belong to.
   void request_fields();
-  bool fields_requested() const { return snapshot_step_ >= 0; }
   bool fields_ready();
   const Fields& wait_fields();
   long fields_step() const { return snapshot_step_; }
@@ -115,6 +114,9 @@ class Solver {
   int ranks() const { return comm_->size(); }
   bool is_root() const { return comm_->rank() == 0; }
   const parallel::Decomposition& decomposition() const { return decomp_; }
+  // The ranks this solver runs on: the communicator it was given, or its own single-process one.
+  // Collective work of the caller's own (sums, agreement on errors) goes through it
+  // (parallel/communicator.hpp: allreduce, agree).
   parallel::Communicator& communicator() { return *comm_; }
 
   // Collective. The whole lattice on rank 0 (x0 = y0 = 0) from every rank's `local` block (what
@@ -128,14 +130,6 @@ class Solver {
   // ranks' arguments are ignored); every rank takes its block. A checkpoint written by N ranks
   // restarts on M. A wrong size on rank 0 throws CollectiveError on every rank.
   void scatter_populations(const std::vector<double>& global, long step);
-  // Collective, in place: combine n values over the ranks (diagnostic sums, extrema).
-  void reduce(double* values, std::size_t n, parallel::ReduceOp op = parallel::ReduceOp::Sum);
-  // Collective: throws CollectiveError on every rank if any rank's fields hold a value that is
-  // not finite (naming the rank, the field, the global site and the step).
-  void check_finite(const Fields& local);
-  // Collective: every rank passes its own problem ("" when none); any problem throws
-  // CollectiveError on every rank (e.g. rank 0 failed to write a checkpoint).
-  void agree(const std::string& local_problem, const std::string& what);
 
  private:
   friend struct internal::SolverAccess;

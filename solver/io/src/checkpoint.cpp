@@ -236,7 +236,7 @@ void save_checkpoint(const std::string& path, Solver& solver, const RunConfig& c
       problem = e.what();
     }
   }
-  solver.agree(problem, "cannot write the checkpoint");
+  parallel::agree(solver.communicator(), problem, "cannot write the checkpoint");
 }
 
 CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg) {
@@ -252,7 +252,7 @@ CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, con
     }
   }
   try {
-    solver.agree(problem, "cannot restart from the checkpoint");
+    parallel::agree(solver.communicator(), problem, "cannot restart from the checkpoint");
   } catch (const parallel::CollectiveError& e) {
     // An unusable checkpoint is bad input on every rank alike; one process keeps the reader's words.
     throw CheckpointError(solver.ranks() == 1 ? problem : e.what());

@@ -167,13 +167,13 @@ void combine_ranks(PartialSums& p, Solver& solver) {
   std::vector<double> all;
   all.reserve(std::size(rows) * p.NY);
   for (const auto* r : rows) all.insert(all.end(), r->begin(), r->end());
-  solver.reduce(all.data(), all.size());
+  solver.communicator().allreduce(all.data(), all.size(), parallel::ReduceOp::Sum);
   for (std::size_t k = 0; k < std::size(rows); ++k) std::copy_n(all.begin() + k * p.NY, p.NY, rows[k]->begin());
   // One reduction for both extremes: minima of the minima and of the negated maxima. A block with
   // no finite value takes no part.
   double ext[4] = {kNone, kNone, kNone, kNone};
   if (p.any) ext[0] = p.T_min, ext[1] = p.rho_min, ext[2] = -p.T_max, ext[3] = -p.rho_max;
-  solver.reduce(ext, 4, parallel::ReduceOp::Min);
+  solver.communicator().allreduce(ext, 4, parallel::ReduceOp::Min);
   p.any = ext[0] != kNone;
   if (p.any) p.T_min = ext[0], p.rho_min = ext[1], p.T_max = -ext[2], p.rho_max = -ext[3];
 }
@@ -231,10 +231,10 @@ std::optional<Fault> find_fault(const Fields& local, Solver& solver) {
   // The first bad site of the lattice has the smallest y NX + x (exact in a double up to 2^53 sites).
   const int NX = solver.domain().NX;
   double first = fault ? double(fault->y) * NX + fault->x : kNone;
-  solver.reduce(&first, 1, parallel::ReduceOp::Min);
+  solver.communicator().allreduce(&first, 1, parallel::ReduceOp::Min);
   if (first == kNone) return std::nullopt;
   double count = fault ? double(fault->count) : 0.0;
-  solver.reduce(&count, 1);
+  solver.communicator().allreduce(&count, 1, parallel::ReduceOp::Sum);
   Fault f;
   f.step = solver.step();
   f.x = int((long long)first % NX);
