@@ -13,7 +13,6 @@
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/model.hpp"
-#include "d2q37/setup.hpp"
 
 namespace plume::app {
 namespace {
@@ -259,9 +258,10 @@ int run_command(const Command& cmd, const parallel::Communicator& world) {
   const auto& c = cmd.config;
   if (c.quiet) return kExitOk;
   const io::MemoryNeed& m = cmd.memory;
+  const Model& model = find_model(c.solver.model);
   std::printf("%s: configuration OK (%d x %d, %s, %ld steps, output in %s; memory: about %s on rank 0%s)\n",
               cmd.config_path.c_str(), c.solver.nx, c.solver.ny,
-              d2q37::physics(c.solver).model == d2q37::CollisionModel::RTRT ? "rtrt" : "bgk", c.steps, c.output.dir.c_str(),
+              model.describe(c.solver.setup.empty() ? model.default_setup() : c.solver.setup).c_str(), c.steps, c.output.dir.c_str(),
               io::format_bytes(m.rank0).c_str(),
               m.device > 0 ? (", " + io::format_bytes(m.device) + " per GPU").c_str() : "");
   return kExitOk;

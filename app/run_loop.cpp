@@ -15,7 +15,6 @@
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
-#include "d2q37/lattice.hpp"
 #include "d2q37/setup.hpp"
 
 namespace plume::app {
@@ -296,7 +295,7 @@ int finish(const io::RunConfig& cfg, Solver& solver, Output& out, Console& conso
     case RunReport::Status::Completed:
       console.note(fmt::format("done: step {} in {} ({} computing: {} site updates/s, {} effective); {}",
                                r.last_step, Console::duration(r.wall_seconds), Console::duration(r.compute_seconds),
-                               Console::rate(rate), Console::bandwidth(rate * bytes_per_site(cfg.solver.precision)),
+                               Console::rate(rate), Console::bandwidth(rate * solver.model().bytes_per_update(cfg.solver.precision)),
                                out.path("summary.txt")));
       return kExitOk;
     case RunReport::Status::Diverged:
@@ -332,9 +331,9 @@ int run(const io::RunConfig& cfg, Solver& solver, Output& out, const std::functi
   // Without a GPU the CUDA runtime's reason ("driver version is insufficient") reads like a
   // broken driver; the summary keeps it.
   const bool no_gpu = cfg.solver.backend == BackendKind::Auto && solver.backend_kind() == BackendKind::CPU;
-  console.note(fmt::format("{}: {} x {} {}, {} collision, {} backend: {} ({})", io::build_description(),
-                           cfg.solver.nx, cfg.solver.ny, d2q37::D2Q37::name,
-                           d2q37::physics(cfg.solver).model == d2q37::CollisionModel::RTRT ? "RTRT" : "BGK", solver.backend_name(),
+  console.note(fmt::format("{}: {} x {} {}, {}, {} backend: {} ({})", io::build_description(),
+                           cfg.solver.nx, cfg.solver.ny, solver.model().lattice().name,
+                           solver.model().describe(solver.config().setup), solver.backend_name(),
                            solver.backend_description(),
                            no_gpu ? "no usable GPU found; the details are in summary.txt" : solver.backend_reason()));
   if (solver.ranks() > 1)

@@ -7,7 +7,6 @@
 #include "output.hpp"
 #include "plume/io/atomic_file.hpp"
 #include "plume/io/build_info.hpp"
-#include "d2q37/lattice.hpp"
 
 namespace plume::app {
 namespace {
@@ -77,8 +76,6 @@ const char* status_name(RunReport::Status s) {
   }
 }
 
-int bytes_per_site(Precision p) { return 2 * d2q37::D2Q37::Q * (p == Precision::FP32 ? 4 : 8); }
-
 double RunReport::site_updates_per_second(double sites) const {
   return compute_seconds > 0 ? sites * double(last_step - first_step) / compute_seconds : 0.0;
 }
@@ -87,7 +84,7 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
                    const std::string& command_line) {
   const double sites = double(cfg.solver.nx) * cfg.solver.ny;
   const double rate = r.site_updates_per_second(sites);
-  const int bps = bytes_per_site(cfg.solver.precision);
+  const int bps = int(solver.model().bytes_per_update(cfg.solver.precision));
 
   // The configuration as nested objects, one per section.
   // A key of the top level (model) is a field of the configuration itself.
@@ -119,8 +116,8 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
                           {"description", json_string(solver.backend_description())},
                           {"reason", json_string(solver.backend_reason())}},
                          2)},
-      {"lattice", object({{"name", json_string(d2q37::D2Q37::name)},
-                          {"Q", std::to_string(d2q37::D2Q37::Q)},
+      {"lattice", object({{"name", json_string(solver.model().lattice().name)},
+                          {"Q", std::to_string(solver.model().lattice().Q)},
                           {"nx", std::to_string(cfg.solver.nx)},
                           {"ny", std::to_string(cfg.solver.ny)}},
                          2)},
@@ -161,7 +158,7 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
       "checkpoint  {}\n",
       io::plume_version(), io::git_commit(), io::compiler(), io::build_type(), command_line, host_name(),
       now_iso8601(), status_name(r.status), r.message.empty() ? "" : ": " + r.message, solver.backend_name(), solver.backend_description(),
-      solver.backend_reason(), cfg.solver.nx, cfg.solver.ny, d2q37::D2Q37::name, solver.communicator().name(),
+      solver.backend_reason(), cfg.solver.nx, cfg.solver.ny, solver.model().lattice().name, solver.communicator().name(),
       solver.decomposition().describe(), r.first_step, r.last_step, cfg.steps,
       r.wall_seconds, r.compute_seconds, Console::rate(rate), bps, Console::bandwidth(rate * bps),
       r.final_checkpoint.empty() ? "(none)" : r.final_checkpoint);

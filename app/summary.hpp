@@ -24,7 +24,6 @@ struct RunReport {
 };
 
 const char* status_name(RunReport::Status s);
-int bytes_per_site(Precision p);  // populations read + written per site update
 
 void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, const RunReport& r,
                    const std::string& command_line);

@@ -111,16 +111,15 @@ Solver::Solver(const SolverConfig& cfg) : cfg_(cfg), own_comm_(parallel::self_co
 
 Solver::Solver(const SolverConfig& cfg, parallel::Communicator& comm) : cfg_(cfg), comm_(&comm) { setup(); }
 
-AnySetup Solver::model_setup() const { return cfg_.setup.empty() ? model_->default_setup() : cfg_.setup; }
-
 void Solver::setup() {
   parallel::Communicator& comm = *comm_;
   stage(comm, "unknown model", [&] {
     model_ = &find_model(cfg_.model);
     if (!cfg_.setup.empty() && !model_->owns(cfg_.setup))
       throw std::invalid_argument("the configuration names model '" + cfg_.model + "' but holds another model's setup");
+    if (cfg_.setup.empty()) cfg_.setup = model_->default_setup();
   });
-  const AnySetup setup = model_setup();
+  const AnySetup& setup = cfg_.setup;
   const int ranks = comm.size();
   std::string why;
   int ndev = 0;
@@ -200,7 +199,7 @@ double Solver::time() const { return step_ * model_->time_step(); }
 void Solver::steer(const AnySetup& s) {
   if (!model_->owns(s))
     throw std::invalid_argument("steering with a setup that is not model " + model_->name() + "'s");
-  if (stepper_ && model_->periodic(s) != model_->periodic(model_setup()))
+  if (stepper_ && model_->periodic(s) != model_->periodic(cfg_.setup))
     throw std::invalid_argument("a decomposed run cannot change which directions are periodic (walls.enabled): it "
                                 "decides which tiles are neighbours");
   cfg_.setup = s;

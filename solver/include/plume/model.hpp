@@ -101,6 +101,8 @@ class Model {
   // The time one step advances, in the model's units (what Solver::time() multiplies).
   virtual double time_step() const = 0;
   virtual AnySetup default_setup() const = 0;
+  // The setup's main choices in a few words, for logs and summaries: "RTRT collision, fixed walls".
+  virtual std::string describe(const AnySetup& s) const = 0;
   virtual bool owns(const AnySetup& s) const = 0;  // whether `s` is this model's setup
   // Which directions the setup makes periodic (the others are bounded: walls, inlets).
   virtual parallel::Periodic periodic(const AnySetup& s) const = 0;

@@ -134,7 +134,6 @@ class Solver {
  private:
   friend struct internal::SolverAccess;
   void setup();
-  AnySetup model_setup() const;  // the model's setup from the configuration
 
   SolverConfig cfg_;
   const Model* model_ = nullptr;

@@ -17,6 +17,13 @@ class D2Q37Model final : public plume::Model {
   const std::vector<FieldInfo>& fields() const override { return fields_; }
   double time_step() const override { return dt<D2Q37>(); }
   AnySetup default_setup() const override { return AnySetup(Setup{}); }
+  std::string describe(const AnySetup& s) const override {
+    const PhysicsParams& p = s.as<Setup>().physics;
+    const auto wall = [](const Wall& w) { return w.kind == WallKind::Fixed ? "fixed" : "adiabatic"; };
+    std::string text = p.model == CollisionModel::RTRT ? "RTRT collision" : "BGK collision";
+    if (!p.walls) return text + ", periodic in y";
+    return text + ", " + wall(p.bottom) + " bottom and " + wall(p.top) + " top walls";
+  }
   bool owns(const AnySetup& s) const override { return s.holds<Setup>(); }
   parallel::Periodic periodic(const AnySetup& s) const override {
     return Traits::periodic(s.as<Setup>().physics);

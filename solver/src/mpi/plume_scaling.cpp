@@ -19,7 +19,6 @@
 #include <sstream>
 #include <vector>
 #include "plume/parallel/mpi.hpp"
-#include "d2q37/lattice.hpp"
 #include "plume/lattice/lattice_info.hpp"
 #include "plume/parallel/perf_model.hpp"
 #include "plume/solver.hpp"
@@ -113,6 +112,9 @@ MachineModel read_machine(const std::string& path) {
     throw std::runtime_error(path + ": site_rate and link_bandwidth must be positive");
   return m;
 }
+
+// The model this tool measures (the Rayleigh–Taylor case of D2Q37) and its lattice.
+const LatticeInfo& bench_lattice() { return find_model("d2q37").lattice(); }
 
 SolverConfig bench_config(int nx, int ny, const Options& o) {
   SolverConfig c;
@@ -256,7 +258,7 @@ void validate(Communicator& comm, const Options& o, const MachineModel& m) {
   for (int px = 1; px <= comm.size(); ++px) {
     if (comm.size() % px != 0) continue;
     const Tiling t{px, comm.size() / px, 1};
-    if (!tiling_problem(Domain::whole(NX, NY), t, d2q37::D2Q37::reach).empty()) continue;
+    if (!tiling_problem(Domain::whole(NX, NY), t, bench_lattice().reach).empty()) continue;
     for (bool overlap : {true, false}) {
       SolverConfig c = bench_config(NX, NY, o);
       c.backend = BackendKind::CPU;
@@ -265,7 +267,7 @@ void validate(Communicator& comm, const Options& o, const MachineModel& m) {
       Solver s(c, comm);
       s.initialize();
       const double measured = sweep_time(comm, int(steps), [&] { s.advance(1); });
-      const StepPrediction p = predict_step(s.decomposition(), describe_lattice<d2q37::D2Q37>(), m, overlap);
+      const StepPrediction p = predict_step(s.decomposition(), bench_lattice(), m, overlap);
       if (comm.rank() == 0)
         std::printf("  %-7s  %-7s  %13.3f  %11.3f   %5.2f   %11.3f %7.3f %6.3f\n", to_string(t).c_str(),
                     overlap ? "on" : "off", measured * 1e3, p.step * 1e3, measured / p.step,
@@ -289,7 +291,7 @@ void time_run(Communicator& comm, const Options& o, const MachineModel* m) {
   const double t = sweep_time(comm, int(steps), [&] { s.advance(1); });
   const double rate = double(NX) * NY / t;
   const std::string transport = comm.size() > 1 ? to_string(s.transport()) : "none";
-  const double predicted = m ? predict_step(s.decomposition(), describe_lattice<d2q37::D2Q37>(), *m, c.overlap).step : 0.0;
+  const double predicted = m ? predict_step(s.decomposition(), bench_lattice(), *m, c.overlap).step : 0.0;
   if (comm.rank() == 0) {
     std::printf("%s on %d rank%s, %s, transport %s, overlap %s: %.3f ms/step, %.3f G site/s", s.decomposition().describe().c_str(),
                 comm.size(), comm.size() == 1 ? "" : "s", s.backend_description().c_str(), transport.c_str(),
@@ -337,7 +339,7 @@ int run(Communicator& comm, int argc, char** argv) {
     const int max_ranks = std::stoi(o.get("--max-ranks", "1024"));
     const bool walls = o.get("--walls", "1") != "0";
     if (comm.rank() == 0)
-      std::fputs(scaling_report(machine(), describe_lattice<d2q37::D2Q37>(), Domain::whole(NX, NY), Domain::whole(tx, ty),
+      std::fputs(scaling_report(machine(), bench_lattice(), Domain::whole(NX, NY), Domain::whole(tx, ty),
                                    {true, !walls, false}, max_ranks).c_str(), stdout);
   } else {
     throw std::invalid_argument("unknown command '" + cmd + "'\n" + usage);
