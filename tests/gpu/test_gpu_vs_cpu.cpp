@@ -10,6 +10,7 @@
 #include "gpu_cases.hpp"
 #include "plume/solver.hpp"
 #include "d2q37/setup.hpp"
+#include "d2q9/model.hpp"
 
 using namespace plume;
 using plume::testing::rt_layer;
@@ -163,4 +164,34 @@ TEST(GpuVsCpu, PopulationsRoundTripExactly) {
   const std::vector<double> f = s.populations();
   s.set_populations(f, 10);
   EXPECT_EQ(s.populations(), f);
+}
+
+// A second model on both backends: D2Q9 in each of its four update variants (BGK or TRT,
+// compressible or incompressible equilibrium) with a moving wall, a body force and the
+// Taylor–Green start; FP32 storage too.
+TEST(GpuVsCpu, D2Q9EveryVariantAfter1000Steps) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  for (auto collision : {d2q9::Collision::BGK, d2q9::Collision::TRT})
+    for (auto equilibrium : {d2q9::Equilibrium::Compressible, d2q9::Equilibrium::Incompressible})
+      for (Precision prec : {Precision::FP64, Precision::FP32}) {
+        d2q9::Setup st;
+        st.physics.collision = collision;
+        st.physics.equilibrium = equilibrium;
+        st.physics.tau = 0.7;
+        st.physics.walls = true;
+        st.physics.top.u = 0.05;
+        st.physics.fx = 1e-5;
+        st.initial.start = d2q9::Start::TaylorGreen;
+        st.initial.amplitude = 0.05;
+        SolverConfig c;
+        c.model = "d2q9";
+        c.nx = 200;  // a partial block of threads
+        c.ny = 130;
+        c.precision = prec;
+        c.setup = AnySetup(st);
+        const std::string what = std::string("D2Q9 ") + (collision == d2q9::Collision::TRT ? "TRT" : "BGK") +
+                                 (equilibrium == d2q9::Equilibrium::Incompressible ? " incompressible" : "") +
+                                 (prec == Precision::FP32 ? ", FP32" : ", FP64") + ", 1000 steps";
+        expect_agreement(what, c, 1000, prec == Precision::FP32 ? 1e-5 : 1e-12);
+      }
 }

@@ -1,0 +1,12 @@
+// The CUDA backend of the D2Q9 model (built when plume is built with CUDA).
+#include "../../src/cuda/cuda_backend.cuh"
+#include "d2q9/backends.hpp"
+#include "d2q9/model.hpp"
+
+namespace plume::d2q9 {
+
+std::unique_ptr<Backend> make_cuda(const Domain& d, const AnySetup& s, Precision p, int device) {
+  return make_cuda_backend<Traits>(d, s, p, device);
+}
+
+}  // namespace plume::d2q9

@@ -1,0 +1,71 @@
+// The D2Q9 model as plume's generic backends see it (solver/src/cpu/cpu_backend.hpp,
+// solver/src/cuda/cuda_backend.cuh): the lattice, the update of one site, the fields of one
+// site, the initial state of its cases, and which directions are periodic. Every function is the
+// model's own per-site code (site.hpp, cases.hpp); this file only names it for the backends.
+#pragma once
+#include "d2q9/cases.hpp"
+#include "d2q9/lattice.hpp"
+#include "d2q9/site.hpp"
+#include "plume/parallel/decomposition.hpp"
+
+namespace plume::d2q9 {
+
+// Everything a D2Q9 run is set up with: the physics (steerable while it runs) and the case.
+struct Setup {
+  Params physics;
+  Initial initial;
+};
+
+struct Traits {
+  using Setup = d2q9::Setup;
+  using Lattice = D2Q9;
+  using Params = d2q9::Params;
+  // What the case gives a site: rho, u, and the equilibrium its populations start in.
+  struct SiteState {
+    Macro m;
+    Equilibrium equilibrium;
+  };
+  static constexpr int kFields = 3;  // rho, u (x, y): the model's FieldInfo names them
+
+  static const Params& params(const Setup& s) { return s.physics; }
+  // x is periodic; y too when there are no walls.
+  static parallel::Periodic periodic(const Params& p) { return {true, !p.walls, false}; }
+
+  // The update variants, each compiled on its own: collision (BGK, TRT) x equilibrium
+  // (compressible, incompressible).
+  static constexpr int kVariants = 4;
+  static int variant(const Params& p) { return 2 * int(p.collision) + int(p.equilibrium); }
+  // Registers per thread of the step kernel, a bound for the launch shape (few: nine populations).
+  static constexpr int registers(int /*variant*/) { return 64; }
+
+  template <int V, class Real>
+  PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int /*z*/) {
+    update_site<V / 2 == 1 ? Collision::TRT : Collision::BGK,
+                V % 2 == 1 ? Equilibrium::Incompressible : Equilibrium::Compressible>(a, x, y);
+  }
+
+  // The fields of local site (x, y): rho, u_x, u_y.
+  template <class Real>
+  PLUME_HD PLUME_FORCEINLINE static void fields(const Real* src, const Layout& l, const Domain& d, const Params& p,
+                                                int x, int y, int /*z*/, double* out) {
+    const Macro m = site_fields(src, l, d, p, x, y);
+    out[0] = m.rho;
+    out[1] = m.ux;
+    out[2] = m.uy;
+  }
+
+  // The case, one column at a time: emit(y, state) for the local rows of local column x.
+  template <class Emit>
+  PLUME_HD static void initial_column(const Setup& s, const Domain& d, int x, int /*z*/, Emit&& emit) {
+    for (int y = 0; y < d.ny; ++y)
+      emit(y, SiteState{initial_state(s.initial, d.x0 + x, d.y0 + y, d.NX, d.NY), s.physics.equilibrium});
+  }
+  // A site in equilibrium with the state the case gave it.
+  template <class Real>
+  PLUME_HD PLUME_FORCEINLINE static void initial_site(Real* f, const Layout& l, int x, int y, int /*z*/,
+                                                      const SiteState& s) {
+    store_equilibrium(f, l, x, y, s.equilibrium, s.m);
+  }
+};
+
+}  // namespace plume::d2q9

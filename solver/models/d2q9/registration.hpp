@@ -1,0 +1,7 @@
+// The D2Q9 model for the registry (solver/models/registry.cpp).
+#pragma once
+#include "plume/model.hpp"
+
+namespace plume::d2q9 {
+const plume::Model& model();
+}
