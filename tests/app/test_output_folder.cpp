@@ -48,7 +48,7 @@ TEST(OutputFolder, ASecondRunIntoAUsedFolderIsRefusedAndChangesNothing) {
 
 TEST(OutputFolder, OverwriteReplacesTheEarlierRunAndLeavesOtherFilesAlone) {
   TempDir tmp;
-  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  config::RunConfig c = plume::test::tiny_config(tmp / "out");
   ASSERT_EQ(run_plume("run -q " + q(write_case(tmp, c))).code, 0);
   plume::test::write_file(tmp / "out/notes.txt", "mine\n");
   c.steps = 20;  // a shorter run: the first one's images and checkpoint of step 40 must go

@@ -29,8 +29,8 @@ struct Recorder : app::InSituSink {
   }
 };
 
-io::RunConfig config(const TempDir& tmp) {
-  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+config::RunConfig loop_config(const TempDir& tmp) {
+  config::RunConfig c = plume::test::tiny_config(tmp / "out");
   c.steps = 30;
   c.insitu.every = 10;
   c.output.every = 15;
@@ -42,7 +42,7 @@ io::RunConfig config(const TempDir& tmp) {
 
 TEST(InSituHook, SinksSeeTheFieldsEveryInsituEverySteps) {
   TempDir tmp;
-  LoopRun run(config(tmp));
+  LoopRun run(loop_config(tmp));
   auto* rec = new Recorder;
   run.insitu.add(std::unique_ptr<app::InSituSink>(rec));
   const app::RunReport r = run.go();
@@ -59,8 +59,8 @@ TEST(InSituHook, SinksSeeTheFieldsEveryInsituEverySteps) {
 
 TEST(InSituHook, DisablePolicyDropsTheFailingSinkAndCarriesOn) {
   TempDir tmp;
-  io::RunConfig c = config(tmp);
-  c.insitu.on_error = io::InSituErrorPolicy::Disable;
+  config::RunConfig c = loop_config(tmp);
+  c.insitu.on_error = config::InSituErrorPolicy::Disable;
   LoopRun run(c);
   int bad_calls = 0;
   auto* rec = new Recorder;
@@ -78,7 +78,7 @@ TEST(InSituHook, DisablePolicyDropsTheFailingSinkAndCarriesOn) {
 
 TEST(InSituHook, StopPolicyEndsTheRunWithACheckpointToRestartFrom) {
   TempDir tmp;
-  LoopRun run(config(tmp));
+  LoopRun run(loop_config(tmp));
   int calls = 0;
   run.insitu.add(std::make_unique<FailingSink>(&calls));
   const app::RunReport r = run.go();
@@ -115,7 +115,7 @@ bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
 // separate run's fields() gives at that step, bit for bit.
 TEST(InSituHook, HandedOffFieldsAreTheSynchronousFieldsOfTheirStep) {
   TempDir tmp;
-  const io::RunConfig c = config(tmp);
+  const config::RunConfig c = loop_config(tmp);
   LoopRun run(c);
   auto* keeper = new Keeper;
   run.insitu.add(std::unique_ptr<app::InSituSink>(keeper));
@@ -138,7 +138,7 @@ TEST(InSituHook, HandedOffFieldsAreTheSynchronousFieldsOfTheirStep) {
 // The solver's asynchronous fields on the CPU: complete at once, and untouched by later steps.
 TEST(InSituHook, RequestedFieldsStayThoseOfTheirStepWhileTheRunAdvances) {
   TempDir tmp;
-  const io::RunConfig c = config(tmp);
+  const config::RunConfig c = loop_config(tmp);
   Solver a(c.solver), b(c.solver);
   a.initialize();
   b.initialize();

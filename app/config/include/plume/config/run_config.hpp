@@ -12,7 +12,7 @@
 #include "plume/solver.hpp"
 #include "d2q37/setup.hpp"
 
-namespace plume::io {
+namespace plume::config {
 
 enum class InSituErrorPolicy : int { Stop = 0, Disable = 1 };
 
@@ -20,7 +20,7 @@ struct OutputConfig {
   std::string dir = "out/rayleigh_taylor";
   long every = 1000;             // images every this many steps (0: first and last only)
   std::optional<long> diagnostics_every;  // rows of diagnostics.csv; unset: follows `every`
-  FieldKind field = FieldKind::T;
+  io::FieldKind field = io::FieldKind::T;
   std::string colormap = "auto";  // "auto": viridis for speed, coolwarm for signed fields, else inferno
   // The images' colour range fixed by the user (output.range = "LO:HI"); unset: each image's data.
   std::optional<std::pair<double, double>> range;
@@ -101,4 +101,4 @@ std::vector<std::pair<std::string, std::string>> key_values(const RunConfig& cfg
 // The closest of `candidates` to `word` when it is close enough to be a likely typo, else "".
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
 
-}  // namespace plume::io
+}  // namespace plume::config

@@ -1,4 +1,4 @@
-#include "config_keys.hpp"
+#include "keys.hpp"
 #include "plume/model.hpp"
 #include <fmt/format.h>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "plume/viz/colormap.hpp"
 #include "d2q37/setup.hpp"
 
-namespace plume::io::detail {
+namespace plume::config::detail {
 namespace {
 
 // Accessor of a RunConfig member, usable on const and non-const configurations.
@@ -107,9 +107,9 @@ K choice_name(const char* s, const char* n, const char* meaning, std::vector<std
   return b;
 }
 
-std::vector<FieldKind> all_fields() {
-  std::vector<FieldKind> v;
-  for (std::size_t i = 0; i < field_names().size(); ++i) v.push_back(FieldKind(i));
+std::vector<io::FieldKind> all_fields() {
+  std::vector<io::FieldKind> v;
+  for (std::size_t i = 0; i < io::field_names().size(); ++i) v.push_back(io::FieldKind(i));
   return v;
 }
 
@@ -299,7 +299,7 @@ std::vector<Key> make_keys() {
     d.k.set = [](RunConfig& c, const Value& v) { c.output.diagnostics_every = narrow_int<long>(std::get<long long>(v)); };
     t.push_back(d.min(0).follows([](const RunConfig& c) { return c.output.diagnostics_every ? "" : "output.every"; }));
   }
-  t.push_back(choice("output", "field", "field shown in the images (T is T_H, ux/uy are u_H)", field_names(),
+  t.push_back(choice("output", "field", "field shown in the images (T is T_H, ux/uy are u_H)", io::field_names(),
                      all_fields(), PLUME_REF(output.field)));
   t.push_back(choice_name("output", "colormap", "colormap (auto: viridis for the speed, coolwarm for signed fields, else inferno)",
                           colormap_choices(), PLUME_REF(output.colormap)));
@@ -438,4 +438,4 @@ std::string format_range(const Key& k) {
   return s;
 }
 
-}  // namespace plume::io::detail
+}  // namespace plume::config::detail

@@ -1,6 +1,6 @@
 // Reading, overriding and writing configurations; every rule about a key comes from the table
 // in config_keys.cpp.
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
@@ -11,11 +11,11 @@
 #include <sys/stat.h>
 #include <toml++/toml.h>
 #include <unistd.h>
-#include "config_keys.hpp"
+#include "keys.hpp"
 #include "plume/io/atomic_file.hpp"
 #include "d2q37/setup.hpp"
 
-namespace plume::io {
+namespace plume::config {
 
 using detail::Key;
 using detail::KeyType;
@@ -357,7 +357,7 @@ std::string to_toml(const RunConfig& c) {
                     });
 }
 
-void save_config(const RunConfig& c, const std::string& path) { write_file_atomic(path, to_toml(c)); }
+void save_config(const RunConfig& c, const std::string& path) { io::write_file_atomic(path, to_toml(c)); }
 
 std::string describe_keys() {
   const RunConfig d = default_config();
@@ -386,4 +386,4 @@ std::vector<std::pair<std::string, std::string>> key_values(const RunConfig& c) 
   return v;
 }
 
-}  // namespace plume::io
+}  // namespace plume::config

@@ -7,12 +7,12 @@
 #include <cstring>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "config_keys.hpp"
-#include "plume/io/config.hpp"
+#include "keys.hpp"
+#include "plume/config/run_config.hpp"
 #include "d2q37/lattice.hpp"
 #include "d2q37/setup.hpp"
 
-namespace plume::io {
+namespace plume::config {
 
 namespace {
 
@@ -183,4 +183,4 @@ void validate(const RunConfig& c) {
   if (!problems.empty()) throw ConfigError(problems);
 }
 
-}  // namespace plume::io
+}  // namespace plume::config

@@ -6,9 +6,9 @@
 #include <string>
 #include <variant>
 #include <vector>
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 
-namespace plume::io::detail {
+namespace plume::config::detail {
 
 enum class KeyType { Int, Float, Bool, String, Choice, StringList };
 using Value = std::variant<long long, double, bool, std::string, std::vector<std::string>>;
@@ -43,4 +43,4 @@ std::string type_name(KeyType t);
 std::string format_value(const Value& v);  // as TOML
 std::string format_range(const Key& k);    // "> 0", ">= 3 and <= 65535", "" when unbounded
 
-}  // namespace plume::io::detail
+}  // namespace plume::config::detail
