@@ -13,6 +13,7 @@
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/model.hpp"
+#include "d2q37/names.hpp"
 #include "d2q37/setup.hpp"
 
 namespace plume::app {
@@ -111,6 +112,8 @@ config::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed&
   if (!cfg.restart.empty()) {
     try {
       io::check_compatible(io::read_checkpoint_header(cfg.restart), cfg.solver, cfg.restart);
+    } catch (const io::CheckpointSizeError& e) {
+      problems.push_back(std::string(e.what()) + " (lattice.nx x lattice.ny)");
     } catch (const io::CheckpointError& e) {
       problems.push_back(e.what());
     }
@@ -261,7 +264,7 @@ int run_command(const Command& cmd, const parallel::Communicator& world) {
   const io::MemoryNeed& m = cmd.memory;
   std::printf("%s: configuration OK (%d x %d, %s, %ld steps, output in %s; memory: about %s on rank 0%s)\n",
               cmd.config_path.c_str(), c.solver.nx, c.solver.ny,
-              d2q37::physics(c.solver).model == d2q37::CollisionModel::RTRT ? "rtrt" : "bgk", c.steps, c.output.dir.c_str(),
+              d2q37::collision_names().at(std::size_t(d2q37::physics(c.solver).model)).c_str(), c.steps, c.output.dir.c_str(),
               io::format_bytes(m.rank0).c_str(),
               m.device > 0 ? (", " + io::format_bytes(m.device) + " per GPU").c_str() : "");
   return kExitOk;

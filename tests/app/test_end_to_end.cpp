@@ -210,7 +210,7 @@ TEST(EndToEnd, RestartWithAnotherLatticeSizeIsRefused) {
   ASSERT_EQ(run_plume("run -q " + q(cfg)).code, 0);
   const Result r = run_plume("run " + q(cfg) + " --set lattice.nx=40 --restart " + q(ckpt(tmp / "a", 20)));
   EXPECT_EQ(r.code, 2);
-  EXPECT_HAS(r.err, "is 32 x 48 but the configuration asks for lattice.nx x lattice.ny = 40 x 48");
+  EXPECT_HAS(r.err, "is 32 x 48 but this run's lattice is 40 x 48 (lattice.nx x lattice.ny)");
 }
 
 TEST(EndToEnd, BlowUpStopsWithLocationAndKeepsTheLastGoodCheckpoint) {

@@ -190,7 +190,7 @@ TEST(Checkpoint, MismatchedLatticeSizeIsRefused) {
     io::check_compatible(h, other.solver, w.path);
     FAIL() << "accepted";
   } catch (const io::CheckpointError& e) {
-    EXPECT_HAS(std::string(e.what()), "is 8 x 10 but the configuration asks for lattice.nx x lattice.ny = 16 x 10");
+    EXPECT_HAS(std::string(e.what()), "is 8 x 10 but this run's lattice is 16 x 10");
   }
   EXPECT_NO_THROW(io::check_compatible(h, w.cfg.solver, w.path));
 }

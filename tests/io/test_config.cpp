@@ -18,7 +18,7 @@ config::RunConfig unusual_config() {
   d2q37::physics(c.solver).gy = -2.6e-6;
   d2q37::physics(c.solver).k1 = 1.0 / 3.0;  // not a short decimal: the writer must keep every bit
   d2q37::physics(c.solver).top.kind = d2q37::WallKind::Adiabatic;
-  c.bottom_T = 1.25;
+  d2q37::setup(c.solver).bottom_T = 1.25;
   d2q37::initial(c.solver).perturbation = d2q37::Perturbation::Random;
   d2q37::initial(c.solver).seed = 123456789012345ull;
   c.solver.precision = Precision::FP32;
@@ -60,8 +60,8 @@ TEST(Config, TomlRoundTripKeepsEveryValueExactly) {
   EXPECT_EQ(d2q37::physics(r.solver).gy, -2.6e-6);
   EXPECT_EQ(d2q37::physics(r.solver).top.kind, d2q37::WallKind::Adiabatic);
   EXPECT_EQ(d2q37::physics(r.solver).bottom.T, 1.25);
-  ASSERT_TRUE(r.bottom_T.has_value());
-  EXPECT_FALSE(r.top_T.has_value());
+  ASSERT_TRUE(d2q37::setup(r.solver).bottom_T.has_value());
+  EXPECT_FALSE(d2q37::setup(r.solver).top_T.has_value());
   EXPECT_EQ(d2q37::initial(r.solver).seed, 123456789012345ull);
   EXPECT_EQ(r.solver.precision, Precision::FP32);
   EXPECT_TRUE(r.solver.tiles.px == 2 && r.solver.tiles.py == 3);

@@ -223,8 +223,9 @@ void check_compatible(const CheckpointHeader& h, const SolverConfig& cfg, const 
     throw fail(path, fmt::format("holds a {} lattice (D={}, Q={}); this run uses {} (D={}, Q={})", h.lattice, h.D,
                                  h.Q, l.name, l.D, l.Q));
   if (h.nx != cfg.nx || h.ny != cfg.ny || h.nz != 1)
-    throw fail(path, fmt::format("is {} x {}{} but the configuration asks for lattice.nx x lattice.ny = {} x {}", h.nx,
-                                 h.ny, h.nz != 1 ? fmt::format(" x {}", h.nz) : "", cfg.nx, cfg.ny));
+    throw CheckpointSizeError(fail(path, fmt::format("is {} x {}{} but this run's lattice is {} x {}", h.nx, h.ny,
+                                                     h.nz != 1 ? fmt::format(" x {}", h.nz) : "", cfg.nx, cfg.ny))
+                                  .what());
 }
 
 void save_checkpoint(const std::string& path, Solver& solver, const std::string& config_text) {

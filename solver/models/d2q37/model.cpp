@@ -5,6 +5,7 @@
 #include "d2q37/model.hpp"
 #include "d2q37/registration.hpp"
 #include "plume/lattice/lattice_info.hpp"
+#include "plume/parameters.hpp"
 
 namespace plume::d2q37 {
 namespace {
@@ -17,6 +18,7 @@ class D2Q37Model final : public plume::Model {
   const std::vector<FieldInfo>& fields() const override { return fields_; }
   double time_step() const override { return dt<D2Q37>(); }
   AnySetup default_setup() const override { return AnySetup(Setup{}); }
+  const Parameters& parameters() const override { return d2q37::parameters(); }
   bool owns(const AnySetup& s) const override { return s.holds<Setup>(); }
   parallel::Periodic periodic(const AnySetup& s) const override {
     return Traits::periodic(s.as<Setup>().physics);

@@ -1,7 +1,9 @@
 // Run configuration: the TOML file, command-line overrides, validation, and the effective
-// configuration written next to the results. Every key lives in one table (see
-// src/config_keys.cpp), from which parsing, overrides, validation ranges, the TOML writer and the
-// --help text are all derived, so they cannot drift apart.
+// configuration written next to the results. Every key lives in one table (src/keys.cpp: the
+// application's keys there, the model's from its parameters, plume/parameters.hpp), from which
+// parsing, overrides, validation ranges, the TOML writer and the --help text are all derived, so
+// they cannot drift apart. The top-level key `model` is read first: it says which model's keys
+// the file may hold.
 #pragma once
 #include <optional>
 #include <stdexcept>
@@ -10,11 +12,12 @@
 #include <vector>
 #include "plume/io/field_select.hpp"
 #include "plume/solver.hpp"
-#include "d2q37/setup.hpp"
 
 namespace plume::config {
 
 enum class InSituErrorPolicy : int { Stop = 0, Disable = 1 };
+// "stop", "disable" (insitu.on_error), in the order of the values.
+const std::vector<std::string>& on_error_names();
 
 struct OutputConfig {
   std::string dir = "out/rayleigh_taylor";
@@ -51,9 +54,6 @@ struct RunConfig {
   bool quiet = false;   // command line only
   std::string restart;  // command line only: checkpoint to start from
   bool overwrite = false;  // command line only: replace another run's files in the output folder
-  // Wall temperatures given explicitly; when unset the walls take initial.T_down / initial.T_up
-  // (resolve() copies them into the D2Q37 physics).
-  std::optional<double> bottom_T, top_T;
 };
 
 // A configuration problem. what() is one line per problem, each naming the key (and the file
@@ -81,7 +81,9 @@ std::optional<RunConfig> parse_config(const std::string& toml_text, const std::s
 void apply_override(RunConfig& cfg, const std::string& key, const std::string& value);
 // "section.name=value", as given to --set.
 void apply_override(RunConfig& cfg, const std::string& assignment);
-// Derived values: wall temperatures that follow the initial state. load/apply_override call it.
+// Derived values of the model's setup (e.g. D2Q37's wall temperatures that follow its initial
+// state; Parameters::derive); a configuration without a setup gets its model's default case.
+// load/apply_override call it.
 void resolve(RunConfig& cfg);
 // Ranges, cross-key rules, the file system (output folder writable, pipeline scripts present).
 // Throws ConfigError listing every problem found.

@@ -15,6 +15,11 @@ namespace plume::io {
 struct CheckpointError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// check_compatible's "the checkpoint's lattice is not the run's size": the caller knows what set
+// the size (the application names its configuration's keys).
+struct CheckpointSizeError : CheckpointError {
+  using CheckpointError::CheckpointError;
+};
 
 inline constexpr char kCheckpointMagic[8] = {'P', 'L', 'U', 'M', 'E', 'C', 'K', 'P'};
 inline constexpr std::uint32_t kCheckpointVersion = 2;  // written; 1 (2-D D2Q37 only) is still read
@@ -53,7 +58,8 @@ void write_checkpoint(const std::string& path, const SolverConfig& cfg, const st
 Checkpoint read_checkpoint(const std::string& path);
 // The header only (without reading the populations or verifying the checksum).
 CheckpointHeader read_checkpoint_header(const std::string& path);
-// Same model, lattice and size as the run `cfg`; throws CheckpointError naming the difference.
+// Same model, lattice and size as the run `cfg`; throws CheckpointError naming the difference
+// (CheckpointSizeError for the size).
 void check_compatible(const CheckpointHeader& h, const SolverConfig& cfg, const std::string& path);
 
 // The Solver's state to a file, and back (after read_checkpoint and check_compatible), whatever the
