@@ -18,7 +18,7 @@ catalyst::Options options(const config::InSituConfig& c, const std::string& run_
   o.live_port = c.live_port;
   o.live_every = c.live_every;
   o.live_timeout = c.live_timeout;
-  o.on_error = c.on_error == config::InSituErrorPolicy::Stop ? catalyst::OnError::Stop : catalyst::OnError::Disable;
+  o.on_error = c.on_error;
   o.timeout = c.timeout;
   // SIGINT/SIGTERM interrupt a pipeline call, and one that cannot be interrupted ends the run with
   // what it can save.

@@ -188,7 +188,7 @@ TEST(CatalystRun, APipelineThatCallsSysExitFailsLikeAnyOther) {
     const std::string script = pipeline(tmp, "exits.py", "        sys.exit(3)\n", "import sys\n");
     const Result r = run_plume("run -q " + q(catalyst_case(tmp, {script}, [](config::RunConfig& c) {
                                  insitu_only(c);
-                                 c.insitu.on_error = config::InSituErrorPolicy::Disable;
+                                 c.insitu.on_error = insitu::OnError::Disable;
                                })));
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("sys.exit(3)"), std::string::npos) << r.err;

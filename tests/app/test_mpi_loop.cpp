@@ -47,7 +47,7 @@ struct RunWithAFailingSink {
   int calls = 0;             // of the failing sink on this rank
   std::size_t recorded = 0;  // steps the recorder saw
   app::RunReport report;
-  RunWithAFailingSink(const TempDir& tmp, config::InSituErrorPolicy policy) {
+  RunWithAFailingSink(const TempDir& tmp, insitu::OnError policy) {
     config::RunConfig c = loop_config(tmp);
     c.insitu.on_error = policy;
     LoopRun run(c, *world);
@@ -107,7 +107,7 @@ TEST(LoopOnRanks, SinksGetTheirRanksOwnBlockOfTheOneProcessFields) {
 
 TEST(LoopOnRanks, ASinkFailingOnOneRankStopsEveryRankWithACheckpoint) {
   TempDir tmp;
-  const RunWithAFailingSink run(tmp, config::InSituErrorPolicy::Stop);
+  const RunWithAFailingSink run(tmp, insitu::OnError::Stop);
   EXPECT_EQ(run.report.status, app::RunReport::Status::Failed);
   EXPECT_EQ(run.report.last_step, 10);
   const std::string culprit = "rank " + std::to_string(world->size() - 1) + " of " + std::to_string(world->size());
@@ -117,7 +117,7 @@ TEST(LoopOnRanks, ASinkFailingOnOneRankStopsEveryRankWithACheckpoint) {
 
 TEST(LoopOnRanks, ASinkFailingOnOneRankIsDroppedByEveryRank) {
   TempDir tmp;
-  const RunWithAFailingSink run(tmp, config::InSituErrorPolicy::Disable);
+  const RunWithAFailingSink run(tmp, insitu::OnError::Disable);
   EXPECT_EQ(run.report.status, app::RunReport::Status::Completed);
   EXPECT_EQ(run.report.last_step, 30);
   EXPECT_EQ(run.calls, 2) << "called at steps 0 and 10 on rank " << world->rank() << ", then dropped";

@@ -57,10 +57,27 @@ TEST(InSituHook, SinksSeeTheFieldsEveryInsituEverySteps) {
   EXPECT_FALSE(std::filesystem::exists(tmp / "out/T_000000010.png"));
 }
 
+TEST(InSituHook, PipelinesAndLiveFollowTheOneCadenceRule) {
+  config::InSituConfig c;
+  c.every = 10;
+  c.live = true;
+  c.live_every = 4;
+  const auto world = parallel::self_communicator();
+  const app::InSitu with_live(c, *world);
+  for (long long step : {0, 4, 8, 10, 12, 20}) EXPECT_TRUE(with_live.due(step)) << step;
+  for (long long step : {1, 9, 11, 14}) EXPECT_FALSE(with_live.due(step)) << step;
+  EXPECT_EQ(with_live.next_due(8), 10);
+  EXPECT_EQ(with_live.next_due(10), 12);
+  c.live = false;
+  const app::InSitu without(c, *world);
+  EXPECT_FALSE(without.due(8));
+  EXPECT_EQ(without.next_due(8), insitu::next_due(8, 10));
+}
+
 TEST(InSituHook, DisablePolicyDropsTheFailingSinkAndCarriesOn) {
   TempDir tmp;
   config::RunConfig c = loop_config(tmp);
-  c.insitu.on_error = config::InSituErrorPolicy::Disable;
+  c.insitu.on_error = insitu::OnError::Disable;
   LoopRun run(c);
   int bad_calls = 0;
   auto* rec = new Recorder;

@@ -31,7 +31,7 @@ config::RunConfig unusual_config() {
   c.insitu.live = true;
   c.insitu.live_every = 7;
   c.insitu.live_timeout = 2.5;
-  c.insitu.on_error = config::InSituErrorPolicy::Disable;
+  c.insitu.on_error = insitu::OnError::Disable;
   c.steps = 12345;
   config::resolve(c);
   return c;
@@ -72,7 +72,7 @@ TEST(Config, TomlRoundTripKeepsEveryValueExactly) {
   EXPECT_TRUE(r.insitu.live);
   EXPECT_EQ(r.insitu.live_every, 7) << "Live has its own cadence";
   EXPECT_EQ(r.insitu.live_timeout, 2.5);
-  EXPECT_EQ(r.insitu.on_error, config::InSituErrorPolicy::Disable);
+  EXPECT_EQ(r.insitu.on_error, insitu::OnError::Disable);
   EXPECT_EQ(r.steps, 12345);
 }
 

@@ -154,11 +154,6 @@ void set_key(RunConfig& c, const Key& k, const toml::node& n) {
 
 }  // namespace
 
-const std::vector<std::string>& on_error_names() {
-  static const std::vector<std::string> n{"stop", "disable"};
-  return n;
-}
-
 ConfigError::ConfigError(const std::vector<std::string>& p) : std::runtime_error(join(p, "\n")), problems(p) {}
 
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates) {

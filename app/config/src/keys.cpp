@@ -294,7 +294,7 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
                    PLUME_REF(insitu.live_timeout))
                   .min(0, true));
   t.push_back(choice("insitu", "on_error", "when a pipeline fails: stop the run, or disable in-situ output",
-                     on_error_names(), PLUME_REF(insitu.on_error)));
+                     insitu::on_error_names(), PLUME_REF(insitu.on_error)));
   t.push_back(real("insitu", "timeout", "seconds",
                    "longest a call of a pipeline script may take; past it the call is interrupted and fails "
                    "(insitu.on_error); 0: no limit; not applied to the Live pipeline",

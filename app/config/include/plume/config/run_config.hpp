@@ -10,14 +10,12 @@
 #include <string>
 #include <utility>
 #include <vector>
+#include "plume/insitu/policy.hpp"
 #include "plume/io/field_select.hpp"
 #include "plume/solver.hpp"
 
 namespace plume::config {
 
-enum class InSituErrorPolicy : int { Stop = 0, Disable = 1 };
-// "stop", "disable" (insitu.on_error), in the order of the values.
-const std::vector<std::string>& on_error_names();
 
 struct OutputConfig {
   std::string dir = "out/rayleigh_taylor";
@@ -41,7 +39,7 @@ struct InSituConfig {
   int live_port = 22222;
   long live_every = 100;             // Live updates every this many steps
   double live_timeout = 5.0;         // seconds a Live update waits without a byte from the client
-  InSituErrorPolicy on_error = InSituErrorPolicy::Stop;
+  insitu::OnError on_error = insitu::OnError::Stop;
   double timeout = 1800;             // seconds a pipeline call may take (0: no limit)
   bool requested() const { return !scripts.empty() || live; }
 };
