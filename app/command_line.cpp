@@ -66,7 +66,10 @@ std::string check_memory(const config::RunConfig& cfg, const Job& job, io::Memor
   if (cfg.solver.nx <= 0 || cfg.solver.ny <= 0) return "";  // reported as out of range
   const io::RunShape shape = io::run_shape(cfg.solver, job.ranks, cfg.output.image_scale);
   need = io::estimate_memory(shape);
-  return io::check_host_memory(shape, job.ranks_on_host);
+  const std::string problem = io::check_host_memory(shape, job.ranks_on_host);
+  // The estimate speaks of storage; the user changes it with a key.
+  return problem.empty() || cfg.solver.precision == Precision::FP32 ? problem
+                                                                     : problem + " (FP32 storage: run.precision = \"fp32\")";
 }
 
 config::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed& need) {

@@ -66,7 +66,7 @@ std::string host_memory_problem(const RunShape& s, const MemoryNeed& need, int r
   return fmt::format(
       "lattice {} x {} does not fit: {}, but this host has {} available (MemAvailable in /proc/meminfo); the "
       "populations ({} per tile{}) and the whole lattice that rank 0 gathers for checkpoints count most: use a "
-      "smaller lattice, FP32 storage (run.precision), more hosts{}",
+      "smaller lattice, FP32 storage, more hosts{}",
       s.nx, s.ny, who, format_bytes(available), format_bytes(need.populations),
       s.populations_on_device ? ", in device memory" : ", in host memory", s.populations_on_device ? "" : ", or a GPU");
 }
