@@ -8,7 +8,7 @@
 namespace plume::app {
 namespace {
 
-catalyst::Options options(const io::InSituConfig& c, const std::string& run_dir) {
+catalyst::Options options(const config::InSituConfig& c, const std::string& run_dir) {
   catalyst::Options o;
   for (const std::string& s : c.scripts) o.scripts.push_back({s, 0});
   o.every = c.every;
@@ -18,7 +18,7 @@ catalyst::Options options(const io::InSituConfig& c, const std::string& run_dir)
   o.live_port = c.live_port;
   o.live_every = c.live_every;
   o.live_timeout = c.live_timeout;
-  o.on_error = c.on_error == io::InSituErrorPolicy::Stop ? catalyst::OnError::Stop : catalyst::OnError::Disable;
+  o.on_error = c.on_error;
   o.timeout = c.timeout;
   // SIGINT/SIGTERM interrupt a pipeline call, and one that cannot be interrupted ends the run with
   // what it can save.
@@ -41,7 +41,7 @@ std::unique_ptr<catalyst::VirtualDisplay> display_if_possible() {
 
 class CatalystSink final : public InSituSink {
  public:
-  CatalystSink(const io::InSituConfig& c, const std::string& run_dir, const Domain& domain)
+  CatalystSink(const config::InSituConfig& c, const std::string& run_dir, const Domain& domain)
       : display_(display_if_possible()), adaptor_(options(c, run_dir), domain) {}
   std::string name() const override { return "catalyst"; }
   void execute(long long step, double time, const Fields& f, const Domain& d) override {
@@ -55,7 +55,7 @@ class CatalystSink final : public InSituSink {
 
 }  // namespace
 
-std::unique_ptr<InSituSink> make_catalyst_sink(const io::InSituConfig& cfg, const std::string& run_dir,
+std::unique_ptr<InSituSink> make_catalyst_sink(const config::InSituConfig& cfg, const std::string& run_dir,
                                                const Domain& domain) {
   return std::make_unique<CatalystSink>(cfg, run_dir, domain);
 }

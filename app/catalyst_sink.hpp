@@ -9,7 +9,7 @@ namespace plume::app {
 
 // Extracts go to run_dir/insitu. Starts a private Xvfb for rendering pipelines when there is no
 // DISPLAY. Throws catalyst::Error when a pipeline cannot be loaded (on_error = "stop").
-std::unique_ptr<InSituSink> make_catalyst_sink(const io::InSituConfig& cfg, const std::string& run_dir,
+std::unique_ptr<InSituSink> make_catalyst_sink(const config::InSituConfig& cfg, const std::string& run_dir,
                                                const Domain& domain);
 
 }  // namespace plume::app

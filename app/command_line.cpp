@@ -60,30 +60,33 @@ void add_run_options(CLI::App* c, Options& o, const std::string& footer) {
 
 // Estimates what the run needs and refuses it, with both numbers, when rank 0's host has less
 // memory available. The device's memory is checked by the CUDA backend when it allocates.
-std::string check_memory(const io::RunConfig& cfg, const Job& job, io::MemoryNeed& need) {
+std::string check_memory(const config::RunConfig& cfg, const Job& job, io::MemoryNeed& need) {
   if (cfg.solver.nx <= 0 || cfg.solver.ny <= 0) return "";  // reported as out of range
-  const io::RunShape shape = io::run_shape(cfg, job.ranks);
+  const io::RunShape shape = io::run_shape(cfg.solver, job.ranks, cfg.output.image_scale);
   need = io::estimate_memory(shape);
-  return io::check_host_memory(shape, job.ranks_on_host);
+  const std::string problem = io::check_host_memory(shape, job.ranks_on_host);
+  // The estimate speaks of storage; the user changes it with a key.
+  return problem.empty() || cfg.solver.precision == Precision::FP32 ? problem
+                                                                     : problem + " (FP32 storage: run.precision = \"fp32\")";
 }
 
-io::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed& need) {
+config::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed& need) {
   // Every problem is reported in one round: those of the file, of the overrides and of the
   // ranges and rules, unless the file could not be read at all.
   std::vector<std::string> problems;
-  std::optional<io::RunConfig> loaded;
+  std::optional<config::RunConfig> loaded;
   if (!o.config.empty())
-    loaded = io::load_config(o.config, problems);
+    loaded = config::load_config(o.config, problems);
   else if (!o.restart.empty())
-    loaded = io::parse_config(io::read_checkpoint_header(o.restart).config_toml,
+    loaded = config::parse_config(io::read_checkpoint_header(o.restart).config_toml,
                               o.restart + " (configuration stored in the checkpoint)", problems);
   else
     throw UsageError("no configuration file given (a checkpoint given with --restart can stand in for it)");
-  io::RunConfig cfg = loaded.value_or(io::default_config());
+  config::RunConfig cfg = loaded.value_or(config::default_config());
   auto apply = [&](auto&&... args) {
     try {
-      io::apply_override(cfg, args...);
-    } catch (const io::ConfigError& e) {
+      config::apply_override(cfg, args...);
+    } catch (const config::ConfigError& e) {
       problems.insert(problems.end(), e.problems.begin(), e.problems.end());
     }
   };
@@ -91,13 +94,13 @@ io::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed& nee
   // The shortcut options are keys too, so they are checked like every other value.
   for (const auto& [key, value, option] : o.shortcuts)
     if (option->count() > 0) apply(std::string(key), *value);
-  if (!loaded) throw io::ConfigError(problems);
+  if (!loaded) throw config::ConfigError(problems);
   cfg.restart = o.restart;
   cfg.quiet = o.quiet;
   cfg.overwrite = o.overwrite;
   try {
-    io::validate(cfg);
-  } catch (const io::ConfigError& e) {
+    config::validate(cfg);
+  } catch (const config::ConfigError& e) {
     problems.insert(problems.end(), e.problems.begin(), e.problems.end());
   }
   if (cfg.insitu.requested() && !InSitu::catalyst_available())
@@ -109,14 +112,16 @@ io::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed& nee
   // The checkpoint is looked at now, before any work (its populations are read by the run).
   if (!cfg.restart.empty()) {
     try {
-      io::check_compatible(io::read_checkpoint_header(cfg.restart), cfg, cfg.restart);
+      io::check_compatible(io::read_checkpoint_header(cfg.restart), cfg.solver, cfg.restart);
+    } catch (const io::CheckpointSizeError& e) {
+      problems.push_back(std::string(e.what()) + " (lattice.nx x lattice.ny)");
     } catch (const io::CheckpointError& e) {
       problems.push_back(e.what());
     }
   }
   const std::string memory = check_memory(cfg, job, need);
   if (!memory.empty()) problems.push_back(memory);
-  if (!problems.empty()) throw io::ConfigError(problems);
+  if (!problems.empty()) throw config::ConfigError(problems);
   return cfg;
 }
 
@@ -131,7 +136,7 @@ void check_command_word(int argc, const char* const* argv) {
     struct stat st {};
     if (::stat(word.c_str(), &st) == 0 || word.find(".toml") != std::string::npos)
       hint = fmt::format(" (to run the configuration '{}': plume run {})", word, word);
-    else if (const std::string m = io::closest_match(word, commands); !m.empty())
+    else if (const std::string m = config::closest_match(word, commands); !m.empty())
       hint = fmt::format(" (did you mean '{}'?)", m);
     throw UsageError(fmt::format("unknown command '{}': the commands are run, check and defaults{}", word, hint));
   }
@@ -139,10 +144,10 @@ void check_command_word(int argc, const char* const* argv) {
 
 // A tiling given in full must have a tile per rank. (A checkpoint's stored configuration keeps the
 // tiling of the run that wrote it, which a restart on another number of ranks changes.)
-void check_tiles(const io::RunConfig& cfg, int ranks) {
+void check_tiles(const config::RunConfig& cfg, int ranks) {
   const parallel::Tiling t = cfg.solver.tiles;
   if (t.complete() && t.px * t.py != ranks)
-    throw io::ConfigError(fmt::format("run.tiles = \"{}\" needs {} ranks but the job has {}: launch {} ranks, or set "
+    throw config::ConfigError(fmt::format("run.tiles = \"{}\" needs {} ranks but the job has {}: launch {} ranks, or set "
                                       "run.tiles to auto or to TXxTY with TX TY = {}",
                                       parallel::to_string(t), t.px * t.py, ranks, t.px * t.py, ranks));
 }
@@ -151,7 +156,7 @@ void check_tiles(const io::RunConfig& cfg, int ranks) {
 ExitRequest failure(const std::exception& e) {
   if (dynamic_cast<const UsageError*>(&e))
     return {kExitUsage, std::string(e.what()) + "\nrun 'plume --help' for the commands and options"};
-  if (dynamic_cast<const io::ConfigError*>(&e) || dynamic_cast<const io::CheckpointError*>(&e))
+  if (dynamic_cast<const config::ConfigError*>(&e) || dynamic_cast<const io::CheckpointError*>(&e))
     return {kExitUsage, e.what()};
   return {kExitFailure, e.what()};
 }
@@ -183,7 +188,7 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job) {
                "plume"};
   app.set_version_flag("--version", io::build_description());
   app.require_subcommand(1);
-  const std::string footer = std::string("\n") + kExitCodes + "\n" + io::describe_keys();
+  const std::string footer = std::string("\n") + kExitCodes + "\n" + config::describe_keys();
   app.footer(footer);
 
   Options o;
@@ -238,11 +243,11 @@ Command parse_command_line(parallel::Communicator& world, int argc, const char* 
   cmd.kind = Command::Kind(head[1]);
   if (cmd.kind != Command::Kind::Run) return cmd;
   // The configuration travels as its TOML text, which reads back to the same values.
-  std::string toml = root ? io::to_toml(cmd.config) : "", restart = cmd.config.restart;
+  std::string toml = root ? config::to_toml(cmd.config) : "", restart = cmd.config.restart;
   share_from_rank0(world, toml);
   share_from_rank0(world, restart);
   if (!root) {
-    cmd.config = io::parse_config(toml, "the configuration of rank 0");
+    cmd.config = config::parse_config(toml, "the configuration of rank 0");
     cmd.config.restart = restart;
     cmd.config.quiet = head[2] != 0;
   }
@@ -252,7 +257,7 @@ Command parse_command_line(parallel::Communicator& world, int argc, const char* 
 int run_command(const Command& cmd, const parallel::Communicator& world) {
   if (world.rank() != 0) return kExitOk;
   if (cmd.kind == Command::Kind::Defaults) {
-    std::fputs(io::to_toml(io::default_config()).c_str(), stdout);
+    std::fputs(config::to_toml(config::default_config()).c_str(), stdout);
     return kExitOk;
   }
   const auto& c = cmd.config;

@@ -2,7 +2,7 @@
 #pragma once
 #include <stdexcept>
 #include <string>
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "plume/io/memory.hpp"
 #include "plume/parallel/communicator.hpp"
 
@@ -11,7 +11,7 @@ namespace plume::app {
 struct Command {
   enum class Kind { Run, Check, Defaults };
   Kind kind = Kind::Run;
-  io::RunConfig config;     // loaded, overridden and (for run and check) validated
+  config::RunConfig config;     // loaded, overridden and (for run and check) validated
   std::string config_path;  // empty when the configuration comes from the restart checkpoint
   std::string text;         // the command line as typed, for the summary
   io::MemoryNeed memory;    // estimated for run and check (docs/running.md)
@@ -35,7 +35,7 @@ struct ExitRequest {
   std::string message;
 };
 
-// Throws UsageError, io::ConfigError, io::CheckpointError or ExitRequest.
+// Throws UsageError, config::ConfigError, io::CheckpointError or ExitRequest.
 Command parse_command_line(int argc, const char* const* argv, const Job& job = {});
 // Collective: rank 0 reads the command line and the files it names, and the other ranks take the
 // configuration it arrived at, so that every rank runs one configuration and a problem is reported

@@ -17,7 +17,7 @@ bool InSitu::catalyst_available() {
 #endif
 }
 
-std::vector<std::string> InSitu::script_problems(const io::InSituConfig& cfg) {
+std::vector<std::string> InSitu::script_problems(const config::InSituConfig& cfg) {
   std::vector<std::string> problems;
 #ifdef PLUME_HAVE_CATALYST
   try {
@@ -33,9 +33,9 @@ std::vector<std::string> InSitu::script_problems(const io::InSituConfig& cfg) {
   return problems;
 }
 
-InSitu::InSitu(const io::InSituConfig& cfg, parallel::Communicator& world) : cfg_(cfg), world_(world) {}
+InSitu::InSitu(const config::InSituConfig& cfg, parallel::Communicator& world) : cfg_(cfg), world_(world) {}
 
-InSitu InSitu::for_run(const io::RunConfig& cfg, const Domain& domain, parallel::Communicator& world) {
+InSitu InSitu::for_run(const config::RunConfig& cfg, const Domain& domain, parallel::Communicator& world) {
   InSitu insitu(cfg.insitu, world);
 #ifdef PLUME_HAVE_CATALYST
   if (cfg.insitu.requested()) insitu.add(make_catalyst_sink(cfg.insitu, cfg.output.dir, domain));
@@ -46,12 +46,12 @@ InSitu InSitu::for_run(const io::RunConfig& cfg, const Domain& domain, parallel:
 }
 
 bool InSitu::due(long long step) const {
-  return step % cfg_.every == 0 || (cfg_.live && step % cfg_.live_every == 0);
+  return insitu::due(step, cfg_.every) || (cfg_.live && insitu::due(step, cfg_.live_every));
 }
 
 long long InSitu::next_due(long long step) const {
-  const auto next = [step](long long every) { return (step / every + 1) * every; };
-  return cfg_.live ? std::min(next(cfg_.every), next(cfg_.live_every)) : next(cfg_.every);
+  const long long next = insitu::next_due(step, cfg_.every);
+  return cfg_.live ? std::min(next, insitu::next_due(step, cfg_.live_every)) : next;
 }
 
 void InSitu::add(std::unique_ptr<InSituSink> sink) { sinks_.push_back(std::move(sink)); }
@@ -69,7 +69,7 @@ void InSitu::execute(long long step, double time, const Fields& fields, const Do
       parallel::agree(world_, problem, fmt::format("in-situ sink '{}' failed at step {}", (*it)->name(), step));
       ++it;
     } catch (const parallel::CollectiveError& e) {
-      if (cfg_.on_error == io::InSituErrorPolicy::Stop) throw InSituFailure(e.what());
+      if (cfg_.on_error == insitu::OnError::Stop) throw InSituFailure(e.what());
       console.warning(std::string(e.what()) + "; it is disabled for the rest of the run (insitu.on_error = \"disable\")");
       it = sinks_.erase(it);
     }

@@ -8,7 +8,7 @@
 #include <vector>
 #include "plume/fields.hpp"
 #include "plume/grid/layout.hpp"
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "plume/parallel/communicator.hpp"
 
 namespace plume::app {
@@ -26,17 +26,17 @@ class InSitu {
  public:
   // Creates the sinks that the configuration asks for (whether this build can serve them is
   // checked with the configuration). `world`: the ranks of the run, which outlive this.
-  InSitu(const io::InSituConfig& cfg, parallel::Communicator& world);
+  InSitu(const config::InSituConfig& cfg, parallel::Communicator& world);
   // The sinks a run's configuration asks for: ParaView Catalyst (insitu.scripts, insitu.live)
   // when this build has it, with extracts under output.dir/insitu.
-  static InSitu for_run(const io::RunConfig& cfg, const Domain& domain, parallel::Communicator& world);
+  static InSitu for_run(const config::RunConfig& cfg, const Domain& domain, parallel::Communicator& world);
   void add(std::unique_ptr<InSituSink> sink);
 
   // Whether this build can run Catalyst pipelines (insitu.scripts, insitu.live).
   static bool catalyst_available();
   // The Python syntax errors of insitu.scripts (compiled, not run), one line each naming the key,
-  // the file, the line and the error. Scripts that cannot be read are left to io::validate.
-  static std::vector<std::string> script_problems(const io::InSituConfig& cfg);
+  // the file, the line and the error. Scripts that cannot be read are left to config::validate.
+  static std::vector<std::string> script_problems(const config::InSituConfig& cfg);
   bool active() const { return !sinks_.empty(); }
   // Whether a sink is due at this step (insitu.every; insitu.live_every with Live on), and the
   // next step after `step` where one is.
@@ -47,7 +47,7 @@ class InSitu {
   void execute(long long step, double time, const Fields& fields, const Domain& domain, Console& console);
 
  private:
-  io::InSituConfig cfg_;
+  config::InSituConfig cfg_;
   parallel::Communicator& world_;
   std::vector<std::unique_ptr<InSituSink>> sinks_;
 };

@@ -53,7 +53,7 @@ std::vector<std::pair<long long, std::string>> list_checkpoints(const std::strin
 
 // The colour range of an image (docs/running.md): the one the user fixed, else the data's own,
 // symmetric about 0 for signed fields and from 0 for the speed, as the ParaView pipelines do.
-viz::Range colour_range(const std::vector<double>& v, io::FieldKind kind, const io::OutputConfig& o) {
+viz::Range colour_range(const std::vector<double>& v, io::FieldKind kind, const config::OutputConfig& o) {
   if (o.range) return {o.range->first, o.range->second};
   viz::Range r = viz::finite_range(v);
   if (io::field_is_signed(kind)) {
@@ -67,7 +67,7 @@ viz::Range colour_range(const std::vector<double>& v, io::FieldKind kind, const 
 
 }  // namespace
 
-Output::Output(const io::RunConfig& cfg, parallel::Communicator& world)
+Output::Output(const config::RunConfig& cfg, parallel::Communicator& world)
     : cfg_(cfg), world_(world), dir_(cfg.output.dir) {
   while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
   // "auto": the maps of the ParaView pipelines (pipelines/), and a diverging one for signed fields.
@@ -107,7 +107,7 @@ void Output::begin(long long first_step, Console& console) {
     if (cfg_.overwrite && !continues_run_in(cfg_, dir_))
       if (const std::size_t n = remove_run_files(dir_))
         console.note(fmt::format("--overwrite: removed {} file(s) of an earlier run from {}", n, dir_));
-    io::save_config(cfg_, path("config.toml"));
+    config::save_config(cfg_, path("config.toml"));
     csv_ = std::make_unique<io::DiagnosticsCsv>(path("diagnostics.csv"), first_step > 0 ? first_step : -1);
     std::size_t foreign = 0;
     for (auto& c : list_checkpoints(dir_)) {
@@ -148,7 +148,7 @@ std::string Output::checkpoint(Solver& solver) {
   const long long step = solver.step();
   const std::string p = path(checkpoint_name(step));
   try {
-    io::save_checkpoint(p, solver, cfg_);
+    io::save_checkpoint(p, solver, config::to_toml(cfg_));
   } catch (const parallel::CollectiveError& e) {
     throw OutputError(e.what());
   }

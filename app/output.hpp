@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 #include "plume/fields.hpp"
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "plume/io/diagnostics_csv.hpp"
 #include "plume/solver.hpp"
 #include "plume/viz/colormap.hpp"
@@ -29,7 +29,7 @@ class Output {
   // Checks that the run may write into output.dir (output_folder.hpp) and writes nothing yet: a
   // folder that holds another run's files ends the command with exit status 2 on every rank
   // (ExitRequest). `world`: the ranks of the run, which outlive this.
-  Output(const io::RunConfig& cfg, parallel::Communicator& world);
+  Output(const config::RunConfig& cfg, parallel::Communicator& world);
 
   // Once the run's first state is there (a restart's checkpoint read and accepted, so that a
   // refused restart changes nothing): creates the folder, removes the temporary files of writes
@@ -58,7 +58,7 @@ class Output {
   template <class F>
   void write(const std::string& what, F&& f);
 
-  io::RunConfig cfg_;
+  config::RunConfig cfg_;
   parallel::Communicator& world_;
   std::string dir_;
   viz::Colormap colormap_;

@@ -67,13 +67,13 @@ std::vector<std::string> run_files(const std::string& dir) {
   return found;
 }
 
-bool continues_run_in(const io::RunConfig& cfg, const std::string& dir) {
+bool continues_run_in(const config::RunConfig& cfg, const std::string& dir) {
   if (cfg.restart.empty()) return false;
   const fs::path folder = fs::path(cfg.restart).parent_path();
   return same_folder(folder.empty() ? "." : folder.string(), dir);
 }
 
-std::string folder_refusal(const io::RunConfig& cfg, const std::string& dir) {
+std::string folder_refusal(const config::RunConfig& cfg, const std::string& dir) {
   if (cfg.overwrite || continues_run_in(cfg, dir)) return "";
   const std::vector<std::string> files = run_files(dir);
   if (files.empty()) return "";

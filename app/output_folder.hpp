@@ -6,7 +6,7 @@
 #pragma once
 #include <string>
 #include <vector>
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 
 namespace plume::app {
 
@@ -15,11 +15,11 @@ namespace plume::app {
 std::vector<std::string> run_files(const std::string& dir);
 
 // The restart checkpoint lies in the output folder: the run continues the one that wrote it.
-bool continues_run_in(const io::RunConfig& cfg, const std::string& dir);
+bool continues_run_in(const config::RunConfig& cfg, const std::string& dir);
 
 // Why the run must not write into its output folder (naming the folder and the ways on), or ""
 // when it may.
-std::string folder_refusal(const io::RunConfig& cfg, const std::string& dir);
+std::string folder_refusal(const config::RunConfig& cfg, const std::string& dir);
 
 // Removes run_files(dir): with --overwrite, before the new run writes. Returns how many.
 std::size_t remove_run_files(const std::string& dir);

@@ -59,7 +59,7 @@ struct Due {
   bool image = false, diagnostics = false, checkpoint = false, insitu = false;
 };
 
-int finish(const io::RunConfig& cfg, Solver& solver, Output& out, Console& console, const RunReport& r,
+int finish(const config::RunConfig& cfg, Solver& solver, Output& out, Console& console, const RunReport& r,
            const std::string& command_line, bool collective = true);
 
 class Loop;
@@ -67,7 +67,7 @@ std::atomic<Loop*> g_loop{nullptr};  // the run in progress, for abandon_run()
 
 class Loop {
  public:
-  Loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console,
+  Loop(const config::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console,
        const std::string* command_line = nullptr)
       : cfg_(cfg), solver_(solver), out_(out), insitu_(insitu), console_(console), command_line_(command_line) {}
 
@@ -112,7 +112,7 @@ class Loop {
     if (solver_.ranks() == 1 && sinks_step_ == solver_.step()) {
       const std::string path = out_.path(Output::checkpoint_name(sinks_step_));
       try {
-        io::write_checkpoint(path, cfg_, sinks_step_, solver_.populations());
+        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), sinks_step_, solver_.populations());
         report_.final_checkpoint = path;
       } catch (const std::exception& e) {
         console_.warning(fmt::format("cannot write the checkpoint of step {}: {}", sinks_step_, e.what()));
@@ -253,7 +253,7 @@ class Loop {
     return false;
   }
 
-  const io::RunConfig& cfg_;
+  const config::RunConfig& cfg_;
   Solver& solver_;
   Output& out_;
   InSitu& insitu_;
@@ -272,7 +272,7 @@ class Loop {
 // The summary and the closing message of a run; returns its exit status. Not collective when
 // `collective` is false: rank 0 writes the summary without telling the others (for a run that one
 // rank ends alone). After a failure the summary is tried, and its own failure told.
-int finish(const io::RunConfig& cfg, Solver& solver, Output& out, Console& console, const RunReport& r,
+int finish(const config::RunConfig& cfg, Solver& solver, Output& out, Console& console, const RunReport& r,
            const std::string& command_line, bool collective) {
   std::string summary_problem;
   try {
@@ -321,11 +321,11 @@ void abandon_run(const std::string& why) {
   std::_Exit(kExitFailure);
 }
 
-RunReport run_loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console) {
+RunReport run_loop(const config::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console) {
   return Loop(cfg, solver, out, insitu, console).run();
 }
 
-int run(const io::RunConfig& cfg, Solver& solver, Output& out, const std::function<InSitu()>& make_insitu,
+int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::function<InSitu()>& make_insitu,
         const std::string& command_line) {
   Console console(cfg.quiet, Console::stdout_is_tty(), solver.is_root());
   // Without a GPU the CUDA runtime's reason ("driver version is insufficient") reads like a
@@ -344,7 +344,7 @@ int run(const io::RunConfig& cfg, Solver& solver, Output& out, const std::functi
     solver.initialize();
   } else {
     try {
-      const io::CheckpointHeader h = io::restore_checkpoint(cfg.restart, solver, cfg);
+      const io::CheckpointHeader h = io::restore_checkpoint(cfg.restart, solver, cfg.solver);
       console.note(fmt::format("restarting from {} at step {} (written by {})", cfg.restart, h.step, h.writer));
     } catch (const io::CheckpointError& e) {
       throw ExitRequest{kExitUsage, e.what()};  // thrown on every rank alike

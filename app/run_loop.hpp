@@ -6,7 +6,7 @@
 #include <string>
 #include "insitu.hpp"
 #include "output.hpp"
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "plume/solver.hpp"
 #include "summary.hpp"
 
@@ -15,12 +15,12 @@ namespace plume::app {
 class Console;
 
 // From the solver's current step up to cfg.steps.
-RunReport run_loop(const io::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console);
+RunReport run_loop(const config::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console);
 
 // The whole run: initial state or restart, then the output folder (Output::begin: a refused
 // restart leaves it as it was) and the in-situ sinks (make_insitu, which may write there too), the
 // loop, the summary. Returns the exit code.
-int run(const io::RunConfig& cfg, Solver& solver, Output& out, const std::function<InSitu()>& make_insitu,
+int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::function<InSitu()>& make_insitu,
         const std::string& command_line);
 
 // Whether SIGINT or SIGTERM has reached this process during the run; may be called from any thread.

@@ -80,7 +80,7 @@ double RunReport::site_updates_per_second(double sites) const {
   return compute_seconds > 0 ? sites * double(last_step - first_step) / compute_seconds : 0.0;
 }
 
-void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, const RunReport& r,
+void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solver, const RunReport& r,
                    const std::string& command_line) {
   const double sites = double(cfg.solver.nx) * cfg.solver.ny;
   const double rate = r.site_updates_per_second(sites);
@@ -90,7 +90,7 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
   // A key of the top level (model) is a field of the configuration itself.
   std::vector<std::pair<std::string, Fields>> sections;
   Fields config;
-  for (const auto& [key, value] : io::key_values(cfg)) {
+  for (const auto& [key, value] : config::key_values(cfg)) {
     const auto dot = key.find('.');
     if (dot == std::string::npos) {
       config.emplace_back(key, toml_to_json(value));
@@ -166,7 +166,7 @@ void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, 
     txt += "\nlast diagnostics (lattice units)\n";
     for (const auto& [k, v] : diagnostics_fields(*r.last_diagnostics)) txt += fmt::format("  {:<18} {}\n", k, v);
   }
-  txt += "\nconfiguration\n" + io::to_toml(cfg);
+  txt += "\nconfiguration\n" + config::to_toml(cfg);
   io::write_file_atomic(out.path("summary.txt"), txt);
 }
 

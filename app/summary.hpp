@@ -2,7 +2,7 @@
 #pragma once
 #include <optional>
 #include <string>
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "plume/solver.hpp"
 
@@ -25,7 +25,7 @@ struct RunReport {
 
 const char* status_name(RunReport::Status s);
 
-void write_summary(const Output& out, const io::RunConfig& cfg, Solver& solver, const RunReport& r,
+void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solver, const RunReport& r,
                    const std::string& command_line);
 
 }  // namespace plume::app

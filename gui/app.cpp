@@ -14,10 +14,10 @@
 namespace plume::gui {
 namespace {
 
-io::RunConfig initial_config(const Options& o) {
+config::RunConfig initial_config(const Options& o) {
   try {
-    io::RunConfig cfg = o.config.empty() ? io::default_config() : io::load_config(o.config);
-    for (const std::string& s : o.sets) io::apply_override(cfg, s);
+    config::RunConfig cfg = o.config.empty() ? config::default_config() : config::load_config(o.config);
+    for (const std::string& s : o.sets) config::apply_override(cfg, s);
     check_config(cfg);
     return cfg;
   } catch (const std::exception& e) {
@@ -25,7 +25,7 @@ io::RunConfig initial_config(const Options& o) {
   }
 }
 
-Script checked_script(const std::string& path, const io::RunConfig& start) {
+Script checked_script(const std::string& path, const config::RunConfig& start) {
   try {
     return load_script(path, start);
   } catch (const std::exception& e) {

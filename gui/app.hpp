@@ -52,7 +52,7 @@ class App {
   std::string summary() const;
 
   Options opt_;
-  io::RunConfig cfg_;
+  config::RunConfig cfg_;
   std::optional<Script> script_;
   ViewSettings view_;
   std::unique_ptr<Window> window_;

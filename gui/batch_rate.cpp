@@ -6,7 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include "plume/io/build_info.hpp"
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "plume/solver.hpp"
 
 int main(int argc, char** argv) {
@@ -19,9 +19,9 @@ int main(int argc, char** argv) {
   app.add_option("--steps", steps, "timed steps (after one untimed warm-up step)")->check(CLI::PositiveNumber);
   CLI11_PARSE(app, argc, argv);
   try {
-    plume::io::RunConfig cfg = config.empty() ? plume::io::default_config() : plume::io::load_config(config);
-    for (const std::string& s : sets) plume::io::apply_override(cfg, s);
-    plume::io::validate(cfg);
+    plume::config::RunConfig cfg = config.empty() ? plume::config::default_config() : plume::config::load_config(config);
+    for (const std::string& s : sets) plume::config::apply_override(cfg, s);
+    plume::config::validate(cfg);
     plume::Solver solver(cfg.solver);
     solver.initialize();
     solver.advance(1);  // first touch of the second buffer outside the timing

@@ -7,11 +7,11 @@ bool starts_with(const std::string& s, const char* prefix) { return s.rfind(pref
 
 }  // namespace
 
-std::string check_config(const io::RunConfig& c) {
+std::string check_config(const config::RunConfig& c) {
   try {
-    io::validate(c);
+    config::validate(c);
     return "";
-  } catch (const io::ConfigError& e) {
+  } catch (const config::ConfigError& e) {
     std::vector<std::string> fatal;
     std::string notes;
     for (const std::string& p : e.problems) {
@@ -20,7 +20,7 @@ std::string check_config(const io::RunConfig& c) {
       else
         fatal.push_back(p);
     }
-    if (!fatal.empty()) throw io::ConfigError(fatal);
+    if (!fatal.empty()) throw config::ConfigError(fatal);
     return notes.empty() ? "" : notes + ")";
   }
 }

@@ -1,14 +1,14 @@
-// io::validate as the desktop applies it: problems that concern only the batch driver's output
+// config::validate as the desktop applies it: problems that concern only the batch driver's output
 // (its folder, in-situ scripts) do not stop a desktop run but are worth a note, since a saved
 // configuration goes to the batch driver.
 #pragma once
 #include <string>
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 
 namespace plume::gui {
 
-// Returns "" or a note listing the batch-driver-only problems; throws io::ConfigError with the
+// Returns "" or a note listing the batch-driver-only problems; throws config::ConfigError with the
 // others.
-std::string check_config(const io::RunConfig& c);
+std::string check_config(const config::RunConfig& c);
 
 }  // namespace plume::gui

@@ -4,15 +4,22 @@
 #include <imgui_stdlib.h>
 #include <algorithm>
 #include "plume/io/build_info.hpp"
+#include "d2q37/names.hpp"
 #include "d2q37/setup.hpp"
 
 namespace plume::gui {
 namespace {
 
 constexpr std::size_t kLogLines = 200;
-const char* kPerturbations[] = {"single", "multi", "random"};
-const char* kWallKinds[] = {"fixed", "adiabatic"};
-const char* kModels[] = {"rtrt", "bgk"};
+// The choices' names as ImGui wants them (C strings), from the model's one table of each.
+std::vector<const char*> c_strings(const std::vector<std::string>& names) {
+  std::vector<const char*> v;
+  for (const std::string& n : names) v.push_back(n.c_str());
+  return v;
+}
+const std::vector<const char*> kPerturbations = c_strings(d2q37::perturbation_names());
+const std::vector<const char*> kWallKinds = c_strings(d2q37::wall_kind_names());
+const std::vector<const char*> kModels = c_strings(d2q37::collision_names());
 
 // A number field that applies on Enter; returns true (and the new value) when it changed.
 bool edit_number(const char* label, double current, const char* format, double& out) {
@@ -36,7 +43,7 @@ void wall_editor(const char* name, const char* key_kind, const char* key_T, cons
   ImGui::PushID(name);
   int kind = int(w.kind);
   ImGui::SetNextItemWidth(110);
-  if (ImGui::Combo(name, &kind, kWallKinds, 2)) set(out, key_kind, kWallKinds[kind]);
+  if (ImGui::Combo(name, &kind, kWallKinds.data(), int(kWallKinds.size()))) set(out, key_kind, kWallKinds[kind]);
   if (w.kind == d2q37::WallKind::Fixed) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(120);
@@ -134,7 +141,7 @@ void ControlPanel::physics_section(const Snapshot& s, std::vector<cmd::Command>&
   double v;
   if (edit_number("gravity |g|", -p.gy, "%.4g", v)) set(out, "physics.gravity", number_text(v));
   int model = int(p.model);
-  if (ImGui::Combo("collision", &model, kModels, 2)) set(out, "physics.collision", kModels[model]);
+  if (ImGui::Combo("collision", &model, kModels.data(), int(kModels.size()))) set(out, "physics.collision", kModels[model]);
   if (p.model == d2q37::CollisionModel::RTRT) {
     if (edit_number("k1 (viscosity)", p.k1, "%.4g", v)) set(out, "physics.k1", number_text(v));
     if (edit_number("k2 (conductivity)", p.k2, "%.4g", v)) set(out, "physics.k2", number_text(v));
@@ -151,7 +158,7 @@ void ControlPanel::physics_section(const Snapshot& s, std::vector<cmd::Command>&
 }
 
 void ControlPanel::reset_section(const Snapshot& s, std::vector<cmd::Command>& out) {
-  ImGui::Combo("perturbation", &perturbation_, kPerturbations, 3);
+  ImGui::Combo("perturbation", &perturbation_, kPerturbations.data(), int(kPerturbations.size()));
   ImGui::InputDouble("amplitude (sites)", &amplitude_, 0, 0, "%.3g");
   ImGui::InputInt("seed", &seed_);
   if (ImGui::Button("Reset to a new initial state")) {

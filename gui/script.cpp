@@ -16,7 +16,7 @@ std::string joined(const std::vector<std::string>& lines) {
 // Follows the configuration through the script; returns what is wrong with line `c`, if anything.
 class ConfigTracker {
  public:
-  explicit ConfigTracker(const io::RunConfig& start) : cfg_(start) {}
+  explicit ConfigTracker(const config::RunConfig& start) : cfg_(start) {}
 
   std::vector<std::string> problems(const cmd::SimCommand& c) {
     if (std::holds_alternative<cmd::LoadConfig>(c) || std::holds_alternative<cmd::OpenCheckpoint>(c)) {
@@ -25,11 +25,11 @@ class ConfigTracker {
     }
     const auto changes = cmd::config_overrides(c);
     if (changes.empty()) return {};
-    io::RunConfig next = cfg_;
+    config::RunConfig next = cfg_;
     try {
-      for (const auto& [key, value] : changes) io::apply_override(next, key, value);
+      for (const auto& [key, value] : changes) config::apply_override(next, key, value);
       if (known_) check_config(next);
-    } catch (const io::ConfigError& e) {
+    } catch (const config::ConfigError& e) {
       return e.problems;
     } catch (const std::exception& e) {
       return {e.what()};
@@ -39,7 +39,7 @@ class ConfigTracker {
   }
 
  private:
-  io::RunConfig cfg_;
+  config::RunConfig cfg_;
   bool known_ = true;  // cfg_ is what the run will have (no file loaded since the start)
 };
 
@@ -47,7 +47,7 @@ class ConfigTracker {
 
 ScriptError::ScriptError(std::vector<std::string> p) : std::runtime_error(joined(p)), problems(std::move(p)) {}
 
-Script load_script(const std::string& path, const io::RunConfig& start) {
+Script load_script(const std::string& path, const config::RunConfig& start) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read script '" + path + "': " + std::strerror(errno));
   Script s;

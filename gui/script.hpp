@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 #include "commands.hpp"
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 
 namespace plume::gui {
 
@@ -33,6 +33,6 @@ struct ScriptError : std::runtime_error {
 // configuration is that file's, unknown until the line runs: later changes are checked for their
 // keys and types only. Throws ScriptError listing every bad line, or std::runtime_error naming
 // the file when it cannot be read.
-Script load_script(const std::string& path, const io::RunConfig& start);
+Script load_script(const std::string& path, const config::RunConfig& start);
 
 }  // namespace plume::gui

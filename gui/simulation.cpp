@@ -34,15 +34,15 @@ void copy_fields(const Fields& from, Fields& to) {
   }
 }
 
-std::string lattice_text(const io::RunConfig& c) { return fmt::format("{} x {}", c.solver.nx, c.solver.ny); }
+std::string lattice_text(const config::RunConfig& c) { return fmt::format("{} x {}", c.solver.nx, c.solver.ny); }
 
 // Builds a solver for `c` with `make`. A lattice that does not fit in the host's available memory
 // is refused before anything is allocated (the batch driver's estimate, with both numbers), and
 // running out of memory anyway is said with the lattice, not as std::bad_alloc; the run in
 // progress, if any, is kept.
 template <class Make>
-std::unique_ptr<Solver> new_solver(const io::RunConfig& c, Make&& make) {
-  const std::string memory = io::check_host_memory(io::run_shape(c, 1));
+std::unique_ptr<Solver> new_solver(const config::RunConfig& c, Make&& make) {
+  const std::string memory = io::check_host_memory(io::run_shape(c.solver, 1, c.output.image_scale));
   if (!memory.empty()) throw std::runtime_error(memory);
   try {
     return make();
@@ -54,7 +54,7 @@ std::unique_ptr<Solver> new_solver(const io::RunConfig& c, Make&& make) {
 
 }  // namespace
 
-Simulation::Simulation(const io::RunConfig& cfg, bool running, long batch, int max_texture_size,
+Simulation::Simulation(const config::RunConfig& cfg, bool running, long batch, int max_texture_size,
                        double snapshot_share)
     : running_(running),
       batch_(std::max(1L, batch)),
@@ -209,8 +209,8 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             return fmt::format("{} steps per batch", batch_);
           },
           [&](const cmd::Set& c) -> std::string {
-            io::RunConfig next = cfg_;
-            for (const auto& [key, value] : cmd::config_overrides(c)) io::apply_override(next, key, value);
+            config::RunConfig next = cfg_;
+            for (const auto& [key, value] : cmd::config_overrides(c)) config::apply_override(next, key, value);
             const std::string note = check_config(next);
             const std::string section = c.key.substr(0, c.key.find('.'));
             std::string when;
@@ -226,15 +226,15 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             return fmt::format("{} = {} ({}){}", c.key, c.value, when, note);
           },
           [&](const cmd::Reset& c) -> std::string {
-            io::RunConfig next = cfg_;
-            for (const auto& [key, value] : cmd::config_overrides(c)) io::apply_override(next, key, value);
+            config::RunConfig next = cfg_;
+            for (const auto& [key, value] : cmd::config_overrides(c)) config::apply_override(next, key, value);
             const std::string note = check_config(next);
             rebuild(next);
             return fmt::format("{}: new initial state on the {} lattice{}", cmd::describe(c), lattice_text(cfg_), note);
           },
           [&](const cmd::Lattice& c) -> std::string {
-            io::RunConfig next = cfg_;
-            for (const auto& [key, value] : cmd::config_overrides(c)) io::apply_override(next, key, value);
+            config::RunConfig next = cfg_;
+            for (const auto& [key, value] : cmd::config_overrides(c)) config::apply_override(next, key, value);
             const std::string note = check_config(next);
             rebuild(next);
             return "restarted on a " + lattice_text(cfg_) + " lattice" + note;
@@ -243,13 +243,13 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             return fmt::format("{} ({} sites)", cmd::describe(c), paint(*solver_, {c.brush}));
           },
           [&](const cmd::LoadConfig& c) -> std::string {
-            io::RunConfig next = io::load_config(c.path);
+            config::RunConfig next = config::load_config(c.path);
             const std::string note = check_config(next);
             rebuild(next);
             return "loaded " + c.path + ": " + lattice_text(cfg_) + " lattice, restarted" + note;
           },
           [&](const cmd::SaveConfig& c) -> std::string {
-            io::save_config(cfg_, c.path);
+            config::save_config(cfg_, c.path);
             return "saved the configuration to " + c.path;
           },
           [&](const cmd::SaveCheckpoint& c) -> std::string {
@@ -259,17 +259,17 @@ std::string Simulation::run(const cmd::SimCommand& command) {
               fault_told_ = true;
               throw std::runtime_error("refused, the state is not physical: " + fault_->message());
             }
-            io::save_checkpoint(c.path, *solver_, cfg_);
+            io::save_checkpoint(c.path, *solver_, config::to_toml(cfg_));
             return fmt::format("saved a checkpoint of step {} to {}", solver_->step(), c.path);
           },
           [&](const cmd::OpenCheckpoint& c) -> std::string {
             // The checkpoint carries its configuration: the run continues exactly as it was saved.
             const io::CheckpointHeader h = io::read_checkpoint_header(c.path);
-            io::RunConfig next = io::parse_config(h.config_toml, c.path);
+            config::RunConfig next = config::parse_config(h.config_toml, c.path);
             check_config(next);
             solver_ = new_solver(next, [&] {
               auto s = std::make_unique<Solver>(next.solver);
-              io::restore_checkpoint(c.path, *s, next);
+              io::restore_checkpoint(c.path, *s, next.solver);
               return s;
             });
             cfg_ = next;
@@ -282,7 +282,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
       command);
 }
 
-void Simulation::rebuild(const io::RunConfig& cfg) {
+void Simulation::rebuild(const config::RunConfig& cfg) {
   // The new solver is complete before the old one goes: a failure leaves the run as it was.
   solver_ = new_solver(cfg, [&] {
     auto s = std::make_unique<Solver>(cfg.solver);

@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 #include "commands.hpp"
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "plume/solver.hpp"
 #include "snapshot.hpp"
@@ -30,12 +30,12 @@ struct CommandResult {
 
 class Simulation {
  public:
-  // Builds and initialises the solver for `cfg` (throws std::runtime_error or io::ConfigError)
+  // Builds and initialises the solver for `cfg` (throws std::runtime_error or config::ConfigError)
   // and starts the thread. `running`: step continuously from the start; `batch`: steps per batch;
   // `max_texture_size`: the GPU's limit, for the texture copy of the shown field;
   // `snapshot_share`: the largest share (0, 1] of the time the solver may lose to snapshots while
   // running (1: one for every frame the window draws).
-  Simulation(const io::RunConfig& cfg, bool running, long batch, int max_texture_size = 16384,
+  Simulation(const config::RunConfig& cfg, bool running, long batch, int max_texture_size = 16384,
              double snapshot_share = 0.2);
   ~Simulation();  // stops the thread after the step in progress
   Simulation(const Simulation&) = delete;
@@ -70,7 +70,7 @@ class Simulation {
   void loop();
   void execute(std::deque<Pending>& queued);
   std::string run(const cmd::SimCommand& c);
-  void rebuild(const io::RunConfig& cfg);
+  void rebuild(const config::RunConfig& cfg);
   void advance(long n, bool interruptible);
   // Publishes a snapshot of the current state. On a GPU, up to `max_overlap` steps run meanwhile
   // (Solver::advance_async); returns how many.
@@ -84,7 +84,7 @@ class Simulation {
   bool snapshot_due(double min_interval = 0.0) const;
 
   // Owned by the simulation thread.
-  io::RunConfig cfg_;
+  config::RunConfig cfg_;
   std::unique_ptr<Solver> solver_;
   bool running_;
   long batch_;

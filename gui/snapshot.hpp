@@ -7,7 +7,7 @@
 #include <mutex>
 #include <string>
 #include "plume/fields.hpp"
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "shown_field.hpp"
 
@@ -19,7 +19,7 @@ struct Snapshot {
   long step = 0;
   double time = 0.0;
   std::uint64_t run = 0;     // counts new initial states (reset, lattice, load-config, open-checkpoint)
-  io::RunConfig config;      // what the run follows now, steering included
+  config::RunConfig config;      // what the run follows now, steering included
   std::string backend;       // "cpu" / "cuda"
   std::string backend_description;
   int cuda_device = -1;      // the CUDA device that holds the fields (-1: host backend)

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
 #include <limits>
 #include <unistd.h>
 #include <vtkCPDataDescription.h>
@@ -231,8 +232,16 @@ Adaptor::~Adaptor() {
 bool Adaptor::due(long step) const {
   if (impl_->finalized) return false;
   for (const auto& p : impl_->pipelines)
-    if (p->enabled && step % p->every == 0) return true;
+    if (p->enabled && insitu::due(step, p->every)) return true;
   return false;
+}
+
+long Adaptor::next_due(long step) const {
+  long next = std::numeric_limits<long>::max();
+  if (impl_->finalized) return next;
+  for (const auto& p : impl_->pipelines)
+    if (p->enabled) next = std::min<long>(next, insitu::next_due(step, p->every));
+  return next;
 }
 
 void Adaptor::execute(long step, double time, const Fields& fields, const Domain& domain) {
@@ -244,7 +253,7 @@ void Adaptor::execute(long step, double time, const Fields& fields, const Domain
     throw Error("the domain changed since the adaptor was made");
   bool any = false;
   for (auto& p : m.pipelines) {
-    p->scheduled = p->enabled && step % p->every == 0;
+    p->scheduled = p->enabled && insitu::due(step, p->every);
     any = any || p->scheduled;
   }
   if (!any) return;

@@ -4,12 +4,16 @@
 namespace plume::catalyst {
 
 OnError parse_on_error(std::string_view s) {
-  if (s == "stop") return OnError::Stop;
-  if (s == "disable") return OnError::Disable;
-  throw Error("on_error must be \"stop\" or \"disable\", not \"" + std::string(s) + "\"");
+  const std::vector<std::string>& names = insitu::on_error_names();
+  std::string choices;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (s == names[i]) return OnError(i);
+    choices += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + ("\"" + names[i] + "\"");
+  }
+  throw Error("on_error must be " + choices + ", not \"" + std::string(s) + "\"");
 }
 
-const char* to_string(OnError e) { return e == OnError::Stop ? "stop" : "disable"; }
+const char* to_string(OnError e) { return insitu::on_error_names().at(std::size_t(e)).c_str(); }
 
 std::string pipelines_dir() { return PLUME_PIPELINES_DIR; }
 

@@ -85,13 +85,6 @@ void dump_fields(const std::string& path, const plume::Fields& f, long step, dou
   out.commit();
 }
 
-// The next step after `step` at which some in-situ frequency falls.
-long next_due(long step, const std::vector<long>& freqs, long last) {
-  long next = last;
-  for (long f : freqs) next = std::min(next, (step / f + 1) * f);
-  return next;
-}
-
 int run(const Args& a, int rank, int ranks) {
   plume::SolverConfig cfg;
   cfg.nx = a.nx;
@@ -112,7 +105,6 @@ int run(const Args& a, int rank, int ranks) {
   const plume::Domain mine = tile(whole, rank, px, py);
 
   plume::catalyst::Options o;
-  std::vector<long> freqs;
   for (const std::string& s : a.scripts) {
     plume::catalyst::Script script{s, 0};
     const auto at = s.rfind('@');
@@ -120,7 +112,6 @@ int run(const Args& a, int rank, int ranks) {
       script.path = s.substr(0, at);
       script.every = std::stol(s.substr(at + 1));
     }
-    freqs.push_back(script.every > 0 ? script.every : a.every);
     o.scripts.push_back(script);
   }
   o.every = a.every;
@@ -129,7 +120,6 @@ int run(const Args& a, int rank, int ranks) {
   o.live_host = a.live_host;
   o.live_port = a.live_port;
   o.live_every = a.live_every;
-  if (a.live) freqs.push_back(a.live_every > 0 ? a.live_every : a.every);
   o.on_error = plume::catalyst::parse_on_error(a.on_error);
   o.metadata = {{"plume_version", PLUME_VERSION},
                 {"case", "Rayleigh-Taylor, " + std::to_string(a.nx) + " x " + std::to_string(a.ny) +
@@ -175,7 +165,8 @@ int run(const Args& a, int rank, int ranks) {
 
   hand_over(0);
   while (solver.step() < a.steps) {
-    const long target = next_due(solver.step(), freqs, a.steps);
+    // The next step a pipeline runs at (the adaptor's schedule), or the end.
+    const long target = insitu ? std::min(insitu->next_due(solver.step()), a.steps) : a.steps;
     const auto t0 = Clock::now();
     if (a.pace_ms > 0) {
       while (solver.step() < target) {

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include "d2q37/registration.hpp"
 #include "plume/model.hpp"
+#include "plume/parameters.hpp"
 
 namespace plume {
 
@@ -20,6 +21,16 @@ const Model& find_model(const std::string& name) {
     known += (known.empty() ? "" : ", ") + m->name();
   }
   throw std::invalid_argument("model '" + name + "': expected one of " + known);
+}
+
+const std::vector<std::string>& precision_names() {
+  static const std::vector<std::string> n{"fp64", "fp32"};
+  return n;
+}
+
+const Parameters& Model::parameters() const {
+  static const Parameters none;
+  return none;
 }
 
 const Model* model_of(const AnySetup& s) {

@@ -77,31 +77,38 @@ TransportKind resolve_transport(TransportKind want, const Backend& backend, Halo
     return TransportKind::Host;
   }
   if (want != TransportKind::Host && !device)
-    throw std::runtime_error("run.transport = " + to_string(want) + " needs halos in device memory, which the " +
+    throw std::runtime_error("halo transport " + to_string(want) + ": it needs halos in device memory, which the " +
                              backend.name() + " backend does not have; use host");
   if (want == TransportKind::CudaAware && !comm.device_pointers())
-    throw std::runtime_error("run.transport = cuda-aware, but the MPI library (" + comm.name() +
+    throw std::runtime_error("halo transport cuda-aware: the MPI library (" + comm.name() +
                              ") does not report CUDA support (MPIX_Query_cuda_support); use host or nccl");
   if (want == TransportKind::Nccl && !parallel::nccl_built())
-    throw std::runtime_error("run.transport = nccl, but this build of plume has no NCCL; use host or cuda-aware");
+    throw std::runtime_error("halo transport nccl: this build of plume has no NCCL; use host or cuda-aware");
   return want;
 }
 
 }  // namespace
 
-std::string to_string(TransportKind t) {
-  switch (t) {
-    case TransportKind::Host: return "host";
-    case TransportKind::CudaAware: return "cuda-aware";
-    case TransportKind::Nccl: return "nccl";
-    default: return "auto";
-  }
+const std::vector<std::string>& backend_kind_names() {
+  static const std::vector<std::string> n{"auto", "cpu", "cuda"};
+  return n;
 }
 
+const std::vector<std::string>& transport_names() {
+  static const std::vector<std::string> n{"auto", "host", "cuda-aware", "nccl"};
+  return n;
+}
+
+std::string to_string(TransportKind t) { return transport_names().at(std::size_t(t)); }
+
 TransportKind parse_transport(const std::string& text) {
-  for (TransportKind t : {TransportKind::Auto, TransportKind::Host, TransportKind::CudaAware, TransportKind::Nccl})
-    if (text == to_string(t)) return t;
-  throw std::invalid_argument("transport '" + text + "': expected auto, host, cuda-aware or nccl");
+  const std::vector<std::string>& n = transport_names();
+  std::string choices;
+  for (std::size_t i = 0; i < n.size(); ++i) {
+    if (text == n[i]) return TransportKind(i);
+    choices += (i == 0 ? "" : i + 1 == n.size() ? " or " : ", ") + n[i];
+  }
+  throw std::invalid_argument("transport '" + text + "': expected " + choices);
 }
 
 Solver::Solver(const SolverConfig& cfg) : cfg_(cfg), own_comm_(parallel::self_communicator()) {
@@ -200,8 +207,8 @@ void Solver::steer(const AnySetup& s) {
   if (!model_->owns(s))
     throw std::invalid_argument("steering with a setup that is not model " + model_->name() + "'s");
   if (stepper_ && model_->periodic(s) != model_->periodic(cfg_.setup))
-    throw std::invalid_argument("a decomposed run cannot change which directions are periodic (walls.enabled): it "
-                                "decides which tiles are neighbours");
+    throw std::invalid_argument("a decomposed run cannot change which directions are periodic: it decides which "
+                                "tiles are neighbours");
   cfg_.setup = s;
   backend_->set_setup(s);
 }

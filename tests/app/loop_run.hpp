@@ -28,12 +28,12 @@ struct FailingSink : app::InSituSink {
 };
 
 struct LoopRun {
-  io::RunConfig cfg;
+  config::RunConfig cfg;
   Solver solver;
   app::Output out;
   app::InSitu insitu;
   app::Console console{true, false};
-  explicit LoopRun(const io::RunConfig& c, parallel::Communicator& world = one_process())
+  explicit LoopRun(const config::RunConfig& c, parallel::Communicator& world = one_process())
       : cfg(c), solver(c.solver, world), out(c, world), insitu(c.insitu, world) {
     solver.initialize();
     out.begin(0, console);

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include "plume/config/run_config.hpp"
 #include "plume/io/checkpoint.hpp"
 
 namespace plume::test {
@@ -14,10 +15,10 @@ inline std::string ckpt(const std::string& dir, long long step) {
 }
 
 // The fields of the state a checkpoint holds (written by a run of configuration `c`).
-inline Fields checkpoint_fields(const std::string& path, const io::RunConfig& c) {
-  io::RunConfig back = c;
+inline Fields checkpoint_fields(const std::string& path, const config::RunConfig& c) {
+  config::RunConfig back = c;
   Solver s(back.solver);
-  io::restore_checkpoint(path, s, back);
+  io::restore_checkpoint(path, s, back.solver);
   Fields f;
   s.fields(f);
   return f;

@@ -30,9 +30,9 @@ inline Result run_plume(const std::string& args) { return run_shell(std::string(
 inline std::string q(const std::string& s) { return "'" + s + "'"; }
 
 // A configuration written as a case file in `tmp`, for the command line.
-inline std::string write_case(const TempDir& tmp, const io::RunConfig& c, const std::string& name = "case.toml") {
+inline std::string write_case(const TempDir& tmp, const config::RunConfig& c, const std::string& name = "case.toml") {
   const std::string path = tmp / name;
-  io::save_config(c, path);
+  config::save_config(c, path);
   return path;
 }
 

@@ -16,7 +16,7 @@
 #include "background_run.hpp"
 #include "output_files.hpp"
 #include "plume/io/checkpoint.hpp"
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "run_plume.hpp"
 
 namespace fs = std::filesystem;
@@ -29,20 +29,20 @@ using plume::test::TempDir;
 namespace {
 
 std::string catalyst_case(const TempDir& tmp, const std::vector<std::string>& scripts,
-                          const std::function<void(io::RunConfig&)>& adjust = {}) {
-  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+                          const std::function<void(config::RunConfig&)>& adjust = {}) {
+  config::RunConfig c = plume::test::tiny_config(tmp / "out");
   c.steps = 40;
   c.insitu.every = 20;
   c.insitu.scripts = scripts;
   if (adjust) adjust(c);
   const std::string path = tmp / "case.toml";
-  io::save_config(c, path);
+  config::save_config(c, path);
   return path;
 }
 
 // In situ every 10 steps and no other output, so that a checkpoint in the folder is one the
 // handling of a pipeline's failure wrote.
-void insitu_only(io::RunConfig& c) {
+void insitu_only(config::RunConfig& c) {
   c.insitu.every = 10;
   c.output.every = 0;
   c.output.checkpoint_every = 0;
@@ -79,7 +79,7 @@ const char* kLoops = "        while True:\n            pass\n";  // a pipeline b
 // Runs `script` with insitu.timeout = 3 (it must end well within 2 minutes).
 Result run_with_time_limit_3s(const TempDir& tmp, const std::string& script) {
   const auto t0 = std::chrono::steady_clock::now();
-  const Result r = run_plume("run -q " + q(catalyst_case(tmp, {script}, [](io::RunConfig& c) {
+  const Result r = run_plume("run -q " + q(catalyst_case(tmp, {script}, [](config::RunConfig& c) {
                                insitu_only(c);
                                c.insitu.timeout = 3;
                              })));
@@ -90,7 +90,7 @@ Result run_with_time_limit_3s(const TempDir& tmp, const std::string& script) {
 // Runs `script` with no time limit in the background and sends SIGTERM once the pipeline has
 // begun its call at step 20. Returns the exit status, or nothing if the run has not ended 20 s later.
 std::optional<int> sigterm_at_step_20(const TempDir& tmp, const std::string& script) {
-  const std::string config = catalyst_case(tmp, {script}, [](io::RunConfig& c) {
+  const std::string config = catalyst_case(tmp, {script}, [](config::RunConfig& c) {
     insitu_only(c);
     c.insitu.timeout = 0;
   });
@@ -186,9 +186,9 @@ TEST(CatalystRun, APipelineThatCallsSysExitFailsLikeAnyOther) {
     // sys.exit(3) ended it with plume's own "diverged" status; under "disable" the run goes on.
     TempDir tmp;
     const std::string script = pipeline(tmp, "exits.py", "        sys.exit(3)\n", "import sys\n");
-    const Result r = run_plume("run -q " + q(catalyst_case(tmp, {script}, [](io::RunConfig& c) {
+    const Result r = run_plume("run -q " + q(catalyst_case(tmp, {script}, [](config::RunConfig& c) {
                                  insitu_only(c);
-                                 c.insitu.on_error = io::InSituErrorPolicy::Disable;
+                                 c.insitu.on_error = insitu::OnError::Disable;
                                })));
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("sys.exit(3)"), std::string::npos) << r.err;
@@ -263,7 +263,7 @@ TEST(CatalystRun, CheckCompilesThePipelineScripts) {
 TEST(CatalystRun, XvfbDoesNotOutliveAKilledRun) {
   TempDir tmp;
   const std::string config = catalyst_case(tmp, {std::string(PLUME_SOURCE_DIR) + "/pipelines/temperature.py"},
-                                           [](io::RunConfig& c) { c.steps = 1000000; });
+                                           [](config::RunConfig& c) { c.steps = 1000000; });
   plume::test::BackgroundRun run("env -u DISPLAY " + std::string(PLUME_EXE) + " run -q " + q(config), tmp / "stdout",
                                  tmp / "stderr");
   // Once an image is rendered the server is up (killed while it starts, it dies writing its

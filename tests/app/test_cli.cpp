@@ -17,7 +17,7 @@ namespace {
 // A valid tiny case written to a file.
 std::string tiny_case(const TempDir& tmp) {
   const std::string path = tmp / "case.toml";
-  io::save_config(plume::test::tiny_config(tmp / "out"), path);
+  config::save_config(plume::test::tiny_config(tmp / "out"), path);
   return path;
 }
 
@@ -36,7 +36,7 @@ TEST(Cli, HelpListsCommandsAndEveryKeyWithUnits) {
   const Result r = run_plume("--help");
   EXPECT_EQ(r.code, 0);
   for (const char* s : {"run", "check", "defaults", "Exit codes", "lattice units"}) EXPECT_HAS(r.out, s);
-  for (const std::string& k : io::key_names()) EXPECT_HAS(r.out, k + " = ");
+  for (const std::string& k : config::key_names()) EXPECT_HAS(r.out, k + " = ");
   const Result run = run_plume("run --help");
   EXPECT_EQ(run.code, 0);
   for (const char* s : {"--set", "--restart", "--steps", "--backend", "--quiet", "physics.gravity = "})

@@ -53,7 +53,7 @@ TEST(DiskFull, AnImageThatCannotBeWrittenStopsTheRun) {
   SmallFileSystem disk(40 * 1024);  // room for the configuration, the diagnostics and a few images
   if (!disk.mounted()) GTEST_SKIP() << disk.reason();
   TempDir tmp;
-  io::RunConfig c = plume::test::tiny_config(disk / "out");
+  config::RunConfig c = plume::test::tiny_config(disk / "out");
   c.steps = 400;
   c.output.every = 10;
   c.output.checkpoint_every = 0;
@@ -70,7 +70,7 @@ TEST(DiskFull, ACheckpointThatCannotBeWrittenStopsTheRunAndTheLastGoodOneStays) 
   SmallFileSystem disk(768 * 1024);
   if (!disk.mounted()) GTEST_SKIP() << disk.reason();
   TempDir tmp;
-  io::RunConfig c = plume::test::tiny_config(disk / "out");
+  config::RunConfig c = plume::test::tiny_config(disk / "out");
   c.steps = 100;
   c.output.checkpoint_every = 20;
   c.output.keep = 1;

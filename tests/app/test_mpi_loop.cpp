@@ -21,8 +21,8 @@ namespace {
 parallel::Communicator* world = nullptr;
 
 // 2x1 tiles on two ranks, 2x2 on four: the blocks are cut across x, and across y too.
-io::RunConfig config(const TempDir& tmp) {
-  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+config::RunConfig loop_config(const TempDir& tmp) {
+  config::RunConfig c = plume::test::tiny_config(tmp / "out");
   const int n = world->size();
   c.solver.tiles = n % 2 == 0 ? parallel::Tiling{2, n / 2} : parallel::Tiling{1, n};
   c.steps = 30;
@@ -47,8 +47,8 @@ struct RunWithAFailingSink {
   int calls = 0;             // of the failing sink on this rank
   std::size_t recorded = 0;  // steps the recorder saw
   app::RunReport report;
-  RunWithAFailingSink(const TempDir& tmp, io::InSituErrorPolicy policy) {
-    io::RunConfig c = config(tmp);
+  RunWithAFailingSink(const TempDir& tmp, insitu::OnError policy) {
+    config::RunConfig c = loop_config(tmp);
     c.insitu.on_error = policy;
     LoopRun run(c, *world);
     auto* recorder = new Recorder;
@@ -71,13 +71,13 @@ bool same_everywhere(long long v) {
 
 TEST(LoopOnRanks, SinksGetTheirRanksOwnBlockOfTheOneProcessFields) {
   TempDir tmp;
-  const io::RunConfig c = config(tmp);
+  const config::RunConfig c = loop_config(tmp);
   LoopRun run(c, *world);
   auto* rec = new Recorder;
   run.insitu.add(std::unique_ptr<app::InSituSink>(rec));
   EXPECT_EQ(run.go().status, app::RunReport::Status::Completed);
 
-  io::RunConfig alone = c;
+  config::RunConfig alone = c;
   alone.solver.tiles = {};
   Solver reference(alone.solver);  // one process, on every rank
   reference.initialize();
@@ -107,7 +107,7 @@ TEST(LoopOnRanks, SinksGetTheirRanksOwnBlockOfTheOneProcessFields) {
 
 TEST(LoopOnRanks, ASinkFailingOnOneRankStopsEveryRankWithACheckpoint) {
   TempDir tmp;
-  const RunWithAFailingSink run(tmp, io::InSituErrorPolicy::Stop);
+  const RunWithAFailingSink run(tmp, insitu::OnError::Stop);
   EXPECT_EQ(run.report.status, app::RunReport::Status::Failed);
   EXPECT_EQ(run.report.last_step, 10);
   const std::string culprit = "rank " + std::to_string(world->size() - 1) + " of " + std::to_string(world->size());
@@ -117,7 +117,7 @@ TEST(LoopOnRanks, ASinkFailingOnOneRankStopsEveryRankWithACheckpoint) {
 
 TEST(LoopOnRanks, ASinkFailingOnOneRankIsDroppedByEveryRank) {
   TempDir tmp;
-  const RunWithAFailingSink run(tmp, io::InSituErrorPolicy::Disable);
+  const RunWithAFailingSink run(tmp, insitu::OnError::Disable);
   EXPECT_EQ(run.report.status, app::RunReport::Status::Completed);
   EXPECT_EQ(run.report.last_step, 30);
   EXPECT_EQ(run.calls, 2) << "called at steps 0 and 10 on rank " << world->rank() << ", then dropped";

@@ -36,10 +36,10 @@ std::size_t count(const std::string& s, const std::string& what) {
 
 // Four ranks on a tiny lattice: every tiling below fits (tiles of at least 7 sites).
 std::string write_case(const TempDir& tmp) {
-  io::RunConfig c = tiny_config(tmp / "unused");
+  config::RunConfig c = tiny_config(tmp / "unused");
   c.output.keep = 3;
   const std::string path = tmp / "case.toml";
-  io::save_config(c, path);
+  config::save_config(c, path);
   return path;
 }
 
@@ -158,7 +158,7 @@ TEST(MpiRun, ACheckpointOfTwoRanksContinuesOnThreeAndOneBitForBit) {
 TEST(MpiRun, AnUnphysicalStateStopsEveryRankWithTheOneProcessDiagnosis) {
   TempDir tmp;
   const std::string cfg = tmp / "unstable.toml";
-  io::save_config(unstable_config(tmp / "unused"), cfg);
+  config::save_config(unstable_config(tmp / "unused"), cfg);
   const Result one = mpirun(1, "run -q " + q(cfg) + " -o " + q(tmp / "np1"));
   ASSERT_EQ(one.code, 3) << one.err;
   // The step, the first bad site of the lattice, its field and value, the bad sites in all.

@@ -48,7 +48,7 @@ TEST(OutputFolder, ASecondRunIntoAUsedFolderIsRefusedAndChangesNothing) {
 
 TEST(OutputFolder, OverwriteReplacesTheEarlierRunAndLeavesOtherFilesAlone) {
   TempDir tmp;
-  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+  config::RunConfig c = plume::test::tiny_config(tmp / "out");
   ASSERT_EQ(run_plume("run -q " + q(write_case(tmp, c))).code, 0);
   plume::test::write_file(tmp / "out/notes.txt", "mine\n");
   c.steps = 20;  // a shorter run: the first one's images and checkpoint of step 40 must go
@@ -74,7 +74,7 @@ TEST(OutputFolder, ARefusedRestartLeavesTheFolderAsItWas) {
   // Continuing the run in its own folder, but with a lattice the checkpoint does not fit.
   Result r = run_plume("run -q " + q(cfg) + " --set lattice.nx=40 --restart " + q(ckpt(tmp / "a", 20)));
   EXPECT_EQ(r.code, 2);
-  EXPECT_HAS(r.err, "is 32 x 48 but the configuration asks for lattice.nx x lattice.ny = 40 x 48");
+  EXPECT_HAS(r.err, "is 32 x 48 but this run's lattice is 40 x 48 (lattice.nx x lattice.ny)");
   EXPECT_EQ(snapshot(tmp / "a"), before) << "config.toml and the rest are not rewritten";
   // Another run's checkpoint into this folder: not a continuation of the run there.
   ASSERT_EQ(run_plume("run -q " + q(cfg) + " -o " + q(tmp / "b")).code, 0);

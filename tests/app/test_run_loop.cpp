@@ -29,8 +29,8 @@ struct Recorder : app::InSituSink {
   }
 };
 
-io::RunConfig config(const TempDir& tmp) {
-  io::RunConfig c = plume::test::tiny_config(tmp / "out");
+config::RunConfig loop_config(const TempDir& tmp) {
+  config::RunConfig c = plume::test::tiny_config(tmp / "out");
   c.steps = 30;
   c.insitu.every = 10;
   c.output.every = 15;
@@ -42,7 +42,7 @@ io::RunConfig config(const TempDir& tmp) {
 
 TEST(InSituHook, SinksSeeTheFieldsEveryInsituEverySteps) {
   TempDir tmp;
-  LoopRun run(config(tmp));
+  LoopRun run(loop_config(tmp));
   auto* rec = new Recorder;
   run.insitu.add(std::unique_ptr<app::InSituSink>(rec));
   const app::RunReport r = run.go();
@@ -57,10 +57,27 @@ TEST(InSituHook, SinksSeeTheFieldsEveryInsituEverySteps) {
   EXPECT_FALSE(std::filesystem::exists(tmp / "out/T_000000010.png"));
 }
 
+TEST(InSituHook, PipelinesAndLiveFollowTheOneCadenceRule) {
+  config::InSituConfig c;
+  c.every = 10;
+  c.live = true;
+  c.live_every = 4;
+  const auto world = parallel::self_communicator();
+  const app::InSitu with_live(c, *world);
+  for (long long step : {0, 4, 8, 10, 12, 20}) EXPECT_TRUE(with_live.due(step)) << step;
+  for (long long step : {1, 9, 11, 14}) EXPECT_FALSE(with_live.due(step)) << step;
+  EXPECT_EQ(with_live.next_due(8), 10);
+  EXPECT_EQ(with_live.next_due(10), 12);
+  c.live = false;
+  const app::InSitu without(c, *world);
+  EXPECT_FALSE(without.due(8));
+  EXPECT_EQ(without.next_due(8), insitu::next_due(8, 10));
+}
+
 TEST(InSituHook, DisablePolicyDropsTheFailingSinkAndCarriesOn) {
   TempDir tmp;
-  io::RunConfig c = config(tmp);
-  c.insitu.on_error = io::InSituErrorPolicy::Disable;
+  config::RunConfig c = loop_config(tmp);
+  c.insitu.on_error = insitu::OnError::Disable;
   LoopRun run(c);
   int bad_calls = 0;
   auto* rec = new Recorder;
@@ -78,7 +95,7 @@ TEST(InSituHook, DisablePolicyDropsTheFailingSinkAndCarriesOn) {
 
 TEST(InSituHook, StopPolicyEndsTheRunWithACheckpointToRestartFrom) {
   TempDir tmp;
-  LoopRun run(config(tmp));
+  LoopRun run(loop_config(tmp));
   int calls = 0;
   run.insitu.add(std::make_unique<FailingSink>(&calls));
   const app::RunReport r = run.go();
@@ -115,7 +132,7 @@ bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
 // separate run's fields() gives at that step, bit for bit.
 TEST(InSituHook, HandedOffFieldsAreTheSynchronousFieldsOfTheirStep) {
   TempDir tmp;
-  const io::RunConfig c = config(tmp);
+  const config::RunConfig c = loop_config(tmp);
   LoopRun run(c);
   auto* keeper = new Keeper;
   run.insitu.add(std::unique_ptr<app::InSituSink>(keeper));
@@ -138,7 +155,7 @@ TEST(InSituHook, HandedOffFieldsAreTheSynchronousFieldsOfTheirStep) {
 // The solver's asynchronous fields on the CPU: complete at once, and untouched by later steps.
 TEST(InSituHook, RequestedFieldsStayThoseOfTheirStepWhileTheRunAdvances) {
   TempDir tmp;
-  const io::RunConfig c = config(tmp);
+  const config::RunConfig c = loop_config(tmp);
   Solver a(c.solver), b(c.solver);
   a.initialize();
   b.initialize();

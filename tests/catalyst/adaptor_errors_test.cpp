@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <functional>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <thread>
 #include <vector>
@@ -169,6 +170,8 @@ TEST_F(AdaptorErrors, ScriptRaisingDuringTheRunStopsIt) {
   const plume::Fields f = fields();
   EXPECT_TRUE(a.due(10));
   EXPECT_FALSE(a.due(15));
+  EXPECT_EQ(a.next_due(10), 20) << "the pipelines' schedule says when the caller hands the next fields";
+  EXPECT_EQ(a.next_due(15), 20);
   a.execute(10, 1.0, f, domain());
   const std::string m = message_of([&] { a.execute(20, 2.0, f, domain()); });
   EXPECT_NE(m.find("at step 20"), std::string::npos) << m;
@@ -186,6 +189,7 @@ TEST_F(AdaptorErrors, ScriptRaisingDuringTheRunIsDroppedWhenAsked) {
   EXPECT_FALSE(st[0].enabled);
   EXPECT_EQ(st[1].calls, 5);
   a.finalize();
+  EXPECT_EQ(a.next_due(40), std::numeric_limits<long>::max()) << "nothing runs after finalize()";
   EXPECT_TRUE(fs::exists(dir_ / "insitu" / "fields_0000040.pvti"));
 }
 

@@ -4,7 +4,7 @@
 #include <unistd.h>
 #include <cstdio>
 #include <fstream>
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "script.hpp"
 
 using plume::gui::ScriptError;
@@ -20,7 +20,7 @@ std::string write_script(const std::string& name, const std::string& text) {
 
 std::vector<std::string> problems_of(const std::string& path) {
   try {
-    load_script(path, plume::io::default_config());
+    load_script(path, plume::config::default_config());
   } catch (const ScriptError& e) {
     return e.problems;
   }
@@ -85,10 +85,10 @@ TEST(Script, AfterAFileIsLoadedOnlyKeysAndTypesAreKnown) {
 TEST(Script, AGoodScriptLoadsEveryCommand) {
   const std::string path =
       write_script("-good.txt", "set physics.k1 0.02\n\ngravity 1e-4\nreset seed 3\nsteps 5\nreport\n");
-  const plume::gui::Script s = load_script(path, plume::io::default_config());
+  const plume::gui::Script s = load_script(path, plume::config::default_config());
   ASSERT_EQ(s.lines.size(), 5u);
   EXPECT_EQ(s.lines[1].number, 3);
   EXPECT_EQ(s.where(s.lines[4]), path + ":6");
   std::remove(path.c_str());
-  EXPECT_THROW(load_script(path, plume::io::default_config()), std::runtime_error);  // gone: named
+  EXPECT_THROW(load_script(path, plume::config::default_config()), std::runtime_error);  // gone: named
 }

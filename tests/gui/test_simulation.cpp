@@ -11,7 +11,7 @@
 #include <thread>
 #include <sys/resource.h>
 #include <unistd.h>
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "simulation.hpp"
 #include "d2q37/setup.hpp"
 
@@ -23,12 +23,12 @@ namespace d2q37 = plume::d2q37;
 
 namespace {
 
-plume::io::RunConfig small_case(int nx = 48, int ny = 64) {
-  plume::io::RunConfig c = plume::io::default_config();
-  plume::io::apply_override(c, "lattice.nx", std::to_string(nx));
-  plume::io::apply_override(c, "lattice.ny", std::to_string(ny));
-  plume::io::apply_override(c, "run.backend", "cpu");
-  plume::io::apply_override(c, "output.dir", "\"" + ::testing::TempDir() + "\"");
+plume::config::RunConfig small_case(int nx = 48, int ny = 64) {
+  plume::config::RunConfig c = plume::config::default_config();
+  plume::config::apply_override(c, "lattice.nx", std::to_string(nx));
+  plume::config::apply_override(c, "lattice.ny", std::to_string(ny));
+  plume::config::apply_override(c, "run.backend", "cpu");
+  plume::config::apply_override(c, "output.dir", "\"" + ::testing::TempDir() + "\"");
   return c;
 }
 
@@ -163,7 +163,7 @@ TEST(Simulation, SavedConfigurationIsTheBatchDriversAndKeepsTheSteering) {
   const std::string path = temp_path("-steered.toml");
   const auto seq = sim.post(cmd::SaveConfig{path});
   wait_for(sim, front, seq);
-  const plume::io::RunConfig c = plume::io::load_config(path);
+  const plume::config::RunConfig c = plume::config::load_config(path);
   EXPECT_DOUBLE_EQ(d2q37::physics(c.solver).k1, 0.02);
   EXPECT_EQ(d2q37::physics(c.solver).top.kind, plume::d2q37::WallKind::Adiabatic);
   EXPECT_EQ(c.solver.nx, 48);
@@ -250,11 +250,11 @@ namespace {
 
 // Gravity at half the temperature and almost no viscosity or conductivity: accepted by the
 // configuration's checks, blown up (rho < 0, then NaN) within a few dozen steps.
-plume::io::RunConfig blowing_up_case() {
-  plume::io::RunConfig c = small_case();
-  plume::io::apply_override(c, "physics.gravity", "0.5");
-  plume::io::apply_override(c, "physics.k1", "1e-6");
-  plume::io::apply_override(c, "physics.k2", "1e-6");
+plume::config::RunConfig blowing_up_case() {
+  plume::config::RunConfig c = small_case();
+  plume::config::apply_override(c, "physics.gravity", "0.5");
+  plume::config::apply_override(c, "physics.k1", "1e-6");
+  plume::config::apply_override(c, "physics.k2", "1e-6");
   return c;
 }
 

@@ -8,7 +8,7 @@
 #include <memory>
 #include <thread>
 #include "device_texels.hpp"
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "simulation.hpp"
 
 using plume::gui::Simulation;
@@ -30,10 +30,10 @@ Snapshot& wait_for(Simulation& sim, std::unique_ptr<Snapshot>& front, std::uint6
 TEST(SimulationGpu, DeviceTexelsAndOverlappedStepsKeepTheRunExact) {
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) GTEST_SKIP() << "no CUDA device";
-  plume::io::RunConfig c = plume::io::default_config();
-  plume::io::apply_override(c, "lattice.nx", "1024");
-  plume::io::apply_override(c, "lattice.ny", "1024");
-  plume::io::apply_override(c, "run.backend", "cuda");
+  plume::config::RunConfig c = plume::config::default_config();
+  plume::config::apply_override(c, "lattice.nx", "1024");
+  plume::config::apply_override(c, "lattice.ny", "1024");
+  plume::config::apply_override(c, "run.backend", "cuda");
   Simulation sim(c, true, 10, 16384, 1.0);
   sim.use_device_texels(true);
   auto front = std::make_unique<Snapshot>();

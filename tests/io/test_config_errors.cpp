@@ -3,7 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <climits>
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "test_support.hpp"
 #include "d2q37/setup.hpp"
 
@@ -17,7 +17,7 @@ template <class F>
 std::string error_of(F&& f) {
   try {
     f();
-  } catch (const io::ConfigError& e) {
+  } catch (const config::ConfigError& e) {
     return e.what();
   }
   return "";
@@ -26,16 +26,16 @@ std::string error_of(F&& f) {
 std::string load_error(const std::string& toml) {
   TempDir tmp;
   plume::test::write_file(tmp / "case.toml", toml);
-  return error_of([&] { io::load_config(tmp / "case.toml"); });
+  return error_of([&] { config::load_config(tmp / "case.toml"); });
 }
 
 // validate() on the default case (output in a fresh folder) after one override.
 std::string validate_error(const std::string& key, const std::string& value) {
   TempDir tmp;
-  io::RunConfig c = io::default_config();
+  config::RunConfig c = config::default_config();
   c.output.dir = tmp / "out";
-  io::apply_override(c, key, value);
-  return error_of([&] { io::validate(c); });
+  config::apply_override(c, key, value);
+  return error_of([&] { config::validate(c); });
 }
 
 }  // namespace
@@ -81,9 +81,9 @@ TEST(ConfigErrors, EveryProblemOfAFileIsReported) {
   TempDir tmp;
   plume::test::write_file(tmp / "c.toml", "[lattice]\nnx = \"a\"\nny = \"b\"\n[physics]\nk9 = 1\n");
   try {
-    io::load_config(tmp / "c.toml");
+    config::load_config(tmp / "c.toml");
     FAIL() << "no error";
-  } catch (const io::ConfigError& e) {
+  } catch (const config::ConfigError& e) {
     EXPECT_EQ(e.problems.size(), 3u) << e.what();
   }
 }
@@ -95,7 +95,7 @@ TEST(ConfigErrors, SyntaxErrorGivesThePosition) {
 }
 
 TEST(ConfigErrors, MissingFile) {
-  const std::string m = error_of([] { io::load_config("/nonexistent/plume.toml"); });
+  const std::string m = error_of([] { config::load_config("/nonexistent/plume.toml"); });
   EXPECT_HAS(m, "cannot read configuration file '/nonexistent/plume.toml'");
 }
 
@@ -124,22 +124,22 @@ TEST(ConfigErrors, LatticeTooSmallForWallsAndHalos) {
   EXPECT_HAS(validate_error("lattice.ny", "6"), "lattice.ny = 6 is too small for walls");
   EXPECT_HAS(validate_error("lattice.nx", "2"), "lattice.nx = 2 is out of range: must be >= 3");
   TempDir tmp;
-  io::RunConfig c = io::default_config();
+  config::RunConfig c = config::default_config();
   c.output.dir = tmp / "out";
   c.solver.nx = 8;
   c.solver.ny = 6;
   d2q37::physics(c.solver).walls = false;
   d2q37::initial(c.solver).kmin = 1;
   d2q37::initial(c.solver).kmax = 4;
-  EXPECT_EQ(error_of([&] { io::validate(c); }), "") << "no walls: 6 rows are enough";
+  EXPECT_EQ(error_of([&] { config::validate(c); }), "") << "no walls: 6 rows are enough";
 }
 
 TEST(ConfigErrors, TilesMustReadAsATilingAndFitTheLattice) {
   const std::string m = load_error("[run]\ntiles = \"3y3\"\n");
   EXPECT_HAS(m, "case.toml:2:");
   EXPECT_HAS(m, "run.tiles: tiling '3y3': expected 'auto' or TXxTY");
-  io::RunConfig c = io::default_config();
-  EXPECT_HAS(error_of([&] { io::apply_override(c, "run.tiles=0x2"); }), "run.tiles=0x2: tiling '0x2'");
+  config::RunConfig c = config::default_config();
+  EXPECT_HAS(error_of([&] { config::apply_override(c, "run.tiles=0x2"); }), "run.tiles=0x2: tiling '0x2'");
   EXPECT_HAS(validate_error("run.tiles", "30x1"),
              "run.tiles = \"30x1\": tiling 30x1 does not fit the 192x384 lattice: tiles x=");
   EXPECT_EQ(validate_error("run.tiles", "4x8"), "");
@@ -154,22 +154,22 @@ TEST(ConfigErrors, PerturbationModesMustFitTheLattice) {
 TEST(ConfigErrors, OutputFolderNotWritable) {
   TempDir tmp;
   plume::test::write_file(tmp / "file", "x");
-  io::RunConfig c = io::default_config();
+  config::RunConfig c = config::default_config();
   c.output.dir = tmp / "file";
-  EXPECT_HAS(error_of([&] { io::validate(c); }), "exists and is not a folder");
+  EXPECT_HAS(error_of([&] { config::validate(c); }), "exists and is not a folder");
   c.output.dir = tmp / "file/sub";
-  EXPECT_HAS(error_of([&] { io::validate(c); }), "cannot be created: '" + (tmp / "file") + "' is not a folder");
+  EXPECT_HAS(error_of([&] { config::validate(c); }), "cannot be created: '" + (tmp / "file") + "' is not a folder");
   // Permission bits do not bind root, so use a file system nobody may create files in.
   c.output.dir = "/proc/plume-test/out";
-  EXPECT_HAS(error_of([&] { io::validate(c); }), "output.dir = \"/proc/plume-test/out\" cannot be created");
+  EXPECT_HAS(error_of([&] { config::validate(c); }), "output.dir = \"/proc/plume-test/out\" cannot be created");
   if (::geteuid() != 0) {
     const std::string ro = tmp / "readonly";
     ::mkdir(ro.c_str(), 0555);
     c.output.dir = ro;
-    EXPECT_HAS(error_of([&] { io::validate(c); }), "is not writable");
+    EXPECT_HAS(error_of([&] { config::validate(c); }), "is not writable");
   }
   c.output.dir = tmp / "new/deeper";
-  EXPECT_EQ(error_of([&] { io::validate(c); }), "") << "a missing folder under a writable one is fine";
+  EXPECT_EQ(error_of([&] { config::validate(c); }), "") << "a missing folder under a writable one is fine";
 }
 
 TEST(ConfigErrors, LiveCadenceAndTimeLimitMustBePositive) {
@@ -182,69 +182,69 @@ TEST(ConfigErrors, LiveCadenceAndTimeLimitMustBePositive) {
 TEST(ConfigErrors, MissingPipelineScript) {
   TempDir tmp;
   plume::test::write_file(tmp / "there.py", "# pipeline\n");
-  io::RunConfig c = io::default_config();
+  config::RunConfig c = config::default_config();
   c.output.dir = tmp / "out";
   c.insitu.scripts = {tmp / "there.py", tmp / "missing.py"};
-  const std::string m = error_of([&] { io::validate(c); });
+  const std::string m = error_of([&] { config::validate(c); });
   EXPECT_HAS(m, "insitu.scripts[1] = \"" + (tmp / "missing.py") + "\": pipeline script not found");
   EXPECT_EQ(m.find("scripts[0]"), std::string::npos);
 }
 
 TEST(ConfigErrors, BadOverrides) {
-  io::RunConfig c = io::default_config();
-  EXPECT_HAS(error_of([&] { io::apply_override(c, "physics.k1=abc"); }),
+  config::RunConfig c = config::default_config();
+  EXPECT_HAS(error_of([&] { config::apply_override(c, "physics.k1=abc"); }),
              "physics.k1=abc: wrong type: expected a number, got a string (\"abc\")");
-  EXPECT_HAS(error_of([&] { io::apply_override(c, "run.steps=1.5"); }), "run.steps=1.5: wrong type");
-  EXPECT_HAS(error_of([&] { io::apply_override(c, "lattice.nx=99999999999"); }), "does not fit");
-  EXPECT_HAS(error_of([&] { io::apply_override(c, "initial.seed=-1"); }), "initial.seed=-1: must be >= 0");
-  EXPECT_HAS(error_of([&] { io::apply_override(c, "physics.k1"); }), "is not an assignment");
-  EXPECT_HAS(error_of([&] { io::apply_override(c, "k1=0.1"); }), "did you mean 'physics.k1'");
-  EXPECT_HAS(error_of([&] { io::apply_override(c, "run.backend=gpu"); }), "is not one of auto, cpu, cuda");
+  EXPECT_HAS(error_of([&] { config::apply_override(c, "run.steps=1.5"); }), "run.steps=1.5: wrong type");
+  EXPECT_HAS(error_of([&] { config::apply_override(c, "lattice.nx=99999999999"); }), "does not fit");
+  EXPECT_HAS(error_of([&] { config::apply_override(c, "initial.seed=-1"); }), "initial.seed=-1: must be >= 0");
+  EXPECT_HAS(error_of([&] { config::apply_override(c, "physics.k1"); }), "is not an assignment");
+  EXPECT_HAS(error_of([&] { config::apply_override(c, "k1=0.1"); }), "did you mean 'physics.k1'");
+  EXPECT_HAS(error_of([&] { config::apply_override(c, "run.backend=gpu"); }), "is not one of auto, cpu, cuda");
   for (const char* bad : {"1.05:0.95", "1:1", "0.9", "a:b", "0.9:", "nan:1"})
-    EXPECT_HAS(error_of([&] { io::apply_override(c, "output.range", bad); }),
+    EXPECT_HAS(error_of([&] { config::apply_override(c, "output.range", bad); }),
                "is not a colour range: expected \"auto\" or \"LO:HI\" with LO < HI");
   EXPECT_HAS(validate_error("output.diagnostics_every", "-5"),
              "output.diagnostics_every = -5 is out of range: must be >= 0");
-  EXPECT_EQ(d2q37::physics(c.solver).k1, d2q37::physics(io::default_config().solver).k1) << "a refused value changes nothing";
+  EXPECT_EQ(d2q37::physics(c.solver).k1, d2q37::physics(config::default_config().solver).k1) << "a refused value changes nothing";
 }
 
 TEST(ConfigErrors, DirectoryAsConfigurationFileIsRefused) {
   // A folder opens like a file and reads as an empty one, which is the default case.
   TempDir tmp;
-  EXPECT_HAS(error_of([&] { io::load_config(tmp.path); }), "configuration file '" + tmp.path + "' is a directory");
+  EXPECT_HAS(error_of([&] { config::load_config(tmp.path); }), "configuration file '" + tmp.path + "' is a directory");
   // An output folder holds the configuration that ran there: name it.
   plume::test::write_file(tmp / "config.toml", "");
-  EXPECT_HAS(error_of([&] { io::load_config(tmp.path); }), "did you mean '" + (tmp / "config.toml") + "'?");
+  EXPECT_HAS(error_of([&] { config::load_config(tmp.path); }), "did you mean '" + (tmp / "config.toml") + "'?");
 }
 
 TEST(ConfigErrors, TypeAndRangeErrorsAreCollectedTogether) {
   // The file's type errors do not hide the ranges of the keys that did read.
   std::vector<std::string> problems;
-  const auto c = io::parse_config("[lattice]\nnx = \"a\"\n[physics]\nk1 = -1.0\n", "case.toml", problems);
+  const auto c = config::parse_config("[lattice]\nnx = \"a\"\n[physics]\nk1 = -1.0\n", "case.toml", problems);
   ASSERT_TRUE(c.has_value());
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_HAS(problems[0], "lattice.nx: wrong type");
-  EXPECT_EQ(c->solver.nx, io::default_config().solver.nx) << "a refused key keeps its default";
+  EXPECT_EQ(c->solver.nx, config::default_config().solver.nx) << "a refused key keeps its default";
   EXPECT_EQ(d2q37::physics(c->solver).k1, -1.0);
   TempDir tmp;
-  io::RunConfig v = *c;
+  config::RunConfig v = *c;
   v.output.dir = tmp / "out";
-  EXPECT_HAS(error_of([&] { io::validate(v); }), "physics.k1 = -1.0 is out of range");
+  EXPECT_HAS(error_of([&] { config::validate(v); }), "physics.k1 = -1.0 is out of range");
   // Text that is not TOML at all gives nothing to validate.
   problems.clear();
-  EXPECT_FALSE(io::parse_config("[lattice\n", "case.toml", problems).has_value());
+  EXPECT_FALSE(config::parse_config("[lattice\n", "case.toml", problems).has_value());
   EXPECT_EQ(problems.size(), 1u);
 }
 
 TEST(ConfigErrors, OutputPathLongerThanTheSystemAllows) {
   TempDir tmp;
-  io::RunConfig c = io::default_config();
+  config::RunConfig c = config::default_config();
   c.output.dir = tmp / std::string(NAME_MAX + 1, 'x') + "/out";
-  EXPECT_HAS(error_of([&] { io::validate(c); }), "characters long; the file system allows");
+  EXPECT_HAS(error_of([&] { config::validate(c); }), "characters long; the file system allows");
   // Every name fits, but the files plume writes in the folder would pass PATH_MAX.
   c.output.dir = tmp.path;
   while (c.output.dir.size() < PATH_MAX - 20) c.output.dir += "/abcdefghij";
-  EXPECT_HAS(error_of([&] { io::validate(c); }), "(PATH_MAX)");
+  EXPECT_HAS(error_of([&] { config::validate(c); }), "(PATH_MAX)");
   c.output.dir = tmp / std::string(NAME_MAX, 'x');
-  EXPECT_EQ(error_of([&] { io::validate(c); }), "") << "a name of NAME_MAX characters is allowed";
+  EXPECT_EQ(error_of([&] { config::validate(c); }), "") << "a name of NAME_MAX characters is allowed";
 }

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 #include "plume/io/checkpoint.hpp"
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "plume/solver.hpp"
 #include "d2q37/setup.hpp"
@@ -63,7 +63,7 @@ class Regression : public ::testing::TestWithParam<Case> {};
 // A fresh run reproduces every stored checkpoint bit for bit and every diagnostics row exactly.
 TEST_P(Regression, FreshRunReproducesTheStoredStateAndDiagnostics) {
   const Case c = GetParam();
-  const io::RunConfig cfg = io::load_config(kDir + c.name + ".toml");
+  const config::RunConfig cfg = config::load_config(kDir + c.name + ".toml");
   Solver s(cfg.solver);
   s.initialize();
   const auto rows = read_csv(kDir + c.name + "_diagnostics.csv");
@@ -97,7 +97,7 @@ TEST(Regression, OldCheckpointRestartsAndContinuesToTheSameBits) {
   EXPECT_EQ(mid.header.version, 1u) << "the stored files are in the format of before the redesign";
   EXPECT_EQ(mid.header.model, "d2q37");
   EXPECT_EQ(mid.header.nz, 1);
-  const io::RunConfig cfg = io::parse_config(mid.header.config_toml, "rtrt_fixed_000200.ckpt");
+  const config::RunConfig cfg = config::parse_config(mid.header.config_toml, "rtrt_fixed_000200.ckpt");
   Solver s(cfg.solver);
   s.set_populations(mid.populations, mid.header.step);
   s.advance(200);

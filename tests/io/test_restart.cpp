@@ -15,19 +15,19 @@ bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
-void expect_restart_identity(io::RunConfig cfg, long n, long m) {
+void expect_restart_identity(config::RunConfig cfg, long n, long m) {
   TempDir tmp;
   const std::string ckpt = tmp / "n.ckpt";
   Solver straight(cfg.solver);
   straight.initialize();
   const std::vector<double> f0 = straight.populations();
   straight.advance(n);
-  io::save_checkpoint(ckpt, straight, cfg);
+  io::save_checkpoint(ckpt, straight, config::to_toml(cfg));
   ASSERT_FALSE(same_bits(f0, straight.populations())) << "the state must change, or the test proves nothing";
   straight.advance(m);
 
   Solver restarted(cfg.solver);
-  const io::CheckpointHeader h = io::restore_checkpoint(ckpt, restarted, cfg);
+  const io::CheckpointHeader h = io::restore_checkpoint(ckpt, restarted, cfg.solver);
   EXPECT_EQ(h.step, n);
   EXPECT_EQ(restarted.step(), n);
   restarted.advance(m);
@@ -44,7 +44,7 @@ TEST(Restart, RtrtWithFixedWallsIsBitIdentical) {
 
 TEST(Restart, BgkWithAdiabaticWallsIsBitIdentical) {
   TempDir tmp;
-  io::RunConfig cfg = plume::test::tiny_config(tmp / "out");
+  config::RunConfig cfg = plume::test::tiny_config(tmp / "out");
   d2q37::physics(cfg.solver).model = d2q37::CollisionModel::BGK;
   d2q37::physics(cfg.solver).tau = 0.8;
   d2q37::physics(cfg.solver).top.kind = d2q37::WallKind::Adiabatic;
@@ -53,25 +53,25 @@ TEST(Restart, BgkWithAdiabaticWallsIsBitIdentical) {
 
 TEST(Restart, TwoThreadsAreBitIdenticalToo) {
   TempDir tmp;
-  io::RunConfig cfg = plume::test::tiny_config(tmp / "out");
+  config::RunConfig cfg = plume::test::tiny_config(tmp / "out");
   cfg.solver.threads = 2;
   expect_restart_identity(cfg, 20, 20);
 }
 
 TEST(Restart, MismatchedConfigurationIsRefusedAndLeavesTheSolverAlone) {
   TempDir tmp;
-  io::RunConfig cfg = plume::test::tiny_config(tmp / "out");
+  config::RunConfig cfg = plume::test::tiny_config(tmp / "out");
   Solver a(cfg.solver);
   a.initialize();
   a.advance(5);
-  io::save_checkpoint(tmp / "a.ckpt", a, cfg);
+  io::save_checkpoint(tmp / "a.ckpt", a, config::to_toml(cfg));
 
-  io::RunConfig taller = cfg;
+  config::RunConfig taller = cfg;
   taller.solver.ny = 64;
   Solver b(taller.solver);
   b.initialize();
   const std::vector<double> before = b.populations();
-  EXPECT_THROW(io::restore_checkpoint(tmp / "a.ckpt", b, taller), io::CheckpointError);
+  EXPECT_THROW(io::restore_checkpoint(tmp / "a.ckpt", b, taller.solver), io::CheckpointError);
   EXPECT_EQ(b.step(), 0);
   EXPECT_TRUE(same_bits(before, b.populations()));
 }

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include "d2q37/setup.hpp"
 
 // `text` occurs in the string `s` (a message, a file); shows `s` when it does not.
@@ -35,8 +35,8 @@ inline void write_file(const std::string& p, const std::string& content) {
 }
 
 // A small Rayleigh-Taylor case with walls that runs in milliseconds on one thread.
-inline io::RunConfig tiny_config(const std::string& out_dir) {
-  io::RunConfig c = io::default_config();
+inline config::RunConfig tiny_config(const std::string& out_dir) {
+  config::RunConfig c = config::default_config();
   c.solver.nx = 32;
   c.solver.ny = 48;
   c.solver.threads = 1;
@@ -49,14 +49,14 @@ inline io::RunConfig tiny_config(const std::string& out_dir) {
   c.output.dir = out_dir;
   c.output.every = 10;
   c.output.checkpoint_every = 20;
-  io::resolve(c);
+  config::resolve(c);
   return c;
 }
 
 // The tiny case with far too strong gravity for so little viscosity: the interface breaks up and
 // the state becomes unphysical within about 100 steps.
-inline io::RunConfig unstable_config(const std::string& out_dir) {
-  io::RunConfig c = tiny_config(out_dir);
+inline config::RunConfig unstable_config(const std::string& out_dir) {
+  config::RunConfig c = tiny_config(out_dir);
   d2q37::physics(c.solver).gy = -0.2;
   d2q37::physics(c.solver).k1 = d2q37::physics(c.solver).k2 = 5e-4;
   c.steps = 5000;

@@ -16,8 +16,11 @@ namespace plume {
 
 enum class Precision : int { FP64 = 0, FP32 = 1 };  // storage of the populations; arithmetic is FP64
 inline int value_bytes(Precision p) { return p == Precision::FP32 ? 4 : 8; }
+// "fp64", "fp32" (the run.precision values), in the order of the values.
+const std::vector<std::string>& precision_names();
 
 class Backend;
+struct Parameters;  // plume/parameters.hpp
 
 // One field a model exports (a scalar per site; vectors come as one field per component).
 struct FieldInfo {
@@ -103,6 +106,10 @@ class Model {
   virtual AnySetup default_setup() const = 0;
   // The setup's main choices in a few words, for logs and summaries: "RTRT collision, fixed walls".
   virtual std::string describe(const AnySetup& s) const = 0;
+  // Its parameters (names, types, units, ranges, how to reach them in its setup), its default
+  // case and its rules across parameters, for front ends to offer (plume/parameters.hpp). A model
+  // that says nothing has none: its runs take default_setup().
+  virtual const Parameters& parameters() const;
   virtual bool owns(const AnySetup& s) const = 0;  // whether `s` is this model's setup
   // Which directions the setup makes periodic (the others are bounded: walls, inlets).
   virtual parallel::Periodic periodic(const AnySetup& s) const = 0;

@@ -15,14 +15,17 @@
 namespace plume {
 
 enum class BackendKind : int { Auto = 0, CPU = 1, CUDA = 2 };
+// "auto", "cpu", "cuda" (the run.backend values), in the order of the values.
+const std::vector<std::string>& backend_kind_names();
 
 // How the halos of a decomposed GPU run travel (docs/distributed.md, "Transports"). Auto: NCCL
 // when plume is built with it and the backend is CUDA, else CUDA-aware MPI when the MPI library
 // reports CUDA support, else Host. Host: MPI between host buffers (pinned and staged on a GPU).
 // CudaAware: MPI between device buffers. Nccl: ncclSend/ncclRecv between device buffers.
 enum class TransportKind : int { Auto = 0, Host = 1, CudaAware = 2, Nccl = 3 };
-// "auto", "host", "cuda-aware", "nccl" (the run.transport values); parse throws
-// std::invalid_argument naming the value and the choices.
+// "auto", "host", "cuda-aware", "nccl" (the run.transport values), in the order of the values;
+// parse throws std::invalid_argument naming the value and the choices.
+const std::vector<std::string>& transport_names();
 std::string to_string(TransportKind t);
 TransportKind parse_transport(const std::string& text);
 

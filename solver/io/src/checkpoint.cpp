@@ -49,7 +49,7 @@ std::string from_field16(const unsigned char* p) {
 
 // Version 2: magic, version, byte-order mark, lattice and model names, Q, D, nx, ny, nz, step,
 // time, value bytes, storage precision, the sizes of the texts and of the populations.
-std::string header_bytes(const RunConfig& cfg, const Model& model, long long step, const std::string& toml,
+std::string header_bytes(const SolverConfig& cfg, const Model& model, long long step, const std::string& toml,
                          const std::string& writer, std::uint64_t payload) {
   std::string h(kCheckpointMagic, 8);
   put(h, kCheckpointVersion, 4);
@@ -58,13 +58,13 @@ std::string header_bytes(const RunConfig& cfg, const Model& model, long long ste
   h += field16(model.name());
   put(h, std::uint64_t(model.lattice().Q), 4);
   put(h, std::uint64_t(model.lattice().D), 4);
-  put(h, std::uint64_t(cfg.solver.nx), 8);
-  put(h, std::uint64_t(cfg.solver.ny), 8);
+  put(h, std::uint64_t(cfg.nx), 8);
+  put(h, std::uint64_t(cfg.ny), 8);
   put(h, std::uint64_t(1), 8);  // nz: SolverConfig is 2-D until the first 3-D model
   put(h, std::uint64_t(step), 8);
   put(h, bits(double(step) * model.time_step()), 8);
   put(h, sizeof(double), 4);
-  put(h, std::uint32_t(cfg.solver.precision), 4);
+  put(h, std::uint32_t(cfg.precision), 4);
   put(h, toml.size(), 8);
   put(h, writer.size(), 8);
   put(h, payload, 8);
@@ -157,15 +157,16 @@ std::uint64_t fnv1a64(const void* data, std::size_t n, std::uint64_t h) {
   return h;
 }
 
-void write_checkpoint(const std::string& path, const RunConfig& cfg, long long step, const std::vector<double>& f) {
-  const Model& model = find_model(cfg.solver.model);
-  const std::uint64_t n = std::uint64_t(model.lattice().Q) * cfg.solver.nx * cfg.solver.ny;
+void write_checkpoint(const std::string& path, const SolverConfig& cfg, const std::string& config_text, long long step,
+                      const std::vector<double>& f) {
+  const Model& model = find_model(cfg.model);
+  const std::uint64_t n = std::uint64_t(model.lattice().Q) * cfg.nx * cfg.ny;
   if (f.size() != n)
     throw CheckpointError(fmt::format("write_checkpoint: {} values given, a {} x {} {} lattice has {}", f.size(),
-                                      cfg.solver.nx, cfg.solver.ny, model.lattice().name, n));
+                                      cfg.nx, cfg.ny, model.lattice().name, n));
   if (step < 0) throw CheckpointError(fmt::format("write_checkpoint: step {} is negative", step));
   AtomicFile out(path);
-  const std::string head = header_bytes(cfg, model, step, to_toml(cfg), build_description(), n * sizeof(double));
+  const std::string head = header_bytes(cfg, model, step, config_text, build_description(), n * sizeof(double));
   std::uint64_t hash = fnv1a64(head.data(), head.size());
   out.write(head);
   std::vector<std::uint64_t> chunk;
@@ -213,25 +214,26 @@ Checkpoint read_checkpoint(const std::string& path) {
   return c;
 }
 
-void check_compatible(const CheckpointHeader& h, const RunConfig& cfg, const std::string& path) {
-  const Model& model = find_model(cfg.solver.model);
+void check_compatible(const CheckpointHeader& h, const SolverConfig& cfg, const std::string& path) {
+  const Model& model = find_model(cfg.model);
   const LatticeInfo& l = model.lattice();
   if (h.model != model.name())
     throw fail(path, fmt::format("holds a state of model {}; this run uses model {}", h.model, model.name()));
   if (h.lattice != l.name || h.Q != l.Q || h.D != l.D)
     throw fail(path, fmt::format("holds a {} lattice (D={}, Q={}); this run uses {} (D={}, Q={})", h.lattice, h.D,
                                  h.Q, l.name, l.D, l.Q));
-  if (h.nx != cfg.solver.nx || h.ny != cfg.solver.ny || h.nz != 1)
-    throw fail(path, fmt::format("is {} x {}{} but the configuration asks for lattice.nx x lattice.ny = {} x {}", h.nx,
-                                 h.ny, h.nz != 1 ? fmt::format(" x {}", h.nz) : "", cfg.solver.nx, cfg.solver.ny));
+  if (h.nx != cfg.nx || h.ny != cfg.ny || h.nz != 1)
+    throw CheckpointSizeError(fail(path, fmt::format("is {} x {}{} but this run's lattice is {} x {}", h.nx, h.ny,
+                                                     h.nz != 1 ? fmt::format(" x {}", h.nz) : "", cfg.nx, cfg.ny))
+                                  .what());
 }
 
-void save_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg) {
+void save_checkpoint(const std::string& path, Solver& solver, const std::string& config_text) {
   const std::vector<double> f = solver.gather_populations();
   std::string problem;
   if (solver.is_root()) {
     try {
-      write_checkpoint(path, cfg, solver.step(), f);
+      write_checkpoint(path, solver.config(), config_text, solver.step(), f);
     } catch (const std::exception& e) {
       problem = e.what();
     }
@@ -239,7 +241,7 @@ void save_checkpoint(const std::string& path, Solver& solver, const RunConfig& c
   parallel::agree(solver.communicator(), problem, "cannot write the checkpoint");
 }
 
-CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg) {
+CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, const SolverConfig& cfg) {
   Checkpoint c;
   std::string problem;
   if (solver.is_root()) {

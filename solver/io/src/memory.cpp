@@ -66,7 +66,7 @@ std::string host_memory_problem(const RunShape& s, const MemoryNeed& need, int r
   return fmt::format(
       "lattice {} x {} does not fit: {}, but this host has {} available (MemAvailable in /proc/meminfo); the "
       "populations ({} per tile{}) and the whole lattice that rank 0 gathers for checkpoints count most: use a "
-      "smaller lattice, FP32 storage (run.precision), more hosts{}",
+      "smaller lattice, FP32 storage, more hosts{}",
       s.nx, s.ny, who, format_bytes(available), format_bytes(need.populations),
       s.populations_on_device ? ", in device memory" : ", in host memory", s.populations_on_device ? "" : ", or a GPU");
 }
@@ -89,23 +89,23 @@ std::string format_bytes(double b) {
 
 namespace {
 // Whether the populations will live in device memory: the backend that Solver will pick.
-bool populations_on_device(const RunConfig& cfg) {
-  if (cfg.solver.backend == BackendKind::Auto) return cuda_device_count() > 0;
-  return cfg.solver.backend == BackendKind::CUDA;
+bool populations_on_device(const SolverConfig& cfg) {
+  if (cfg.backend == BackendKind::Auto) return cuda_device_count() > 0;
+  return cfg.backend == BackendKind::CUDA;
 }
 }  // namespace
 
 // An automatic tiling is bounded by strips (the halos of TX x TY tiles grow towards TX = 1 or
 // TY = 1), whichever of the two has the larger tiles.
-RunShape run_shape(const RunConfig& cfg, int ranks) {
+RunShape run_shape(const SolverConfig& cfg, int ranks, int image_scale) {
   RunShape s;
-  s.nx = cfg.solver.nx;
-  s.ny = cfg.solver.ny;
-  const LatticeInfo& lattice = find_model(cfg.solver.model).lattice();
+  s.nx = cfg.nx;
+  s.ny = cfg.ny;
+  const LatticeInfo& lattice = find_model(cfg.model).lattice();
   s.q = lattice.Q;
-  s.bytes_per_value = value_bytes(cfg.solver.precision);
+  s.bytes_per_value = value_bytes(cfg.precision);
   s.halo = lattice.reach;
-  const parallel::Tiling t = cfg.solver.tiles;
+  const parallel::Tiling t = cfg.tiles;
   if (t.complete()) {
     s.tiles_x = t.px;
     s.tiles_y = t.py;
@@ -121,7 +121,7 @@ RunShape run_shape(const RunConfig& cfg, int ranks) {
     (rows ? s.tiles_y : s.tiles_x) = ranks;
   }
   s.populations_on_device = populations_on_device(cfg);
-  s.image_scale = cfg.output.image_scale;
+  s.image_scale = image_scale;
   return s;
 }
 

@@ -5,6 +5,7 @@
 #include "d2q37/model.hpp"
 #include "d2q37/registration.hpp"
 #include "plume/lattice/lattice_info.hpp"
+#include "plume/parameters.hpp"
 
 namespace plume::d2q37 {
 namespace {
@@ -24,6 +25,7 @@ class D2Q37Model final : public plume::Model {
     if (!p.walls) return text + ", periodic in y";
     return text + ", " + wall(p.bottom) + " bottom and " + wall(p.top) + " top walls";
   }
+  const Parameters& parameters() const override { return d2q37::parameters(); }
   bool owns(const AnySetup& s) const override { return s.holds<Setup>(); }
   parallel::Periodic periodic(const AnySetup& s) const override {
     return Traits::periodic(s.as<Setup>().physics);

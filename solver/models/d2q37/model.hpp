@@ -3,6 +3,7 @@
 // site, the initial state of the Rayleigh–Taylor case, and which directions are periodic. Every
 // function is the model's own per-site code (site.hpp); this file only names it for the backends.
 #pragma once
+#include <optional>
 #include "d2q37/lattice.hpp"
 #include "d2q37/rayleigh_taylor.hpp"
 #include "d2q37/site.hpp"
@@ -14,6 +15,10 @@ namespace plume::d2q37 {
 struct Setup {
   PhysicsParams physics;
   InitialState initial;  // the Rayleigh–Taylor case
+  // Wall temperatures given explicitly. Unset, a fixed wall takes the temperature of the fluid
+  // next to it in the case (initial.T_down below, initial.T_up above): the model's parameters
+  // (parameters.cpp) derive physics.bottom.T and top.T from these.
+  std::optional<double> bottom_T, top_T;
 };
 
 struct Traits {

@@ -44,6 +44,8 @@ class Adaptor {
 
   // Whether any pipeline runs at this step: lets the caller skip fetching fields otherwise.
   bool due(long step) const;
+  // The next step after `step` at which a pipeline runs (LONG_MAX when none is left).
+  long next_due(long step) const;
 
   // Runs the pipelines due at this step on this block. The fields are read, not copied (T_H and
   // rho are handed to VTK in place; p = rho T_H and u_H as a 3-vector are filled into buffers

@@ -5,14 +5,14 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+#include "plume/insitu/policy.hpp"
 
 namespace plume::catalyst {
 
-// What happens when a pipeline fails to load or raises while it runs.
-enum class OnError : int {
-  Stop = 0,     // Adaptor's constructor or execute() throws Error with the script's error
-  Disable = 1,  // that pipeline is dropped with a warning; the others and the run go on
-};
+// What happens when a pipeline fails to load or raises while it runs (the one policy of
+// plume/insitu/policy.hpp): Stop: the Adaptor's constructor or execute() throws Error with the
+// script's error; Disable: that pipeline is dropped with a warning, the others and the run go on.
+using OnError = insitu::OnError;
 OnError parse_on_error(std::string_view s);  // "stop" | "disable"; throws Error otherwise
 const char* to_string(OnError e);
 

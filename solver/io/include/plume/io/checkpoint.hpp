@@ -8,13 +8,17 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
-#include "plume/io/config.hpp"
 #include "plume/solver.hpp"
 
 namespace plume::io {
 
 struct CheckpointError : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+// check_compatible's "the checkpoint's lattice is not the run's size": the caller knows what set
+// the size (the application names its configuration's keys).
+struct CheckpointSizeError : CheckpointError {
+  using CheckpointError::CheckpointError;
 };
 
 inline constexpr char kCheckpointMagic[8] = {'P', 'L', 'U', 'M', 'E', 'C', 'K', 'P'};
@@ -36,7 +40,7 @@ struct CheckpointHeader {
   long long step = 0;
   double time = 0.0;         // step * dt
   Precision precision = Precision::FP64;  // storage of the run that wrote it (the file holds doubles)
-  std::string config_toml;   // the writer's effective RunConfig
+  std::string config_toml;   // the writer's effective configuration (the application's TOML text)
   std::string writer;        // build_description() of the writer
 };
 
@@ -45,23 +49,27 @@ struct Checkpoint {
   std::vector<double> populations;  // [i][y][x], x fastest
 };
 
-// f: Q * nx * ny * nz doubles of the global lattice in canonical order [i][z][y][x].
-void write_checkpoint(const std::string& path, const RunConfig& cfg, long long step, const std::vector<double>& f);
+// f: Q * nx * ny * nz doubles of the global lattice in canonical order [i][z][y][x] of the run
+// `cfg`; `config_text`: the run's whole configuration as the application writes it (stored as it is,
+// so that a restart reads back every setting, the application's own included).
+void write_checkpoint(const std::string& path, const SolverConfig& cfg, const std::string& config_text, long long step,
+                      const std::vector<double>& f);
 // Checks magic, version, byte order, sizes and the checksum; throws CheckpointError.
 Checkpoint read_checkpoint(const std::string& path);
 // The header only (without reading the populations or verifying the checksum).
 CheckpointHeader read_checkpoint_header(const std::string& path);
-// Same model, lattice and size as the configuration; throws CheckpointError naming the difference.
-void check_compatible(const CheckpointHeader& h, const RunConfig& cfg, const std::string& path);
+// Same model, lattice and size as the run `cfg`; throws CheckpointError naming the difference
+// (CheckpointSizeError for the size).
+void check_compatible(const CheckpointHeader& h, const SolverConfig& cfg, const std::string& path);
 
 // The Solver's state to a file, and back (after read_checkpoint and check_compatible), whatever the
 // number of ranks: a checkpoint written by N ranks restarts on M. Both are collective: rank 0
 // holds the whole lattice and does the file I/O, the others send or receive their blocks.
 // save: a failure to write throws parallel::CollectiveError on every rank.
-void save_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg);
+void save_checkpoint(const std::string& path, Solver& solver, const std::string& config_text);
 // restore: a file that cannot be used throws CheckpointError on every rank (naming rank 0 when
 // there are several) and leaves the solver as it was. The header returned is complete on rank 0;
 // on the other ranks it holds the step only.
-CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, const RunConfig& cfg);
+CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, const SolverConfig& cfg);
 
 }  // namespace plume::io

@@ -6,7 +6,7 @@
 #pragma once
 #include <optional>
 #include <string>
-#include "plume/io/config.hpp"
+#include "plume/solver.hpp"
 
 namespace plume::io {
 
@@ -35,8 +35,9 @@ MemoryNeed estimate_memory(const RunShape& s);
 
 // The shape of a run of `cfg` on `ranks` ranks: the model's lattice, its storage, one tile per
 // rank (an automatic tiling, not known before the solver chooses it, is bounded by strips), and
-// whether the populations live on a GPU (the backend the solver will pick).
-RunShape run_shape(const RunConfig& cfg, int ranks);
+// whether the populations live on a GPU (the backend the solver will pick); rank 0 renders images
+// of `image_scale` pixels per site (0: none).
+RunShape run_shape(const SolverConfig& cfg, int ranks, int image_scale);
 
 // MemAvailable of `meminfo` (Linux's estimate of what can be allocated without swapping), in
 // bytes; nullopt where the file or the line is missing.

@@ -1,26 +1,27 @@
 // Run configuration: the TOML file, command-line overrides, validation, and the effective
-// configuration written next to the results. Every key lives in one table (see
-// src/config_keys.cpp), from which parsing, overrides, validation ranges, the TOML writer and the
-// --help text are all derived, so they cannot drift apart.
+// configuration written next to the results. Every key lives in one table (src/keys.cpp: the
+// application's keys there, the model's from its parameters, plume/parameters.hpp), from which
+// parsing, overrides, validation ranges, the TOML writer and the --help text are all derived, so
+// they cannot drift apart. The top-level key `model` is read first: it says which model's keys
+// the file may hold.
 #pragma once
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
+#include "plume/insitu/policy.hpp"
 #include "plume/io/field_select.hpp"
 #include "plume/solver.hpp"
-#include "d2q37/setup.hpp"
 
-namespace plume::io {
+namespace plume::config {
 
-enum class InSituErrorPolicy : int { Stop = 0, Disable = 1 };
 
 struct OutputConfig {
   std::string dir = "out/rayleigh_taylor";
   long every = 1000;             // images every this many steps (0: first and last only)
   std::optional<long> diagnostics_every;  // rows of diagnostics.csv; unset: follows `every`
-  FieldKind field = FieldKind::T;
+  io::FieldKind field = io::FieldKind::T;
   std::string colormap = "auto";  // "auto": viridis for speed, coolwarm for signed fields, else inferno
   // The images' colour range fixed by the user (output.range = "LO:HI"); unset: each image's data.
   std::optional<std::pair<double, double>> range;
@@ -38,7 +39,7 @@ struct InSituConfig {
   int live_port = 22222;
   long live_every = 100;             // Live updates every this many steps
   double live_timeout = 5.0;         // seconds a Live update waits without a byte from the client
-  InSituErrorPolicy on_error = InSituErrorPolicy::Stop;
+  insitu::OnError on_error = insitu::OnError::Stop;
   double timeout = 1800;             // seconds a pipeline call may take (0: no limit)
   bool requested() const { return !scripts.empty() || live; }
 };
@@ -51,9 +52,6 @@ struct RunConfig {
   bool quiet = false;   // command line only
   std::string restart;  // command line only: checkpoint to start from
   bool overwrite = false;  // command line only: replace another run's files in the output folder
-  // Wall temperatures given explicitly; when unset the walls take initial.T_down / initial.T_up
-  // (resolve() copies them into the D2Q37 physics).
-  std::optional<double> bottom_T, top_T;
 };
 
 // A configuration problem. what() is one line per problem, each naming the key (and the file
@@ -81,7 +79,9 @@ std::optional<RunConfig> parse_config(const std::string& toml_text, const std::s
 void apply_override(RunConfig& cfg, const std::string& key, const std::string& value);
 // "section.name=value", as given to --set.
 void apply_override(RunConfig& cfg, const std::string& assignment);
-// Derived values: wall temperatures that follow the initial state. load/apply_override call it.
+// Derived values of the model's setup (e.g. D2Q37's wall temperatures that follow its initial
+// state; Parameters::derive); a configuration without a setup gets its model's default case.
+// load/apply_override call it.
 void resolve(RunConfig& cfg);
 // Ranges, cross-key rules, the file system (output folder writable, pipeline scripts present).
 // Throws ConfigError listing every problem found.
@@ -101,4 +101,4 @@ std::vector<std::pair<std::string, std::string>> key_values(const RunConfig& cfg
 // The closest of `candidates` to `word` when it is close enough to be a likely typo, else "".
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
 
-}  // namespace plume::io
+}  // namespace plume::config

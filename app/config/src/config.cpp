@@ -1,6 +1,6 @@
 // Reading, overriding and writing configurations; every rule about a key comes from the table
 // in config_keys.cpp.
-#include "plume/io/config.hpp"
+#include "plume/config/run_config.hpp"
 #include <fmt/format.h>
 #include <algorithm>
 #include <cctype>
@@ -11,11 +11,10 @@
 #include <sys/stat.h>
 #include <toml++/toml.h>
 #include <unistd.h>
-#include "config_keys.hpp"
+#include "keys.hpp"
 #include "plume/io/atomic_file.hpp"
-#include "d2q37/setup.hpp"
 
-namespace plume::io {
+namespace plume::config {
 
 using detail::Key;
 using detail::KeyType;
@@ -51,29 +50,34 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   return m.empty() ? "" : " (did you mean '" + m + "'?)";
 }
 
-std::string unknown_key_message(const std::string& path) {
+// `keys`: those of the configuration's model, named `model`.
+std::string unknown_key_message(const std::vector<Key>& keys, const std::string& model, const std::string& path) {
   const auto dot = path.find('.');
   if (dot == std::string::npos) {
     // A bare name: the user may have left out the section.
     std::vector<std::string> bare, full;
-    for (const Key& k : detail::keys()) {
+    for (const Key& k : keys) {
       bare.push_back(k.name);
       full.push_back(k.path());
     }
     const std::string m = closest_match(path, bare);
     std::string hint;
     if (!m.empty())
-      for (const Key& k : detail::keys())
+      for (const Key& k : keys)
         if (k.name == m) hint = " (did you mean '" + k.path() + "'?)";
     return fmt::format("unknown key '{}': keys are written section.name{}", path, hint);
   }
   const std::string section = path.substr(0, dot);
-  const auto secs = detail::sections();
+  const auto secs = detail::sections(keys);
+  const std::string owner = detail::model_of_section(section);
+  if (std::find(secs.begin(), secs.end(), section) == secs.end() && !owner.empty())
+    return fmt::format("unknown key '{}': section '{}' belongs to model {}, and this configuration's model is {}",
+                       path, section, owner, model);
   if (std::find(secs.begin(), secs.end(), section) == secs.end())
     return fmt::format("unknown section '{}' in '{}'{}; sections are {}", section, path, did_you_mean(section, secs),
                        join(secs, ", "));
   std::vector<std::string> in_section;
-  for (const Key& k : detail::keys())
+  for (const Key& k : keys)
     if (k.section == section) in_section.push_back(k.path());
   return fmt::format("unknown key '{}'{}", path, did_you_mean(path, in_section));
 }
@@ -168,29 +172,11 @@ std::string closest_match(const std::string& word, const std::vector<std::string
 
 RunConfig default_config() {
   RunConfig c;
+  const Model& m = *models().front();
+  c.solver.model = m.name();
+  c.solver.setup = detail::configured_defaults(m);
   c.solver.nx = 192;
   c.solver.ny = 384;
-  d2q37::PhysicsParams& p = d2q37::physics(c.solver);
-  p.model = d2q37::CollisionModel::RTRT;
-  p.gx = 0.0;
-  p.gy = -1e-3;
-  p.k1 = p.k2 = 0.005;
-  p.k3 = 0.5;
-  p.tau = 0.6;
-  p.walls = true;
-  p.bottom.kind = p.top.kind = d2q37::WallKind::Fixed;
-  d2q37::InitialState& s = d2q37::initial(c.solver);
-  s.T_down = 1.1;
-  s.T_up = 0.9;
-  s.rho_bottom = 1.0;
-  s.eps = 4.0;
-  s.height = 0.5;
-  s.perturbation = d2q37::Perturbation::Multi;
-  s.amplitude = 3.0;
-  s.mode = 4;
-  s.kmin = 3;
-  s.kmax = 10;
-  s.seed = 1;
   c.solver.backend = BackendKind::Auto;
   c.steps = 3000;
   c.output.every = 250;
@@ -200,8 +186,12 @@ RunConfig default_config() {
 }
 
 void resolve(RunConfig& c) {
-  d2q37::physics(c.solver).bottom.T = c.bottom_T.value_or(d2q37::initial(c.solver).T_down);
-  d2q37::physics(c.solver).top.T = c.top_T.value_or(d2q37::initial(c.solver).T_up);
+  const Model* m = nullptr;
+  for (const Model* each : models())
+    if (each->name() == c.solver.model) m = each;
+  if (!m) return;  // validate() names the model
+  if (c.solver.setup.empty()) c.solver.setup = detail::configured_defaults(*m);
+  if (m->parameters().derive) m->parameters().derive(c.solver.setup);
 }
 
 std::optional<RunConfig> parse_config(const std::string& text, const std::string& origin,
@@ -214,13 +204,23 @@ std::optional<RunConfig> parse_config(const std::string& text, const std::string
     return std::nullopt;
   }
   RunConfig c = default_config();
+  // The model first: its keys are among those the file may have.
+  if (const toml::node* m = tbl.get("model")) {
+    try {
+      set_key(c, *detail::find_key(detail::keys(c), "model"), *m);
+    } catch (const std::invalid_argument& e) {
+      problems.push_back(where(origin, m->source()) + "model: " + e.what());
+    }
+  }
+  const std::vector<Key>& keys = detail::keys(c);
   for (auto&& [name, node] : tbl) {
     const std::string section(name.str());
+    if (section == "model") continue;
     if (!node.is_table()) {
-      // A key of the top level (model), or a key written outside its section.
-      const Key* k = detail::find_key(section);
+      // A key written outside its section.
+      const Key* k = detail::find_key(keys, section);
       if (!k || !k->section.empty()) {
-        problems.push_back(where(origin, node.source()) + unknown_key_message(section));
+        problems.push_back(where(origin, node.source()) + unknown_key_message(keys, c.solver.model, section));
         continue;
       }
       try {
@@ -232,9 +232,9 @@ std::optional<RunConfig> parse_config(const std::string& text, const std::string
     }
     for (auto&& [kname, value] : *node.as_table()) {
       const std::string path = section + "." + std::string(kname.str());
-      const Key* k = detail::find_key(path);
+      const Key* k = detail::find_key(keys, path);
       if (!k) {
-        problems.push_back(where(origin, value.source()) + unknown_key_message(path));
+        problems.push_back(where(origin, value.source()) + unknown_key_message(keys, c.solver.model, path));
         continue;
       }
       try {
@@ -292,8 +292,8 @@ RunConfig load_config(const std::string& path) {
 }
 
 void apply_override(RunConfig& c, const std::string& key, const std::string& value) {
-  const Key* k = detail::find_key(key);
-  if (!k) throw ConfigError(unknown_key_message(key));
+  const Key* k = detail::find_key(detail::keys(c), key);
+  if (!k) throw ConfigError(unknown_key_message(detail::keys(c), c.solver.model, key));
   // The value is TOML when it parses as such; otherwise it is taken as a bare string, so that
   // `--set physics.collision=bgk` needs no quotes.
   std::optional<toml::table> parsed;
@@ -331,9 +331,10 @@ const char* kUnitsLine =
     "Lattice units: spacing 1, time step dt = 1/r = 0.8354, reference temperature T0 = 1.\n";
 
 // The keys in file order, a "[section]" line before each section's first key.
-std::string by_section(std::string out, const std::function<std::string(const Key&)>& line) {
+std::string by_section(std::string out, const std::vector<Key>& keys,
+                       const std::function<std::string(const Key&)>& line) {
   std::string section;
-  for (const Key& k : detail::keys()) {
+  for (const Key& k : keys) {
     if (k.section != section) {
       section = k.section;
       out += "\n[" + section + "]\n";
@@ -347,7 +348,7 @@ std::string by_section(std::string out, const std::function<std::string(const Ke
 
 std::string to_toml(const RunConfig& c) {
   return by_section(std::string("# plume configuration (every key; `plume --help` explains them).\n# ") + kUnitsLine,
-                    [&](const Key& k) {
+                    detail::keys(c), [&](const Key& k) {
                       const std::string follows = k.follows ? k.follows(c) : "";
                       const std::string line =
                           (follows.empty() ? "" : "# ") + k.name + " = " + detail::format_value(k.get(c));
@@ -357,13 +358,13 @@ std::string to_toml(const RunConfig& c) {
                     });
 }
 
-void save_config(const RunConfig& c, const std::string& path) { write_file_atomic(path, to_toml(c)); }
+void save_config(const RunConfig& c, const std::string& path) { io::write_file_atomic(path, to_toml(c)); }
 
 std::string describe_keys() {
   const RunConfig d = default_config();
   return by_section(
       std::string("Configuration keys, by TOML section (override any with --set section.key=value).\n") + kUnitsLine,
-      [&](const Key& k) {
+      detail::all_keys(), [&](const Key& k) {
         std::string what = k.type == KeyType::Choice ? "one of " + join(k.choices, ", ") : detail::type_name(k.type);
         const std::string range = detail::format_range(k);
         if (!range.empty()) what += " " + range;
@@ -376,14 +377,14 @@ std::string describe_keys() {
 
 std::vector<std::string> key_names() {
   std::vector<std::string> v;
-  for (const Key& k : detail::keys()) v.push_back(k.path());
+  for (const Key& k : detail::all_keys()) v.push_back(k.path());
   return v;
 }
 
 std::vector<std::pair<std::string, std::string>> key_values(const RunConfig& c) {
   std::vector<std::pair<std::string, std::string>> v;
-  for (const Key& k : detail::keys()) v.emplace_back(k.path(), detail::format_value(k.get(c)));
+  for (const Key& k : detail::keys(c)) v.emplace_back(k.path(), detail::format_value(k.get(c)));
   return v;
 }
 
-}  // namespace plume::io
+}  // namespace plume::config

@@ -7,12 +7,11 @@
 #include <cstring>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "config_keys.hpp"
-#include "plume/io/config.hpp"
-#include "d2q37/lattice.hpp"
-#include "d2q37/setup.hpp"
+#include "keys.hpp"
+#include "plume/config/run_config.hpp"
+#include "plume/parameters.hpp"
 
-namespace plume::io {
+namespace plume::config {
 
 namespace {
 
@@ -137,30 +136,16 @@ void check_scripts(const InSituConfig& s, std::vector<std::string>& problems) {
   if (s.live && s.live_host.empty()) problems.push_back("insitu.live_host is empty but insitu.live = true");
 }
 
-void check_lattice_and_physics(const RunConfig& c, std::vector<std::string>& problems) {
-  const auto& s = d2q37::initial(c.solver);
-  const auto& p = d2q37::physics(c.solver);
-  const int reach = d2q37::D2Q37::reach;
-  if (p.walls && c.solver.ny < 2 * reach + 1)
-    problems.push_back(fmt::format("lattice.ny = {} is too small for walls: each wall takes {} rows, so ny must be >= {}",
-                                   c.solver.ny, reach, 2 * reach + 1));
-  const double g = -p.gy, Tmin = std::min(s.T_down, s.T_up);
-  if (g >= Tmin && Tmin > 0)
-    problems.push_back(fmt::format(
-        "physics.gravity = {} is too large: the hydrostatic density rho(y) = rho(y-1) (T(y-1) - g)/T(y) turns "
-        "negative unless gravity < min(initial.T_down, initial.T_up) = {}",
-        g, Tmin));
-  const int nyquist = c.solver.nx / 2;
-  if (s.perturbation == d2q37::Perturbation::Multi) {
-    if (s.kmax < s.kmin)
-      problems.push_back(fmt::format("initial.kmax = {} is below initial.kmin = {}", s.kmax, s.kmin));
-    if (s.kmax > nyquist)
-      problems.push_back(fmt::format("initial.kmax = {} exceeds nx/2 = {}: the lattice cannot resolve that mode",
-                                     s.kmax, nyquist));
-  }
-  if (s.perturbation == d2q37::Perturbation::Single && s.mode > nyquist)
-    problems.push_back(fmt::format("initial.mode = {} exceeds nx/2 = {}: the lattice cannot resolve that mode",
-                                   s.mode, nyquist));
+// The model's rules across its parameters (in its own words: a problem about the lattice's size
+// names the axis, which is the key lattice.<axis> here), the tiling and the lattice's size.
+void check_model(const RunConfig& c, std::vector<std::string>& problems) {
+  const Model& model = find_model(c.solver.model);
+  if (const auto& check = model.parameters().check; check && model.owns(c.solver.setup))
+    for (const SetupProblem& p : check(c.solver.setup, c.solver.nx, c.solver.ny, 1)) {
+      const bool axis = p.about == "nx" || p.about == "ny" || p.about == "nz";
+      problems.push_back(axis && p.message.rfind(p.about, 0) == 0 ? "lattice." + p.message : p.message);
+    }
+  const int reach = model.lattice().reach;
   // Whether the tiles match the number of ranks is for the launch to say; whether they fit the
   // lattice is known before any rank starts.
   if (c.solver.tiles.complete()) {
@@ -168,7 +153,7 @@ void check_lattice_and_physics(const RunConfig& c, std::vector<std::string>& pro
     if (!tiling.empty())
       problems.push_back(fmt::format("run.tiles = \"{}\": {}", parallel::to_string(c.solver.tiles), tiling));
   }
-  if (double(c.solver.nx) * c.solver.ny * d2q37::D2Q37::Q > 9.0e18 / 8)
+  if (double(c.solver.nx) * c.solver.ny * model.lattice().Q > 9.0e18 / 8)
     problems.push_back(fmt::format("lattice {} x {} is too large to address", c.solver.nx, c.solver.ny));
 }
 
@@ -176,11 +161,19 @@ void check_lattice_and_physics(const RunConfig& c, std::vector<std::string>& pro
 
 void validate(const RunConfig& c) {
   std::vector<std::string> problems;
-  for (const Key& k : detail::keys()) check_range(k, c, problems);
-  check_lattice_and_physics(c, problems);
+  // The model first: its keys and rules depend on it.
+  std::string known;
+  bool found = false;
+  for (const Model* m : models()) {
+    found = found || m->name() == c.solver.model;
+    known += (known.empty() ? "" : ", ") + m->name();
+  }
+  if (!found) throw ConfigError(fmt::format("model = \"{}\" is not a known model: expected one of {}", c.solver.model, known));
+  for (const Key& k : detail::keys(c)) check_range(k, c, problems);
+  check_model(c, problems);
   check_output_dir(c.output.dir, problems);
   check_scripts(c.insitu, problems);
   if (!problems.empty()) throw ConfigError(problems);
 }
 
-}  // namespace plume::io
+}  // namespace plume::config

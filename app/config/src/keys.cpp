@@ -1,22 +1,18 @@
-#include "config_keys.hpp"
-#include "plume/model.hpp"
+// The application's keys, and a model's parameters as keys (keys.hpp).
+#include "keys.hpp"
 #include <fmt/format.h>
 #include <cmath>
 #include <cstdlib>
-#include <limits>
+#include <map>
 #include <stdexcept>
 #include <utility>
 #include "plume/viz/colormap.hpp"
-#include "d2q37/setup.hpp"
 
-namespace plume::io::detail {
+namespace plume::config::detail {
 namespace {
 
 // Accessor of a RunConfig member, usable on const and non-const configurations.
 #define PLUME_REF(member) [](auto& c) -> auto& { return c.member; }
-// The same for a member of the D2Q37 model's physics or case (d2q37/setup.hpp).
-#define PLUME_PHYSICS(member) [](auto& c) -> auto& { return d2q37::physics(c.solver).member; }
-#define PLUME_INITIAL(member) [](auto& c) -> auto& { return d2q37::initial(c.solver).member; }
 
 // Builder: the common part of every key, then the range.
 struct K {
@@ -30,19 +26,9 @@ struct K {
   }
   K& min(double v, bool open = false) { k.lo = Bound{v, open}; return *this; }
   K& max(double v, bool open = false) { k.hi = Bound{v, open}; return *this; }
-  K& note(const char* why) { k.range_note = why; return *this; }
+  K& note(std::string why) { k.range_note = std::move(why); return *this; }
   K& follows(std::function<std::string(const RunConfig&)> f) { k.follows = std::move(f); return *this; }
 };
-
-template <class T>
-T narrow_int(long long v) {
-  if constexpr (std::is_unsigned_v<T>) {
-    if (v < 0) throw std::invalid_argument(fmt::format("must be >= 0 (got {})", v));
-  } else if (v < (long long)std::numeric_limits<T>::min() || v > (long long)std::numeric_limits<T>::max()) {
-    throw std::invalid_argument(fmt::format("{} does not fit in a {}-bit integer", v, 8 * sizeof(T)));
-  }
-  return T(v);
-}
 
 // A key stored directly in a member; V is its Value alternative.
 template <class V, class Acc>
@@ -52,7 +38,7 @@ K member(const char* s, const char* n, KeyType t, const char* units, const char*
   b.k.set = [acc](RunConfig& c, const Value& v) {
     auto& dst = acc(c);
     if constexpr (std::is_same_v<V, long long>)
-      dst = narrow_int<std::decay_t<decltype(dst)>>(std::get<long long>(v));
+      dst = parameter::narrow<std::decay_t<decltype(dst)>>(std::get<long long>(v));
     else
       dst = std::get<V>(v);
   };
@@ -80,20 +66,17 @@ K text_list(const char* s, const char* n, const char* meaning, Acc acc) {
   return member<std::vector<std::string>>(s, n, KeyType::StringList, "", meaning, acc);
 }
 
-// A choice stored as an enum: option i of `names` is value E(i) unless `values` says otherwise.
-template <class E, class Acc>
-K choice(const char* s, const char* n, const char* meaning, std::vector<std::string> names, std::vector<E> values,
-         Acc acc) {
+// A choice stored as an enum whose values are 0, 1, ...: names[i] is value i (the enum's one
+// table of names).
+template <class Acc>
+K choice(const char* s, const char* n, const char* meaning, const std::vector<std::string>& names, Acc acc) {
   K b(s, n, KeyType::Choice, "", meaning);
   b.k.choices = names;
-  b.k.get = [names, values, acc](const RunConfig& c) -> Value {
-    for (std::size_t i = 0; i < values.size(); ++i)
-      if (values[i] == acc(c)) return names[i];
-    return std::string("?");
-  };
-  b.k.set = [names, values, acc](RunConfig& c, const Value& v) {
+  b.k.get = [names, acc](const RunConfig& c) -> Value { return names.at(std::size_t(acc(c))); };
+  b.k.set = [names, acc](RunConfig& c, const Value& v) {
+    auto& dst = acc(c);
     for (std::size_t i = 0; i < names.size(); ++i)
-      if (names[i] == std::get<std::string>(v)) acc(c) = values[i];
+      if (names[i] == std::get<std::string>(v)) dst = std::decay_t<decltype(dst)>(i);
   };
   return b;
 }
@@ -107,19 +90,11 @@ K choice_name(const char* s, const char* n, const char* meaning, std::vector<std
   return b;
 }
 
-std::vector<FieldKind> all_fields() {
-  std::vector<FieldKind> v;
-  for (std::size_t i = 0; i < field_names().size(); ++i) v.push_back(FieldKind(i));
-  return v;
-}
-
 std::vector<std::string> colormap_choices() {
   std::vector<std::string> v{"auto"};
   for (const auto& n : viz::colormap_names()) v.push_back(n);
   return v;
 }
-
-const char* kTemperature = "lattice temperature (T0 = 1)";
 
 // output.range: "auto" (none) or "LO:HI" with finite LO < HI.
 std::optional<std::pair<double, double>> parse_colour_range(const std::string& text) {
@@ -138,135 +113,116 @@ std::optional<std::pair<double, double>> parse_colour_range(const std::string& t
       "\"{}\" is not a colour range: expected \"auto\" or \"LO:HI\" with LO < HI (e.g. \"0.9:1.1\")", text));
 }
 
-std::vector<Key> make_keys() {
-  using WK = d2q37::WallKind;
+std::string join(const std::vector<std::string>& v, const char* sep, const char* last_sep) {
+  std::string s;
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i == 0 ? "" : i + 1 == v.size() ? last_sep : sep) + v[i];
+  return s;
+}
+
+// The sections of a model's parameters, in order.
+std::vector<std::string> parameter_sections(const Model& m) {
+  std::vector<std::string> s;
+  for (const Parameter& p : m.parameters().list)
+    if (s.empty() || s.back() != p.section) s.push_back(p.section);
+  return s;
+}
+
+// The setup the model's keys read: the configuration's, or the model's own default case while
+// the configuration holds none of its.
+const AnySetup& setup_of(const RunConfig& c, const Model& m) {
+  if (m.owns(c.solver.setup)) return c.solver.setup;
+  static const std::map<const Model*, AnySetup> defaults = [] {
+    std::map<const Model*, AnySetup> d;
+    for (const Model* each : models()) d[each] = configured_defaults(*each);
+    return d;
+  }();
+  return defaults.at(&m);
+}
+
+// A model's parameter as a key of the configuration.
+Key parameter_key(const Model& m, const Parameter& p) {
+  static_assert(int(ParameterType::Choice) == int(KeyType::Choice), "the parameter types are the first key types");
+  Key k;
+  k.section = p.section;
+  k.name = p.name;
+  k.type = KeyType(int(p.type));
+  k.units = p.units;
+  k.meaning = p.meaning;
+  k.choices = p.choices;
+  k.lo = p.lo;
+  k.hi = p.hi;
+  k.range_note = p.range_note;
+  k.model = &m;
+  k.get = [&m, &p](const RunConfig& c) -> Value {
+    return std::visit([](const auto& v) -> Value { return v; }, p.get(setup_of(c, m)));
+  };
+  k.set = [&m, &p](RunConfig& c, const Value& v) {
+    if (!m.owns(c.solver.setup)) c.solver.setup = configured_defaults(m);
+    std::visit(
+        [&](const auto& x) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(x)>, std::vector<std::string>>)
+            throw std::invalid_argument("a model's parameter is not a list");
+          else
+            p.set(c.solver.setup, x);
+        },
+        v);
+  };
+  if (p.follows) k.follows = [&m, &p](const RunConfig& c) { return p.follows(setup_of(c, m)); };
+  return k;
+}
+
+std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& with_parameters_of) {
   std::vector<K> t;
-  // The top level: which registered model the run is (its own sections follow).
+  // The top level: which registered model the run is (its own sections follow [lattice]).
   {
-    std::vector<std::string> names;
-    for (const Model* m : models()) names.push_back(m->name());
-    t.push_back(choice_name("", "model", "the model: d2q37 = the D2Q37 thermal lattice Boltzmann model (its keys are "
-                                         "the physics, walls and initial sections)",
-                            names, PLUME_REF(solver.model)));
-  }
-  // [lattice]
-  t.push_back(integer("lattice", "nx", "sites", "lattice width along x (periodic)", PLUME_REF(solver.nx))
-                  .min(3)
-                  .note("the periodic halo is 3 sites wide"));
-  t.push_back(integer("lattice", "ny", "sites", "lattice height along y (between the walls)", PLUME_REF(solver.ny))
-                  .min(3)
-                  .note("the halo is 3 sites wide"));
-  // [physics]
-  t.push_back(choice("physics", "collision",
-                     "collision model: rtrt = regularised three-relaxation-time (the production model), "
-                     "bgk = single relaxation time with shifted equilibrium",
-                     {"rtrt", "bgk"}, std::vector<d2q37::CollisionModel>{d2q37::CollisionModel::RTRT, d2q37::CollisionModel::BGK},
-                     PLUME_PHYSICS(model)));
-  {
-    K g("physics", "gravity", KeyType::Float, "lattice units (sites per time unit squared)",
-        "|g|, the gravitational acceleration; it points down (-y)");
-    g.k.get = [](const RunConfig& c) -> Value { return -d2q37::physics(c.solver).gy; };
-    g.k.set = [](RunConfig& c, const Value& v) {
-      d2q37::physics(c.solver).gx = 0.0;
-      d2q37::physics(c.solver).gy = -std::get<double>(v);
+    std::vector<std::string> names, described;
+    for (const Model* m : models()) {
+      names.push_back(m->name());
+      const std::vector<std::string> secs = parameter_sections(*m);
+      described.push_back(m->name() + " = " + m->title() +
+                          (secs.empty() ? "" : ", whose keys are the " + join(secs, ", ", " and ") + " sections"));
+    }
+    const std::string meaning = "the model: " + join(described, "; ", "; ");
+    K k = choice_name("", "model", meaning.c_str(), names, PLUME_REF(solver.model));
+    // Another model starts from its own default case.
+    k.k.set = [](RunConfig& c, const Value& v) {
+      const std::string& name = std::get<std::string>(v);
+      if (name == c.solver.model && !c.solver.setup.empty()) return;
+      c.solver.model = name;
+      c.solver.setup = configured_defaults(find_model(name));
     };
-    t.push_back(g.min(0));
+    t.push_back(k);
   }
-  t.push_back(real("physics", "k1", "lattice units (dynamic viscosity)",
-                   "RTRT shear-stress relaxation: tau1 = 1/2 + k1/(rho T); sets the viscosity",
-                   PLUME_PHYSICS(k1))
-                  .min(0, true)
-                  .note("tau1 = 1/2 + k1/(rho T) must exceed 1/2"));
-  t.push_back(real("physics", "k2", "lattice units (conductivity)",
-                   "RTRT heat-flux relaxation: tau2 = 1/2 + k2/(rho T); sets the thermal conductivity",
-                   PLUME_PHYSICS(k2))
-                  .min(0, true)
-                  .note("tau2 = 1/2 + k2/(rho T) must exceed 1/2"));
-  t.push_back(real("physics", "k3", "", "RTRT relaxation of the 4th-order moments: tau3 = 1/2 + k3",
-                   PLUME_PHYSICS(k3))
-                  .min(0)
-                  .note("tau3 = 1/2 + k3 must be at least 1/2"));
-  t.push_back(real("physics", "tau", "time steps",
-                   "BGK relaxation time; kinematic viscosity nu = (tau - 1/2) T dt", PLUME_PHYSICS(tau))
-                  .min(0.5, true)
-                  .note("BGK is unstable for tau <= 1/2"));
-  // [walls]
-  t.push_back(boolean("walls", "enabled", "solid no-slip walls at y = 0 and y = ny-1 (false: periodic in y)",
-                      PLUME_PHYSICS(walls)));
-  const std::vector<std::string> wall_names{"fixed", "adiabatic"};
-  const std::vector<WK> wall_kinds{WK::Fixed, WK::Adiabatic};
-  t.push_back(choice("walls", "bottom", "bottom wall: fixed temperature, or adiabatic (zero normal gradient)",
-                     wall_names, wall_kinds, PLUME_PHYSICS(bottom.kind)));
-  {
-    K w = real("walls", "bottom_T", kTemperature, "temperature of a fixed bottom wall (default: initial.T_down)",
-               PLUME_PHYSICS(bottom.T));
-    w.k.set = [](RunConfig& c, const Value& v) { c.bottom_T = d2q37::physics(c.solver).bottom.T = std::get<double>(v); };
-    t.push_back(w.min(0, true).follows([](const RunConfig& c) { return c.bottom_T ? "" : "initial.T_down"; }));
-  }
-  t.push_back(choice("walls", "top", "top wall: fixed temperature, or adiabatic (zero normal gradient)", wall_names,
-                     wall_kinds, PLUME_PHYSICS(top.kind)));
-  {
-    K w = real("walls", "top_T", kTemperature, "temperature of a fixed top wall (default: initial.T_up)",
-               PLUME_PHYSICS(top.T));
-    w.k.set = [](RunConfig& c, const Value& v) { c.top_T = d2q37::physics(c.solver).top.T = std::get<double>(v); };
-    t.push_back(w.min(0, true).follows([](const RunConfig& c) { return c.top_T ? "" : "initial.T_up"; }));
-  }
-  // [initial]
-  t.push_back(real("initial", "T_down", kTemperature, "temperature below the interface (hot, light fluid)",
-                   PLUME_INITIAL(T_down))
-                  .min(0, true));
-  t.push_back(real("initial", "T_up", kTemperature, "temperature above the interface (cold, heavy fluid)",
-                   PLUME_INITIAL(T_up))
-                  .min(0, true));
-  t.push_back(real("initial", "rho_bottom", "lattice density", "density in row 0 (hydrostatic balance above it)",
-                   PLUME_INITIAL(rho_bottom))
-                  .min(0, true));
-  t.push_back(real("initial", "eps", "sites", "interface half-thickness: T follows tanh((y - y_c)/eps)",
-                   PLUME_INITIAL(eps))
-                  .min(0, true));
-  t.push_back(real("initial", "height", "fraction of ny", "mean height of the interface",
-                   PLUME_INITIAL(height))
-                  .min(0, true)
-                  .max(1, true));
-  t.push_back(choice("initial", "perturbation",
-                     "interface perturbation: single = one cosine mode, multi = modes kmin..kmax with random "
-                     "phases, random = a random displacement per column",
-                     {"single", "multi", "random"},
-                     std::vector<d2q37::Perturbation>{d2q37::Perturbation::Single, d2q37::Perturbation::Multi, d2q37::Perturbation::Random},
-                     PLUME_INITIAL(perturbation)));
-  t.push_back(real("initial", "amplitude", "sites",
-                   "interface displacement (single: cosine amplitude, multi: RMS, random: largest)",
-                   PLUME_INITIAL(amplitude))
-                  .min(0));
-  t.push_back(integer("initial", "mode", "periods per nx", "wavenumber of the single-mode perturbation",
-                      PLUME_INITIAL(mode))
-                  .min(0));
-  t.push_back(integer("initial", "kmin", "periods per nx", "lowest wavenumber of the multi-mode perturbation",
-                      PLUME_INITIAL(kmin))
-                  .min(1));
-  t.push_back(integer("initial", "kmax", "periods per nx", "highest wavenumber of the multi-mode perturbation",
-                      PLUME_INITIAL(kmax))
-                  .min(1));
-  t.push_back(integer("initial", "seed", "",
-                      "seed of the random phases and displacements (the state does not depend on threads or ranks)",
-                      PLUME_INITIAL(seed))
-                  .min(0));
+  // [lattice]: no lattice narrower than the model's halo.
+  const int reach = model.lattice().reach;
+  t.push_back(integer("lattice", "nx", "sites", "lattice width along x (periodic)", PLUME_REF(solver.nx))
+                  .min(reach)
+                  .note(fmt::format("the periodic halo is {} sites wide", reach)));
+  t.push_back(integer("lattice", "ny", "sites", "lattice height along y (between the walls)", PLUME_REF(solver.ny))
+                  .min(reach)
+                  .note(fmt::format("the halo is {} sites wide", reach)));
+  std::vector<Key> keys;
+  for (auto& b : t) keys.push_back(std::move(b.k));
+  t.clear();
+  // The model's own sections.
+  for (const Model* m : with_parameters_of)
+    for (const Parameter& p : m->parameters().list) keys.push_back(parameter_key(*m, p));
   // [run]
   t.push_back(integer("run", "steps", "time steps",
                       "the run ends when the step counter reaches this (a restart continues up to it)",
                       PLUME_REF(steps))
                   .min(0));
   t.push_back(choice("run", "backend", "compute backend: auto = CUDA when a device is usable, else CPU",
-                     {"auto", "cpu", "cuda"}, std::vector<BackendKind>{BackendKind::Auto, BackendKind::CPU, BackendKind::CUDA},
-                     PLUME_REF(solver.backend)));
+                     backend_kind_names(), PLUME_REF(solver.backend)));
   t.push_back(integer("run", "device", "", "CUDA device index (-1: the first)", PLUME_REF(solver.device)).min(-1));
   t.push_back(integer("run", "threads", "", "OpenMP threads of the CPU backend (0: the OpenMP default)",
                       PLUME_REF(solver.threads))
                   .min(0));
-  t.push_back(choice("run", "precision",
-                     "storage of the populations (arithmetic is FP64): fp64 = 592 bytes/site/step, fp32 = 296",
-                     {"fp64", "fp32"}, std::vector<Precision>{Precision::FP64, Precision::FP32},
-                     PLUME_REF(solver.precision)));
+  {
+    const std::string meaning = fmt::format("storage of the populations (arithmetic is FP64): fp64 = {} bytes/site/step, fp32 = {}",
+                          model.bytes_per_update(Precision::FP64), model.bytes_per_update(Precision::FP32));
+    t.push_back(choice("run", "precision", meaning.c_str(), precision_names(), PLUME_REF(solver.precision)));
+  }
   {
     K tiles("run", "tiles", KeyType::String, "",
             "tiling of a run on several MPI ranks: auto = chosen by the performance model, or TXxTY = TX tiles "
@@ -282,10 +238,7 @@ std::vector<Key> make_keys() {
   t.push_back(choice("run", "transport",
                      "halo transport between GPUs of a run on several ranks: auto = NCCL when built in, else "
                      "CUDA-aware MPI when the MPI library reports it, else host = MPI through pinned host buffers",
-                     {"auto", "host", "cuda-aware", "nccl"},
-                     std::vector<TransportKind>{TransportKind::Auto, TransportKind::Host, TransportKind::CudaAware,
-                                                TransportKind::Nccl},
-                     PLUME_REF(solver.transport)));
+                     transport_names(), PLUME_REF(solver.transport)));
   // [output]
   t.push_back(text("output", "dir", "output folder, created if missing (relative to the working directory)",
                    PLUME_REF(output.dir)));
@@ -296,11 +249,11 @@ std::vector<Key> make_keys() {
     K d("output", "diagnostics_every", KeyType::Int, "time steps",
         "rows of diagnostics.csv every this many steps (0: first and last step only; default: output.every)");
     d.k.get = [](const RunConfig& c) -> Value { return (long long)c.output.diagnostics_cadence(); };
-    d.k.set = [](RunConfig& c, const Value& v) { c.output.diagnostics_every = narrow_int<long>(std::get<long long>(v)); };
+    d.k.set = [](RunConfig& c, const Value& v) { c.output.diagnostics_every = parameter::narrow<long>(std::get<long long>(v)); };
     t.push_back(d.min(0).follows([](const RunConfig& c) { return c.output.diagnostics_every ? "" : "output.every"; }));
   }
-  t.push_back(choice("output", "field", "field shown in the images (T is T_H, ux/uy are u_H)", field_names(),
-                     all_fields(), PLUME_REF(output.field)));
+  t.push_back(choice("output", "field", "field shown in the images (T is T_H, ux/uy are u_H)", io::field_names(),
+                     PLUME_REF(output.field)));
   t.push_back(choice_name("output", "colormap", "colormap (auto: viridis for the speed, coolwarm for signed fields, else inferno)",
                           colormap_choices(), PLUME_REF(output.colormap)));
   {
@@ -341,15 +294,12 @@ std::vector<Key> make_keys() {
                    PLUME_REF(insitu.live_timeout))
                   .min(0, true));
   t.push_back(choice("insitu", "on_error", "when a pipeline fails: stop the run, or disable in-situ output",
-                     {"stop", "disable"},
-                     std::vector<InSituErrorPolicy>{InSituErrorPolicy::Stop, InSituErrorPolicy::Disable},
-                     PLUME_REF(insitu.on_error)));
+                     insitu::on_error_names(), PLUME_REF(insitu.on_error)));
   t.push_back(real("insitu", "timeout", "seconds",
                    "longest a call of a pipeline script may take; past it the call is interrupted and fails "
                    "(insitu.on_error); 0: no limit; not applied to the Live pipeline",
                    PLUME_REF(insitu.timeout))
                   .min(0));
-  std::vector<Key> keys;
   for (auto& b : t) keys.push_back(std::move(b.k));
   return keys;
 }
@@ -358,22 +308,49 @@ std::vector<Key> make_keys() {
 
 }  // namespace
 
-const std::vector<Key>& keys() {
-  static const std::vector<Key> k = make_keys();
+AnySetup configured_defaults(const Model& m) {
+  const Parameters& p = m.parameters();
+  return p.defaults ? p.defaults() : m.default_setup();
+}
+
+const std::vector<Key>& keys(const Model& m) {
+  static const std::map<const Model*, std::vector<Key>> by_model = [] {
+    std::map<const Model*, std::vector<Key>> k;
+    for (const Model* each : models()) k[each] = make_keys(*each, {each});
+    return k;
+  }();
+  return by_model.at(&m);
+}
+
+const std::vector<Key>& keys(const RunConfig& c) {
+  for (const Model* m : models())
+    if (m->name() == c.solver.model) return keys(*m);
+  return keys(*models().front());
+}
+
+const std::vector<Key>& all_keys() {
+  static const std::vector<Key> k = make_keys(*models().front(), models());
   return k;
 }
 
-std::vector<std::string> sections() {
+std::vector<std::string> sections(const std::vector<Key>& keys) {
   std::vector<std::string> s;
-  for (const Key& k : keys())
+  for (const Key& k : keys)
     if (!k.section.empty() && (s.empty() || s.back() != k.section)) s.push_back(k.section);
   return s;
 }
 
-const Key* find_key(const std::string& path) {
-  for (const Key& k : keys())
+const Key* find_key(const std::vector<Key>& keys, const std::string& path) {
+  for (const Key& k : keys)
     if (k.path() == path) return &k;
   return nullptr;
+}
+
+std::string model_of_section(const std::string& section) {
+  for (const Model* m : models())
+    for (const Parameter& p : m->parameters().list)
+      if (p.section == section) return m->name();
+  return "";
 }
 
 std::string type_name(KeyType t) {
@@ -438,4 +415,4 @@ std::string format_range(const Key& k) {
   return s;
 }
 
-}  // namespace plume::io::detail
+}  // namespace plume::config::detail

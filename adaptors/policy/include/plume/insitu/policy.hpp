@@ -1,0 +1,28 @@
+// What every in-situ consumer of a run agrees on, stated once: when it runs (every N steps) and
+// what a failure does. The application's configuration (insitu.every, insitu.live_every,
+// insitu.on_error), its in-situ hook (app/insitu.cpp) and the Catalyst adaptor and its demo all
+// take them from here. Header only, without dependencies: the configuration uses it in a build
+// without Catalyst.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace plume::insitu {
+
+// What happens when a pipeline (or any in-situ consumer) fails.
+enum class OnError : int {
+  Stop = 0,     // the run stops with the error
+  Disable = 1,  // the failing consumer is dropped with a warning; the others and the run go on
+};
+// "stop", "disable" (insitu.on_error), in the order of the values.
+inline const std::vector<std::string>& on_error_names() {
+  static const std::vector<std::string> n{"stop", "disable"};
+  return n;
+}
+
+// A consumer that runs every `every` steps (every > 0) runs at the steps that are multiples of it
+// (step 0 included), and next after `step` at next_due.
+inline bool due(long long step, long long every) { return step % every == 0; }
+inline long long next_due(long long step, long long every) { return (step / every + 1) * every; }
+
+}  // namespace plume::insitu

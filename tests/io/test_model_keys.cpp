@@ -1,0 +1,132 @@
+// A model brings its own configuration keys (Model::parameters(), plume/parameters.hpp): the
+// configuration's table is built from them, ranges that depend on the model come from it, and
+// the model's rules across its parameters speak in its own terms.
+#include <gtest/gtest.h>
+#include <algorithm>
+#include "plume/config/run_config.hpp"
+#include "plume/parameters.hpp"
+#include "test_support.hpp"
+#include "d2q37/setup.hpp"
+
+using namespace plume;
+using plume::test::TempDir;
+
+namespace {
+
+std::string error_of_load(const std::string& toml) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "case.toml", toml);
+  try {
+    config::load_config(tmp / "case.toml");
+  } catch (const config::ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string validate_error(config::RunConfig c) {
+  TempDir tmp;
+  c.output.dir = tmp / "out";
+  try {
+    config::validate(c);
+  } catch (const config::ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(ModelKeys, EveryParameterOfTheModelIsAKeyOnceWithItsRange) {
+  const Model& m = find_model("d2q37");
+  const Parameters& params = m.parameters();
+  ASSERT_GE(params.list.size(), 20u) << "physics, walls and initial";
+  const std::vector<std::string> names = config::key_names();
+  const std::string help = config::describe_keys();
+  const std::string toml = config::to_toml(config::default_config());
+  for (const Parameter& p : params.list) {
+    EXPECT_EQ(std::count(names.begin(), names.end(), p.path()), 1) << p.path();
+    EXPECT_NE(help.find("  " + p.path() + " = "), std::string::npos) << p.path();
+    EXPECT_NE(help.find(p.meaning), std::string::npos) << p.path();
+    EXPECT_NE(toml.find(p.name + " = "), std::string::npos) << p.path();
+  }
+  // A range the model states reaches --help and validation.
+  const auto tau = std::find_if(params.list.begin(), params.list.end(),
+                                [](const Parameter& p) { return p.path() == "physics.tau"; });
+  ASSERT_NE(tau, params.list.end());
+  ASSERT_TRUE(tau->lo.has_value());
+  EXPECT_NE(help.find("physics.tau = 0.6"), std::string::npos);
+  config::RunConfig c = config::default_config();
+  config::apply_override(c, "physics.tau", std::to_string(tau->lo->value));
+  EXPECT_NE(validate_error(c).find("physics.tau = 0.5 is out of range: must be > 0.5 (" + tau->range_note + ")"),
+            std::string::npos);
+}
+
+TEST(ModelKeys, TheModelsDefaultCaseIsTheConfigurationsDefault) {
+  const config::RunConfig c = config::default_config();
+  EXPECT_EQ(c.solver.model, models().front()->name());
+  ASSERT_TRUE(find_model(c.solver.model).owns(c.solver.setup));
+  // Every parameter reads the same from the configuration's setup and from the model's default case.
+  const AnySetup defaults = find_model("d2q37").parameters().defaults();
+  const auto values = config::key_values(c);
+  for (const Parameter& p : find_model("d2q37").parameters().list) {
+    const auto kv = std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == p.path(); });
+    ASSERT_NE(kv, values.end()) << p.path();
+    EXPECT_TRUE(p.get(defaults) == p.get(c.solver.setup)) << p.path();
+  }
+}
+
+TEST(ModelKeys, AnUnknownModelIsAClearErrorNamingTheKnownOnes) {
+  const std::string m = error_of_load("model = \"nope\"\n");
+  EXPECT_NE(m.find("model: \"nope\" is not one of d2q37"), std::string::npos) << m;
+  config::RunConfig c = config::default_config();
+  c.solver.model = "nope";
+  EXPECT_NE(validate_error(c).find("model = \"nope\" is not a known model: expected one of d2q37"), std::string::npos);
+  EXPECT_THROW(config::apply_override(c, "model", "d2q3"), config::ConfigError);
+}
+
+TEST(ModelKeys, KeysOfTheModelsSectionsAreCheckedAgainstItsParameters) {
+  const std::string m = error_of_load("[physics]\nk1 = 0.01\n[walls]\nenable = true\n");
+  EXPECT_NE(m.find("unknown key 'walls.enable' (did you mean 'walls.enabled'?)"), std::string::npos) << m;
+  EXPECT_EQ(error_of_load("model = \"d2q37\"\n[physics]\nk1 = 0.01\n"), "");
+}
+
+TEST(ModelKeys, RangesThatDependOnTheModelComeFromIt) {
+  const Model& m = find_model("d2q37");
+  const std::string help = config::describe_keys();
+  const std::string bytes = "fp64 = " + std::to_string(int(m.bytes_per_update(Precision::FP64))) +
+                            " bytes/site/step, fp32 = " + std::to_string(int(m.bytes_per_update(Precision::FP32)));
+  EXPECT_NE(help.find(bytes), std::string::npos) << help;
+  config::RunConfig c = config::default_config();
+  d2q37::physics(c.solver).walls = false;
+  c.solver.nx = m.lattice().reach - 1;
+  EXPECT_NE(validate_error(c).find("lattice.nx = " + std::to_string(c.solver.nx) + " is out of range: must be >= " +
+                                   std::to_string(m.lattice().reach)),
+            std::string::npos);
+  c.solver.nx = m.lattice().reach;
+  c.solver.ny = 64;
+  EXPECT_EQ(validate_error(c).find("lattice.nx"), std::string::npos) << validate_error(c);
+}
+
+TEST(ModelKeys, TheModelsRulesSpeakItsTermsAndTheConfigurationNamesTheKey) {
+  config::RunConfig c = config::default_config();
+  c.solver.ny = 5;
+  const std::vector<SetupProblem> p = find_model("d2q37").parameters().check(c.solver.setup, c.solver.nx, 5, 1);
+  ASSERT_EQ(p.size(), 1u);
+  EXPECT_EQ(p[0].about, "ny");
+  EXPECT_EQ(p[0].message.rfind("ny = 5 is too small for walls", 0), 0u) << p[0].message;
+  EXPECT_NE(validate_error(c).find("lattice.ny = 5 is too small for walls"), std::string::npos);
+}
+
+TEST(ModelKeys, WallTemperaturesThatFollowTheCaseBelongToTheModelsSetup) {
+  config::RunConfig c = config::default_config();
+  EXPECT_FALSE(d2q37::setup(c.solver).bottom_T.has_value());
+  config::apply_override(c, "walls.bottom_T", "1.3");
+  EXPECT_EQ(d2q37::setup(c.solver).bottom_T, 1.3);
+  const Parameters& params = find_model("d2q37").parameters();
+  for (const Parameter& p : params.list) {
+    if (p.path() == "walls.bottom_T") EXPECT_EQ(p.follows(c.solver.setup), "");
+    if (p.path() == "walls.top_T") EXPECT_EQ(p.follows(c.solver.setup), "initial.T_up");
+  }
+  EXPECT_NE(config::to_toml(c).find("# top_T = 0.9"), std::string::npos) << "a following key is written commented out";
+}
