@@ -31,8 +31,15 @@ void Report::probe(const Snapshot& s, int x, int y) {
   if (x < 0 || y < 0 || x >= f.nx || y >= f.ny)
     throw std::out_of_range(fmt::format("probe {} {}: outside the {} x {} lattice", x, y, f.nx, f.ny));
   const std::size_t i = f.at(x, y);
-  record(fmt::format("probe step={} x={} y={} T={:.12g} rho={:.12g} p={:.12g} ux={:.9e} uy={:.9e}", s.step, x, y,
-                     f.T[i], f.rho[i], f.rho[i] * f.T[i], f.ux[i], f.uy[i]));
+  // The model's own fields at the site (stored and derived by it; not the generic speed and
+  // vorticity): D2Q37's T, rho, p, ux, uy; signed ones in exponent form.
+  std::string line = fmt::format("probe step={} x={} y={}", s.step, x, y);
+  for (const io::FieldChoice& c : io::field_choices(f.model())) {
+    if (c.generic) continue;
+    const double v = c.derived() ? derived_at(c.op, io::derived_inputs(c, f), x, y, 0) : f[c.stored][i];
+    line += c.is_signed ? fmt::format(" {}={:.9e}", c.name, v) : fmt::format(" {}={:.12g}", c.name, v);
+  }
+  record(line);
 }
 
 void Report::record(const std::string& line) {

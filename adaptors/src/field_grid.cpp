@@ -78,11 +78,11 @@ void FieldGrid::update(const Fields& f, long step, double time) {
                 std::to_string(f.x0) + "," + std::to_string(f.y0) + ") is not the adaptor's domain (" +
                 std::to_string(d_.nx) + "x" + std::to_string(d_.ny) + " at " + std::to_string(d_.x0) + "," +
                 std::to_string(d_.y0) + ")");
-  if (f.T.size() != nb || f.rho.size() != nb || f.ux.size() != nb || f.uy.size() != nb)
+  if (f.sites() != nb)
     throw Error("the fields' arrays do not hold nx*ny values");
 
   const std::size_t n = std::size_t(halo_.ex()) * halo_.ey();
-  const double *T = f.T.data(), *rho = f.rho.data(), *ux = f.ux.data(), *uy = f.uy.data();
+  const double *T = f["T"].data(), *rho = f["rho"].data(), *ux = f["ux"].data(), *uy = f["uy"].data();
   halo_.fill({T, rho, ux, uy}, {T_.data(), rho_.data(), ux_.data(), uy_.data()});
   if (halo_.extended()) {
     T = T_.data();

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 #include <unistd.h>
+#include "d2q37/registration.hpp"
 #include "plume/catalyst/adaptor.hpp"
 
 namespace fs = std::filesystem;
@@ -32,14 +33,14 @@ plume::Domain domain() { return plume::Domain::whole(NX, NY); }
 
 plume::Fields fields() {
   plume::Fields f;
-  f.resize(NX, NY);
+  f.resize(plume::d2q37::model(), NX, NY);
   for (int y = 0; y < NY; ++y)
     for (int x = 0; x < NX; ++x) {
       const std::size_t i = f.at(x, y);
-      f.T[i] = 1.0 + 0.01 * y;
-      f.rho[i] = 1.0 - 0.001 * x;
-      f.ux[i] = 0.001 * x;
-      f.uy[i] = -0.001 * y;
+      f["T"][i] = 1.0 + 0.01 * y;
+      f["rho"][i] = 1.0 - 0.001 * x;
+      f["ux"][i] = 0.001 * x;
+      f["uy"][i] = -0.001 * y;
     }
   return f;
 }

@@ -17,16 +17,16 @@ namespace {
 // rho = 1 + a x, u = (0.1, -0.2), T = 1 + b y on an nx x ny block at global offset (x0, y0).
 Fields linear_fields(int nx, int ny, int x0 = 0, int y0 = 0) {
   Fields f;
-  f.resize(nx, ny);
+  f.resize(d2q37::model(), nx, ny);
   f.x0 = x0;
   f.y0 = y0;
   for (int y = 0; y < ny; ++y)
     for (int x = 0; x < nx; ++x) {
       const std::size_t i = f.at(x, y);
-      f.rho[i] = 1.0 + 0.01 * (x0 + x);
-      f.ux[i] = 0.1;
-      f.uy[i] = -0.2;
-      f.T[i] = 1.0 + 0.001 * (y0 + y);
+      f["rho"][i] = 1.0 + 0.01 * (x0 + x);
+      f["ux"][i] = 0.1;
+      f["uy"][i] = -0.2;
+      f["T"][i] = 1.0 + 0.001 * (y0 + y);
     }
   return f;
 }
@@ -34,16 +34,16 @@ Fields linear_fields(int nx, int ny, int x0 = 0, int y0 = 0) {
 // A sub-block of a whole-lattice Fields.
 Fields block(const Fields& all, int x0, int y0, int nx, int ny) {
   Fields b;
-  b.resize(nx, ny);
+  b.resize(all.model(), nx, ny);
   b.x0 = x0;
   b.y0 = y0;
   for (int y = 0; y < ny; ++y)
     for (int x = 0; x < nx; ++x) {
       const std::size_t s = all.at(x0 + x, y0 + y), d = b.at(x, y);
-      b.rho[d] = all.rho[s];
-      b.ux[d] = all.ux[s];
-      b.uy[d] = all.uy[s];
-      b.T[d] = all.T[s];
+      b["rho"][d] = all["rho"][s];
+      b["ux"][d] = all["ux"][s];
+      b["uy"][d] = all["uy"][s];
+      b["T"][d] = all["T"][s];
     }
   return b;
 }
@@ -84,7 +84,7 @@ TEST(Diagnostics, WidthsOfATanhProfile) {
     Fields f = linear_fields(nx, ny);
     for (int y = 0; y < ny; ++y)
       for (int x = 0; x < nx; ++x)
-        f.T[f.at(x, y)] = s.T_down + (s.T_up - s.T_down) * 0.5 * (std::tanh((y - 200.3) / eps) + 1.0);
+        f["T"][f.at(x, y)] = s.T_down + (s.T_up - s.T_down) * 0.5 * (std::tanh((y - 200.3) / eps) + 1.0);
     const io::Diagnostics d = io::compute_diagnostics(f, whole(nx, ny), s, 0, 0);
     EXPECT_NEAR(d.width_integral, 3.0 * eps, 0.01 * eps) << "eps " << eps;
     EXPECT_NEAR(d.width_threshold, 2.0 * std::atanh(0.8) * eps, 0.02 * eps) << "eps " << eps;
@@ -106,7 +106,7 @@ TEST(Diagnostics, BlockPartialsCombineToTheWholeLattice) {
   // What an MPI run does: each rank reduces its block, the partials are summed.
   const int NX = 12, NY = 20;
   Fields all = linear_fields(NX, NY);
-  for (std::size_t i = 0; i < all.T.size(); ++i) all.T[i] += 0.01 * std::sin(0.37 * double(i));
+  for (std::size_t i = 0; i < all["T"].size(); ++i) all["T"][i] += 0.01 * std::sin(0.37 * double(i));
   d2q37::InitialState s;
   const io::Diagnostics ref = io::compute_diagnostics(all, whole(NX, NY), s, 3, 1.0);
   io::PartialSums sum = io::partial_sums(block(all, 0, 0, 5, 8), Domain{5, 8, 1, 0, 0, 0, NX, NY, 1});
@@ -123,7 +123,7 @@ TEST(Diagnostics, BlockPartialsCombineToTheWholeLattice) {
   const std::vector<double> Tm = io::mean_temperature(sum);
   ASSERT_EQ(int(Tm.size()), NY);
   double row = 0;
-  for (int x = 0; x < NX; ++x) row += all.T[all.at(x, 13)];
+  for (int x = 0; x < NX; ++x) row += all["T"][all.at(x, 13)];
   EXPECT_NEAR(Tm[13], row / NX, 1e-15);
 }
 
@@ -131,9 +131,9 @@ TEST(Diagnostics, HealthyFieldsHaveNoFault) { EXPECT_FALSE(io::find_fault(linear
 
 TEST(Diagnostics, FaultReportsTheFirstBadSiteInGlobalCoordinates) {
   Fields f = linear_fields(10, 12, 100, 200);
-  f.rho[f.at(3, 9)] = -0.5;
-  f.T[f.at(5, 7)] = std::numeric_limits<double>::quiet_NaN();
-  f.uy[f.at(1, 11)] = std::numeric_limits<double>::infinity();
+  f["rho"][f.at(3, 9)] = -0.5;
+  f["T"][f.at(5, 7)] = std::numeric_limits<double>::quiet_NaN();
+  f["uy"][f.at(1, 11)] = std::numeric_limits<double>::infinity();
   const auto fault = io::find_fault(f, 4200);
   ASSERT_TRUE(fault.has_value());
   EXPECT_EQ(fault->x, 105);
@@ -150,13 +150,13 @@ TEST(Diagnostics, FaultReportsTheFirstBadSiteInGlobalCoordinates) {
 
 TEST(Diagnostics, NonPositiveDensityAndTemperatureAreFaults) {
   Fields f = linear_fields(4, 4);
-  f.rho[f.at(2, 1)] = 0.0;
+  f["rho"][f.at(2, 1)] = 0.0;
   auto fault = io::find_fault(f, 1);
   ASSERT_TRUE(fault);
   EXPECT_EQ(fault->field, "rho");
   EXPECT_NE(fault->message().find("rho = 0 at (x=2, y=1)"), std::string::npos) << fault->message();
   f = linear_fields(4, 4);
-  f.T[f.at(0, 3)] = -1e-3;
+  f["T"][f.at(0, 3)] = -1e-3;
   fault = io::find_fault(f, 1);
   ASSERT_TRUE(fault);
   EXPECT_EQ(fault->field, "T");
@@ -167,14 +167,14 @@ TEST(Diagnostics, TheSameBitsWithAnyNumberOfThreads) {
   // Rows split among threads (the snapshot of a large lattice uses every core): sums, extremes and
   // the first fault must not depend on how many.
   Fields f = linear_fields(37, 53, 5, 11);
-  for (std::size_t i = 0; i < f.rho.size(); ++i) {
-    f.rho[i] += 1e-3 * std::sin(0.37 * double(i));
-    f.ux[i] += 1e-2 * std::cos(0.11 * double(i));
-    f.T[i] += 1e-3 * std::sin(0.07 * double(i) + 1.0);
+  for (std::size_t i = 0; i < f["rho"].size(); ++i) {
+    f["rho"][i] += 1e-3 * std::sin(0.37 * double(i));
+    f["ux"][i] += 1e-2 * std::cos(0.11 * double(i));
+    f["T"][i] += 1e-3 * std::sin(0.07 * double(i) + 1.0);
   }
-  f.T[f.at(30, 40)] = std::numeric_limits<double>::quiet_NaN();
-  f.rho[f.at(2, 45)] = -1.0;
-  f.uy[f.at(36, 40)] = std::numeric_limits<double>::infinity();
+  f["T"][f.at(30, 40)] = std::numeric_limits<double>::quiet_NaN();
+  f["rho"][f.at(2, 45)] = -1.0;
+  f["uy"][f.at(36, 40)] = std::numeric_limits<double>::infinity();
   const Domain d{37, 53, 1, 5, 11, 0, 42, 64, 1};
   const int saved = omp_get_max_threads();
   omp_set_num_threads(1);

@@ -71,7 +71,7 @@ TEST(Distributed, EveryTilingGivesTheOneProcessPopulationsAndFieldsBitForBit) {
     EXPECT_EQ(first_difference(F, ref.fields), "") << what;
     // The run is not trivially at rest, and not blown up.
     double umax = 0;
-    for (double u : F.uy) umax = std::max(umax, std::fabs(u));
+    for (double u : F["uy"]) umax = std::max(umax, std::fabs(u));
     EXPECT_GT(umax, 1e-6) << what;
     EXPECT_TRUE(std::isfinite(umax)) << what;
   }

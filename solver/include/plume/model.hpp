@@ -19,13 +19,41 @@ inline int value_bytes(Precision p) { return p == Precision::FP32 ? 4 : 8; }
 
 class Backend;
 
-// One field a model exports (a scalar per site; vectors come as one field per component).
+// What a stored field is to generic code: a plain scalar, or a component of the velocity (from
+// which every model with a velocity gets the derived fields speed and vorticity, io/field_select).
+enum class FieldRole : int { Scalar = 0, VelocityX, VelocityY, VelocityZ };
+
+// One field a model stores per site (a scalar; vectors come as one field per component). A literal
+// type, so that a model states its list once, as a constexpr array from which its backends' field
+// count is derived (d2q37/model.hpp, Traits::field_list).
 struct FieldInfo {
-  std::string name;     // short, as in files and pipelines: "rho", "ux", "T"
-  std::string label;    // for titles and legends: "u_H,x", "T_H"
-  std::string unit;     // "lattice units", ...
-  std::string meaning;  // one line
+  const char* name;     // short, as in files, keys and pipelines: "rho", "ux", "T"
+  const char* label;    // for legends and the GUI's field choice: "u_H,x", "T_H"
+  const char* title;    // for image captions, as the ParaView pipelines word it: "temperature T_H"
+  const char* unit;     // "lattice units", ...
+  const char* meaning;  // one line
   bool is_signed = false;  // values of both signs around 0 (a diverging colour map suits it)
+  bool positive = false;   // > 0 wherever the state is physical (the fault check; every field must be finite)
+  FieldRole role = FieldRole::Scalar;
+};
+
+// How a derived field is computed from stored ones, per site (plume/derived.hpp: one PLUME_HD
+// implementation of each, for the host and the device).
+enum class DerivedOp : int {
+  Product = 0,  // in[0] * in[1]
+  Magnitude,    // |(in[0], in[1][, in[2]])|
+  CurlZ,        // d in[1] / dx - d in[0] / dy (2-D): central differences, periodic in x
+};
+
+// A field a model derives from its stored ones (p = rho T_H for D2Q37), named by their names.
+// Speed and vorticity are not listed here: every model with a velocity gets them (FieldRole).
+struct DerivedFieldInfo {
+  const char* name;
+  const char* label;
+  const char* title;
+  bool is_signed = false;
+  DerivedOp op = DerivedOp::Product;
+  const char* inputs[3] = {nullptr, nullptr, nullptr};
 };
 
 // Everything a run of a model is set up with (its physics and its case), owned by the model: a
@@ -95,7 +123,14 @@ class Model {
   virtual const std::string& name() const = 0;   // the configuration's `model` value: "d2q37"
   virtual const std::string& title() const = 0;  // one line for logs and summaries
   virtual const LatticeInfo& lattice() const = 0;
+  // The fields stored per site, in the order the backends fill them (Fields::data(k)).
   virtual const std::vector<FieldInfo>& fields() const = 0;
+  // The fields it derives from them, beyond the speed and vorticity that every model with a
+  // velocity gets (io::field_choices builds the list a user chooses from).
+  virtual std::vector<DerivedFieldInfo> derived_fields() const { return {}; }
+  // The order in which a user is offered the fields (names of stored, derived and generic derived
+  // ones); empty: stored, then the model's derived, then the generic ones.
+  virtual std::vector<std::string> field_order() const { return {}; }
   // Bytes moved per site update: every population read once and written once.
   double bytes_per_update(Precision p) const { return 2.0 * lattice().Q * value_bytes(p); }
   // The time one step advances, in the model's units (what Solver::time() multiplies).

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 #include "plume/viz/colormap.hpp"
+#include "d2q37/registration.hpp"
 #include "d2q37/setup.hpp"
 
 namespace plume::io::detail {
@@ -105,12 +106,6 @@ K choice_name(const char* s, const char* n, const char* meaning, std::vector<std
   b.k.type = KeyType::Choice;
   b.k.choices = std::move(names);
   return b;
-}
-
-std::vector<FieldKind> all_fields() {
-  std::vector<FieldKind> v;
-  for (std::size_t i = 0; i < field_names().size(); ++i) v.push_back(FieldKind(i));
-  return v;
 }
 
 std::vector<std::string> colormap_choices() {
@@ -299,8 +294,8 @@ std::vector<Key> make_keys() {
     d.k.set = [](RunConfig& c, const Value& v) { c.output.diagnostics_every = narrow_int<long>(std::get<long long>(v)); };
     t.push_back(d.min(0).follows([](const RunConfig& c) { return c.output.diagnostics_every ? "" : "output.every"; }));
   }
-  t.push_back(choice("output", "field", "field shown in the images (T is T_H, ux/uy are u_H)", field_names(),
-                     all_fields(), PLUME_REF(output.field)));
+  t.push_back(choice_name("output", "field", "field shown in the images (T is T_H, ux/uy are u_H)",
+                          field_names(d2q37::model()), PLUME_REF(output.field)));
   t.push_back(choice_name("output", "colormap", "colormap (auto: viridis for the speed, coolwarm for signed fields, else inferno)",
                           colormap_choices(), PLUME_REF(output.colormap)));
   {

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <iterator>
 #include <limits>
-#include "plume/solver.hpp"
+#include "plume/parallel/communicator.hpp"
 
 namespace plume::io {
 
@@ -36,6 +36,7 @@ PartialSums partial_sums(const Fields& f, const Domain& d) {
   for (auto* v : {&p.mass, &p.mom_x, &p.mom_y, &p.energy, &p.kinetic, &p.T_sum, &p.sites}) v->assign(d.NY, 0.0);
   // Each row is summed alone, in x order, and extremes do not depend on order: the threads that
   // share the rows change no bit of the result.
+  const double *Rho = f["rho"].data(), *Ux = f["ux"].data(), *Uy = f["uy"].data(), *Tf = f["T"].data();
 #pragma omp parallel
   {
     PartialSums e;  // this thread's extremes
@@ -44,7 +45,7 @@ PartialSums partial_sums(const Fields& f, const Domain& d) {
       double m = 0, mx = 0, my = 0, en = 0, k = 0, t = 0;
       for (int x = 0; x < f.nx; ++x) {
         const std::size_t i = f.at(x, y);
-        const double rho = f.rho[i], ux = f.ux[i], uy = f.uy[i], T = f.T[i];
+        const double rho = Rho[i], ux = Ux[i], uy = Uy[i], T = Tf[i];
         const double ke = 0.5 * rho * (ux * ux + uy * uy);
         m += rho;
         mx += rho * ux;
@@ -161,29 +162,30 @@ namespace {
 
 constexpr double kNone = std::numeric_limits<double>::infinity();
 
-// combine() over the solver's ranks, in place: every rank ends with the same global partials.
-void combine_ranks(PartialSums& p, Solver& solver) {
+// combine() over the ranks, in place: every rank ends with the same global partials.
+void combine_ranks(PartialSums& p, parallel::Communicator& comm) {
   std::vector<double>* rows[] = {&p.mass, &p.mom_x, &p.mom_y, &p.energy, &p.kinetic, &p.T_sum, &p.sites};
   std::vector<double> all;
   all.reserve(std::size(rows) * p.NY);
   for (const auto* r : rows) all.insert(all.end(), r->begin(), r->end());
-  solver.reduce(all.data(), all.size());
+  comm.allreduce(all.data(), all.size(), parallel::ReduceOp::Sum);
   for (std::size_t k = 0; k < std::size(rows); ++k) std::copy_n(all.begin() + k * p.NY, p.NY, rows[k]->begin());
   // One reduction for both extremes: minima of the minima and of the negated maxima. A block with
   // no finite value takes no part.
   double ext[4] = {kNone, kNone, kNone, kNone};
   if (p.any) ext[0] = p.T_min, ext[1] = p.rho_min, ext[2] = -p.T_max, ext[3] = -p.rho_max;
-  solver.reduce(ext, 4, parallel::ReduceOp::Min);
+  comm.allreduce(ext, 4, parallel::ReduceOp::Min);
   p.any = ext[0] != kNone;
   if (p.any) p.T_min = ext[0], p.rho_min = ext[1], p.T_max = -ext[2], p.rho_max = -ext[3];
 }
 
 }  // namespace
 
-Diagnostics compute_diagnostics(const Fields& local, Solver& solver, const d2q37::InitialState& s) {
-  PartialSums p = partial_sums(local, solver.domain());
-  combine_ranks(p, solver);
-  return finish(p, s, solver.step(), solver.time());
+Diagnostics compute_diagnostics(const Fields& local, const Domain& d, parallel::Communicator& comm,
+                                const d2q37::InitialState& s, long long step, double time) {
+  PartialSums p = partial_sums(local, d);
+  combine_ranks(p, comm);
+  return finish(p, s, step, time);
 }
 
 std::string Fault::message() const {
@@ -195,68 +197,81 @@ std::string Fault::message() const {
 
 namespace {
 
-// What is wrong at site i, if anything: the first of rho, T, u_x, u_y that is not finite (or, for
-// rho and T, not positive).
-const char* fault_at(const Fields& f, std::size_t i, double& v) {
-  if (!std::isfinite(f.rho[i]) || f.rho[i] <= 0) return v = f.rho[i], "rho";
-  if (!std::isfinite(f.T[i]) || f.T[i] <= 0) return v = f.T[i], "T";
-  if (!std::isfinite(f.ux[i])) return v = f.ux[i], "ux";
-  if (!std::isfinite(f.uy[i])) return v = f.uy[i], "uy";
-  return nullptr;
+// The fields in the order the check looks at them: those that must be positive first (FieldInfo),
+// then the others (D2Q37: rho, T_H, u_H x, u_H y).
+std::vector<int> check_order(const Fields& f) {
+  std::vector<int> order;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int k = 0; k < f.count(); ++k)
+      if (f.info()[std::size_t(k)].positive == (pass == 0)) order.push_back(k);
+  return order;
+}
+
+// What is wrong at site i, if anything: the index of the first field (in `order`) that is not
+// finite or, where FieldInfo says so, not positive; -1 when the site is sound.
+int fault_at(const Fields& f, const std::vector<int>& order, std::size_t i, double& v) {
+  for (int k : order) {
+    v = f[k][i];
+    if (!std::isfinite(v) || (f.info()[std::size_t(k)].positive && v <= 0)) return k;
+  }
+  return -1;
 }
 
 }  // namespace
 
 std::optional<Fault> find_fault(const Fields& f, long long step) {
   // The first bad site in row-major order and the number of them: the same with any threads.
+  const std::vector<int> order = check_order(f);
+  const int rows = f.ny * f.nz;
   long long count = 0, first = std::numeric_limits<long long>::max();
 #pragma omp parallel for schedule(static) reduction(+ : count) reduction(min : first)
-  for (int y = 0; y < f.ny; ++y)
+  for (int r = 0; r < rows; ++r)
     for (int x = 0; x < f.nx; ++x) {
       double v;
-      if (!fault_at(f, f.at(x, y), v)) continue;
+      const std::size_t i = std::size_t(r) * f.nx + x;
+      if (fault_at(f, order, i, v) < 0) continue;
       ++count;
-      first = std::min(first, (long long)y * f.nx + x);
+      first = std::min(first, (long long)i);
     }
   if (count == 0) return std::nullopt;
-  const int x = int(first % f.nx), y = int(first / f.nx);
+  const int x = int(first % f.nx), y = int(first / f.nx % f.ny), z = int(first / f.nx / f.ny);
   double v = 0;
-  const char* field = fault_at(f, f.at(x, y), v);
-  return Fault{step, f.x0 + x, f.y0 + y, field, v, count};
+  const int k = fault_at(f, order, std::size_t(first), v);
+  return Fault{step, f.x0 + x, f.y0 + y, f.z0 + z, f.info()[std::size_t(k)].name, v, count};
 }
 
-std::optional<Fault> find_fault(const Fields& local, Solver& solver) {
-  std::optional<Fault> fault = find_fault(local, solver.step());
-  if (solver.ranks() == 1) return fault;
-  // The first bad site of the lattice has the smallest y NX + x (exact in a double up to 2^53 sites).
-  const int NX = solver.domain().NX;
-  double first = fault ? double(fault->y) * NX + fault->x : kNone;
-  solver.reduce(&first, 1, parallel::ReduceOp::Min);
+std::optional<Fault> find_fault(const Fields& local, const Domain& d, parallel::Communicator& comm, long long step) {
+  std::optional<Fault> fault = find_fault(local, step);
+  if (comm.size() == 1) return fault;
+  // The first bad site of the lattice has the smallest (z NY + y) NX + x (exact in a double up to
+  // 2^53 sites).
+  const auto key = [&](const Fault& f) { return (double(f.z) * d.NY + f.y) * d.NX + f.x; };
+  double first = fault ? key(*fault) : kNone;
+  comm.allreduce(&first, 1, parallel::ReduceOp::Min);
   if (first == kNone) return std::nullopt;
   double count = fault ? double(fault->count) : 0.0;
-  solver.reduce(&count, 1);
-  Fault f;
-  f.step = solver.step();
-  f.x = int((long long)first % NX);
-  f.y = int((long long)first / NX);
-  f.count = (long long)count;
+  comm.allreduce(&count, 1, parallel::ReduceOp::Sum);
   // The rank that holds the site tells the others what is wrong there.
-  int owner = 0;
-  for (int r = 0; r < solver.ranks(); ++r) {
-    const Domain d = solver.decomposition().domain(r);
-    if (f.x >= d.x0 && f.x < d.x0 + d.nx && f.y >= d.y0 && f.y < d.y0 + d.ny) owner = r;
-  }
+  double owner = fault && key(*fault) == first ? double(comm.rank()) : kNone;
+  comm.allreduce(&owner, 1, parallel::ReduceOp::Min);
   struct {
     double value;
-    char field[8];
+    int field;
   } what{};
-  if (solver.rank() == owner) {
+  if (comm.rank() == int(owner)) {
     what.value = fault->value;
-    std::strncpy(what.field, fault->field.c_str(), sizeof what.field - 1);
+    what.field = local.index(fault->field);
   }
-  solver.communicator().broadcast(&what, sizeof what, owner);
+  comm.broadcast(&what, sizeof what, int(owner));
+  Fault f;
+  f.step = step;
+  const long long at = (long long)first;
+  f.x = int(at % d.NX);
+  f.y = int(at / d.NX % d.NY);
+  f.z = int(at / d.NX / d.NY);
+  f.count = (long long)count;
   f.value = what.value;
-  f.field = what.field;
+  f.field = local.info()[std::size_t(what.field)].name;
   return f;
 }
 

@@ -14,8 +14,8 @@
 #include "plume/grid/layout.hpp"
 #include "d2q37/rayleigh_taylor.hpp"
 
-namespace plume {
-class Solver;
+namespace plume::parallel {
+class Communicator;
 }
 
 namespace plume::io {
@@ -52,23 +52,25 @@ double threshold_width(const std::vector<double>& T_mean, double T_down, double 
 
 // Single-block convenience: partial_sums + finish.
 Diagnostics compute_diagnostics(const Fields& f, const Domain& d, const d2q37::InitialState& s, long long step, double time);
-// Collective over the solver's ranks, each passing the fields of its own block: the diagnostics of
-// the whole lattice at the solver's step. Row sums are added over the ranks, so a tiling that cuts
-// rows changes the totals by round-off only; the extremes are exact.
-Diagnostics compute_diagnostics(const Fields& local, Solver& solver, const d2q37::InitialState& s);
+// Collective over the communicator's ranks, each passing the fields of its own block `d` (whose
+// global size is the lattice's): the diagnostics of the whole lattice. Row sums are added over the
+// ranks, so a tiling that cuts rows changes the totals by round-off only; the extremes are exact.
+Diagnostics compute_diagnostics(const Fields& local, const Domain& d, parallel::Communicator& comm,
+                                const d2q37::InitialState& s, long long step, double time);
 
-// A site where the state is no longer physical: a non-finite value, rho <= 0 or T_H <= 0.
+// A site where the state is no longer physical: a non-finite value of any field, or a value <= 0
+// of a field that the model marks positive (FieldInfo: D2Q37's rho and T_H).
 struct Fault {
   long long step = 0;
-  int x = 0, y = 0;      // global coordinates of the first bad site (lowest y, then lowest x)
-  std::string field;     // "rho", "ux", "uy" or "T"
+  int x = 0, y = 0, z = 0;  // global coordinates of the first bad site (lowest z, then y, then x)
+  std::string field;        // the field's name (FieldInfo): "rho", "ux", "uy" or "T"
   double value = 0;
   long long count = 0;   // bad sites in the block
   std::string message() const;
 };
 std::optional<Fault> find_fault(const Fields& f, long long step);
-// Collective over the solver's ranks, each passing its own block: the first bad site of the whole
-// lattice and the number of bad sites on all ranks, the same on every rank.
-std::optional<Fault> find_fault(const Fields& local, Solver& solver);
+// Collective over the communicator's ranks, each passing its own block `d`: the first bad site of
+// the whole lattice and the number of bad sites on all ranks, the same on every rank.
+std::optional<Fault> find_fault(const Fields& local, const Domain& d, parallel::Communicator& comm, long long step);
 
 }  // namespace plume::io
