@@ -112,7 +112,8 @@ void Output::begin(long long first_step, Console& console) {
       if (const std::size_t n = remove_run_files(dir_))
         console.note(fmt::format("--overwrite: removed {} file(s) of an earlier run from {}", n, dir_));
     io::save_config(cfg_, path("config.toml"));
-    csv_ = std::make_unique<io::DiagnosticsCsv>(path("diagnostics.csv"), first_step > 0 ? first_step : -1);
+    csv_ = std::make_unique<io::DiagnosticsCsv>(path("diagnostics.csv"), first_step > 0 ? first_step : -1,
+                                                find_model(cfg_.solver.model));
     std::size_t foreign = 0;
     for (auto& c : list_checkpoints(dir_)) {
       if (c.first <= first_step && first_step > 0)

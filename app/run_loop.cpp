@@ -201,7 +201,7 @@ class Loop {
     const auto fault = io::find_fault(fields_, solver_.domain(), solver_.communicator(), solver_.step());
     if (due.diagnostics || fault) {
       report_.last_diagnostics = io::compute_diagnostics(fields_, solver_.domain(), solver_.communicator(),
-                                                          d2q37::initial(cfg_.solver), s, solver_.time());
+                                                          cfg_.solver.setup, s, solver_.time());
       out_.diagnostics(*report_.last_diagnostics);
     }
     if (fault) {

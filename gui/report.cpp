@@ -22,8 +22,9 @@ void Report::diag(const Snapshot& s) {
   record(fmt::format(
       "diag step={} time={:.9g} nx={} ny={} gravity={} k1={} k2={} k3={} tau={} mass={:.17g} kinetic_energy={:.9e} "
       "width_integral={:.9g} width_threshold={:.9g} T_min={:.9g} T_max={:.9g} rho_min={:.9g} rho_max={:.9g}",
-      s.step, s.time, s.config.solver.nx, s.config.solver.ny, -p.gy, p.k1, p.k2, p.k3, p.tau, d.mass, d.kinetic,
-      d.width_integral, d.width_threshold, d.T_min, d.T_max, d.rho_min, d.rho_max));
+      s.step, s.time, s.config.solver.nx, s.config.solver.ny, -p.gy, p.k1, p.k2, p.k3, p.tau, d.at("mass"),
+      d.at("kinetic_energy"), d.at("width_integral"), d.at("width_threshold"), d.at("T_min"), d.at("T_max"),
+      d.at("rho_min"), d.at("rho_max")));
 }
 
 void Report::probe(const Snapshot& s, int x, int y) {

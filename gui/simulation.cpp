@@ -385,7 +385,7 @@ long Simulation::publish(long max_overlap) {
   s.config = cfg_;
   s.backend = solver_->backend_name();
   s.backend_description = solver_->backend_description();
-  s.diag = io::compute_diagnostics(s.fields, solver_->domain(), d2q37::initial(cfg_.solver), s.step, s.time);
+  s.diag = io::compute_diagnostics(s.fields, solver_->domain(), cfg_.solver.setup, s.step, s.time);
   if (!fault_) fault_ = io::find_fault(s.fields, s.step);
   // Stepping a blown-up state only spreads the NaNs: stop, keep the evidence on screen.
   if (fault_) running_ = false;

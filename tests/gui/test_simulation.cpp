@@ -72,7 +72,7 @@ TEST(Simulation, SteeringReachesTheSolverAndTheDiagnostics) {
   Simulation sim(small_case(), false, 10);
   auto front = std::make_unique<Snapshot>();
   const auto a = sim.post(cmd::Steps{40});
-  const double ke_before = wait_for(sim, front, a).diag.kinetic;
+  const double ke_before = wait_for(sim, front, a).diag.at("kinetic_energy");
   // Remove gravity: the stratified fluid is no longer in hydrostatic balance and starts moving.
   const auto s = sim.post(cmd::Set{"physics.gravity", "0"});
   EXPECT_DOUBLE_EQ(d2q37::physics(wait_for(sim, front, s).config.solver).gy, 0.0);
@@ -81,8 +81,8 @@ TEST(Simulation, SteeringReachesTheSolverAndTheDiagnostics) {
   Simulation reference(small_case(), false, 10);
   auto ref = std::make_unique<Snapshot>();
   const auto r = reference.post(cmd::Steps{80});
-  const double ke_changed = wait_for(sim, front, b).diag.kinetic;
-  const double ke_reference = wait_for(reference, ref, r).diag.kinetic;
+  const double ke_changed = wait_for(sim, front, b).diag.at("kinetic_energy");
+  const double ke_reference = wait_for(reference, ref, r).diag.at("kinetic_energy");
   EXPECT_GT(ke_changed, 10 * ke_reference);
   EXPECT_GT(ke_changed, 10 * ke_before);
 }

@@ -56,6 +56,35 @@ struct DerivedFieldInfo {
   const char* inputs[3] = {nullptr, nullptr, nullptr};
 };
 
+// One number of a model's diagnostics: a column of diagnostics.csv ("mass[lu]"), a key of the
+// run's summary ("mass").
+struct QuantityInfo {
+  std::string name;  // "mass", "kinetic_energy", "T_min"
+  std::string unit;  // "lu" (lattice units), "sites"
+};
+
+// What every diagnostic is made from, for the whole lattice: per global row (index z NY + y), the
+// sums over the row's sites, each in x order, of every stored field and of the model's own row
+// quantities (Model::sum_row); per stored field, its extremes over its finite values. Rows are
+// summed alone and then in order, so the numbers do not depend on how the lattice is tiled.
+struct RowSums {
+  int NX = 0, NY = 0, NZ = 1;
+  std::vector<std::vector<double>> field;  // [k][row]: sum of stored field k
+  std::vector<std::vector<double>> own;    // [q][row]: sum of the model's row quantity q
+  std::vector<double> sites;               // [row]: sites summed
+  std::vector<double> min, max;            // [k]: extremes of field k (set where `any`)
+  std::vector<char> any;                   // [k]: field k had a finite value
+  int rows() const { return NY * NZ; }
+  // sum over the rows, in order
+  static double total(const std::vector<double>& per_row) {
+    double t = 0;
+    for (double v : per_row) t += v;
+    return t;
+  }
+};
+
+class Fields;
+
 // Everything a run of a model is set up with (its physics and its case), owned by the model: a
 // plain struct of its own, carried through the core unopened.
 class ModelSetup {
@@ -133,6 +162,17 @@ class Model {
   virtual std::vector<std::string> field_order() const { return {}; }
   // Bytes moved per site update: every population read once and written once.
   double bytes_per_update(Precision p) const { return 2.0 * lattice().Q * value_bytes(p); }
+  // Diagnostics (io/diagnostics computes the row sums, the model names and makes the numbers).
+  // The quantities it reports, in order; by default the sum and extremes of every stored field
+  // ("sum_rho", "rho_min", "rho_max", ...).
+  virtual std::vector<QuantityInfo> diagnostics() const;
+  // How many quantities of its own it sums per row besides the stored fields (D2Q37: momenta and
+  // energies), and their sums over local row (y, z) of the block `f`, each in x order, into out.
+  virtual int own_row_sums() const { return 0; }
+  virtual void sum_row(const Fields& /*f*/, int /*y*/, int /*z*/, double* /*out*/) const {}
+  // The values of diagnostics(), from the whole lattice's row sums and the run's setup (where a
+  // diagnostic needs the case: D2Q37's mixing widths).
+  virtual std::vector<double> diagnose(const RowSums& r, const AnySetup& setup) const;
   // The time one step advances, in the model's units (what Solver::time() multiplies).
   virtual double time_step() const = 0;
   virtual AnySetup default_setup() const = 0;

@@ -3,6 +3,7 @@
 #include <iterator>
 #include <stdexcept>
 #include "d2q37/backends.hpp"
+#include "d2q37/diagnostics.hpp"
 #include "d2q37/model.hpp"
 #include "d2q37/registration.hpp"
 #include "plume/lattice/lattice_info.hpp"
@@ -23,6 +24,10 @@ class D2Q37Model final : public plume::Model {
   std::vector<std::string> field_order() const override {
     return {"T", "rho", "p", "ux", "uy", "speed", "vorticity"};
   }
+  std::vector<QuantityInfo> diagnostics() const override { return diagnostic_quantities(); }
+  int own_row_sums() const override { return kOwnRowSums; }
+  void sum_row(const Fields& f, int y, int z, double* out) const override { d2q37::sum_row(f, y, z, out); }
+  std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override { return d2q37::diagnose(r, s); }
   double time_step() const override { return dt<D2Q37>(); }
   AnySetup default_setup() const override { return AnySetup(Setup{}); }
   bool owns(const AnySetup& s) const override { return s.holds<Setup>(); }
