@@ -136,7 +136,7 @@ int run(const Args& a, int rank, int ranks) {
   if (with_insitu && !a.no_xvfb) display = std::make_unique<plume::catalyst::VirtualDisplay>();
   const auto t_init = Clock::now();
   std::unique_ptr<plume::catalyst::Adaptor> insitu;
-  if (with_insitu) insitu = std::make_unique<plume::catalyst::Adaptor>(o, mine);
+  if (with_insitu) insitu = std::make_unique<plume::catalyst::Adaptor>(o, mine, solver.model());
   const double init_s = since(t_init);
   if (rank == 0 && insitu)
     std::printf("in-situ: %zu pipeline(s) loaded in %.2f s%s%s\n", insitu->stats().size(), init_s,

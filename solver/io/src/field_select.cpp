@@ -13,13 +13,6 @@ int stored_index(const std::vector<FieldInfo>& f, const std::string& name, const
   throw std::logic_error("the model " + m.name() + " derives a field from '" + name + "', which it does not store");
 }
 
-// The velocity's symbol from its x component's label ("u_H,x" -> "u_H").
-std::string vector_symbol(const FieldInfo& x) {
-  const std::string l = x.label;
-  const auto comma = l.rfind(',');
-  return comma == std::string::npos ? l : l.substr(0, comma);
-}
-
 std::vector<FieldChoice> build(const Model& m) {
   const std::vector<FieldInfo>& info = m.fields();
   std::vector<FieldChoice> all;
@@ -40,7 +33,7 @@ std::vector<FieldChoice> build(const Model& m) {
   for (std::size_t k = 0; k < info.size(); ++k)
     if (info[k].role != FieldRole::Scalar) vel[int(info[k].role) - int(FieldRole::VelocityX)] = int(k);
   if (vel[0] >= 0 && vel[1] >= 0) {
-    const std::string u = vector_symbol(info[std::size_t(vel[0])]);
+    const std::string u = velocity_symbol(m);
     FieldChoice speed{"speed", "|" + u + "|", "speed |" + u + "|", false, true};
     speed.op = DerivedOp::Magnitude;
     speed.generic = true;
@@ -81,6 +74,15 @@ const std::vector<FieldChoice>& field_choices(const Model& m) {
   auto it = built.find(&m);
   if (it == built.end()) it = built.emplace(&m, build(m)).first;
   return it->second;
+}
+
+std::string velocity_symbol(const Model& m) {
+  for (const FieldInfo& f : m.fields())
+    if (f.role == FieldRole::VelocityX) {
+      const std::string l = f.label;
+      return l.substr(0, l.rfind(','));
+    }
+  return "";
 }
 
 std::vector<std::string> field_names(const Model& m) {

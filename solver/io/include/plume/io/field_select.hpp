@@ -28,6 +28,8 @@ struct FieldChoice {
 // vorticity). The list is built once per model.
 const std::vector<FieldChoice>& field_choices(const Model& m);
 std::vector<std::string> field_names(const Model& m);
+// The velocity's symbol, from its x component's label ("u_H,x" -> "u_H"); "" when the model has none.
+std::string velocity_symbol(const Model& m);
 // The position of `name` in field_choices(m); throws std::invalid_argument naming the choices.
 int field_index(const Model& m, const std::string& name);
 const FieldChoice& field_choice(const Model& m, const std::string& name);
