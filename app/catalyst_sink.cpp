@@ -41,8 +41,8 @@ std::unique_ptr<catalyst::VirtualDisplay> display_if_possible() {
 
 class CatalystSink final : public InSituSink {
  public:
-  CatalystSink(const config::InSituConfig& c, const std::string& run_dir, const Domain& domain)
-      : display_(display_if_possible()), adaptor_(options(c, run_dir), domain) {}
+  CatalystSink(const config::InSituConfig& c, const std::string& run_dir, const Domain& domain, const Model& model)
+      : display_(display_if_possible()), adaptor_(options(c, run_dir), domain, model) {}
   std::string name() const override { return "catalyst"; }
   void execute(long long step, double time, const Fields& f, const Domain& d) override {
     if (adaptor_.due(step)) adaptor_.execute(step, time, f, d);
@@ -56,8 +56,8 @@ class CatalystSink final : public InSituSink {
 }  // namespace
 
 std::unique_ptr<InSituSink> make_catalyst_sink(const config::InSituConfig& cfg, const std::string& run_dir,
-                                               const Domain& domain) {
-  return std::make_unique<CatalystSink>(cfg, run_dir, domain);
+                                               const Domain& domain, const Model& model) {
+  return std::make_unique<CatalystSink>(cfg, run_dir, domain, model);
 }
 
 }  // namespace plume::app

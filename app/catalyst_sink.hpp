@@ -8,8 +8,9 @@
 namespace plume::app {
 
 // Extracts go to run_dir/insitu. Starts a private Xvfb for rendering pipelines when there is no
-// DISPLAY. Throws catalyst::Error when a pipeline cannot be loaded (on_error = "stop").
+// DISPLAY. Throws catalyst::Error when a pipeline cannot be loaded (on_error = "stop"). The grid
+// holds the model's fields.
 std::unique_ptr<InSituSink> make_catalyst_sink(const config::InSituConfig& cfg, const std::string& run_dir,
-                                               const Domain& domain);
+                                               const Domain& domain, const Model& model);
 
 }  // namespace plume::app

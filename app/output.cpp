@@ -53,13 +53,13 @@ std::vector<std::pair<long long, std::string>> list_checkpoints(const std::strin
 
 // The colour range of an image (docs/running.md): the one the user fixed, else the data's own,
 // symmetric about 0 for signed fields and from 0 for the speed, as the ParaView pipelines do.
-viz::Range colour_range(const std::vector<double>& v, io::FieldKind kind, const config::OutputConfig& o) {
+viz::Range colour_range(const std::vector<double>& v, const io::FieldChoice& kind, const config::OutputConfig& o) {
   if (o.range) return {o.range->first, o.range->second};
   viz::Range r = viz::finite_range(v);
-  if (io::field_is_signed(kind)) {
+  if (kind.is_signed) {
     const double m = std::max(std::abs(r.lo), std::abs(r.hi));
     r = {-m, m};
-  } else if (kind == io::FieldKind::Speed) {
+  } else if (kind.magnitude) {
     r.lo = 0.0;
   }
   return r;
@@ -71,11 +71,11 @@ Output::Output(const config::RunConfig& cfg, parallel::Communicator& world)
     : cfg_(cfg), world_(world), dir_(cfg.output.dir) {
   while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
   // "auto": the maps of the ParaView pipelines (pipelines/), and a diverging one for signed fields.
-  const io::FieldKind kind = cfg.output.field;
-  colormap_ = cfg.output.colormap != "auto"       ? viz::colormap_from_name(cfg.output.colormap)
-              : io::field_is_signed(kind)         ? viz::Colormap::Coolwarm
-              : kind == io::FieldKind::Speed      ? viz::Colormap::Viridis
-                                                  : viz::Colormap::Inferno;
+  const io::FieldChoice& kind = field();
+  colormap_ = cfg.output.colormap != "auto" ? viz::colormap_from_name(cfg.output.colormap)
+              : kind.is_signed              ? viz::Colormap::Coolwarm
+              : kind.magnitude              ? viz::Colormap::Viridis
+                                            : viz::Colormap::Inferno;
   std::string refusal = world_.rank() == 0 ? folder_refusal(cfg_, dir_) : "";
   share_from_rank0(world_, refusal);
   if (!refusal.empty()) throw ExitRequest{kExitUsage, refusal};
@@ -94,8 +94,12 @@ std::string Output::path(const std::string& name) const { return dir_ + "/" + na
 
 std::string Output::checkpoint_name(long long step) { return fmt::format("checkpoint_{:09}.ckpt", step); }
 
-std::string Output::image_name(io::FieldKind field, long long step) {
-  return fmt::format("{}_{:09}.png", io::field_name(field), step);
+std::string Output::image_name(const std::string& field, long long step) {
+  return fmt::format("{}_{:09}.png", field, step);
+}
+
+const io::FieldChoice& Output::field() const {
+  return io::field_choice(find_model(cfg_.solver.model), cfg_.output.field);
 }
 
 void Output::begin(long long first_step, Console& console) {
@@ -108,7 +112,8 @@ void Output::begin(long long first_step, Console& console) {
       if (const std::size_t n = remove_run_files(dir_))
         console.note(fmt::format("--overwrite: removed {} file(s) of an earlier run from {}", n, dir_));
     config::save_config(cfg_, path("config.toml"));
-    csv_ = std::make_unique<io::DiagnosticsCsv>(path("diagnostics.csv"), first_step > 0 ? first_step : -1);
+    csv_ = std::make_unique<io::DiagnosticsCsv>(path("diagnostics.csv"), first_step > 0 ? first_step : -1,
+                                                find_model(cfg_.solver.model));
     std::size_t foreign = 0;
     for (auto& c : list_checkpoints(dir_)) {
       if (c.first <= first_step && first_step > 0)
@@ -136,10 +141,10 @@ std::string Output::image(Solver& solver, const Fields& local, long long step, d
 }
 
 void Output::write_image(const Fields& f, long long step, double time, const std::string& name) const {
-  const io::FieldKind kind = cfg_.output.field;
+  const io::FieldChoice& kind = field();
   const std::vector<double> v = io::extract_field(f, kind);
   // The caption of the ParaView pipelines' images, so that both say the same.
-  const std::string title = fmt::format("{} (lattice units)   step {}   t = {:.6g}", io::field_title(kind), step, time);
+  const std::string title = fmt::format("{} (lattice units)   step {}   t = {:.6g}", kind.title, step, time);
   viz::write_png(path(name), viz::render_field(v, f.nx, f.ny, colormap_, colour_range(v, kind, cfg_.output),
                                                cfg_.output.image_scale, true, title));
 }

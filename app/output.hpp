@@ -50,9 +50,10 @@ class Output {
   std::string path(const std::string& name) const;  // dir/name
   const std::string& dir() const { return dir_; }
   static std::string checkpoint_name(long long step);
-  static std::string image_name(io::FieldKind field, long long step);
+  static std::string image_name(const std::string& field, long long step);
 
  private:
+  const io::FieldChoice& field() const;  // output.field among the model's choices
   void write_image(const Fields& f, long long step, double time, const std::string& name) const;
   // Runs f on rank 0; a failure there throws OutputError "<what>: <the error>" on every rank.
   template <class F>

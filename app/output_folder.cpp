@@ -24,8 +24,9 @@ bool is_run_file(const std::string& name, bool is_dir) {
   if (name == "config.toml" || name == "diagnostics.csv" || name == "summary.json" || name == "summary.txt")
     return true;
   if (numbered(name, "checkpoint_", ".ckpt")) return true;
-  for (const std::string& field : io::field_names())
-    if (numbered(name, field + "_", ".png")) return true;
+  for (const Model* m : models())
+    for (const std::string& field : io::field_names(*m))
+      if (numbered(name, field + "_", ".png")) return true;
   return false;
 }
 

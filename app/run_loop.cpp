@@ -197,9 +197,10 @@ class Loop {
     }
     solver_.fields(fields_);
     const long long s = solver_.step();
-    const auto fault = io::find_fault(fields_, solver_);
+    const auto fault = io::find_fault(fields_, solver_.domain(), solver_.communicator(), solver_.step());
     if (due.diagnostics || fault) {
-      report_.last_diagnostics = io::compute_diagnostics(fields_, solver_, d2q37::initial(cfg_.solver));
+      report_.last_diagnostics = io::compute_diagnostics(fields_, solver_.domain(), solver_.communicator(),
+                                                          cfg_.solver.setup, s, solver_.time());
       out_.diagnostics(*report_.last_diagnostics);
     }
     if (fault) {
@@ -236,8 +237,7 @@ class Loop {
     pending_ = false;
     const Fields& f = solver_.wait_fields();
     const long long s = solver_.fields_step();
-    if (auto fault = io::find_fault(f, solver_)) {
-      fault->step = s;
+    if (auto fault = io::find_fault(f, solver_.domain(), solver_.communicator(), s)) {
       report_.status = RunReport::Status::Diverged;
       report_.message = fault->message();
       out_.image(solver_, f, s, pending_time_);  // the bad snapshot itself

@@ -56,13 +56,9 @@ std::string object(const Fields& f, int indent) {
 }
 
 Fields diagnostics_fields(const io::Diagnostics& d) {
-  return {{"step", std::to_string(d.step)},         {"time", json_number(d.time)},
-          {"mass", json_number(d.mass)},             {"momentum_x", json_number(d.momentum_x)},
-          {"momentum_y", json_number(d.momentum_y)}, {"energy", json_number(d.energy)},
-          {"kinetic_energy", json_number(d.kinetic)}, {"width_integral", json_number(d.width_integral)},
-          {"width_threshold", json_number(d.width_threshold)}, {"T_min", json_number(d.T_min)},
-          {"T_max", json_number(d.T_max)},           {"rho_min", json_number(d.rho_min)},
-          {"rho_max", json_number(d.rho_max)}};
+  Fields f{{"step", std::to_string(d.step)}, {"time", json_number(d.time)}};
+  for (std::size_t i = 0; i < d.values.size(); ++i) f.emplace_back(d.quantities[i].name, json_number(d.values[i]));
+  return f;
 }
 
 }  // namespace

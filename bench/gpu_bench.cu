@@ -92,15 +92,16 @@ struct SweepRow {
   std::string fault;  // the first non-finite field value, if any
 };
 
-// "" when every rho, u_y and T_H is finite, else where the first bad value is.
+// "" when every field of every site is finite, else where the first bad value is.
 std::string first_fault(Backend& be, const char* when) {
   Fields f;
   be.fields(f);
   for (int y = 0; y < f.ny; ++y)
     for (int x = 0; x < f.nx; ++x) {
       const std::size_t k = f.at(x, y);
-      if (!std::isfinite(f.rho[k]) || !std::isfinite(f.T[k]) || !std::isfinite(f.uy[k]))
-        return std::string("non-finite fields ") + when + " at x " + std::to_string(x) + " y " + std::to_string(y);
+      for (int c = 0; c < f.count(); ++c)
+        if (!std::isfinite(f[c][k]))
+          return std::string("non-finite fields ") + when + " at x " + std::to_string(x) + " y " + std::to_string(y);
     }
   return "";
 }
@@ -338,10 +339,11 @@ double population_space_difference(cudaStream_t s) {
 
 // Horizontal mean of T_H per row and the integral mixing width 6 sum_y theta (1 - theta) (spec 8).
 double integral_width(const Fields& f, const d2q37::InitialState& s) {
+  const std::vector<double>& Tf = f["T"];
   double w = 0;
   for (int y = 0; y < f.ny; ++y) {
     double T = 0;
-    for (int x = 0; x < f.nx; ++x) T += f.T[f.at(x, y)];
+    for (int x = 0; x < f.nx; ++x) T += Tf[f.at(x, y)];
     const double th = (T / f.nx - s.T_up) / (s.T_down - s.T_up);
     w += th * (1.0 - th);
   }
@@ -384,15 +386,16 @@ void fp32_error_study(int nx, int ny, long steps, long every, int dev) {
     s64.fields(a);
     s32.fields(b);
     double max_dT = 0, sum2 = 0, max_du = 0, max_u = 0;
-    for (std::size_t k = 0; k < a.T.size(); ++k) {
-      max_dT = std::max(max_dT, std::fabs(a.T[k] - b.T[k]));
-      sum2 += (a.T[k] - b.T[k]) * (a.T[k] - b.T[k]);
-      max_du = std::max(max_du, std::fabs(a.uy[k] - b.uy[k]));
-      max_u = std::max(max_u, std::fabs(a.uy[k]));
+    const std::vector<double>&aT = a["T"], &bT = b["T"], &auy = a["uy"], &buy = b["uy"];
+    for (std::size_t k = 0; k < aT.size(); ++k) {
+      max_dT = std::max(max_dT, std::fabs(aT[k] - bT[k]));
+      sum2 += (aT[k] - bT[k]) * (aT[k] - bT[k]);
+      max_du = std::max(max_du, std::fabs(auy[k] - buy[k]));
+      max_u = std::max(max_u, std::fabs(auy[k]));
     }
     const double w64 = integral_width(a, d2q37::initial(c)), w32 = integral_width(b, d2q37::initial(c));
     std::printf("| %ld | %.3f | %.3f | %.2e | %.2e | %.2e | %.2e |\n", n, w64, w32, std::fabs(w32 - w64) / w64,
-                max_dT / dT, std::sqrt(sum2 / a.T.size()) / dT, max_u > 0 ? max_du / max_u : 0.0);
+                max_dT / dT, std::sqrt(sum2 / aT.size()) / dT, max_u > 0 ? max_du / max_u : 0.0);
     std::fflush(stdout);
   }
   const double sites = double(nx) * ny * steps;

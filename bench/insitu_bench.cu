@@ -47,16 +47,16 @@ d2q37::PhysicsParams physics() {
 // The stand-in consumer: one value of every 4 KiB page of each array.
 double touch(const Fields& f) {
   double s = 0;
-  for (const std::vector<double>* v : {&f.rho, &f.ux, &f.uy, &f.T})
-    for (std::size_t k = 0; k < v->size(); k += 512) s += (*v)[k];
+  for (int c = 0; c < f.count(); ++c)
+    for (std::size_t k = 0; k < f.sites(); k += 512) s += f[c][k];
   return s;
 }
 
 // Every value of the four arrays, once: what a consumer that reads everything costs the host.
 double sum_all(const Fields& f) {
   double s = 0;
-  for (const std::vector<double>* v : {&f.rho, &f.ux, &f.uy, &f.T})
-    for (double x : *v) s += x;
+  for (int c = 0; c < f.count(); ++c)
+    for (double x : f[c]) s += x;
   return s;
 }
 

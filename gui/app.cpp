@@ -36,7 +36,7 @@ Script checked_script(const std::string& path, const config::RunConfig& start) {
 }  // namespace
 
 App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
-  view_.field = io::field_from_name(o.field);
+  view_.field = gui_field(o.field);
   view_.map = viz::colormap_from_name(o.colormap);
   if (o.range.size() == 2) {
     view_.auto_range = false;
@@ -131,7 +131,7 @@ void App::frame() {
   ViewSettings drawn = view_;
   drawn.field = front_->shown.kind;
   const std::string overlay =
-      fmt::format("{}   step {}   t = {:.6g}   {} x {}{}", field_label(drawn.field), front_->step, front_->time,
+      fmt::format("{}   step {}   t = {:.6g}   {} x {}{}", drawn.field->label, front_->step, front_->time,
                   front_->config.solver.nx, front_->config.solver.ny, front_->running ? "" : "   (paused)");
   std::vector<Brush> strokes;
   FieldView::Frame f{field_left, 8.0, field_w, plots_top - 16.0, &front_->shown, &front_->fields, overlay.c_str()};
@@ -289,7 +289,7 @@ void App::execute(const cmd::ViewCommand& c) {
                    const Fields& f = front_->fields;
                    ViewSettings drawn = view_;
                    drawn.field = front_->shown.kind;
-                   const std::string title = fmt::format("{} step {}", io::field_name(drawn.field), front_->step);
+                   const std::string title = fmt::format("{} step {}", drawn.field->name, front_->step);
                    viz::write_png(im.path, viz::render_field(front_->shown.values, f.nx, f.ny, view_.map,
                                                              field_view_->range(drawn), 1, true, title));
                    say(false, fmt::format("step {}: field image {}", front_->step, im.path));

@@ -171,7 +171,7 @@ std::optional<Command> parse(const std::string& line) {
   }
   if (v == "field") {
     expect_args(w, 1, "field NAME");
-    return ViewCommand{Field{io::field_from_name(w[1])}};
+    return ViewCommand{Field{gui_field(w[1])}};
   }
   if (v == "colormap") {
     expect_args(w, 1, "colormap NAME");

@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 #include "paint.hpp"
-#include "plume/io/field_select.hpp"
+#include "view_settings.hpp"
 #include "plume/viz/colormap.hpp"
 
 namespace plume::gui::cmd {
@@ -29,7 +29,7 @@ struct SaveCheckpoint { std::string path; };
 struct OpenCheckpoint { std::string path; };
 
 // View and output commands (executed by the front end).
-struct Field { io::FieldKind field = io::FieldKind::T; };
+struct Field { const io::FieldChoice* field = nullptr; };
 struct Colormap { viz::Colormap map = viz::Colormap::Inferno; };
 struct Range {
   bool automatic = true;

@@ -15,18 +15,6 @@ ImU32 to_imgui(viz::RGB8 c) { return IM_COL32(c.r, c.g, c.b, 255); }
 
 }  // namespace
 
-const char* field_label(io::FieldKind k) {
-  switch (k) {
-    case io::FieldKind::T: return "T_H";
-    case io::FieldKind::Rho: return "rho";
-    case io::FieldKind::P: return "p = rho T_H";
-    case io::FieldKind::Ux: return "u_x";
-    case io::FieldKind::Uy: return "u_y";
-    case io::FieldKind::Speed: return "|u_H|";
-    case io::FieldKind::Vorticity: return "vorticity";
-  }
-  return "?";
-}
 
 void FieldView::set_field(const ShownField& f, int nx, int ny, TextureUpload& path) {
   nx_ = nx;
@@ -46,7 +34,7 @@ void FieldView::set_field(const ShownField& f, int nx, int ny, TextureUpload& pa
 
 viz::Range FieldView::range(const ViewSettings& s) const {
   if (!s.auto_range) return {s.lo, s.hi};
-  if (field_is_signed(s.field)) {
+  if (s.field->is_signed) {
     const double m = std::max(std::abs(data_range_.lo), std::abs(data_range_.hi));
     return {-m, m};
   }
@@ -157,7 +145,7 @@ void FieldView::draw_colorbar(ImDrawList* dl, const ViewSettings& s, viz::Range 
     dl->AddLine(ImVec2(bx + bw, ty), ImVec2(bx + bw + 4, ty), IM_COL32(220, 220, 220, 255));
     dl->AddText(ImVec2(bx + bw + 6, ty - 7), IM_COL32(230, 230, 230, 255), buf);
   }
-  const char* label = field_label(s.field);
+  const char* label = s.field->label.c_str();
   dl->AddText(ImVec2(bx - 4, float(top) - 22), IM_COL32(230, 230, 230, 255), label);
 }
 
@@ -171,10 +159,18 @@ void FieldView::draw_readout(ImDrawList* dl, const ViewSettings& s, const Frame&
   if (x < 0 || y < 0 || x >= nx_ || y >= ny_ || !f.shown || f.shown->values.size() != n_sites) return;
   const std::size_t i = std::size_t(y) * nx_ + x;
   char line[256];
-  int n = std::snprintf(line, sizeof line, "site (%d, %d)   %s = %.6g", x, y, field_label(s.field), f.shown->values[i]);
-  if (f.fields && std::size_t(f.fields->nx) * f.fields->ny == n_sites)
-    std::snprintf(line + n, sizeof line - n, "\nT_H %.6g   rho %.6g   p %.6g   u_H (%.3e, %.3e)", f.fields->T[i],
-                  f.fields->rho[i], f.fields->rho[i] * f.fields->T[i], f.fields->ux[i], f.fields->uy[i]);
+  int n = std::snprintf(line, sizeof line, "site (%d, %d)   %s = %.6g", x, y, s.field->label.c_str(), f.shown->values[i]);
+  // The model's own fields at the site (stored ones by their label, derived ones by name).
+  if (f.fields && f.fields->sites() == n_sites) {
+    const char* sep = "\n";
+    for (const io::FieldChoice& c : io::field_choices(f.fields->model())) {
+      if (c.generic || n >= int(sizeof line)) continue;
+      const double v = c.derived() ? derived_at(c.op, io::derived_inputs(c, *f.fields), x, y, 0) : (*f.fields)[c.stored][i];
+      n += std::snprintf(line + n, sizeof line - n, c.is_signed ? "%s%s %.3e" : "%s%s %.6g", sep,
+                         (c.derived() ? c.name : c.label).c_str(), v);
+      sep = "   ";
+    }
+  }
   const ImVec2 ts = ImGui::CalcTextSize(line);
   const float bx = float(xf_.left) + 4, by = float(xf_.top + xf_.height) - ts.y - 10;
   dl->AddRectFilled(ImVec2(bx, by), ImVec2(bx + ts.x + 8, by + ts.y + 6), IM_COL32(0, 0, 0, 180));

@@ -27,7 +27,7 @@ int parse_options(int argc, char** argv, Options& o) {
     };
   };
   app.add_option("--field", o.field, "field shown: T, rho, p, ux, uy, speed, vorticity")
-      ->check(accepted_by([](const std::string& v) { io::field_from_name(v); }));
+      ->check(accepted_by([](const std::string& v) { gui_field(v); }));
   app.add_option("--colormap", o.colormap, "viridis, inferno, coolwarm or grayscale")
       ->check(accepted_by([](const std::string& v) { viz::colormap_from_name(v); }));
   app.add_option("--range", o.range, "fixed colour range LO HI (default: automatic)")->expected(2);

@@ -111,11 +111,10 @@ void ControlPanel::simulation_section(const Snapshot& s, const FrontEndStatus& s
 }
 
 void ControlPanel::view_section(ViewSettings& view, std::vector<cmd::Command>& out) {
-  int field = int(view.field);
-  const auto& names = io::field_names();
-  if (ImGui::BeginCombo("field", field_label(view.field))) {
-    for (int i = 0; i < int(names.size()); ++i)
-      if (ImGui::Selectable(field_label(io::FieldKind(i)), i == field)) view.field = io::FieldKind(i);
+  const auto& choices = io::field_choices(find_model(SolverConfig{}.model));
+  if (ImGui::BeginCombo("field", view.field->label.c_str())) {
+    for (const io::FieldChoice& c : choices)
+      if (ImGui::Selectable(c.label.c_str(), &c == view.field)) view.field = &c;
     ImGui::EndCombo();
   }
   int map = int(view.map);

@@ -28,8 +28,8 @@ void Plots::add_snapshot(const Snapshot& s) {
     last_step_ = -1;
   }
   if (s.step != last_step_) {
-    kinetic_.push(float(s.diag.kinetic));
-    width_.push(float(s.diag.width_integral));
+    kinetic_.push(float(s.diag.at("kinetic_energy")));
+    width_.push(float(s.diag.at("width_integral")));
     if (s.running || s.site_updates_per_s > 0) rate_.push(float(s.site_updates_per_s));
   }
   last_step_ = s.step;

@@ -22,8 +22,9 @@ void Report::diag(const Snapshot& s) {
   record(fmt::format(
       "diag step={} time={:.9g} nx={} ny={} gravity={} k1={} k2={} k3={} tau={} mass={:.17g} kinetic_energy={:.9e} "
       "width_integral={:.9g} width_threshold={:.9g} T_min={:.9g} T_max={:.9g} rho_min={:.9g} rho_max={:.9g}",
-      s.step, s.time, s.config.solver.nx, s.config.solver.ny, -p.gy, p.k1, p.k2, p.k3, p.tau, d.mass, d.kinetic,
-      d.width_integral, d.width_threshold, d.T_min, d.T_max, d.rho_min, d.rho_max));
+      s.step, s.time, s.config.solver.nx, s.config.solver.ny, -p.gy, p.k1, p.k2, p.k3, p.tau, d.at("mass"),
+      d.at("kinetic_energy"), d.at("width_integral"), d.at("width_threshold"), d.at("T_min"), d.at("T_max"),
+      d.at("rho_min"), d.at("rho_max")));
 }
 
 void Report::probe(const Snapshot& s, int x, int y) {
@@ -31,8 +32,15 @@ void Report::probe(const Snapshot& s, int x, int y) {
   if (x < 0 || y < 0 || x >= f.nx || y >= f.ny)
     throw std::out_of_range(fmt::format("probe {} {}: outside the {} x {} lattice", x, y, f.nx, f.ny));
   const std::size_t i = f.at(x, y);
-  record(fmt::format("probe step={} x={} y={} T={:.12g} rho={:.12g} p={:.12g} ux={:.9e} uy={:.9e}", s.step, x, y,
-                     f.T[i], f.rho[i], f.rho[i] * f.T[i], f.ux[i], f.uy[i]));
+  // The model's own fields at the site (stored and derived by it; not the generic speed and
+  // vorticity): D2Q37's T, rho, p, ux, uy; signed ones in exponent form.
+  std::string line = fmt::format("probe step={} x={} y={}", s.step, x, y);
+  for (const io::FieldChoice& c : io::field_choices(f.model())) {
+    if (c.generic) continue;
+    const double v = c.derived() ? derived_at(c.op, io::derived_inputs(c, f), x, y, 0) : f[c.stored][i];
+    line += c.is_signed ? fmt::format(" {}={:.9e}", c.name, v) : fmt::format(" {}={:.12g}", c.name, v);
+  }
+  record(line);
 }
 
 void Report::record(const std::string& line) {

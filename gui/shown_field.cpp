@@ -7,9 +7,9 @@
 
 namespace plume::gui {
 
-void prepare_shown_field(const Fields& f, io::FieldKind kind, int max_texture_size, ShownField& out,
+void prepare_shown_field(const Fields& f, const io::FieldChoice& kind, int max_texture_size, ShownField& out,
                          const DeviceFields* device) {
-  out.kind = kind;
+  out.kind = &kind;
   io::extract_field(f, kind, out.values);
   out.range = viz::finite_range(out.values);
   out.offset = 0.5 * (out.range.lo + out.range.hi);

@@ -15,7 +15,7 @@ namespace plume::gui {
 class DeviceTexels;  // gui/interop/device_texels.hpp (CUDA builds)
 
 struct ShownField {
-  io::FieldKind kind = io::FieldKind::T;
+  const io::FieldChoice* kind = nullptr;
   std::vector<double> values;  // nx * ny, x fastest, y = 0 first
   viz::Range range;            // finite min / max of values
   // float(value - offset), offset the middle of the range, so that single precision keeps the
@@ -31,7 +31,7 @@ struct ShownField {
 
 // Fills `out` from the host fields `f`; with `device` (the same fields in a CUDA device's memory,
 // Solver::device_fields), the texels are made there instead of in host memory.
-void prepare_shown_field(const Fields& f, io::FieldKind kind, int max_texture_size, ShownField& out,
+void prepare_shown_field(const Fields& f, const io::FieldChoice& kind, int max_texture_size, ShownField& out,
                          const DeviceFields* device = nullptr);
 
 }  // namespace plume::gui

@@ -20,15 +20,14 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 void copy_fields(const Fields& from, Fields& to) {
-  to.resize(from.nx, from.ny);
+  to.resize(from.model(), from.nx, from.ny, from.nz);
   to.x0 = from.x0;
   to.y0 = from.y0;
-  const long n = long(from.rho.size());
-  const std::vector<double>* src[] = {&from.rho, &from.ux, &from.uy, &from.T};
-  std::vector<double>* dst[] = {&to.rho, &to.ux, &to.uy, &to.T};
-  for (int k = 0; k < 4; ++k) {
-    const double* a = src[k]->data();
-    double* b = dst[k]->data();
+  to.z0 = from.z0;
+  const long n = long(from.sites());
+  for (int k = 0; k < from.count(); ++k) {
+    const double* a = from.data(k);
+    double* b = to.data(k);
 #pragma omp parallel for schedule(static)
     for (long i = 0; i < n; ++i) b[i] = a[i];
   }
@@ -85,7 +84,7 @@ std::uint64_t Simulation::post(cmd::SimCommand c) {
   return seq;
 }
 
-void Simulation::show(io::FieldKind k) {
+void Simulation::show(const io::FieldChoice* k) {
   std::lock_guard<std::mutex> lk(mtx_);
   if (k == shown_) return;
   shown_ = k;
@@ -371,7 +370,7 @@ long Simulation::publish(long max_overlap) {
     overlap = std::clamp(long(std::ceil(host_seconds_ * rate_ / sites)), 1L, max_overlap);
   if (overlap > 0) solver_->advance_async(overlap);
   copy_fields(solver_->wait_fields(), s.fields);
-  io::FieldKind shown;
+  const io::FieldChoice* shown;
   bool on_device;
   {
     std::lock_guard<std::mutex> lk(mtx_);
@@ -380,13 +379,13 @@ long Simulation::publish(long max_overlap) {
   }
   // The device fields belong to the request just made and stay until the next one.
   const DeviceFields dev = solver_->device_fields();
-  prepare_shown_field(s.fields, shown, max_texture_, s.shown, on_device && dev ? &dev : nullptr);
+  prepare_shown_field(s.fields, *shown, max_texture_, s.shown, on_device && dev ? &dev : nullptr);
   s.cuda_device = dev ? dev.device : -1;
   s.run = run_;
   s.config = cfg_;
   s.backend = solver_->backend_name();
   s.backend_description = solver_->backend_description();
-  s.diag = io::compute_diagnostics(s.fields, solver_->domain(), d2q37::initial(cfg_.solver), s.step, s.time);
+  s.diag = io::compute_diagnostics(s.fields, solver_->domain(), cfg_.solver.setup, s.step, s.time);
   if (!fault_) fault_ = io::find_fault(s.fields, s.step);
   // Stepping a blown-up state only spreads the NaNs: stop, keep the evidence on screen.
   if (fault_) running_ = false;

@@ -44,7 +44,7 @@ class Simulation {
   // Queues a command; returns its sequence number (increasing from 1). Never blocks on the solver.
   std::uint64_t post(cmd::SimCommand c);
   // The field snapshots prepare for display; a change publishes a new snapshot at once when paused.
-  void show(io::FieldKind k);
+  void show(const io::FieldChoice* k);
   // Whether snapshots of a CUDA run carry the shown field's texels in device memory (the GPU
   // path: the window copies them into its texture through CUDA-OpenGL interop) instead of host
   // memory. A change publishes a new snapshot at once when paused.
@@ -116,7 +116,7 @@ class Simulation {
   std::vector<CommandResult> results_;
   std::uint64_t next_seq_ = 1;
   bool stop_ = false;
-  io::FieldKind shown_ = io::FieldKind::T;
+  const io::FieldChoice* shown_ = gui_field("T");
   bool refresh_ = false;  // the shown field changed: publish even without commands
   bool device_texels_ = false;
   std::atomic<bool> pending_{false};  // commands are waiting: a running batch should yield

@@ -7,8 +7,12 @@ namespace plume::gui {
 
 enum class Tool : int { Inspect = 0, PaintHot = 1, PaintCold = 2 };
 
+// The field of that name among the model's choices (io::field_choices; the GUI runs the
+// configuration's default model); throws std::invalid_argument naming the choices.
+const io::FieldChoice* gui_field(const std::string& name);
+
 struct ViewSettings {
-  io::FieldKind field = io::FieldKind::T;
+  const io::FieldChoice* field = gui_field("T");
   viz::Colormap map = viz::Colormap::Inferno;
   bool auto_range = true;    // follow the field's range (symmetric about 0 for signed fields)
   double lo = 0.95, hi = 1.05;  // the fixed range
@@ -17,7 +21,5 @@ struct ViewSettings {
   double brush_strength = 0.05;   // temperature change at the brush centre
 };
 
-// How the panel and the colour bar name a field: the hydrodynamic quantities of the spec.
-const char* field_label(io::FieldKind k);
 
 }  // namespace plume::gui

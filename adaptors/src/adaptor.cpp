@@ -156,7 +156,7 @@ void Adaptor::Impl::handle_failures(const std::string& when) {
   }
 }
 
-Adaptor::Adaptor(const Options& options, const Domain& domain) : impl_(std::make_unique<Impl>()) {
+Adaptor::Adaptor(const Options& options, const Domain& domain, const Model& model) : impl_(std::make_unique<Impl>()) {
   Impl& m = *impl_;
   m.options = options;
   m.domain = domain;
@@ -176,7 +176,7 @@ Adaptor::Adaptor(const Options& options, const Domain& domain) : impl_(std::make
   python_guard::install();
   m.watchdog = std::make_unique<CallWatchdog>(
       CallWatchdog::Settings{options.stop_requested, options.on_stuck, python_guard::interrupt, python_guard::settle});
-  m.grid = std::make_unique<FieldGrid>(domain, m.session->comm());
+  m.grid = std::make_unique<FieldGrid>(domain, m.session->comm(), model);
   m.desc->AddInput(kChannel);
   vtkCPInputDataDescription* input = m.desc->GetInputDescriptionByName(kChannel);
   input->SetGrid(m.grid->image());

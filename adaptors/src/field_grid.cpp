@@ -9,45 +9,61 @@
 
 namespace plume::catalyst {
 
-FieldGrid::FieldGrid(const Domain& d, MPI_Comm comm) : d_(d), halo_(d, comm) {
+FieldGrid::FieldGrid(const Domain& d, MPI_Comm comm, const Model& m)
+    : d_(d), model_(m), halo_(d, comm, int(m.fields().size())) {
   const std::size_t n = std::size_t(halo_.ex()) * halo_.ey();
-  p_.assign(n, 0.0);
-  u_.assign(3 * n, 0.0);  // the z components stay 0
-  if (halo_.extended()) {
-    T_.assign(n, 0.0);
-    rho_.assign(n, 0.0);
-    ux_.assign(n, 0.0);
-    uy_.assign(n, 0.0);
-  }
-  int ext[6];
-  halo_.extent(ext);
-  image_->SetOrigin(0.0, 0.0, 0.0);
-  image_->SetSpacing(1.0, 1.0, 1.0);
-  image_->SetExtent(ext);
-
-  // Until the first update every scalar shows zeros (those of p_ unless the piece has its own
-  // T_H and rho): the pipelines are loaded before the simulation hands over any field and must
-  // find every array by name.
-  const auto scalar = [&](vtkDoubleArray* a, const char* name, std::vector<double>& own) {
-    a->SetName(name);
-    a->SetNumberOfComponents(1);
-    a->SetArray(own.empty() ? p_.data() : own.data(), vtkIdType(n), 1);  // 1: VTK never frees it
-    image_->GetPointData()->AddArray(a);
+  const std::vector<FieldInfo>& info = m.fields();
+  for (std::size_t k = 0; k < info.size(); ++k)
+    if (info[k].role != FieldRole::Scalar) velocity_.push_back(int(k));
+  if (halo_.extended()) piece_.assign(info.size(), std::vector<double>(n, 0.0));
+  // The scalars: the model's own fields, stored or derived (not the generic speed and vorticity).
+  std::vector<const io::FieldChoice*> scalars;
+  for (const io::FieldChoice& c : io::field_choices(m))
+    if (!c.generic && (c.derived() || info[std::size_t(c.stored)].role == FieldRole::Scalar)) scalars.push_back(&c);
+  const auto add_scalar = [&](const io::FieldChoice* c) {
+    auto a = std::make_unique<Array>();
+    a->scalar = c;
+    a->vtk->SetName((c->derived() ? c->name : c->label).c_str());
+    a->vtk->SetNumberOfComponents(1);
+    double* values;
+    if (c->derived()) {
+      a->own.assign(n, 0.0);
+      values = a->own.data();
+    } else if (halo_.extended()) {
+      values = piece_[std::size_t(c->stored)].data();
+    } else {
+      if (zeros_.empty()) zeros_.assign(n, 0.0);
+      values = zeros_.data();
+    }
+    a->vtk->SetArray(values, vtkIdType(n), 1);  // 1: VTK never frees it
+    image_->GetPointData()->AddArray(a->vtk);
+    arrays_.push_back(std::move(a));
   };
+  // Until the first update every array shows zeros: the pipelines are loaded before the
+  // simulation hands over any field and must find every array by name.
   // The order is that of VTK's legacy format (active scalars, active vectors, then the others):
   // ParaView Live gathers the ranks' pieces by sending them to rank 0 in that format and appends
   // them with vtkImageAppend, which matches arrays by position, not by name. Any other order
   // makes rank 0's own piece and the received ones disagree ("Components of the inputs do not
   // match") and fills the other ranks' part of the client's grid with the wrong arrays.
-  scalar(T_array_, "T_H", T_);
-  u_array_->SetName("u_H");
-  u_array_->SetNumberOfComponents(3);
-  u_array_->SetArray(u_.data(), vtkIdType(3 * n), 1);
-  image_->GetPointData()->AddArray(u_array_);
-  scalar(rho_array_, "rho", rho_);
-  scalar(p_array_, "p", p_);
-  image_->GetPointData()->SetActiveScalars("T_H");
-  image_->GetPointData()->SetActiveVectors("u_H");
+  int ext[6];
+  halo_.extent(ext);
+  image_->SetOrigin(0.0, 0.0, 0.0);
+  image_->SetSpacing(1.0, 1.0, 1.0);
+  image_->SetExtent(ext);
+  if (!scalars.empty()) add_scalar(scalars.front());
+  if (velocity_.size() >= 2) {
+    auto a = std::make_unique<Array>();
+    a->own.assign(3 * n, 0.0);  // a z component stays 0 in 2-D
+    a->vtk->SetName(io::velocity_symbol(m).c_str());
+    a->vtk->SetNumberOfComponents(3);
+    a->vtk->SetArray(a->own.data(), vtkIdType(3 * n), 1);
+    image_->GetPointData()->AddArray(a->vtk);
+    image_->GetPointData()->SetActiveVectors(a->vtk->GetName());
+    arrays_.push_back(std::move(a));
+  }
+  for (std::size_t i = 1; i < scalars.size(); ++i) add_scalar(scalars[i]);
+  if (!scalars.empty()) image_->GetPointData()->SetActiveScalars(arrays_.front()->vtk->GetName());
 
   vtkFieldData* fd = image_->GetFieldData();
   step_->SetName("step");
@@ -78,37 +94,51 @@ void FieldGrid::update(const Fields& f, long step, double time) {
                 std::to_string(f.x0) + "," + std::to_string(f.y0) + ") is not the adaptor's domain (" +
                 std::to_string(d_.nx) + "x" + std::to_string(d_.ny) + " at " + std::to_string(d_.x0) + "," +
                 std::to_string(d_.y0) + ")");
-  if (f.T.size() != nb || f.rho.size() != nb || f.ux.size() != nb || f.uy.size() != nb)
-    throw Error("the fields' arrays do not hold nx*ny values");
+  if (&f.model() != &model_) throw Error("the fields are the model " + f.model().name() + "'s, not " + model_.name() + "'s");
+  if (f.sites() != nb) throw Error("the fields' arrays do not hold nx*ny values");
 
   const std::size_t n = std::size_t(halo_.ex()) * halo_.ey();
-  const double *T = f.T.data(), *rho = f.rho.data(), *ux = f.ux.data(), *uy = f.uy.data();
-  halo_.fill({T, rho, ux, uy}, {T_.data(), rho_.data(), ux_.data(), uy_.data()});
-  if (halo_.extended()) {
-    T = T_.data();
-    rho = rho_.data();
-    ux = ux_.data();
-    uy = uy_.data();
-  } else {
-    // VTK filters never write to their input, so handing over the const arrays is safe.
-    T_array_->SetArray(const_cast<double*>(T), vtkIdType(n), 1);
-    rho_array_->SetArray(const_cast<double*>(rho), vtkIdType(n), 1);
+  std::vector<const double*> block(std::size_t(f.count()));
+  std::vector<double*> piece(std::size_t(f.count()), nullptr);
+  for (int k = 0; k < f.count(); ++k) {
+    block[std::size_t(k)] = f.data(k);
+    if (halo_.extended()) piece[std::size_t(k)] = piece_[std::size_t(k)].data();
   }
-  double* p = p_.data();
-  double* u = u_.data();
+  halo_.fill(block, piece);
+  // The stored fields over the piece.
+  const std::vector<const double*> src = halo_.extended() ? std::vector<const double*>(piece.begin(), piece.end()) : block;
   const long long count = (long long)n;
-  // Threads only pay off on large pieces: on small ones starting them costs more than the loop.
+  for (auto& a : arrays_) {
+    if (a->scalar && !a->scalar->derived()) {
+      // VTK filters never write to their input, so handing over the const arrays is safe.
+      if (!halo_.extended()) a->vtk->SetArray(const_cast<double*>(src[std::size_t(a->scalar->stored)]), vtkIdType(n), 1);
+    } else if (a->scalar) {
+      DerivedInputs in;
+      for (int i = 0; i < a->scalar->count; ++i) in.in[i] = src[std::size_t(a->scalar->inputs[i])];
+      in.count = a->scalar->count;
+      in.nx = halo_.ex();
+      in.ny = halo_.ey();
+      double* v = a->own.data();
+      const DerivedOp op = a->scalar->op;
+      const int ex = halo_.ex();
+      // Threads only pay off on large pieces: on small ones starting them costs more than the loop.
 #pragma omp parallel for schedule(static) if (count > (1 << 18))
-  for (long long i = 0; i < count; ++i) {
-    p[i] = rho[i] * T[i];
-    u[3 * i] = ux[i];
-    u[3 * i + 1] = uy[i];
+      for (long long i = 0; i < count; ++i) v[i] = derived_at(op, in, int(i % ex), int(i / ex), 0);
+    } else {
+      double* u = a->own.data();
+      const int nc = int(velocity_.size());
+      const double* c[3] = {src[std::size_t(velocity_[0])], src[std::size_t(velocity_[1])],
+                            nc > 2 ? src[std::size_t(velocity_[2])] : nullptr};
+#pragma omp parallel for schedule(static) if (count > (1 << 18))
+      for (long long i = 0; i < count; ++i) {
+        u[3 * i] = c[0][i];
+        u[3 * i + 1] = c[1][i];
+        if (c[2]) u[3 * i + 2] = c[2][i];
+      }
+    }
+    // New values: every array must say so, or VTK keeps cached ranges and uploaded colours.
+    a->vtk->Modified();
   }
-  // New values: every array must say so, or VTK keeps cached ranges and uploaded colours.
-  T_array_->Modified();
-  rho_array_->Modified();
-  p_array_->Modified();
-  u_array_->Modified();
   step_->SetValue(0, step);
   time_->SetValue(0, time);
   image_->Modified();

@@ -23,7 +23,7 @@ Box piece_box(const Domain& d) {
 
 }  // namespace
 
-PieceHalo::PieceHalo(const Domain& mine, MPI_Comm comm) : mine_(mine) {
+PieceHalo::PieceHalo(const Domain& mine, MPI_Comm comm, int fields) : mine_(mine), fields_(fields) {
   int rank = 0, ranks = 1;
   if (comm != MPI_COMM_NULL) {
     MPI_Comm_size(comm, &ranks);
@@ -74,8 +74,8 @@ PieceHalo::PieceHalo(const Domain& mine, MPI_Comm comm) : mine_(mine) {
   std::size_t expected = std::size_t(ex_) * ey_ - std::size_t(mine.nx) * mine.ny, got = 0;
   for (const Link& l : recvs_) got += l.sites.size();
   if (got != expected) throw Error("the ranks' blocks leave gaps next to rank " + std::to_string(rank) + "'s block");
-  for (Link& l : sends_) l.buffer.resize(l.sites.size() * kFields);
-  for (Link& l : recvs_) l.buffer.resize(l.sites.size() * kFields);
+  for (Link& l : sends_) l.buffer.resize(l.sites.size() * fields_);
+  for (Link& l : recvs_) l.buffer.resize(l.sites.size() * fields_);
   requests_.resize(sends_.size() + recvs_.size());
 }
 
@@ -93,24 +93,25 @@ void PieceHalo::extent(int ext[6]) const {
   ext[4] = ext[5] = 0;
 }
 
-void PieceHalo::fill(const std::array<const double*, kFields>& block, const std::array<double*, kFields>& piece) {
+void PieceHalo::fill(const std::vector<const double*>& block, const std::vector<double*>& piece) {
+  const int nf = fields_;
   if (sends_.empty() && recvs_.empty()) return;  // a single rank
   std::size_t k = 0;
   for (Link& l : recvs_)
     MPI_Irecv(l.buffer.data(), int(l.buffer.size()), MPI_DOUBLE, l.rank, 0, comm_, &requests_[k++]);
   for (Link& l : sends_) {
     for (std::size_t i = 0; i < l.sites.size(); ++i)
-      for (int f = 0; f < kFields; ++f) l.buffer[i * kFields + f] = block[f][l.sites[i]];
+      for (int f = 0; f < nf; ++f) l.buffer[i * nf + f] = block[f][l.sites[i]];
     MPI_Isend(l.buffer.data(), int(l.buffer.size()), MPI_DOUBLE, l.rank, 0, comm_, &requests_[k++]);
   }
   if (extended())
     for (int y = 0; y < mine_.ny; ++y)
-      for (int f = 0; f < kFields; ++f)
+      for (int f = 0; f < nf; ++f)
         std::copy_n(block[f] + std::size_t(y) * mine_.nx, mine_.nx, piece[f] + std::size_t(y) * ex_);
   MPI_Waitall(int(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
   for (const Link& l : recvs_)
     for (std::size_t i = 0; i < l.sites.size(); ++i)
-      for (int f = 0; f < kFields; ++f) piece[f][l.sites[i]] = l.buffer[i * kFields + f];
+      for (int f = 0; f < nf; ++f) piece[f][l.sites[i]] = l.buffer[i * nf + f];
 }
 
 }  // namespace plume::catalyst

@@ -15,11 +15,9 @@ namespace plume::catalyst {
 
 class PieceHalo {
  public:
-  static constexpr int kFields = 4;  // values carried per site
-
-  // Collective over comm (MPI_COMM_NULL: a single process). Throws Error when the ranks' blocks
-  // do not tile the same global lattice.
-  PieceHalo(const Domain& mine, MPI_Comm comm);
+  // Collective over comm (MPI_COMM_NULL: a single process), carrying `fields` values per site.
+  // Throws Error when the ranks' blocks do not tile the same global lattice.
+  PieceHalo(const Domain& mine, MPI_Comm comm, int fields);
   ~PieceHalo();  // before MPI_Finalize
   PieceHalo(const PieceHalo&) = delete;
   PieceHalo& operator=(const PieceHalo&) = delete;
@@ -29,11 +27,11 @@ class PieceHalo {
   int ey() const { return ey_; }
   void extent(int ext[6]) const;
 
-  // Collective: sends the neighbours the sites of the block (kFields arrays of nx*ny values) that
+  // Collective: sends the neighbours the sites of the block (`fields` arrays of nx*ny values) that
   // their pieces need and, when this piece is larger than the block, copies the block into the
-  // piece (kFields arrays of ex*ey values) and fills its extra column and row from the neighbours.
+  // piece (`fields` arrays of ex*ey values) and fills its extra column and row from the neighbours.
   // Every rank calls it, whether its own piece is extended or not.
-  void fill(const std::array<const double*, kFields>& block, const std::array<double*, kFields>& piece);
+  void fill(const std::vector<const double*>& block, const std::vector<double*>& piece);
 
  private:
   struct Link {
@@ -42,6 +40,7 @@ class PieceHalo {
     std::vector<double> buffer;
   };
   Domain mine_;
+  int fields_;
   MPI_Comm comm_ = MPI_COMM_NULL;  // a duplicate: these messages never meet Catalyst's
   int ex_, ey_;
   std::vector<Link> sends_, recvs_;

@@ -59,17 +59,12 @@ plume::Domain tile(const plume::Domain& whole, int r, int px, int py) {
 }
 
 void copy_block(const plume::Fields& all, const plume::Domain& d, plume::Fields& part) {
-  part.resize(d.nx, d.ny);
+  part.resize(all.model(), d.nx, d.ny);
   part.x0 = d.x0;
   part.y0 = d.y0;
-  for (int y = 0; y < d.ny; ++y)
-    for (int x = 0; x < d.nx; ++x) {
-      const std::size_t i = all.at(d.x0 + x, d.y0 + y), j = part.at(x, y);
-      part.T[j] = all.T[i];
-      part.rho[j] = all.rho[i];
-      part.ux[j] = all.ux[i];
-      part.uy[j] = all.uy[i];
-    }
+  for (int k = 0; k < all.count(); ++k)
+    for (int y = 0; y < d.ny; ++y)
+      for (int x = 0; x < d.nx; ++x) part[k][part.at(x, y)] = all[k][all.at(d.x0 + x, d.y0 + y)];
 }
 
 // Raw fields for the tests: one text line saying what follows, then T_H, rho, ux, uy as
@@ -81,7 +76,7 @@ void dump_fields(const std::string& path, const plume::Fields& f, long step, dou
                 "plume-fields 1 nx=%d ny=%d step=%ld time=%.17g arrays=T_H,rho,ux,uy layout=x-fastest-f64le\n", f.nx,
                 f.ny, step, time);
   out.write(header);
-  for (const auto* a : {&f.T, &f.rho, &f.ux, &f.uy}) out.write(a->data(), a->size() * sizeof(double));
+  for (const char* name : {"T", "rho", "ux", "uy"}) out.write(f[name].data(), f.sites() * sizeof(double));
   out.commit();
 }
 
@@ -131,7 +126,7 @@ int run(const Args& a, int rank, int ranks) {
   if (with_insitu && !a.no_xvfb) display = std::make_unique<plume::catalyst::VirtualDisplay>();
   const auto t_init = Clock::now();
   std::unique_ptr<plume::catalyst::Adaptor> insitu;
-  if (with_insitu) insitu = std::make_unique<plume::catalyst::Adaptor>(o, mine);
+  if (with_insitu) insitu = std::make_unique<plume::catalyst::Adaptor>(o, mine, solver.model());
   const double init_s = since(t_init);
   if (rank == 0 && insitu)
     std::printf("in-situ: %zu pipeline(s) loaded in %.2f s%s%s\n", insitu->stats().size(), init_s,

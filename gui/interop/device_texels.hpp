@@ -2,9 +2,10 @@
 // the simulation thread from the CUDA backend's fields, then copied into the OpenGL texture by
 // GlTextureInterop on the window's thread, so that the field never passes through host memory.
 // The conversion reproduces the host path (gui/shown_field.cpp with io::extract_field) bit for bit:
-// same field formulas, same sampling, float(value - offset), with no fused multiply-add. The speed
-// is the exception: std::hypot on the host, CUDA's hypot here, which may differ in the last bit of
-// the double (a float texel at most one unit in the last place apart).
+// the same per-site formulas (plume/derived.hpp), same sampling, float(value - offset), with no fused
+// multiply-add. Magnitudes (the speed) are the exception: std::hypot on the host, CUDA's hypot
+// here, which may differ in the last bit of the double (a float texel at most one unit in the last
+// place apart).
 // Needs CUDA but no OpenGL, so the simulation thread can own it.
 #pragma once
 #include <cstddef>
@@ -14,7 +15,7 @@
 namespace plume::gui {
 
 // Whether the device texels of `kind` equal the host path's bit for bit.
-bool device_texels_exact(io::FieldKind kind);
+bool device_texels_exact(const io::FieldChoice& kind);
 
 class DeviceTexels {
  public:
@@ -26,7 +27,7 @@ class DeviceTexels {
   // texel(x, y) = float(field(x*k, y*k) - offset) for x < tnx, y < tny, from the fields `f` (valid
   // as Solver::device_fields() says); returns when the texels are complete. Reuses its buffer.
   // Runs on its own stream, so steps queued after the snapshot (Solver::advance_async) go on.
-  void compute(const DeviceFields& f, io::FieldKind kind, double offset, int k, int tnx, int tny);
+  void compute(const DeviceFields& f, const io::FieldChoice& kind, double offset, int k, int tnx, int tny);
 
   const float* data() const { return data_; }  // tnx * tny floats, x fastest, on device()
   int nx() const { return nx_; }

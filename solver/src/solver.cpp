@@ -290,27 +290,30 @@ void Solver::scatter_populations(const std::vector<double>& global, long step) {
 }
 
 void Solver::gather_fields(const Fields& local, Fields& global) {
-  const std::size_t n = std::size_t(local.nx) * local.ny;
+  const int count = local.count();
   std::vector<double> packed;
-  packed.reserve(4 * n);
-  for (const std::vector<double>* v : {&local.rho, &local.ux, &local.uy, &local.T})
-    packed.insert(packed.end(), v->begin(), v->end());
+  packed.reserve(count * local.sites());
+  for (int k = 0; k < count; ++k) packed.insert(packed.end(), local[k].begin(), local[k].end());
   if (!is_root()) {
     comm_->send(packed.data(), packed.size() * sizeof(double), 0, kGatherTag);
     global = Fields{};
     return;
   }
-  global.resize(cfg_.nx, cfg_.ny);
-  global.x0 = global.y0 = 0;
+  const Domain whole = decomp_.global();
+  global.resize(*model_, whole.NX, whole.NY, whole.NZ);
+  global.x0 = global.y0 = global.z0 = 0;
   for (int r = 0; r < ranks(); ++r) {
     const Domain d = decomp_.domain(r);
-    const std::size_t m = std::size_t(d.nx) * d.ny;
-    packed.resize(4 * m);
+    const std::size_t m = std::size_t(d.nx) * d.ny * d.nz;
+    packed.resize(count * m);
     if (r > 0) comm_->recv(packed.data(), packed.size() * sizeof(double), r, kGatherTag);
-    std::vector<double>* out[4] = {&global.rho, &global.ux, &global.uy, &global.T};
-    for (int k = 0; k < 4; ++k)
-      for (int y = 0; y < d.ny; ++y)
-        for (int x = 0; x < d.nx; ++x) (*out[k])[global.at(d.x0 + x, d.y0 + y)] = packed[k * m + std::size_t(y) * d.nx + x];
+    for (int k = 0; k < count; ++k) {
+      const double* from = packed.data() + k * m;
+      for (int z = 0; z < d.nz; ++z)
+        for (int y = 0; y < d.ny; ++y)
+          std::copy_n(from + (std::size_t(z) * d.ny + y) * d.nx, d.nx,
+                      global.data(k) + global.at(d.x0, d.y0 + y, d.z0 + z));
+    }
   }
 }
 

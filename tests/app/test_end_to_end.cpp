@@ -129,7 +129,7 @@ TEST(EndToEnd, ImageColoursSpanTheDataRangeOfTheirStep) {
   c.output.checkpoint_every = 100;
   ASSERT_EQ(run_plume("run -q " + q(write_case(tmp, c))).code, 0);
   const Fields f = plume::test::checkpoint_fields(ckpt(tmp / "out", 100), c);
-  const std::vector<double> T = io::extract_field(f, io::FieldKind::T);
+  const std::vector<double> T = io::extract_field(f, io::field_choice(f.model(), "T"));
   const viz::Range r = viz::finite_range(T);
   ASSERT_TRUE(r.lo < 0.9 - 1e-3 || r.hi > 1.1 + 1e-3) << "the test needs data outside 0.9..1.1";
   int w = 0, h = 0, n = 0;

@@ -95,11 +95,11 @@ TEST(LoopOnRanks, SinksGetTheirRanksOwnBlockOfTheOneProcessFields) {
                 d.NY == c.solver.ny);
     EXPECT_TRUE(f.nx == d.nx && f.ny == d.ny && f.x0 == d.x0 && f.y0 == d.y0);
     Fields block;  // this rank's block of the one-process fields
-    block.resize(d.nx, d.ny);
+    block.resize(whole.model(), d.nx, d.ny);
     for (int y = 0; y < d.ny; ++y)
       for (int x = 0; x < d.nx; ++x) {
         const std::size_t l = block.at(x, y), g = whole.at(d.x0 + x, d.y0 + y);
-        block.rho[l] = whole.rho[g], block.ux[l] = whole.ux[g], block.uy[l] = whole.uy[g], block.T[l] = whole.T[g];
+        block["rho"][l] = whole["rho"][g], block["ux"][l] = whole["ux"][g], block["uy"][l] = whole["uy"][g], block["T"][l] = whole["T"][g];
       }
     EXPECT_EQ(plume::testing::first_difference(f, block), "") << "step " << step;
   }

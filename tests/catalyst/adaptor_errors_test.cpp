@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 #include <unistd.h>
+#include "d2q37/registration.hpp"
 #include "plume/catalyst/adaptor.hpp"
 
 namespace fs = std::filesystem;
@@ -33,14 +34,14 @@ plume::Domain domain() { return plume::Domain::whole(NX, NY); }
 
 plume::Fields fields() {
   plume::Fields f;
-  f.resize(NX, NY);
+  f.resize(plume::d2q37::model(), NX, NY);
   for (int y = 0; y < NY; ++y)
     for (int x = 0; x < NX; ++x) {
       const std::size_t i = f.at(x, y);
-      f.T[i] = 1.0 + 0.01 * y;
-      f.rho[i] = 1.0 - 0.001 * x;
-      f.ux[i] = 0.001 * x;
-      f.uy[i] = -0.001 * y;
+      f["T"][i] = 1.0 + 0.01 * y;
+      f["rho"][i] = 1.0 - 0.001 * x;
+      f["ux"][i] = 0.001 * x;
+      f["uy"][i] = -0.001 * y;
     }
   return f;
 }
@@ -110,42 +111,42 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 
 TEST_F(AdaptorErrors, MissingScriptIsAConfigurationError) {
   const std::string missing = (dir_ / "no-such-pipeline.py").string();
-  const std::string m = message_of([&] { Adaptor a(options({missing}), domain()); });
+  const std::string m = message_of([&] { Adaptor a(options({missing}), domain(), plume::d2q37::model()); });
   EXPECT_NE(m.find(missing), std::string::npos) << m;
   EXPECT_NE(m.find("does not exist"), std::string::npos) << m;
   // Even when failing pipelines are to be dropped: a missing file is a mistake in the configuration.
-  const std::string m2 = message_of([&] { Adaptor a(options({missing}, OnError::Disable), domain()); });
+  const std::string m2 = message_of([&] { Adaptor a(options({missing}, OnError::Disable), domain(), plume::d2q37::model()); });
   EXPECT_NE(m2.find("does not exist"), std::string::npos) << m2;
 }
 
 TEST_F(AdaptorErrors, BadOptionsAreRejected) {
   Options o = options({fields_pipeline()});
   o.every = 0;
-  EXPECT_NE(message_of([&] { Adaptor a(o, domain()); }).find("every"), std::string::npos);
+  EXPECT_NE(message_of([&] { Adaptor a(o, domain(), plume::d2q37::model()); }).find("every"), std::string::npos);
   o = options({fields_pipeline()});
   o.live = true;
   o.live_port = 0;
-  EXPECT_NE(message_of([&] { Adaptor a(o, domain()); }).find("live_port"), std::string::npos);
+  EXPECT_NE(message_of([&] { Adaptor a(o, domain(), plume::d2q37::model()); }).find("live_port"), std::string::npos);
   o.live_port = 22222;
   o.live_timeout = 0;
-  EXPECT_NE(message_of([&] { Adaptor a(o, domain()); }).find("live_timeout"), std::string::npos);
-  EXPECT_NE(message_of([&] { Adaptor a(options({}), domain()); }).find("nothing to do"), std::string::npos);
+  EXPECT_NE(message_of([&] { Adaptor a(o, domain(), plume::d2q37::model()); }).find("live_timeout"), std::string::npos);
+  EXPECT_NE(message_of([&] { Adaptor a(options({}), domain(), plume::d2q37::model()); }).find("nothing to do"), std::string::npos);
   EXPECT_NE(message_of([] { plume::catalyst::parse_on_error("ignore"); }).find("\"ignore\""), std::string::npos);
   EXPECT_EQ(plume::catalyst::parse_on_error("disable"), OnError::Disable);
   plume::Domain bad = domain();
   bad.x0 = NX;  // a block outside the lattice
-  EXPECT_NE(message_of([&] { Adaptor a(options({fields_pipeline()}), bad); }).find("domain"), std::string::npos);
+  EXPECT_NE(message_of([&] { Adaptor a(options({fields_pipeline()}), bad, plume::d2q37::model()); }).find("domain"), std::string::npos);
 }
 
 TEST_F(AdaptorErrors, ScriptWithoutVersionMarkerIsRejected) {
   const std::string s = script("legacy.py", "from paraview.simple import *\ndef DoCoProcessing(datadescription):\n    pass\n");
-  const std::string m = message_of([&] { Adaptor a(options({s}), domain()); });
+  const std::string m = message_of([&] { Adaptor a(options({s}), domain(), plume::d2q37::model()); });
   EXPECT_NE(m.find("script-version 2"), std::string::npos) << m;
 }
 
 TEST_F(AdaptorErrors, BrokenScriptStopsAtInitialisationWithItsError) {
   const std::string s = script("broken.py", "# script-version: 2\nfrom paraview.simple import *\nx = = 1\n");
-  const std::string m = message_of([&] { Adaptor a(options({s}), domain()); });
+  const std::string m = message_of([&] { Adaptor a(options({s}), domain(), plume::d2q37::model()); });
   EXPECT_NE(m.find("while loading"), std::string::npos) << m;
   EXPECT_NE(m.find("SyntaxError"), std::string::npos) << m;
   EXPECT_NE(m.find("broken.py\", line 3"), std::string::npos) << m;
@@ -153,7 +154,7 @@ TEST_F(AdaptorErrors, BrokenScriptStopsAtInitialisationWithItsError) {
 
 TEST_F(AdaptorErrors, BrokenScriptIsDroppedWhenAskedAndTheOthersRun) {
   const std::string s = script("raises.py", "# script-version: 2\nraise RuntimeError('no such filter')\n");
-  Adaptor a(options({s, fields_pipeline()}, OnError::Disable), domain());
+  Adaptor a(options({s, fields_pipeline()}, OnError::Disable), domain(), plume::d2q37::model());
   EXPECT_NE(log_.find("no such filter"), std::string::npos) << log_;
   const auto st = a.stats();
   ASSERT_EQ(st.size(), 2u);
@@ -166,7 +167,7 @@ TEST_F(AdaptorErrors, BrokenScriptIsDroppedWhenAskedAndTheOthersRun) {
 }
 
 TEST_F(AdaptorErrors, ScriptRaisingDuringTheRunStopsIt) {
-  Adaptor a(options({script("raises.py", kRaisesAtStep20)}), domain());
+  Adaptor a(options({script("raises.py", kRaisesAtStep20)}), domain(), plume::d2q37::model());
   const plume::Fields f = fields();
   EXPECT_TRUE(a.due(10));
   EXPECT_FALSE(a.due(15));
@@ -179,7 +180,7 @@ TEST_F(AdaptorErrors, ScriptRaisingDuringTheRunStopsIt) {
 }
 
 TEST_F(AdaptorErrors, ScriptRaisingDuringTheRunIsDroppedWhenAsked) {
-  Adaptor a(options({script("raises.py", kRaisesAtStep20), fields_pipeline()}, OnError::Disable), domain());
+  Adaptor a(options({script("raises.py", kRaisesAtStep20), fields_pipeline()}, OnError::Disable), domain(), plume::d2q37::model());
   const plume::Fields f = fields();
   for (long step = 0; step <= 40; step += 10) a.execute(step, 0.1 * step, f, domain());
   EXPECT_NE(log_.find("deliberate failure at step 20"), std::string::npos) << log_;
@@ -203,13 +204,13 @@ x = CreateExtractor('VTPD', input, registrationName='x')
 x.Writer.FileName = 'x_{timestep:06d}.vtpd'
 options = catalyst.Options()
 )");
-  Adaptor a(options({s}), domain());
+  Adaptor a(options({s}), domain(), plume::d2q37::model());
   const std::string m = message_of([&] { a.execute(0, 0.0, fields(), domain()); });
   EXPECT_NE(m.find("vtkXMLPartitionedDataSetWriter"), std::string::npos) << m;
 }
 
 TEST_F(AdaptorErrors, FieldsOfAnotherBlockAreRejected) {
-  Adaptor a(options({fields_pipeline()}), domain());
+  Adaptor a(options({fields_pipeline()}), domain(), plume::d2q37::model());
   plume::Fields f = fields();
   f.resize(NX - 1, NY);
   EXPECT_NE(message_of([&] { a.execute(0, 0.0, f, domain()); }).find("not the adaptor's domain"), std::string::npos);
@@ -221,13 +222,13 @@ TEST_F(AdaptorErrors, FieldsOfAnotherBlockAreRejected) {
 TEST_F(AdaptorErrors, RenderingWithoutDisplayIsExplained) {
   unsetenv("DISPLAY");
   const std::string m =
-      message_of([&] { Adaptor a(options({plume::catalyst::pipelines_dir() + "/temperature.py"}), domain()); });
+      message_of([&] { Adaptor a(options({plume::catalyst::pipelines_dir() + "/temperature.py"}), domain(), plume::d2q37::model()); });
   EXPECT_NE(m.find("DISPLAY"), std::string::npos) << m;
 }
 
 TEST_F(AdaptorErrors, CatalystStartsOncePerProcess) {
-  { Adaptor a(options({fields_pipeline()}), domain()); }
-  const std::string m = message_of([&] { Adaptor b(options({fields_pipeline()}), domain()); });
+  { Adaptor a(options({fields_pipeline()}), domain(), plume::d2q37::model()); }
+  const std::string m = message_of([&] { Adaptor b(options({fields_pipeline()}), domain(), plume::d2q37::model()); });
   EXPECT_NE(m.find("once per process"), std::string::npos) << m;
 }
 
@@ -235,14 +236,14 @@ TEST_F(AdaptorErrors, CatalystStartsOncePerProcess) {
 // Codes other than 0, so that this test cannot pass by ending its process.
 TEST_F(AdaptorErrors, SysExitWhileLoadingIsAFailure) {
   const std::string s = script("exits.py", "# script-version: 2\nraise SystemExit(7)\n");
-  const std::string m = message_of([&] { Adaptor a(options({s}), domain()); });
+  const std::string m = message_of([&] { Adaptor a(options({s}), domain(), plume::d2q37::model()); });
   EXPECT_NE(m.find("while loading"), std::string::npos) << m;
   EXPECT_NE(m.find("sys.exit(7)"), std::string::npos) << m;
 }
 
 TEST_F(AdaptorErrors, SysExitDuringTheRunIsAFailureThatOnErrorHandles) {
   const std::string s = script("exits.py", from_step_20("import sys\n", "        sys.exit(5)\n"));
-  Adaptor a(options({s, fields_pipeline()}, OnError::Disable), domain());
+  Adaptor a(options({s, fields_pipeline()}, OnError::Disable), domain(), plume::d2q37::model());
   const plume::Fields f = fields();
   for (long step = 0; step <= 30; step += 10) a.execute(step, 0.1 * step, f, domain());
   EXPECT_NE(log_.find("sys.exit(5)"), std::string::npos) << log_;
@@ -258,7 +259,7 @@ TEST_F(AdaptorErrors, ACallPastItsTimeLimitIsInterrupted) {
   const std::string sleeps = script("sleeps.py", from_step_20("import time\n", "        time.sleep(3600)\n"));
   Options o = options({loops, sleeps, fields_pipeline()}, OnError::Disable);
   o.timeout = 2;
-  Adaptor a(o, domain());
+  Adaptor a(o, domain(), plume::d2q37::model());
   const plume::Fields f = fields();
   a.execute(10, 1.0, f, domain());
   const auto t0 = std::chrono::steady_clock::now();
@@ -284,7 +285,7 @@ TEST_F(AdaptorErrors, AStopRequestInterruptsTheRunningPipelineWithoutFailingIt) 
   std::atomic<bool> stop{false};
   Options o = options({script("loops.py", from_step_20("", "        while True:\n            pass\n")), fields_pipeline()});
   o.stop_requested = [&] { return stop.load(); };
-  Adaptor a(o, domain());
+  Adaptor a(o, domain(), plume::d2q37::model());
   const plume::Fields f = fields();
   a.execute(10, 1.0, f, domain());
   std::thread signal([&] {
@@ -317,7 +318,7 @@ TEST_F(AdaptorErrors, ACallStuckOutsidePythonEndsTheProcessThroughOnStuck) {
   };
   EXPECT_EXIT(
       {
-        Adaptor a(o, domain());
+        Adaptor a(o, domain(), plume::d2q37::model());
         a.execute(20, 2.0, fields(), domain());
       },
       ::testing::ExitedWithCode(42), "on_stuck: pipeline '.*stuck.py' at step 20 was interrupted because it exceeded "

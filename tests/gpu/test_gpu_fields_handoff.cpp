@@ -24,8 +24,8 @@ namespace {
     return ::testing::AssertionFailure() << "blocks differ: " << a.nx << "x" << a.ny << " against " << b.nx << "x"
                                          << b.ny;
   const char* names[4] = {"rho", "ux", "uy", "T"};
-  const std::vector<double>* va[4] = {&a.rho, &a.ux, &a.uy, &a.T};
-  const std::vector<double>* vb[4] = {&b.rho, &b.ux, &b.uy, &b.T};
+  const std::vector<double>* va[4] = {&a["rho"], &a["ux"], &a["uy"], &a["T"]};
+  const std::vector<double>* vb[4] = {&b["rho"], &b["ux"], &b["uy"], &b["T"]};
   for (int k = 0; k < 4; ++k)
     for (std::size_t i = 0; i < va[k]->size(); ++i)
       if (std::memcmp(&(*va[k])[i], &(*vb[k])[i], sizeof(double)) != 0)
@@ -109,9 +109,9 @@ TEST(GpuFieldsHandOff, StepsQueuedBehindARequestLeaveItsFieldsAndEndAtTheSameSta
   // The device copy of the snapshot stays the requested step's while the steps run.
   const DeviceFields dev = p.a.device_fields();
   ASSERT_TRUE(dev);
-  std::vector<double> dev_T(snap.T.size());
-  ASSERT_EQ(cudaMemcpy(dev_T.data(), dev.T, dev_T.size() * sizeof(double), cudaMemcpyDeviceToHost), cudaSuccess);
-  EXPECT_EQ(0, std::memcmp(dev_T.data(), snap.T.data(), dev_T.size() * sizeof(double)));
+  std::vector<double> dev_T(snap["T"].size());
+  ASSERT_EQ(cudaMemcpy(dev_T.data(), dev.field(snap.index("T")), dev_T.size() * sizeof(double), cudaMemcpyDeviceToHost), cudaSuccess);
+  EXPECT_EQ(0, std::memcmp(dev_T.data(), snap["T"].data(), dev_T.size() * sizeof(double)));
 #endif
   p.a.wait_steps();
   p.b.advance(25);

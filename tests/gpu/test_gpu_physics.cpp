@@ -72,7 +72,7 @@ TEST_P(GpuWalls, MassConservedNoSlipAndWallTemperatureOver1000Steps) {
   Fields F;
   s.fields(F);
   double umax = 0;
-  for (double v : F.uy) umax = std::max(umax, std::fabs(v));
+  for (double v : F["uy"]) umax = std::max(umax, std::fabs(v));
   EXPECT_GT(umax, 1e-5) << "the layer should be moving";
 }
 

@@ -131,12 +131,12 @@ TEST(GpuVsCpu, FieldsAgreeFP64) {
   Fields G, C;
   t.a->fields(G);
   t.b->fields(C);
-  ASSERT_EQ(G.rho.size(), C.rho.size());
-  for (std::size_t k = 0; k < C.rho.size(); ++k) {
-    ASSERT_NEAR(G.rho[k], C.rho[k], 1e-12 * C.rho[k]) << "site " << k;
-    ASSERT_NEAR(G.T[k], C.T[k], 1e-12 * C.T[k]) << "site " << k;
-    ASSERT_NEAR(G.ux[k], C.ux[k], 1e-14) << "site " << k;
-    ASSERT_NEAR(G.uy[k], C.uy[k], 1e-14) << "site " << k;
+  ASSERT_EQ(G["rho"].size(), C["rho"].size());
+  for (std::size_t k = 0; k < C["rho"].size(); ++k) {
+    ASSERT_NEAR(G["rho"][k], C["rho"][k], 1e-12 * C["rho"][k]) << "site " << k;
+    ASSERT_NEAR(G["T"][k], C["T"][k], 1e-12 * C["T"][k]) << "site " << k;
+    ASSERT_NEAR(G["ux"][k], C["ux"][k], 1e-14) << "site " << k;
+    ASSERT_NEAR(G["uy"][k], C["uy"][k], 1e-14) << "site " << k;
   }
 }
 

@@ -36,7 +36,7 @@ TEST(Commands, ParsesTheExamplesOfTheScriptLanguage) {
   EXPECT_DOUBLE_EQ(p.radius, 10);
   EXPECT_DOUBLE_EQ(p.strength, 0.05);
   EXPECT_FALSE(std::get<cmd::Paint>(sim("paint cold 1 2")).brush.hot);
-  EXPECT_EQ(std::get<cmd::Field>(view("field rho")).field, plume::io::FieldKind::Rho);
+  EXPECT_EQ(std::get<cmd::Field>(view("field rho")).field->name, "rho");
   EXPECT_EQ(std::get<cmd::Colormap>(view("colormap coolwarm")).map, plume::viz::Colormap::Coolwarm);
   EXPECT_EQ(std::get<cmd::Screenshot>(view("screenshot \"my shots/out.png\"")).path, "my shots/out.png");
   const auto r = std::get<cmd::Range>(view("range 0.9 1.1"));

@@ -72,7 +72,7 @@ TEST(Simulation, SteeringReachesTheSolverAndTheDiagnostics) {
   Simulation sim(small_case(), false, 10);
   auto front = std::make_unique<Snapshot>();
   const auto a = sim.post(cmd::Steps{40});
-  const double ke_before = wait_for(sim, front, a).diag.kinetic;
+  const double ke_before = wait_for(sim, front, a).diag.at("kinetic_energy");
   // Remove gravity: the stratified fluid is no longer in hydrostatic balance and starts moving.
   const auto s = sim.post(cmd::Set{"physics.gravity", "0"});
   EXPECT_DOUBLE_EQ(d2q37::physics(wait_for(sim, front, s).config.solver).gy, 0.0);
@@ -81,8 +81,8 @@ TEST(Simulation, SteeringReachesTheSolverAndTheDiagnostics) {
   Simulation reference(small_case(), false, 10);
   auto ref = std::make_unique<Snapshot>();
   const auto r = reference.post(cmd::Steps{80});
-  const double ke_changed = wait_for(sim, front, b).diag.kinetic;
-  const double ke_reference = wait_for(reference, ref, r).diag.kinetic;
+  const double ke_changed = wait_for(sim, front, b).diag.at("kinetic_energy");
+  const double ke_reference = wait_for(reference, ref, r).diag.at("kinetic_energy");
   EXPECT_GT(ke_changed, 10 * ke_reference);
   EXPECT_GT(ke_changed, 10 * ke_before);
 }
@@ -124,7 +124,7 @@ TEST(Simulation, PaintingAHotBlobRaisesTheLocalTemperature) {
   auto front = std::make_unique<Snapshot>();
   sim.take(front);
   const Snapshot before = *front;
-  const auto T = [](const Snapshot& s, int x, int y) { return s.fields.T[s.fields.at(x, y)]; };
+  const auto T = [](const Snapshot& s, int x, int y) { return s.fields["T"][s.fields.at(x, y)]; };
   const auto seq = sim.post(cmd::Paint{plume::gui::Brush{24, 44, 10, 0.05, true}});
   const auto cold = sim.post(cmd::Paint{plume::gui::Brush{24, 16, 10, 0.04, false}});
   Snapshot& s = wait_for(sim, front, cold);
@@ -182,7 +182,7 @@ TEST(Simulation, CheckpointRoundTripContinuesExactly) {
   auto front = std::make_unique<Snapshot>();
   sim.post(cmd::Set{"physics.gravity", "3e-4"});
   const auto a = sim.post(cmd::Steps{12});
-  const std::vector<double> T12 = wait_for(sim, front, a).fields.T;
+  const std::vector<double> T12 = wait_for(sim, front, a).fields["T"];
   const std::string path = temp_path("-state.chk");
   const auto save = sim.post(cmd::SaveCheckpoint{path});
   wait_for(sim, front, save);
@@ -193,7 +193,7 @@ TEST(Simulation, CheckpointRoundTripContinuesExactly) {
   Snapshot& s = wait_for(sim, front, open);
   EXPECT_EQ(s.step, 12);
   EXPECT_DOUBLE_EQ(d2q37::physics(s.config.solver).gy, -3e-4);  // the checkpoint's own configuration
-  EXPECT_EQ(s.fields.T, T12);
+  EXPECT_EQ(s.fields["T"], T12);
   std::remove(path.c_str());
   const auto missing = sim.post(cmd::OpenCheckpoint{path});
   wait_for(sim, front, missing);
@@ -207,14 +207,14 @@ TEST(Simulation, ShownFieldFollowsTheRequestAlsoWhenPaused) {
   Simulation sim(small_case(48, 64), false, 10, 16);
   auto front = std::make_unique<Snapshot>();
   ASSERT_TRUE(sim.take(front));
-  EXPECT_EQ(front->shown.kind, plume::io::FieldKind::T);
-  sim.show(plume::io::FieldKind::Rho);
+  EXPECT_EQ(front->shown.kind->name, "T");
+  sim.show(plume::gui::gui_field("rho"));
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (front->shown.kind != plume::io::FieldKind::Rho && std::chrono::steady_clock::now() < until)
+  while (front->shown.kind->name != "rho" && std::chrono::steady_clock::now() < until)
     if (!sim.take(front)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   const plume::gui::ShownField& s = front->shown;
-  ASSERT_EQ(s.kind, plume::io::FieldKind::Rho);
-  EXPECT_EQ(s.values, front->fields.rho);
+  ASSERT_EQ(s.kind->name, "rho");
+  EXPECT_EQ(s.values, front->fields["rho"]);
   EXPECT_EQ(s.range.lo, *std::min_element(s.values.begin(), s.values.end()));
   EXPECT_EQ(s.range.hi, *std::max_element(s.values.begin(), s.values.end()));
   ASSERT_EQ(s.texture_nx, 12);

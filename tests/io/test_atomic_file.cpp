@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <functional>
 #include <sstream>
+#include "d2q37/registration.hpp"
 #include "plume/io/atomic_file.hpp"
 #include "plume/io/diagnostics_csv.hpp"
 #include "small_filesystem.hpp"
@@ -52,11 +53,13 @@ TEST(AppendFile, ARecordThatDoesNotFitIsCutOffAgain) {
   SmallFileSystem fs(64 * 1024);
   if (!fs.mounted()) GTEST_SKIP() << fs.reason();
   io::Diagnostics d;
-  d.mass = 1.0 / 3.0;
+  d.quantities = d2q37::model().diagnostics();
+  d.values.assign(d.quantities.size(), 0.0);
+  d.values[0] = 1.0 / 3.0;  // mass
   std::string err;
   long long rows = 0;
   {
-    io::DiagnosticsCsv csv(fs / "diagnostics.csv", -1);
+    io::DiagnosticsCsv csv(fs / "diagnostics.csv", -1, d2q37::model());
     fs.fill();
     // The file's last page still has room: rows go in until one crosses into a page the disk
     // does not have.
@@ -73,7 +76,7 @@ TEST(AppendFile, ARecordThatDoesNotFitIsCutOffAgain) {
   std::istringstream in(text);
   std::string line;
   std::getline(in, line);
-  EXPECT_EQ(line, io::DiagnosticsCsv::header());
+  EXPECT_EQ(line, io::DiagnosticsCsv::header(d2q37::model()));
   long long whole = 0;
   while (std::getline(in, line)) {
     EXPECT_EQ(std::count(line.begin(), line.end(), ','), 12) << line;

@@ -25,7 +25,7 @@ config::RunConfig unusual_config() {
   c.solver.tiles = {2, 3};
   c.solver.overlap = false;
   c.output.dir = "some dir/with \"quotes\"";
-  c.output.field = io::FieldKind::Vorticity;
+  c.output.field = "vorticity";
   c.output.colormap = "coolwarm";
   c.insitu.scripts = {"a.py", "b c.py"};
   c.insitu.live = true;
@@ -67,7 +67,7 @@ TEST(Config, TomlRoundTripKeepsEveryValueExactly) {
   EXPECT_TRUE(r.solver.tiles.px == 2 && r.solver.tiles.py == 3);
   EXPECT_FALSE(r.solver.overlap);
   EXPECT_EQ(r.output.dir, c.output.dir);
-  EXPECT_EQ(r.output.field, io::FieldKind::Vorticity);
+  EXPECT_EQ(r.output.field, "vorticity");
   EXPECT_EQ(r.insitu.scripts, c.insitu.scripts);
   EXPECT_TRUE(r.insitu.live);
   EXPECT_EQ(r.insitu.live_every, 7) << "Live has its own cadence";

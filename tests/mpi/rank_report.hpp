@@ -29,7 +29,7 @@ inline std::string first_difference(const std::vector<double>& a, const std::vec
 inline std::string first_difference(const Fields& a, const Fields& b) {
   if (a.nx != b.nx || a.ny != b.ny) return "field sizes differ";
   const std::pair<const char*, std::pair<const std::vector<double>*, const std::vector<double>*>> f[] = {
-      {"rho", {&a.rho, &b.rho}}, {"ux", {&a.ux, &b.ux}}, {"uy", {&a.uy, &b.uy}}, {"T", {&a.T, &b.T}}};
+      {"rho", {&a["rho"], &b["rho"]}}, {"ux", {&a["ux"], &b["ux"]}}, {"uy", {&a["uy"], &b["uy"]}}, {"T", {&a["T"], &b["T"]}}};
   for (const auto& [name, v] : f) {
     const std::string d = first_difference(*v.first, *v.second, a.nx, a.ny);
     if (!d.empty()) return std::string(name) + ": " + d;

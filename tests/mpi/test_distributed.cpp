@@ -73,7 +73,7 @@ TEST(Distributed, EveryTilingGivesTheOneProcessPopulationsAndFieldsBitForBit) {
     EXPECT_EQ(first_difference(F, ref.fields), "") << what;
     // The run is not trivially at rest, and not blown up.
     double umax = 0;
-    for (double u : F.uy) umax = std::max(umax, std::fabs(u));
+    for (double u : F["uy"]) umax = std::max(umax, std::fabs(u));
     EXPECT_GT(umax, 1e-6) << what;
     EXPECT_TRUE(std::isfinite(umax)) << what;
   }
@@ -235,7 +235,7 @@ TEST(DistributedErrors, ANonFiniteValueOnOneRankIsReportedByEveryRank) {
   Fields F;
   s.fields(F);
   // Every rank learns of the fault, at the same global site: the one the last rank holds.
-  const auto fault = io::find_fault(F, s);
+  const auto fault = io::find_fault(F, s.domain(), *world, s.step());
   ASSERT_TRUE(fault.has_value()) << "no fault seen on rank " << world->rank();
   EXPECT_EQ(fault->step, 3);
   const Domain& d = s.decomposition().domain(last);

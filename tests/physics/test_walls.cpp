@@ -56,15 +56,15 @@ TEST(Walls, NoSlipFixedTemperatureAndMassConservedOver1000Steps) {
       if (!is_wall_row(y, F.ny)) continue;
       const double Tw = (y < 3 ? 1.08 : 0.93) + th_shift(c);
       for (int x = 0; x < F.nx; ++x) {
-        ASSERT_NEAR(F.ux[F.at(x, y)], 0.0, 1e-15) << "x " << x << " y " << y;
-        ASSERT_NEAR(F.uy[F.at(x, y)], 0.0, 1e-15) << "x " << x << " y " << y;
-        ASSERT_NEAR(F.T[F.at(x, y)], Tw, 1e-13) << "x " << x << " y " << y;
+        ASSERT_NEAR(F["ux"][F.at(x, y)], 0.0, 1e-15) << "x " << x << " y " << y;
+        ASSERT_NEAR(F["uy"][F.at(x, y)], 0.0, 1e-15) << "x " << x << " y " << y;
+        ASSERT_NEAR(F["T"][F.at(x, y)], Tw, 1e-13) << "x " << x << " y " << y;
       }
     }
   }
   // The flow is not trivially at rest: the interior moves.
   double umax = 0;
-  for (std::size_t k = 0; k < F.uy.size(); ++k) umax = std::max(umax, std::fabs(F.uy[k]));
+  for (std::size_t k = 0; k < F["uy"].size(); ++k) umax = std::max(umax, std::fabs(F["uy"][k]));
   EXPECT_GT(umax, 1e-5);
 }
 
@@ -83,10 +83,10 @@ TEST(Walls, AdiabaticWallsHaveZeroNormalTemperatureGradient) {
   s.fields(F);
   for (int x = 0; x < F.nx; ++x)
     for (int j = 0; j < 3; ++j) {
-      EXPECT_NEAR(F.T[F.at(x, j)] - F.T[F.at(x, 3)], shift, 1e-14) << "bottom, x " << x << " row " << j;
-      EXPECT_NEAR(F.T[F.at(x, F.ny - 1 - j)] - F.T[F.at(x, F.ny - 4)], shift, 1e-14)
+      EXPECT_NEAR(F["T"][F.at(x, j)] - F["T"][F.at(x, 3)], shift, 1e-14) << "bottom, x " << x << " row " << j;
+      EXPECT_NEAR(F["T"][F.at(x, F.ny - 1 - j)] - F["T"][F.at(x, F.ny - 4)], shift, 1e-14)
           << "top, x " << x << " row " << j;
-      EXPECT_NEAR(F.uy[F.at(x, j)], 0.0, 1e-15);
+      EXPECT_NEAR(F["uy"][F.at(x, j)], 0.0, 1e-15);
     }
 }
 
@@ -105,8 +105,8 @@ TEST(Walls, FixedWallHeatsTheFluidNextToIt) {
   s.fields(F);
   double mean4 = 0, mean_mid = 0;
   for (int x = 0; x < F.nx; ++x) {
-    mean4 += F.T[F.at(x, 4)] / F.nx;
-    mean_mid += F.T[F.at(x, F.ny / 2)] / F.nx;
+    mean4 += F["T"][F.at(x, 4)] / F.nx;
+    mean_mid += F["T"][F.at(x, F.ny / 2)] / F.nx;
   }
   EXPECT_GT(mean4, 1.0 + 1e-3);
   EXPECT_LT(mean_mid, mean4);

@@ -62,7 +62,7 @@ inline Decay wave_decay(Wave kind, BackendKind backend, d2q37::CollisionModel mo
     double a = 0;
     for (int y = 0; y < ny; ++y)
       for (int x = 0; x < c.nx; ++x)
-        a += (kind == Wave::Shear ? F.ux[F.at(x, y)] : F.T[F.at(x, y)] - 1.0) * std::sin(k * y);
+        a += (kind == Wave::Shear ? F["ux"][F.at(x, y)] : F["T"][F.at(x, y)] - 1.0) * std::sin(k * y);
     return 2.0 * a / (ny * c.nx);
   };
   s.advance(n0);

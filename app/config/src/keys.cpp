@@ -252,8 +252,8 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
     d.k.set = [](RunConfig& c, const Value& v) { c.output.diagnostics_every = parameter::narrow<long>(std::get<long long>(v)); };
     t.push_back(d.min(0).follows([](const RunConfig& c) { return c.output.diagnostics_every ? "" : "output.every"; }));
   }
-  t.push_back(choice("output", "field", "field shown in the images (T is T_H, ux/uy are u_H)", io::field_names(),
-                     PLUME_REF(output.field)));
+  t.push_back(choice_name("output", "field", "field shown in the images (for D2Q37: T is T_H, ux/uy are u_H)",
+                          io::field_names(model), PLUME_REF(output.field)));
   t.push_back(choice_name("output", "colormap", "colormap (auto: viridis for the speed, coolwarm for signed fields, else inferno)",
                           colormap_choices(), PLUME_REF(output.colormap)));
   {

@@ -66,17 +66,17 @@ class HaloOps {
 };
 
 // The fields of the last fields() / request_fields() in device memory (the GPU hand-off to an
-// OpenGL texture, docs/gui.md "GPU path"): rho, u_H, T_H of the local block, nx * ny each, x
-// fastest (row pitch nx), on CUDA device `device`. Complete once fields() or wait_fields() has
-// returned; overwritten by the next fields() / request_fields(). All null on a host backend.
+// OpenGL texture, docs/gui.md "GPU path"): the model's `count` stored fields of the local block
+// (in the order of Model::fields()), one after another, nx * ny * nz values each, x fastest (row
+// pitch nx), on CUDA device `device`. Complete once fields() or wait_fields() has returned;
+// overwritten by the next fields() / request_fields(). All null on a host backend.
 struct DeviceFields {
-  const double* rho = nullptr;
-  const double* ux = nullptr;
-  const double* uy = nullptr;
-  const double* T = nullptr;
-  int nx = 0, ny = 0;
+  const double* data = nullptr;
+  int count = 0;
+  int nx = 0, ny = 0, nz = 1;
   int device = -1;
-  explicit operator bool() const { return rho != nullptr; }
+  const double* field(int k) const { return data + std::size_t(k) * nx * ny * nz; }
+  explicit operator bool() const { return data != nullptr; }
 };
 
 class Backend {

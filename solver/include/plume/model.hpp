@@ -22,14 +22,71 @@ const std::vector<std::string>& precision_names();
 class Backend;
 struct Parameters;  // plume/parameters.hpp
 
-// One field a model exports (a scalar per site; vectors come as one field per component).
+// What a stored field is to generic code: a plain scalar, or a component of the velocity (from
+// which every model with a velocity gets the derived fields speed and vorticity, io/field_select).
+enum class FieldRole : int { Scalar = 0, VelocityX, VelocityY, VelocityZ };
+
+// One field a model stores per site (a scalar; vectors come as one field per component). A literal
+// type, so that a model states its list once, as a constexpr array from which its backends' field
+// count is derived (d2q37/model.hpp, Traits::field_list).
 struct FieldInfo {
-  std::string name;     // short, as in files and pipelines: "rho", "ux", "T"
-  std::string label;    // for titles and legends: "u_H,x", "T_H"
-  std::string unit;     // "lattice units", ...
-  std::string meaning;  // one line
+  const char* name;     // short, as in files, keys and pipelines: "rho", "ux", "T"
+  const char* label;    // for legends and the GUI's field choice: "u_H,x", "T_H"
+  const char* title;    // for image captions, as the ParaView pipelines word it: "temperature T_H"
+  const char* unit;     // "lattice units", ...
+  const char* meaning;  // one line
   bool is_signed = false;  // values of both signs around 0 (a diverging colour map suits it)
+  bool positive = false;   // > 0 wherever the state is physical (the fault check; every field must be finite)
+  FieldRole role = FieldRole::Scalar;
 };
+
+// How a derived field is computed from stored ones, per site (plume/derived.hpp: one PLUME_HD
+// implementation of each, for the host and the device).
+enum class DerivedOp : int {
+  Product = 0,  // in[0] * in[1]
+  Magnitude,    // |(in[0], in[1][, in[2]])|
+  CurlZ,        // d in[1] / dx - d in[0] / dy (2-D): central differences, periodic in x
+};
+
+// A field a model derives from its stored ones (p = rho T_H for D2Q37), named by their names.
+// Speed and vorticity are not listed here: every model with a velocity gets them (FieldRole).
+struct DerivedFieldInfo {
+  const char* name;
+  const char* label;
+  const char* title;
+  bool is_signed = false;
+  DerivedOp op = DerivedOp::Product;
+  const char* inputs[3] = {nullptr, nullptr, nullptr};
+};
+
+// One number of a model's diagnostics: a column of diagnostics.csv ("mass[lu]"), a key of the
+// run's summary ("mass").
+struct QuantityInfo {
+  std::string name;  // "mass", "kinetic_energy", "T_min"
+  std::string unit;  // "lu" (lattice units), "sites"
+};
+
+// What every diagnostic is made from, for the whole lattice: per global row (index z NY + y), the
+// sums over the row's sites, each in x order, of every stored field and of the model's own row
+// quantities (Model::sum_row); per stored field, its extremes over its finite values. Rows are
+// summed alone and then in order, so the numbers do not depend on how the lattice is tiled.
+struct RowSums {
+  int NX = 0, NY = 0, NZ = 1;
+  std::vector<std::vector<double>> field;  // [k][row]: sum of stored field k
+  std::vector<std::vector<double>> own;    // [q][row]: sum of the model's row quantity q
+  std::vector<double> sites;               // [row]: sites summed
+  std::vector<double> min, max;            // [k]: extremes of field k (set where `any`)
+  std::vector<char> any;                   // [k]: field k had a finite value
+  int rows() const { return NY * NZ; }
+  // sum over the rows, in order
+  static double total(const std::vector<double>& per_row) {
+    double t = 0;
+    for (double v : per_row) t += v;
+    return t;
+  }
+};
+
+class Fields;
 
 // Everything a run of a model is set up with (its physics and its case), owned by the model: a
 // plain struct of its own, carried through the core unopened.
@@ -98,9 +155,27 @@ class Model {
   virtual const std::string& name() const = 0;   // the configuration's `model` value: "d2q37"
   virtual const std::string& title() const = 0;  // one line for logs and summaries
   virtual const LatticeInfo& lattice() const = 0;
+  // The fields stored per site, in the order the backends fill them (Fields::data(k)).
   virtual const std::vector<FieldInfo>& fields() const = 0;
+  // The fields it derives from them, beyond the speed and vorticity that every model with a
+  // velocity gets (io::field_choices builds the list a user chooses from).
+  virtual std::vector<DerivedFieldInfo> derived_fields() const { return {}; }
+  // The order in which a user is offered the fields (names of stored, derived and generic derived
+  // ones); empty: stored, then the model's derived, then the generic ones.
+  virtual std::vector<std::string> field_order() const { return {}; }
   // Bytes moved per site update: every population read once and written once.
   double bytes_per_update(Precision p) const { return 2.0 * lattice().Q * value_bytes(p); }
+  // Diagnostics (io/diagnostics computes the row sums, the model names and makes the numbers).
+  // The quantities it reports, in order; by default the sum and extremes of every stored field
+  // ("sum_rho", "rho_min", "rho_max", ...).
+  virtual std::vector<QuantityInfo> diagnostics() const;
+  // How many quantities of its own it sums per row besides the stored fields (D2Q37: momenta and
+  // energies), and their sums over local row (y, z) of the block `f`, each in x order, into out.
+  virtual int own_row_sums() const { return 0; }
+  virtual void sum_row(const Fields& /*f*/, int /*y*/, int /*z*/, double* /*out*/) const {}
+  // The values of diagnostics(), from the whole lattice's row sums and the run's setup (where a
+  // diagnostic needs the case: D2Q37's mixing widths).
+  virtual std::vector<double> diagnose(const RowSums& r, const AnySetup& setup) const;
   // The time one step advances, in the model's units (what Solver::time() multiplies).
   virtual double time_step() const = 0;
   virtual AnySetup default_setup() const = 0;

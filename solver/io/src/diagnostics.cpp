@@ -5,73 +5,85 @@
 #include <cstring>
 #include <iterator>
 #include <limits>
-#include "plume/solver.hpp"
+#include "plume/parallel/communicator.hpp"
 
 namespace plume::io {
 
 namespace {
 
-// The finite extremes of `o` into `into` (a side with no finite value takes no part).
+constexpr double kNone = std::numeric_limits<double>::infinity();
+
+// The extremes of `o` into `into`, field by field (a side with no finite value takes no part).
 void merge_extremes(PartialSums& into, const PartialSums& o) {
-  if (!o.any) return;
-  if (!into.any) {
-    into.T_min = o.T_min;
-    into.T_max = o.T_max;
-    into.rho_min = o.rho_min;
-    into.rho_max = o.rho_max;
-    into.any = true;
+  for (std::size_t k = 0; k < into.any.size(); ++k) {
+    if (!o.any[k]) continue;
+    if (!into.any[k]) {
+      into.min[k] = o.min[k];
+      into.max[k] = o.max[k];
+      into.any[k] = 1;
+    }
+    into.min[k] = std::min(into.min[k], o.min[k]);
+    into.max[k] = std::max(into.max[k], o.max[k]);
   }
-  into.T_min = std::min(into.T_min, o.T_min);
-  into.T_max = std::max(into.T_max, o.T_max);
-  into.rho_min = std::min(into.rho_min, o.rho_min);
-  into.rho_max = std::max(into.rho_max, o.rho_max);
+}
+
+// Empty partials of `fields` stored fields and `own` row quantities over the lattice of `d`.
+PartialSums empty_sums(const Domain& d, int fields, int own) {
+  PartialSums p;
+  p.NX = d.NX;
+  p.NY = d.NY;
+  p.NZ = d.NZ;
+  const std::size_t rows = std::size_t(p.rows());
+  p.field.assign(std::size_t(fields), std::vector<double>(rows, 0.0));
+  p.own.assign(std::size_t(own), std::vector<double>(rows, 0.0));
+  p.sites.assign(rows, 0.0);
+  p.min.assign(std::size_t(fields), 0.0);
+  p.max.assign(std::size_t(fields), 0.0);
+  p.any.assign(std::size_t(fields), 0);
+  return p;
 }
 
 }  // namespace
 
+double Diagnostics::at(const std::string& name) const {
+  for (std::size_t i = 0; i < quantities.size(); ++i)
+    if (quantities[i].name == name) return values[i];
+  throw std::out_of_range("no diagnostic '" + name + "'");
+}
+
 PartialSums partial_sums(const Fields& f, const Domain& d) {
-  PartialSums p;
-  p.NX = d.NX;
-  p.NY = d.NY;
-  for (auto* v : {&p.mass, &p.mom_x, &p.mom_y, &p.energy, &p.kinetic, &p.T_sum, &p.sites}) v->assign(d.NY, 0.0);
+  const Model& m = f.model();
+  const int nf = f.count(), own = m.own_row_sums();
+  PartialSums p = empty_sums(d, nf, own);
+  const int rows = f.ny * f.nz;
   // Each row is summed alone, in x order, and extremes do not depend on order: the threads that
   // share the rows change no bit of the result.
 #pragma omp parallel
   {
-    PartialSums e;  // this thread's extremes
+    PartialSums e = empty_sums(Domain{}, nf, 0);  // this thread's extremes
+    std::vector<double> q(std::size_t(own) + 1);
 #pragma omp for schedule(static)
-    for (int y = 0; y < f.ny; ++y) {
-      double m = 0, mx = 0, my = 0, en = 0, k = 0, t = 0;
-      for (int x = 0; x < f.nx; ++x) {
-        const std::size_t i = f.at(x, y);
-        const double rho = f.rho[i], ux = f.ux[i], uy = f.uy[i], T = f.T[i];
-        const double ke = 0.5 * rho * (ux * ux + uy * uy);
-        m += rho;
-        mx += rho * ux;
-        my += rho * uy;
-        k += ke;
-        en += rho * T + ke;
-        t += T;
-        if (std::isfinite(T) && std::isfinite(rho)) {
-          if (!e.any) {
-            e.T_min = e.T_max = T;
-            e.rho_min = e.rho_max = rho;
-            e.any = true;
+    for (int r = 0; r < rows; ++r) {
+      const int y = r % f.ny, z = r / f.ny;
+      const std::size_t row = std::size_t(f.z0 + z) * d.NY + std::size_t(f.y0 + y);
+      for (int k = 0; k < nf; ++k) {
+        const double* v = f.data(k) + f.at(0, y, z);
+        double s = 0;
+        for (int x = 0; x < f.nx; ++x) {
+          s += v[x];
+          if (std::isfinite(v[x])) {
+            if (!e.any[k]) e.min[k] = e.max[k] = v[x], e.any[k] = 1;
+            e.min[k] = std::min(e.min[k], v[x]);
+            e.max[k] = std::max(e.max[k], v[x]);
           }
-          e.T_min = std::min(e.T_min, T);
-          e.T_max = std::max(e.T_max, T);
-          e.rho_min = std::min(e.rho_min, rho);
-          e.rho_max = std::max(e.rho_max, rho);
         }
+        p.field[k][row] = s;
       }
-      const int yg = f.y0 + y;
-      p.mass[yg] = m;
-      p.mom_x[yg] = mx;
-      p.mom_y[yg] = my;
-      p.energy[yg] = en;
-      p.kinetic[yg] = k;
-      p.T_sum[yg] = t;
-      p.sites[yg] = f.nx;
+      if (own > 0) {
+        m.sum_row(f, y, z, q.data());
+        for (int j = 0; j < own; ++j) p.own[j][row] = q[j];
+      }
+      p.sites[row] = f.nx;
     }
 #pragma omp critical(plume_partial_sums)
     merge_extremes(p, e);
@@ -83,107 +95,59 @@ void combine(PartialSums& into, const PartialSums& o) {
   auto add = [](std::vector<double>& a, const std::vector<double>& b) {
     for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
   };
-  add(into.mass, o.mass);
-  add(into.mom_x, o.mom_x);
-  add(into.mom_y, o.mom_y);
-  add(into.energy, o.energy);
-  add(into.kinetic, o.kinetic);
-  add(into.T_sum, o.T_sum);
+  for (std::size_t k = 0; k < into.field.size(); ++k) add(into.field[k], o.field[k]);
+  for (std::size_t k = 0; k < into.own.size(); ++k) add(into.own[k], o.own[k]);
   add(into.sites, o.sites);
   merge_extremes(into, o);
 }
 
-std::vector<double> mean_temperature(const PartialSums& p) {
-  std::vector<double> T(p.NY, 0.0);
-  for (int y = 0; y < p.NY; ++y) T[y] = p.sites[y] > 0 ? p.T_sum[y] / p.sites[y] : 0.0;
-  return T;
-}
-
-namespace {
-double theta(double T, double T_down, double T_up) { return std::clamp((T - T_up) / (T_down - T_up), 0.0, 1.0); }
-}  // namespace
-
-double integral_width(const std::vector<double>& T_mean, double T_down, double T_up) {
-  if (T_down == T_up) return 0.0;
-  double w = 0.0;
-  for (double T : T_mean) {
-    const double th = theta(T, T_down, T_up);
-    w += th * (1.0 - th);
-  }
-  return 6.0 * w;
-}
-
-// Height where theta first falls to `level` scanning up from the bottom (or down from the top),
-// linearly interpolated between rows.
-double threshold_width(const std::vector<double>& T_mean, double T_down, double T_up) {
-  const int n = int(T_mean.size());
-  if (T_down == T_up || n < 2) return 0.0;
-  auto th = [&](int y) { return theta(T_mean[y], T_down, T_up); };
-  auto crossing = [&](double level, int from, int to, int dir) {
-    for (int y = from; y != to; y += dir) {
-      const double a = th(y), b = th(y + dir);
-      if ((a - level) * (b - level) <= 0.0 && a != b) return y + dir * (a - level) / (a - b);
-    }
-    return double(from);
-  };
-  // Bottom edge: theta falls through 0.9 going up; top edge: theta rises through 0.1 going down.
-  const double lo = th(0) <= 0.9 ? 0.0 : crossing(0.9, 0, n - 1, +1);
-  const double hi = th(n - 1) >= 0.1 ? double(n - 1) : crossing(0.1, n - 1, 0, -1);
-  return std::max(0.0, hi - lo);
-}
-
-Diagnostics finish(const PartialSums& p, const d2q37::InitialState& s, long long step, double time) {
+Diagnostics finish(const PartialSums& p, const Model& m, const AnySetup& setup, long long step, double time) {
   Diagnostics d;
   d.step = step;
   d.time = time;
-  for (int y = 0; y < p.NY; ++y) {
-    d.mass += p.mass[y];
-    d.momentum_x += p.mom_x[y];
-    d.momentum_y += p.mom_y[y];
-    d.energy += p.energy[y];
-    d.kinetic += p.kinetic[y];
-  }
-  const std::vector<double> T = mean_temperature(p);
-  d.width_integral = integral_width(T, s.T_down, s.T_up);
-  d.width_threshold = threshold_width(T, s.T_down, s.T_up);
-  d.T_min = p.T_min;
-  d.T_max = p.T_max;
-  d.rho_min = p.rho_min;
-  d.rho_max = p.rho_max;
+  d.quantities = m.diagnostics();
+  d.values = m.diagnose(p, setup);
   return d;
 }
 
-Diagnostics compute_diagnostics(const Fields& f, const Domain& d, const d2q37::InitialState& s, long long step, double time) {
-  return finish(partial_sums(f, d), s, step, time);
+Diagnostics compute_diagnostics(const Fields& f, const Domain& d, const AnySetup& setup, long long step, double time) {
+  return finish(partial_sums(f, d), f.model(), setup, step, time);
 }
 
 namespace {
 
-constexpr double kNone = std::numeric_limits<double>::infinity();
-
-// combine() over the solver's ranks, in place: every rank ends with the same global partials.
-void combine_ranks(PartialSums& p, Solver& solver) {
-  std::vector<double>* rows[] = {&p.mass, &p.mom_x, &p.mom_y, &p.energy, &p.kinetic, &p.T_sum, &p.sites};
+// combine() over the ranks, in place: every rank ends with the same global partials.
+void combine_ranks(PartialSums& p, parallel::Communicator& comm) {
+  std::vector<std::vector<double>*> rows;
+  for (auto& v : p.field) rows.push_back(&v);
+  for (auto& v : p.own) rows.push_back(&v);
+  rows.push_back(&p.sites);
+  const std::size_t n = std::size_t(p.rows());
   std::vector<double> all;
-  all.reserve(std::size(rows) * p.NY);
+  all.reserve(rows.size() * n);
   for (const auto* r : rows) all.insert(all.end(), r->begin(), r->end());
-  solver.communicator().allreduce(all.data(), all.size(), parallel::ReduceOp::Sum);
-  for (std::size_t k = 0; k < std::size(rows); ++k) std::copy_n(all.begin() + k * p.NY, p.NY, rows[k]->begin());
+  comm.allreduce(all.data(), all.size(), parallel::ReduceOp::Sum);
+  for (std::size_t k = 0; k < rows.size(); ++k) std::copy_n(all.begin() + k * n, n, rows[k]->begin());
   // One reduction for both extremes: minima of the minima and of the negated maxima. A block with
-  // no finite value takes no part.
-  double ext[4] = {kNone, kNone, kNone, kNone};
-  if (p.any) ext[0] = p.T_min, ext[1] = p.rho_min, ext[2] = -p.T_max, ext[3] = -p.rho_max;
-  solver.communicator().allreduce(ext, 4, parallel::ReduceOp::Min);
-  p.any = ext[0] != kNone;
-  if (p.any) p.T_min = ext[0], p.rho_min = ext[1], p.T_max = -ext[2], p.rho_max = -ext[3];
+  // no finite value of a field takes no part in its extremes.
+  const std::size_t nf = p.min.size();
+  std::vector<double> ext(2 * nf, kNone);
+  for (std::size_t k = 0; k < nf; ++k)
+    if (p.any[k]) ext[k] = p.min[k], ext[nf + k] = -p.max[k];
+  comm.allreduce(ext.data(), ext.size(), parallel::ReduceOp::Min);
+  for (std::size_t k = 0; k < nf; ++k) {
+    p.any[k] = ext[k] != kNone;
+    if (p.any[k]) p.min[k] = ext[k], p.max[k] = -ext[nf + k];
+  }
 }
 
 }  // namespace
 
-Diagnostics compute_diagnostics(const Fields& local, Solver& solver, const d2q37::InitialState& s) {
-  PartialSums p = partial_sums(local, solver.domain());
-  combine_ranks(p, solver);
-  return finish(p, s, solver.step(), solver.time());
+Diagnostics compute_diagnostics(const Fields& local, const Domain& d, parallel::Communicator& comm,
+                                const AnySetup& setup, long long step, double time) {
+  PartialSums p = partial_sums(local, d);
+  combine_ranks(p, comm);
+  return finish(p, local.model(), setup, step, time);
 }
 
 std::string Fault::message() const {
@@ -195,68 +159,81 @@ std::string Fault::message() const {
 
 namespace {
 
-// What is wrong at site i, if anything: the first of rho, T, u_x, u_y that is not finite (or, for
-// rho and T, not positive).
-const char* fault_at(const Fields& f, std::size_t i, double& v) {
-  if (!std::isfinite(f.rho[i]) || f.rho[i] <= 0) return v = f.rho[i], "rho";
-  if (!std::isfinite(f.T[i]) || f.T[i] <= 0) return v = f.T[i], "T";
-  if (!std::isfinite(f.ux[i])) return v = f.ux[i], "ux";
-  if (!std::isfinite(f.uy[i])) return v = f.uy[i], "uy";
-  return nullptr;
+// The fields in the order the check looks at them: those that must be positive first (FieldInfo),
+// then the others (D2Q37: rho, T_H, u_H x, u_H y).
+std::vector<int> check_order(const Fields& f) {
+  std::vector<int> order;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int k = 0; k < f.count(); ++k)
+      if (f.info()[std::size_t(k)].positive == (pass == 0)) order.push_back(k);
+  return order;
+}
+
+// What is wrong at site i, if anything: the index of the first field (in `order`) that is not
+// finite or, where FieldInfo says so, not positive; -1 when the site is sound.
+int fault_at(const Fields& f, const std::vector<int>& order, std::size_t i, double& v) {
+  for (int k : order) {
+    v = f[k][i];
+    if (!std::isfinite(v) || (f.info()[std::size_t(k)].positive && v <= 0)) return k;
+  }
+  return -1;
 }
 
 }  // namespace
 
 std::optional<Fault> find_fault(const Fields& f, long long step) {
   // The first bad site in row-major order and the number of them: the same with any threads.
+  const std::vector<int> order = check_order(f);
+  const int rows = f.ny * f.nz;
   long long count = 0, first = std::numeric_limits<long long>::max();
 #pragma omp parallel for schedule(static) reduction(+ : count) reduction(min : first)
-  for (int y = 0; y < f.ny; ++y)
+  for (int r = 0; r < rows; ++r)
     for (int x = 0; x < f.nx; ++x) {
       double v;
-      if (!fault_at(f, f.at(x, y), v)) continue;
+      const std::size_t i = std::size_t(r) * f.nx + x;
+      if (fault_at(f, order, i, v) < 0) continue;
       ++count;
-      first = std::min(first, (long long)y * f.nx + x);
+      first = std::min(first, (long long)i);
     }
   if (count == 0) return std::nullopt;
-  const int x = int(first % f.nx), y = int(first / f.nx);
+  const int x = int(first % f.nx), y = int(first / f.nx % f.ny), z = int(first / f.nx / f.ny);
   double v = 0;
-  const char* field = fault_at(f, f.at(x, y), v);
-  return Fault{step, f.x0 + x, f.y0 + y, field, v, count};
+  const int k = fault_at(f, order, std::size_t(first), v);
+  return Fault{step, f.x0 + x, f.y0 + y, f.z0 + z, f.info()[std::size_t(k)].name, v, count};
 }
 
-std::optional<Fault> find_fault(const Fields& local, Solver& solver) {
-  std::optional<Fault> fault = find_fault(local, solver.step());
-  if (solver.ranks() == 1) return fault;
-  // The first bad site of the lattice has the smallest y NX + x (exact in a double up to 2^53 sites).
-  const int NX = solver.domain().NX;
-  double first = fault ? double(fault->y) * NX + fault->x : kNone;
-  solver.communicator().allreduce(&first, 1, parallel::ReduceOp::Min);
+std::optional<Fault> find_fault(const Fields& local, const Domain& d, parallel::Communicator& comm, long long step) {
+  std::optional<Fault> fault = find_fault(local, step);
+  if (comm.size() == 1) return fault;
+  // The first bad site of the lattice has the smallest (z NY + y) NX + x (exact in a double up to
+  // 2^53 sites).
+  const auto key = [&](const Fault& f) { return (double(f.z) * d.NY + f.y) * d.NX + f.x; };
+  double first = fault ? key(*fault) : kNone;
+  comm.allreduce(&first, 1, parallel::ReduceOp::Min);
   if (first == kNone) return std::nullopt;
   double count = fault ? double(fault->count) : 0.0;
-  solver.communicator().allreduce(&count, 1, parallel::ReduceOp::Sum);
-  Fault f;
-  f.step = solver.step();
-  f.x = int((long long)first % NX);
-  f.y = int((long long)first / NX);
-  f.count = (long long)count;
+  comm.allreduce(&count, 1, parallel::ReduceOp::Sum);
   // The rank that holds the site tells the others what is wrong there.
-  int owner = 0;
-  for (int r = 0; r < solver.ranks(); ++r) {
-    const Domain d = solver.decomposition().domain(r);
-    if (f.x >= d.x0 && f.x < d.x0 + d.nx && f.y >= d.y0 && f.y < d.y0 + d.ny) owner = r;
-  }
+  double owner = fault && key(*fault) == first ? double(comm.rank()) : kNone;
+  comm.allreduce(&owner, 1, parallel::ReduceOp::Min);
   struct {
     double value;
-    char field[8];
+    int field;
   } what{};
-  if (solver.rank() == owner) {
+  if (comm.rank() == int(owner)) {
     what.value = fault->value;
-    std::strncpy(what.field, fault->field.c_str(), sizeof what.field - 1);
+    what.field = local.index(fault->field);
   }
-  solver.communicator().broadcast(&what, sizeof what, owner);
+  comm.broadcast(&what, sizeof what, int(owner));
+  Fault f;
+  f.step = step;
+  const long long at = (long long)first;
+  f.x = int(at % d.NX);
+  f.y = int(at / d.NX % d.NY);
+  f.z = int(at / d.NX / d.NY);
+  f.count = (long long)count;
   f.value = what.value;
-  f.field = what.field;
+  f.field = local.info()[std::size_t(what.field)].name;
   return f;
 }
 

@@ -5,25 +5,27 @@
 
 namespace plume::io {
 
-std::string DiagnosticsCsv::header() {
+std::string DiagnosticsCsv::header(const Model& m) {
   // Lattice units throughout: lu = lattice units (spacing 1, dt = 1/r, T0 = 1).
-  return "step,time[lu],mass[lu],momentum_x[lu],momentum_y[lu],energy[lu],kinetic_energy[lu],"
-         "width_integral[sites],width_threshold[sites],T_min[lu],T_max[lu],rho_min[lu],rho_max[lu]";
+  std::string h = "step,time[lu]";
+  for (const QuantityInfo& q : m.diagnostics()) h += "," + q.name + "[" + q.unit + "]";
+  return h;
 }
 
 std::string DiagnosticsCsv::row(const Diagnostics& d) {
   // {:.17g}: every double reads back exactly.
-  return fmt::format("{},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g},{:.17g}",
-                     d.step, d.time, d.mass, d.momentum_x, d.momentum_y, d.energy, d.kinetic, d.width_integral,
-                     d.width_threshold, d.T_min, d.T_max, d.rho_min, d.rho_max);
+  std::string r = fmt::format("{},{:.17g}", d.step, d.time);
+  for (double v : d.values) r += fmt::format(",{:.17g}", v);
+  return r;
 }
 
-DiagnosticsCsv::DiagnosticsCsv(std::string path, long long resume_step) : path_(std::move(path)) {
-  std::string keep = header() + "\n";
+DiagnosticsCsv::DiagnosticsCsv(std::string path, long long resume_step, const Model& m)
+    : path_(std::move(path)), header_(header(m)) {
+  std::string keep = header_ + "\n";
   if (resume_step >= 0) {
     std::ifstream in(path_);
     std::string line;
-    if (std::getline(in, line) && line == header())
+    if (std::getline(in, line) && line == header_)
       while (std::getline(in, line)) {
         // A row ends with its newline only when it was written whole.
         if (in.eof() || line.empty()) break;

@@ -1,83 +1,141 @@
 #include "plume/io/field_select.hpp"
-#include <cmath>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 
 namespace plume::io {
 
-const std::vector<std::string>& field_names() {
-  static const std::vector<std::string> names{"T", "rho", "p", "ux", "uy", "speed", "vorticity"};
-  return names;
-}
-
-const char* field_name(FieldKind k) { return field_names().at(std::size_t(k)).c_str(); }
-
-const char* field_title(FieldKind k) {
-  // The words of the ParaView pipelines' captions (pipelines/), so both name a field alike.
-  switch (k) {
-    case FieldKind::T: return "temperature T_H";
-    case FieldKind::Rho: return "density rho";
-    case FieldKind::P: return "pressure p";
-    case FieldKind::Ux: return "velocity u_H x";
-    case FieldKind::Uy: return "velocity u_H y";
-    case FieldKind::Speed: return "speed |u_H|";
-    default: return "vorticity of u_H";
-  }
-}
-
-FieldKind field_from_name(const std::string& name) {
-  const auto& n = field_names();
-  for (std::size_t i = 0; i < n.size(); ++i)
-    if (n[i] == name) return FieldKind(i);
-  std::string list;
-  for (const auto& s : n) list += (list.empty() ? "" : ", ") + s;
-  throw std::invalid_argument("unknown field '" + name + "' (choose one of " + list + ")");
-}
-
-bool field_is_signed(FieldKind k) { return k == FieldKind::Ux || k == FieldKind::Uy || k == FieldKind::Vorticity; }
-
 namespace {
 
-// omega = d(uy)/dx - d(ux)/dy.
-void vorticity(const Fields& f, std::vector<double>& w) {
-  const int nx = f.nx, ny = f.ny;
-#pragma omp parallel for schedule(static)
-  for (int y = 0; y < ny; ++y) {
-    const int ym = y > 0 ? y - 1 : y, yp = y < ny - 1 ? y + 1 : y;
-    const double hy = (yp - ym) > 0 ? double(yp - ym) : 1.0;
-    for (int x = 0; x < nx; ++x) {
-      const int xm = (x + nx - 1) % nx, xp = (x + 1) % nx;
-      const double duy_dx = (f.uy[f.at(xp, y)] - f.uy[f.at(xm, y)]) / 2.0;
-      const double dux_dy = yp > ym ? (f.ux[f.at(x, yp)] - f.ux[f.at(x, ym)]) / hy : 0.0;
-      w[f.at(x, y)] = duy_dx - dux_dy;
+int stored_index(const std::vector<FieldInfo>& f, const std::string& name, const Model& m) {
+  for (std::size_t k = 0; k < f.size(); ++k)
+    if (name == f[k].name) return int(k);
+  throw std::logic_error("the model " + m.name() + " derives a field from '" + name + "', which it does not store");
+}
+
+std::vector<FieldChoice> build(const Model& m) {
+  const std::vector<FieldInfo>& info = m.fields();
+  std::vector<FieldChoice> all;
+  for (std::size_t k = 0; k < info.size(); ++k) {
+    FieldChoice c{info[k].name, info[k].label, info[k].title, info[k].is_signed};
+    c.stored = int(k);
+    all.push_back(c);
+  }
+  for (const DerivedFieldInfo& d : m.derived_fields()) {
+    FieldChoice c{d.name, d.label, d.title, d.is_signed};
+    c.op = d.op;
+    for (const char* in : d.inputs)
+      if (in) c.inputs[c.count++] = stored_index(info, in, m);
+    all.push_back(c);
+  }
+  // The generic ones, from the velocity components the model marks.
+  int vel[3] = {-1, -1, -1};
+  for (std::size_t k = 0; k < info.size(); ++k)
+    if (info[k].role != FieldRole::Scalar) vel[int(info[k].role) - int(FieldRole::VelocityX)] = int(k);
+  if (vel[0] >= 0 && vel[1] >= 0) {
+    const std::string u = velocity_symbol(m);
+    FieldChoice speed{"speed", "|" + u + "|", "speed |" + u + "|", false, true};
+    speed.op = DerivedOp::Magnitude;
+    speed.generic = true;
+    speed.count = vel[2] >= 0 ? 3 : 2;
+    for (int i = 0; i < speed.count; ++i) speed.inputs[i] = vel[i];
+    all.push_back(speed);
+    // In 3-D the vorticity is a vector; plume shows no component of it yet.
+    if (vel[2] < 0) {
+      FieldChoice w{"vorticity", "vorticity", "vorticity of " + u, true};
+      w.op = DerivedOp::CurlZ;
+      w.generic = true;
+      w.count = 2;
+      w.inputs[0] = vel[0];
+      w.inputs[1] = vel[1];
+      all.push_back(w);
     }
   }
+  const std::vector<std::string> order = m.field_order();
+  if (order.empty()) return all;
+  std::vector<FieldChoice> sorted;
+  for (const std::string& name : order)
+    for (auto& c : all)
+      if (c.name == name) sorted.push_back(c);
+  for (const auto& c : all) {
+    bool listed = false;
+    for (const std::string& name : order) listed = listed || name == c.name;
+    if (!listed) sorted.push_back(c);
+  }
+  return sorted;
 }
 
 }  // namespace
 
-void extract_field(const Fields& f, FieldKind k, std::vector<double>& out) {
-  out.resize(f.rho.size());
-  if (k == FieldKind::Vorticity) return vorticity(f, out);
-  const std::vector<double>* plain = k == FieldKind::T     ? &f.T
-                                     : k == FieldKind::Rho ? &f.rho
-                                     : k == FieldKind::Ux  ? &f.ux
-                                     : k == FieldKind::Uy  ? &f.uy
-                                                           : nullptr;
-  const long n = long(out.size());
+const std::vector<FieldChoice>& field_choices(const Model& m) {
+  static std::mutex lock;
+  static std::map<const Model*, std::vector<FieldChoice>> built;  // models live as long as the program
+  std::lock_guard<std::mutex> g(lock);
+  auto it = built.find(&m);
+  if (it == built.end()) it = built.emplace(&m, build(m)).first;
+  return it->second;
+}
+
+std::string velocity_symbol(const Model& m) {
+  for (const FieldInfo& f : m.fields())
+    if (f.role == FieldRole::VelocityX) {
+      const std::string l = f.label;
+      return l.substr(0, l.rfind(','));
+    }
+  return "";
+}
+
+std::vector<std::string> field_names(const Model& m) {
+  std::vector<std::string> n;
+  for (const auto& c : field_choices(m)) n.push_back(c.name);
+  return n;
+}
+
+int field_index(const Model& m, const std::string& name) {
+  const auto& c = field_choices(m);
+  for (std::size_t i = 0; i < c.size(); ++i)
+    if (c[i].name == name) return int(i);
+  std::string list;
+  for (const auto& f : c) list += (list.empty() ? "" : ", ") + f.name;
+  throw std::invalid_argument("unknown field '" + name + "' (choose one of " + list + ")");
+}
+
+const FieldChoice& field_choice(const Model& m, const std::string& name) {
+  return field_choices(m)[std::size_t(field_index(m, name))];
+}
+
+DerivedInputs derived_inputs(const FieldChoice& c, const Fields& f) {
+  DerivedInputs a;
+  for (int i = 0; i < c.count; ++i) a.in[i] = f.data(c.inputs[i]);
+  a.count = c.count;
+  a.nx = f.nx;
+  a.ny = f.ny;
+  a.nz = f.nz;
+  return a;
+}
+
+void extract_field(const Fields& f, const FieldChoice& c, std::vector<double>& out) {
+  out.resize(f.sites());
   double* v = out.data();
-  if (plain) {
-    const double* src = plain->data();
+  if (!c.derived()) {
+    const double* src = f.data(c.stored);
+    const long n = long(out.size());
 #pragma omp parallel for schedule(static)
     for (long i = 0; i < n; ++i) v[i] = src[i];
     return;
   }
+  const DerivedInputs a = derived_inputs(c, f);
+  const int rows = f.ny * f.nz;
 #pragma omp parallel for schedule(static)
-  for (long i = 0; i < n; ++i) v[i] = k == FieldKind::P ? f.rho[i] * f.T[i] : std::hypot(f.ux[i], f.uy[i]);
+  for (int r = 0; r < rows; ++r) {
+    const int y = r % f.ny, z = r / f.ny;
+    for (int x = 0; x < f.nx; ++x) v[f.at(x, y, z)] = derived_at(c.op, a, x, y, z);
+  }
 }
 
-std::vector<double> extract_field(const Fields& f, FieldKind k) {
+std::vector<double> extract_field(const Fields& f, const FieldChoice& c) {
   std::vector<double> v;
-  extract_field(f, k, v);
+  extract_field(f, c, v);
   return v;
 }
 

@@ -10,7 +10,6 @@ namespace plume::io {
 namespace {
 
 constexpr double kDouble = sizeof(double);
-constexpr double kFields = 4 * kDouble;  // rho, u_x, u_y, T per site (plume::Fields)
 // The program itself (its libraries: MPI, the CUDA runtime, ParaView Catalyst), measured at about
 // 230 MB resident with a tiny lattice; and what the allocator and short-lived copies (the image's
 // PNG encoding, the diagnostics) add to the sum of the large buffers: measured peaks of CPU runs
@@ -21,6 +20,7 @@ constexpr double kSlack = 1.1;
 }  // namespace
 
 MemoryNeed estimate_memory(const RunShape& s) {
+  const double kFields = s.fields * kDouble;  // plume::Fields per site
   const double tx = double((s.nx + s.tiles_x - 1) / std::max(1, s.tiles_x));
   const double ty = double((s.ny + s.tiles_y - 1) / std::max(1, s.tiles_y));
   const double tile = tx * ty, whole = double(s.nx) * double(s.ny);
@@ -101,8 +101,10 @@ RunShape run_shape(const SolverConfig& cfg, int ranks, int image_scale) {
   RunShape s;
   s.nx = cfg.nx;
   s.ny = cfg.ny;
-  const LatticeInfo& lattice = find_model(cfg.model).lattice();
+  const Model& model = find_model(cfg.model);
+  const LatticeInfo& lattice = model.lattice();
   s.q = lattice.Q;
+  s.fields = int(model.fields().size());
   s.bytes_per_value = value_bytes(cfg.precision);
   s.halo = lattice.reach;
   const parallel::Tiling t = cfg.tiles;

@@ -1,7 +1,9 @@
 // The D2Q37 model as the rest of plume sees it at run time: its name, lattice, fields, setup and
 // backends.
+#include <iterator>
 #include <stdexcept>
 #include "d2q37/backends.hpp"
+#include "d2q37/diagnostics.hpp"
 #include "d2q37/model.hpp"
 #include "d2q37/registration.hpp"
 #include "plume/lattice/lattice_info.hpp"
@@ -16,6 +18,17 @@ class D2Q37Model final : public plume::Model {
   const std::string& title() const override { return title_; }
   const LatticeInfo& lattice() const override { return lattice_; }
   const std::vector<FieldInfo>& fields() const override { return fields_; }
+  // The pressure of the ideal gas; the order of today's output.field choices and images.
+  std::vector<DerivedFieldInfo> derived_fields() const override {
+    return {{"p", "p = rho T_H", "pressure p", false, DerivedOp::Product, {"rho", "T"}}};
+  }
+  std::vector<std::string> field_order() const override {
+    return {"T", "rho", "p", "ux", "uy", "speed", "vorticity"};
+  }
+  std::vector<QuantityInfo> diagnostics() const override { return diagnostic_quantities(); }
+  int own_row_sums() const override { return kOwnRowSums; }
+  void sum_row(const Fields& f, int y, int z, double* out) const override { d2q37::sum_row(f, y, z, out); }
+  std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override { return d2q37::diagnose(r, s); }
   double time_step() const override { return dt<D2Q37>(); }
   AnySetup default_setup() const override { return AnySetup(Setup{}); }
   std::string describe(const AnySetup& s) const override {
@@ -45,13 +58,7 @@ class D2Q37Model final : public plume::Model {
   std::string name_ = "d2q37";
   std::string title_ = "D2Q37 thermal lattice Boltzmann (compressible ideal gas, FP64 arithmetic)";
   LatticeInfo lattice_ = describe_lattice<D2Q37>();
-  // In the order of Traits::fields().
-  std::vector<FieldInfo> fields_ = {
-      {"rho", "rho", "lattice units", "density", false},
-      {"ux", "u_H,x", "lattice units", "velocity, x component (hydrodynamic: u + dt g / 2)", true},
-      {"uy", "u_H,y", "lattice units", "velocity, y component (hydrodynamic: u + dt g / 2)", true},
-      {"T", "T_H", "lattice units", "temperature (hydrodynamic: T + dt^2 |g|^2 / (4 D))", false},
-  };
+  std::vector<FieldInfo> fields_{std::begin(Traits::field_list), std::end(Traits::field_list)};
 };
 
 }  // namespace

@@ -7,6 +7,8 @@
 #include "d2q37/lattice.hpp"
 #include "d2q37/rayleigh_taylor.hpp"
 #include "d2q37/site.hpp"
+#include "d2q37/registration.hpp"
+#include "plume/model.hpp"
 #include "plume/parallel/decomposition.hpp"
 
 namespace plume::d2q37 {
@@ -26,7 +28,20 @@ struct Traits {
   using Lattice = D2Q37;
   using Params = PhysicsParams;
   using SiteState = Macro;  // what the case gives a site: rho, u, T
-  static constexpr int kFields = 4;  // rho, u_H (x, y), T_H: ModelInfo::fields names them
+  // The fields of a site, in the order fields() writes them: the one statement of the list
+  // (Model::fields() is this list, and the backends' count derives from it). u_H and T_H are the
+  // hydrodynamic velocity and temperature (u + dt g / 2, T + dt^2 |g|^2 / (4 D)).
+  static constexpr FieldInfo field_list[] = {
+      {"rho", "rho", "density rho", "lattice units", "density", false, true, FieldRole::Scalar},
+      {"ux", "u_H,x", "velocity u_H x", "lattice units", "velocity, x component (hydrodynamic: u + dt g / 2)", true,
+       false, FieldRole::VelocityX},
+      {"uy", "u_H,y", "velocity u_H y", "lattice units", "velocity, y component (hydrodynamic: u + dt g / 2)", true,
+       false, FieldRole::VelocityY},
+      {"T", "T_H", "temperature T_H", "lattice units", "temperature (hydrodynamic: T + dt^2 |g|^2 / (4 D))", false,
+       true, FieldRole::Scalar},
+  };
+  static constexpr int kFields = int(sizeof field_list / sizeof field_list[0]);
+  static const plume::Model& model() { return d2q37::model(); }
 
   static const Params& params(const Setup& s) { return s.physics; }
   // x is periodic; y too when there are no walls.

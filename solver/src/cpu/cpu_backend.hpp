@@ -1,6 +1,7 @@
 // CPU backend of any model: OpenMP over rows, the model's per-site code inside. A model's folder
 // instantiates it (make_cpu_backend<Model>) for its traits type M, which provides:
-//   Setup, Lattice, Params, SiteState, kFields, kVariants, params(setup), periodic(params), variant(params),
+//   Setup, Lattice, Params, SiteState, field_list (its FieldInfo), kFields (their count), model() (its
+//   plume::Model), kVariants, params(setup), periodic(params), variant(params),
 //   update<V>(StepArgs, x, y, z), fields(src, layout, domain, params, x, y, z, out),
 //   initial_column(setup, domain, x, z, emit(y, SiteState)), initial_site(f, layout, x, y, z, state)
 // (solver/models/d2q37/model.hpp is the example; docs/architecture.md, "Adding a model").
@@ -61,10 +62,10 @@ class CpuBackend final : public Backend, public HaloOps {
 
   void fields(Fields& out) override {
     if (!tile_) fill_periodic_halos();
-    out.resize(dom_.nx, dom_.ny);
+    out.resize(M::model(), dom_.nx, dom_.ny, dom_.nz);
     out.x0 = dom_.x0;
     out.y0 = dom_.y0;
-    static_assert(M::kFields == Fields::count, "the fields of the model");
+    out.z0 = dom_.z0;
     double* dst[M::kFields];
     for (int k = 0; k < M::kFields; ++k) dst[k] = out.data(k);
     const Real* f = a_.data();

@@ -171,7 +171,7 @@ class CudaBackend final : public Backend, public HaloOps {
   void request_fields() override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     if (!snapshot_pinned_) {
-      snapshot_.resize(dom_.nx, dom_.ny);
+      snapshot_.resize(M::model(), dom_.nx, dom_.ny, dom_.nz);
       for (int k = 0; k < M::kFields; ++k)
         PLUME_CUDA_CHECK(cudaHostRegister(snapshot_.data(k), sites() * sizeof(double), cudaHostRegisterDefault));
       snapshot_pinned_ = true;
@@ -205,10 +205,8 @@ class CudaBackend final : public Backend, public HaloOps {
 
   DeviceFields device_fields() const override {
     const std::size_t n = sites();
-    static_assert(M::kFields == 4, "DeviceFields names four fields");
     if (fields_.size() != M::kFields * n) return {};  // no fields computed yet
-    const double* d = fields_.data();
-    return {d, d + n, d + 2 * n, d + 3 * n, dom_.nx, dom_.ny, dev_};
+    return {fields_.data(), M::kFields, dom_.nx, dom_.ny, dom_.nz, dev_};
   }
 
   // One z layer of one population at a time, through a host plane when the storage is FP32.
@@ -371,9 +369,10 @@ class CudaBackend final : public Backend, public HaloOps {
   // fields_ -> out (host) on stream s, without waiting.
   void copy_fields(Fields& out, cudaStream_t s) {
     const std::size_t n = sites();
-    out.resize(dom_.nx, dom_.ny);
+    out.resize(M::model(), dom_.nx, dom_.ny, dom_.nz);
     out.x0 = dom_.x0;
     out.y0 = dom_.y0;
+    out.z0 = dom_.z0;
     for (int k = 0; k < M::kFields; ++k)
       PLUME_CUDA_CHECK(cudaMemcpyAsync(out.data(k), fields_.data() + k * n, n * sizeof(double), cudaMemcpyDeviceToHost, s));
   }

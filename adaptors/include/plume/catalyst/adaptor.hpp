@@ -36,8 +36,9 @@ struct PipelineStats {
 class Adaptor {
  public:
   // Initialises Catalyst (once per process), checks and loads every pipeline (a script that does
-  // not exist is an Error whatever on_error says; one that fails to load follows on_error).
-  Adaptor(const Options& options, const Domain& domain);
+  // not exist is an Error whatever on_error says; one that fails to load follows on_error). The
+  // grid's arrays are the model's fields (field_grid.hpp).
+  Adaptor(const Options& options, const Domain& domain, const Model& model);
   ~Adaptor();  // finalize() if not done
   Adaptor(const Adaptor&) = delete;
   Adaptor& operator=(const Adaptor&) = delete;
@@ -47,9 +48,10 @@ class Adaptor {
   // The next step after `step` at which a pipeline runs (LONG_MAX when none is left).
   long next_due(long step) const;
 
-  // Runs the pipelines due at this step on this block. The fields are read, not copied (T_H and
-  // rho are handed to VTK in place; p = rho T_H and u_H as a 3-vector are filled into buffers
-  // allocated once); they must stay unchanged until execute() returns.
+  // Runs the pipelines due at this step on this block. The fields (the model's) are read, not
+  // copied (stored scalars such as T_H and rho are handed to VTK in place; derived ones such as
+  // p = rho T_H and the velocity as a 3-vector are filled into buffers allocated once); they must
+  // stay unchanged until execute() returns.
   void execute(long step, double time, const Fields& fields, const Domain& domain);
 
   // Calls each pipeline's catalyst_finalize and shuts Catalyst down. Idempotent.

@@ -21,7 +21,7 @@ struct OutputConfig {
   std::string dir = "out/rayleigh_taylor";
   long every = 1000;             // images every this many steps (0: first and last only)
   std::optional<long> diagnostics_every;  // rows of diagnostics.csv; unset: follows `every`
-  io::FieldKind field = io::FieldKind::T;
+  std::string field = "T";      // one of io::field_names(model): shown in the images
   std::string colormap = "auto";  // "auto": viridis for speed, coolwarm for signed fields, else inferno
   // The images' colour range fixed by the user (output.range = "LO:HI"); unset: each image's data.
   std::optional<std::pair<double, double>> range;

@@ -17,16 +17,18 @@ class DiagnosticsCsv {
  public:
   // resume_step < 0: a new file (an existing one is replaced). Otherwise an existing file with
   // the same header keeps its rows with step < resume_step; a missing or different file starts anew.
-  DiagnosticsCsv(std::string path, long long resume_step);
+  // The columns are step, time and the model's diagnostics (Model::diagnostics()).
+  DiagnosticsCsv(std::string path, long long resume_step, const Model& m);
 
   void append(const Diagnostics& d);  // throws std::runtime_error naming the file
   const std::string& path() const { return path_; }
 
-  static std::string header();
+  static std::string header(const Model& m);
   static std::string row(const Diagnostics& d);
 
  private:
   std::string path_;
+  std::string header_;
   std::unique_ptr<AppendFile> file_;
 };
 

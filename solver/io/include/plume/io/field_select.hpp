@@ -1,28 +1,44 @@
-// The scalar fields a user can ask for (images, the GUI, extracts), by name, computed from
-// plume::Fields: T_H, rho, p = rho T_H, u_H components, speed and vorticity.
+// The scalar fields a user can choose (images, the GUI, output.field), all from the model: its
+// stored fields (Model::fields()), the ones it derives (Model::derived_fields(): D2Q37's
+// p = rho T_H) and those every model with a velocity gets (FieldRole): the speed and, in 2-D, the
+// vorticity. Each derived field is computed by one per-site formula (plume/derived.hpp).
 #pragma once
 #include <string>
 #include <vector>
+#include "plume/derived.hpp"
 #include "plume/fields.hpp"
 
 namespace plume::io {
 
-enum class FieldKind : int { T = 0, Rho, P, Ux, Uy, Speed, Vorticity };
+struct FieldChoice {
+  std::string name;   // as in output.field, file names and commands: "T", "p", "speed"
+  std::string label;  // for the GUI's choice and legends: "T_H", "p = rho T_H", "|u_H|"
+  std::string title;  // for image captions, in the words of the ParaView pipelines: "temperature T_H"
+  bool is_signed = false;  // both signs around 0: a diverging colour map, a range symmetric about 0
+  bool magnitude = false;  // >= 0 by construction (the speed): a range from 0
+  int stored = -1;         // the field's index in plume::Fields; -1: derived
+  DerivedOp op = DerivedOp::Product;
+  int inputs[3] = {-1, -1, -1};  // the stored fields a derived one reads
+  int count = 0;
+  bool generic = false;  // derived by plume from the velocity (speed, vorticity), not by the model
+  bool derived() const { return stored < 0; }
+};
 
-const std::vector<std::string>& field_names();  // "T", "rho", "p", "ux", "uy", "speed", "vorticity"
-const char* field_name(FieldKind k);
-// What the field is, for image titles: "temperature T_H", "speed |u_H|" (in lattice units).
-const char* field_title(FieldKind k);
-// Throws std::invalid_argument naming the choices.
-FieldKind field_from_name(const std::string& name);
-// Signed fields (velocity components, vorticity) are best shown with a diverging colormap
-// centred on zero.
-bool field_is_signed(FieldKind k);
+// The model's choices, in its order (Model::field_order(); for D2Q37 T, rho, p, ux, uy, speed,
+// vorticity). The list is built once per model.
+const std::vector<FieldChoice>& field_choices(const Model& m);
+std::vector<std::string> field_names(const Model& m);
+// The velocity's symbol, from its x component's label ("u_H,x" -> "u_H"); "" when the model has none.
+std::string velocity_symbol(const Model& m);
+// The position of `name` in field_choices(m); throws std::invalid_argument naming the choices.
+int field_index(const Model& m, const std::string& name);
+const FieldChoice& field_choice(const Model& m, const std::string& name);
 
-// The field over the local block, x fastest. Vorticity d(uy)/dx - d(ux)/dy uses central
-// differences, periodic in x, one-sided at the first and last row of the block.
-std::vector<double> extract_field(const Fields& f, FieldKind k);
+// The arrays of `f` that a derived choice reads.
+DerivedInputs derived_inputs(const FieldChoice& c, const Fields& f);
+// The field over the local block, x fastest (derived ones as plume::derived_at says).
+std::vector<double> extract_field(const Fields& f, const FieldChoice& c);
 // The same into `out` (resized; its storage reused), over the OpenMP threads.
-void extract_field(const Fields& f, FieldKind k, std::vector<double>& out);
+void extract_field(const Fields& f, const FieldChoice& c, std::vector<double>& out);
 
 }  // namespace plume::io

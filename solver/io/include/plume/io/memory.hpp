@@ -13,6 +13,7 @@ namespace plume::io {
 struct RunShape {
   long long nx = 0, ny = 0;            // the global lattice
   int q = 0;                           // populations per site
+  int fields = 4;                      // stored fields per site (Model::fields(); D2Q37's four)
   int bytes_per_value = 8;             // population storage: 8 (FP64) or 4 (FP32)
   int halo = 0;                        // ghost layers on each side of a tile
   int tiles_x = 1, tiles_y = 1;        // one tile per rank
