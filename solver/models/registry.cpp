@@ -2,6 +2,7 @@
 // here (docs/architecture.md, "Adding a model").
 #include <stdexcept>
 #include "d2q37/registration.hpp"
+#include "d2q9/registration.hpp"
 #include "plume/model.hpp"
 #include "plume/parameters.hpp"
 
@@ -10,6 +11,7 @@ namespace plume {
 const std::vector<const Model*>& models() {
   static const std::vector<const Model*> all = {
       &d2q37::model(),
+      &d2q9::model(),
   };
   return all;
 }

@@ -1,10 +1,13 @@
 // The D2Q9 model as the rest of plume sees it at run time: its name, lattice, fields, setup and
 // backends.
+#include <iterator>
 #include <stdexcept>
 #include "d2q9/backends.hpp"
 #include "d2q9/model.hpp"
+#include "d2q9/names.hpp"
 #include "d2q9/registration.hpp"
 #include "plume/lattice/lattice_info.hpp"
+#include "plume/parameters.hpp"
 
 namespace plume::d2q9 {
 namespace {
@@ -19,10 +22,11 @@ class D2Q9Model final : public plume::Model {
   AnySetup default_setup() const override { return AnySetup(Setup{}); }
   std::string describe(const AnySetup& s) const override {
     const Params& p = s.as<Setup>().physics;
-    std::string text = p.collision == Collision::TRT ? "TRT collision" : "BGK collision";
-    text += p.equilibrium == Equilibrium::Incompressible ? ", incompressible equilibrium" : "";
+    std::string text = collision_names()[std::size_t(p.collision)] + " collision, " +
+                       equilibrium_names()[std::size_t(p.equilibrium)] + " equilibrium";
     return text + (p.walls ? ", walls in y" : ", periodic in y");
   }
+  const Parameters& parameters() const override { return d2q9::parameters(); }
   bool owns(const AnySetup& s) const override { return s.holds<Setup>(); }
   parallel::Periodic periodic(const AnySetup& s) const override { return Traits::periodic(s.as<Setup>().physics); }
   std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
@@ -39,12 +43,7 @@ class D2Q9Model final : public plume::Model {
   std::string name_ = "d2q9";
   std::string title_ = "D2Q9 isothermal lattice Boltzmann (BGK or TRT, Guo forcing)";
   LatticeInfo lattice_ = describe_lattice<D2Q9>();
-  // In the order of Traits::fields().
-  std::vector<FieldInfo> fields_ = {
-      {"rho", "rho", "lattice units", "density", false},
-      {"ux", "u_x", "lattice units", "velocity, x component (with half the body force)", true},
-      {"uy", "u_y", "lattice units", "velocity, y component (with half the body force)", true},
-  };
+  std::vector<FieldInfo> fields_{std::begin(Traits::field_list), std::end(Traits::field_list)};
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #pragma once
 #include "d2q9/cases.hpp"
 #include "d2q9/lattice.hpp"
+#include "d2q9/registration.hpp"
 #include "d2q9/site.hpp"
 #include "plume/parallel/decomposition.hpp"
 
@@ -25,7 +26,17 @@ struct Traits {
     Macro m;
     Equilibrium equilibrium;
   };
-  static constexpr int kFields = 3;  // rho, u (x, y): the model's FieldInfo names them
+  // The fields of a site, in the order fields() writes them: the one statement of the list
+  // (Model::fields() is this list, and the backends' count derives from it).
+  static constexpr FieldInfo field_list[] = {
+      {"rho", "rho", "density rho", "lattice units", "density", false, true, FieldRole::Scalar},
+      {"ux", "u,x", "velocity u x", "lattice units", "velocity, x component (with half the body force)", true, false,
+       FieldRole::VelocityX},
+      {"uy", "u,y", "velocity u y", "lattice units", "velocity, y component (with half the body force)", true, false,
+       FieldRole::VelocityY},
+  };
+  static constexpr int kFields = int(sizeof field_list / sizeof field_list[0]);
+  static const plume::Model& model() { return d2q9::model(); }
 
   static const Params& params(const Setup& s) { return s.physics; }
   // x is periodic; y too when there are no walls.

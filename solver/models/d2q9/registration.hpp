@@ -2,6 +2,11 @@
 #pragma once
 #include "plume/model.hpp"
 
+namespace plume {
+struct Parameters;
+}
+
 namespace plume::d2q9 {
 const plume::Model& model();
+const plume::Parameters& parameters();  // parameters.cpp
 }

@@ -1,0 +1,22 @@
+// The names of the D2Q9 model's choices, each list once (the configuration, messages, logs).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace plume::d2q9 {
+
+// In the order of the enums' values (params.hpp, cases.hpp).
+inline const std::vector<std::string>& collision_names() {
+  static const std::vector<std::string> n{"bgk", "trt"};
+  return n;
+}
+inline const std::vector<std::string>& equilibrium_names() {
+  static const std::vector<std::string> n{"compressible", "incompressible"};
+  return n;
+}
+inline const std::vector<std::string>& start_names() {
+  static const std::vector<std::string> n{"uniform", "taylor_green"};
+  return n;
+}
+
+}  // namespace plume::d2q9
