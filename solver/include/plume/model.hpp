@@ -6,6 +6,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <string_view>
 #include <typeinfo>
 #include <vector>
 #include "plume/grid/domain.hpp"
@@ -39,6 +40,15 @@ struct FieldInfo {
   bool positive = false;   // > 0 wherever the state is physical (the fault check; every field must be finite)
   FieldRole role = FieldRole::Scalar;
 };
+
+// The index of the field of that name in a model's constexpr list (-1: none), for code of the
+// model that needs a field's place at compile time.
+template <std::size_t N>
+constexpr int field_index(const FieldInfo (&list)[N], std::string_view name) {
+  for (std::size_t k = 0; k < N; ++k)
+    if (name == list[k].name) return int(k);
+  return -1;
+}
 
 // How a derived field is computed from stored ones, per site (plume/derived.hpp: one PLUME_HD
 // implementation of each, for the host and the device).

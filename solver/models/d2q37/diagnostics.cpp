@@ -5,8 +5,10 @@
 namespace plume::d2q37 {
 
 namespace {
-// The stored fields' indices (Traits::field_list).
-constexpr int kRho = 0, kUx = 1, kUy = 2, kT = 3;
+// The stored fields' places in Traits::field_list.
+constexpr int kRho = field_index(Traits::field_list, "rho"), kUx = field_index(Traits::field_list, "ux"),
+              kUy = field_index(Traits::field_list, "uy"), kT = field_index(Traits::field_list, "T");
+static_assert(kRho >= 0 && kUx >= 0 && kUy >= 0 && kT >= 0, "D2Q37's diagnostics read these fields");
 }  // namespace
 
 std::vector<QuantityInfo> diagnostic_quantities() {
