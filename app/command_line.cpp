@@ -184,7 +184,7 @@ int ranks_on_root_host(parallel::Communicator& world) {
 }  // namespace
 
 Command parse_command_line(int argc, const char* const* argv, const Job& job) {
-  CLI::App app{"plume: thermal convection with the D2Q37 lattice Boltzmann model (Rayleigh-Taylor by default)",
+  CLI::App app{"plume: lattice Boltzmann simulations with in-situ visualisation (the model is the configuration's `model`: d2q37, thermal convection, Rayleigh-Taylor by default; d2q9, isothermal flows)",
                "plume"};
   app.set_version_flag("--version", io::build_description());
   app.require_subcommand(1);

@@ -15,7 +15,6 @@
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
-#include "d2q37/setup.hpp"
 
 namespace plume::app {
 namespace {

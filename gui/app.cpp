@@ -36,7 +36,12 @@ Script checked_script(const std::string& path, const config::RunConfig& start) {
 }  // namespace
 
 App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
-  view_.field = gui_field(o.field);
+  set_gui_model(find_model(cfg_.solver.model));
+  try {
+    view_.field = gui_field(o.field);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(std::string("--field: ") + e.what());
+  }
   view_.map = viz::colormap_from_name(o.colormap);
   if (o.range.size() == 2) {
     view_.auto_range = false;
@@ -53,7 +58,7 @@ App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
   wo.visible = o.frames < 0 || o.show;
   wo.offscreen = o.offscreen;
   wo.vsync = wo.visible && !wo.offscreen;
-  wo.title = "plume " + std::string(io::plume_version()) + " - D2Q37 Rayleigh-Taylor";
+  wo.title = "plume " + std::string(io::plume_version()) + " - " + find_model(cfg_.solver.model).lattice().name;
   window_ = open_window(wo);
   field_view_ = std::make_unique<FieldView>();
   const bool running = !o.paused && !script_;

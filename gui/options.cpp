@@ -6,7 +6,7 @@
 namespace plume::gui {
 
 int parse_options(int argc, char** argv, Options& o) {
-  CLI::App app{"plume-gui: watch and steer a D2Q37 Rayleigh-Taylor simulation live (Dear ImGui, GLFW, OpenGL)."};
+  CLI::App app{"plume-gui: watch and steer a lattice Boltzmann simulation live (Dear ImGui, GLFW, OpenGL); the model and case are the configuration's (D2Q37 Rayleigh-Taylor by default)."};
   // `plume-gui case.toml`, as `plume run case.toml`; --config FILE is the same.
   std::string positional;
   app.add_option("config", positional, "configuration file of the batch driver (TOML); the same as --config")
@@ -26,8 +26,13 @@ int parse_options(int argc, char** argv, Options& o) {
       }
     };
   };
-  app.add_option("--field", o.field, "field shown: T, rho, p, ux, uy, speed, vorticity")
-      ->check(accepted_by([](const std::string& v) { gui_field(v); }));
+  app.add_option("--field", o.field, "field shown (the model's: D2Q37 T, rho, p, ux, uy, speed, vorticity; default: its first)")
+      ->check(accepted_by([](const std::string& v) {
+        for (const Model* m : models())  // the configuration, read later, says which model it is
+          for (const io::FieldChoice& c : io::field_choices(*m))
+            if (c.name == v) return;
+        gui_field(v);  // an error naming the default model's choices
+      }));
   app.add_option("--colormap", o.colormap, "viridis, inferno, coolwarm or grayscale")
       ->check(accepted_by([](const std::string& v) { viz::colormap_from_name(v); }));
   app.add_option("--range", o.range, "fixed colour range LO HI (default: automatic)")->expected(2);

@@ -10,7 +10,7 @@ struct Options {
   std::vector<std::string> sets;    // KEY=VALUE overrides, as the batch driver's --set
   bool paused = false;              // start paused (a --script run always starts paused)
   long batch = 10;                  // steps per batch
-  std::string field = "T", colormap = "inferno";
+  std::string field, colormap = "inferno";  // field "": the model's first
   std::vector<double> range;        // fixed colour range LO HI; empty: automatic
   std::string script;               // steering commands, one a line
   int frames = -1;                  // >= 0: hidden window, exit after this many frames (after the script)

@@ -1,9 +1,6 @@
 #include "paint.hpp"
 #include <algorithm>
 #include <cmath>
-#include "d2q37/lattice.hpp"
-#include "d2q37/collision.hpp"
-#include "d2q37/setup.hpp"
 
 namespace plume::gui {
 
@@ -13,8 +10,8 @@ double brush_delta_T(const Brush& b, double r) {
   return s * 0.5 * (1.0 + std::cos(3.14159265358979323846 * r / b.radius));
 }
 
-long paint_populations(std::vector<double>& f, int nx, int ny, bool periodic_y, const Brush& b) {
-  using L = d2q37::D2Q37;
+long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, bool periodic_y, const Brush& b) {
+  const int Q = m.lattice().Q;
   const std::size_t plane = std::size_t(nx) * ny;
   // A disc wider than the lattice would visit sites twice through the periodic wrap.
   Brush br = b;
@@ -22,21 +19,19 @@ long paint_populations(std::vector<double>& f, int nx, int ny, bool periodic_y, 
   long changed = 0;
   const int y_lo = int(std::ceil(br.y - br.radius)), y_hi = int(std::floor(br.y + br.radius));
   const int x_lo = int(std::ceil(br.x - br.radius)), x_hi = int(std::floor(br.x + br.radius));
-  double fs[L::Q];
+  std::vector<double> fs(std::size_t(Q), 0.0);
   for (int yi = y_lo; yi <= y_hi; ++yi) {
     int y = yi;
     if (periodic_y) y = ((y % ny) + ny) % ny;
     else if (y < 0 || y >= ny) continue;
     for (int xi = x_lo; xi <= x_hi; ++xi) {
-      const double dT = brush_delta_T(br, std::hypot(xi - br.x, yi - br.y));
-      if (dT == 0.0) continue;
+      const double amount = brush_delta_T(br, std::hypot(xi - br.x, yi - br.y));
+      if (amount == 0.0) continue;
       const int x = ((xi % nx) + nx) % nx;
       const std::size_t site = std::size_t(y) * nx + x;
-      for (int i = 0; i < L::Q; ++i) fs[i] = f[i * plane + site];
-      const d2q37::Macro m = d2q37::macro<L>(fs);
-      const double T = std::clamp(m.T + dT, kPaintTmin, kPaintTmax);
-      d2q37::equilibrium<L>(m.rho * m.T / T, m.ux, m.uy, T, fs);
-      for (int i = 0; i < L::Q; ++i) f[i * plane + site] = fs[i];
+      for (int i = 0; i < Q; ++i) fs[i] = f[i * plane + site];
+      m.paint_site(fs.data(), amount);
+      for (int i = 0; i < Q; ++i) f[i * plane + site] = fs[i];
       ++changed;
     }
   }
@@ -44,11 +39,12 @@ long paint_populations(std::vector<double>& f, int nx, int ny, bool periodic_y, 
 }
 
 long paint(Solver& solver, const std::vector<Brush>& brushes) {
-  if (brushes.empty()) return 0;
+  if (brushes.empty() || solver.model().paint_quantity().empty()) return 0;
   const Domain& d = solver.domain();
   std::vector<double> f = solver.populations();
   long changed = 0;
-  for (const Brush& b : brushes) changed += paint_populations(f, d.nx, d.ny, !d2q37::physics(solver.config()).walls, b);
+  const bool periodic_y = solver.model().periodic(solver.config().setup)[1];
+  for (const Brush& b : brushes) changed += paint_populations(solver.model(), f, d.nx, d.ny, periodic_y, b);
   solver.set_populations(f, solver.step());
   return changed;
 }

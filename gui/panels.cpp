@@ -4,53 +4,16 @@
 #include <imgui_stdlib.h>
 #include <algorithm>
 #include "plume/io/build_info.hpp"
-#include "d2q37/names.hpp"
-#include "d2q37/setup.hpp"
+#include "parameter_editor.hpp"
+#include "plume/parameters.hpp"
 
 namespace plume::gui {
 namespace {
 
 constexpr std::size_t kLogLines = 200;
-// The choices' names as ImGui wants them (C strings), from the model's one table of each.
-std::vector<const char*> c_strings(const std::vector<std::string>& names) {
-  std::vector<const char*> v;
-  for (const std::string& n : names) v.push_back(n.c_str());
-  return v;
-}
-const std::vector<const char*> kPerturbations = c_strings(d2q37::perturbation_names());
-const std::vector<const char*> kWallKinds = c_strings(d2q37::wall_kind_names());
-const std::vector<const char*> kModels = c_strings(d2q37::collision_names());
 
-// A number field that applies on Enter; returns true (and the new value) when it changed.
-bool edit_number(const char* label, double current, const char* format, double& out) {
-  double v = current;
-  if (ImGui::InputDouble(label, &v, 0.0, 0.0, format, ImGuiInputTextFlags_EnterReturnsTrue) && v != current) {
-    out = v;
-    return true;
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enter applies");
-  return false;
-}
-
-void set(std::vector<cmd::Command>& out, const char* key, const std::string& value) {
-  out.emplace_back(cmd::SimCommand{cmd::Set{key, value}});
-}
-
-std::string number_text(double v) { return fmt::format("{}", v); }
-
-void wall_editor(const char* name, const char* key_kind, const char* key_T, const d2q37::Wall& w,
-                 std::vector<cmd::Command>& out) {
-  ImGui::PushID(name);
-  int kind = int(w.kind);
-  ImGui::SetNextItemWidth(110);
-  if (ImGui::Combo(name, &kind, kWallKinds.data(), int(kWallKinds.size()))) set(out, key_kind, kWallKinds[kind]);
-  if (w.kind == d2q37::WallKind::Fixed) {
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(120);
-    double T;
-    if (edit_number("T##wall", w.T, "%.4f", T)) set(out, key_T, number_text(T));
-  }
-  ImGui::PopID();
+void set_all(std::vector<cmd::Command>& out, const Overrides& changed) {
+  for (const auto& [key, value] : changed) out.emplace_back(cmd::SimCommand{cmd::Set{key, value}});
 }
 
 }  // namespace
@@ -65,9 +28,6 @@ void ControlPanel::draw(float height, const Snapshot& s, const FrontEndStatus& s
   if (!initialised_) {
     nx_ = s.config.solver.nx;
     ny_ = s.config.solver.ny;
-    perturbation_ = int(d2q37::initial(s.config.solver).perturbation);
-    amplitude_ = d2q37::initial(s.config.solver).amplitude;
-    seed_ = int(d2q37::initial(s.config.solver).seed);
     initialised_ = true;
   }
   ImGui::SetNextWindowPos(ImVec2(0, 0));
@@ -78,7 +38,9 @@ void ControlPanel::draw(float height, const Snapshot& s, const FrontEndStatus& s
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(view, out);
   if (ImGui::CollapsingHeader("Physics (acts at once)", ImGuiTreeNodeFlags_DefaultOpen)) physics_section(s, out);
   if (ImGui::CollapsingHeader("Initial state and lattice (restart)")) reset_section(s, out);
-  if (ImGui::CollapsingHeader("Paint", ImGuiTreeNodeFlags_DefaultOpen)) paint_section(view);
+  const std::string quantity = find_model(s.config.solver.model).paint_quantity();
+  if (!quantity.empty() && ImGui::CollapsingHeader("Paint", ImGuiTreeNodeFlags_DefaultOpen))
+    paint_section(view, quantity);
   if (ImGui::CollapsingHeader("Files")) files_section(out);
   if (ImGui::CollapsingHeader("Messages", ImGuiTreeNodeFlags_DefaultOpen)) log_section();
   ImGui::PopItemWidth();
@@ -111,7 +73,7 @@ void ControlPanel::simulation_section(const Snapshot& s, const FrontEndStatus& s
 }
 
 void ControlPanel::view_section(ViewSettings& view, std::vector<cmd::Command>& out) {
-  const auto& choices = io::field_choices(find_model(SolverConfig{}.model));
+  const auto& choices = io::field_choices(gui_model());
   if (ImGui::BeginCombo("field", view.field->label.c_str())) {
     for (const io::FieldChoice& c : choices)
       if (ImGui::Selectable(c.label.c_str(), &c == view.field)) view.field = &c;
@@ -135,37 +97,25 @@ void ControlPanel::view_section(ViewSettings& view, std::vector<cmd::Command>& o
   ImGui::TextDisabled("wheel: zoom, drag: pan, double-click: fit");
 }
 
+// The model's own parameters (Model::parameters()): its physics and walls act at once, its initial
+// state by a restart. Nothing here knows a model.
 void ControlPanel::physics_section(const Snapshot& s, std::vector<cmd::Command>& out) {
-  const d2q37::PhysicsParams& p = d2q37::physics(s.config.solver);
-  double v;
-  if (edit_number("gravity |g|", -p.gy, "%.4g", v)) set(out, "physics.gravity", number_text(v));
-  int model = int(p.model);
-  if (ImGui::Combo("collision", &model, kModels.data(), int(kModels.size()))) set(out, "physics.collision", kModels[model]);
-  if (p.model == d2q37::CollisionModel::RTRT) {
-    if (edit_number("k1 (viscosity)", p.k1, "%.4g", v)) set(out, "physics.k1", number_text(v));
-    if (edit_number("k2 (conductivity)", p.k2, "%.4g", v)) set(out, "physics.k2", number_text(v));
-    if (edit_number("k3 (4th order)", p.k3, "%.4g", v)) set(out, "physics.k3", number_text(v));
-  } else {
-    if (edit_number("tau", p.tau, "%.4g", v)) set(out, "physics.tau", number_text(v));
+  const Parameters& ps = find_model(s.config.solver.model).parameters();
+  for (const std::string section : {"physics", "walls"}) {
+    ImGui::TextDisabled("%s", section.c_str());
+    set_all(out, edit_parameters(ps, s.config.solver.setup, section));
   }
-  if (p.walls) {
-    wall_editor("bottom wall", "walls.bottom", "walls.bottom_T", p.bottom, out);
-    wall_editor("top wall", "walls.top", "walls.top_T", p.top, out);
-  } else {
-    ImGui::TextDisabled("no walls: periodic in y");
-  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enter applies a number");
 }
 
 void ControlPanel::reset_section(const Snapshot& s, std::vector<cmd::Command>& out) {
-  ImGui::Combo("perturbation", &perturbation_, kPerturbations.data(), int(kPerturbations.size()));
-  ImGui::InputDouble("amplitude (sites)", &amplitude_, 0, 0, "%.3g");
-  ImGui::InputInt("seed", &seed_);
+  const Parameters& ps = find_model(s.config.solver.model).parameters();
+  edit_pending(ps, s.config.solver.setup, "initial", pending_initial_);
   if (ImGui::Button("Reset to a new initial state")) {
     cmd::Reset r;
-    r.overrides = {{"initial.perturbation", kPerturbations[perturbation_]},
-                   {"initial.amplitude", number_text(amplitude_)},
-                   {"initial.seed", std::to_string(std::max(0, seed_))}};
+    r.overrides.assign(pending_initial_.begin(), pending_initial_.end());
     out.emplace_back(cmd::SimCommand{r});
+    pending_initial_.clear();
   }
   ImGui::Separator();
   ImGui::InputInt("nx", &nx_);
@@ -175,18 +125,20 @@ void ControlPanel::reset_section(const Snapshot& s, std::vector<cmd::Command>& o
   ImGui::TextDisabled("now %d x %d", s.config.solver.nx, s.config.solver.ny);
 }
 
-void ControlPanel::paint_section(ViewSettings& view) {
+void ControlPanel::paint_section(ViewSettings& view, const std::string& quantity) {
   int tool = int(view.tool);
   ImGui::RadioButton("inspect / pan", &tool, int(Tool::Inspect));
   ImGui::SameLine();
-  ImGui::RadioButton("hot", &tool, int(Tool::PaintHot));
+  ImGui::RadioButton("raise", &tool, int(Tool::PaintHot));
   ImGui::SameLine();
-  ImGui::RadioButton("cold", &tool, int(Tool::PaintCold));
+  ImGui::RadioButton("lower", &tool, int(Tool::PaintCold));
+  ImGui::SameLine();
+  ImGui::TextDisabled("the %s", quantity.c_str());
   view.tool = Tool(tool);
   float radius = float(view.brush_radius), strength = float(view.brush_strength);
   if (ImGui::SliderFloat("radius (sites)", &radius, 1.0f, 128.0f, "%.1f", ImGuiSliderFlags_Logarithmic))
     view.brush_radius = radius;
-  if (ImGui::SliderFloat("strength (dT)", &strength, 0.001f, 0.3f, "%.3f", ImGuiSliderFlags_Logarithmic))
+  if (ImGui::SliderFloat("strength", &strength, 0.001f, 0.3f, "%.3f", ImGuiSliderFlags_Logarithmic))
     view.brush_strength = strength;
   ImGui::TextDisabled("left button paints; right or middle drag pans");
 }

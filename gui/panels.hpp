@@ -1,8 +1,9 @@
-// The control panel: simulation state and controls, view settings, physics steering, reset,
-// painting, files, live plots and the message log. Widgets edit ViewSettings directly and turn
-// everything that concerns the simulation into commands.
+// The control panel: simulation state and controls, view settings, the model's parameters
+// (steering and reset), painting, files, live plots and the message log. Widgets edit
+// ViewSettings directly and turn everything that concerns the simulation into commands.
 #pragma once
 #include <deque>
+#include <map>
 #include <string>
 #include <vector>
 #include "commands.hpp"
@@ -38,16 +39,14 @@ class ControlPanel {
   void view_section(ViewSettings& view, std::vector<cmd::Command>& out);
   void physics_section(const Snapshot& s, std::vector<cmd::Command>& out);
   void reset_section(const Snapshot& s, std::vector<cmd::Command>& out);
-  void paint_section(ViewSettings& view);
+  void paint_section(ViewSettings& view, const std::string& quantity);
   void files_section(std::vector<cmd::Command>& out);
   void log_section();
 
   // Edit buffers that outlive a frame.
   bool initialised_ = false;
   int nx_ = 0, ny_ = 0;
-  int perturbation_ = 1;
-  double amplitude_ = 4.0;
-  int seed_ = 1;
+  std::map<std::string, std::string> pending_initial_;  // initial-state keys entered, applied by a reset
   std::string config_path_ = "plume-gui.toml", checkpoint_path_ = "plume-gui.chk";
   std::string screenshot_path_ = "plume-gui.png", image_path_ = "plume-gui-field.png";
   std::deque<LogLine> log_;

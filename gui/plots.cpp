@@ -22,14 +22,23 @@ float History::last() const {
 
 void Plots::add_snapshot(const Snapshot& s) {
   if (s.run != last_run_) {
-    kinetic_.clear();
-    width_.clear();
+    for (History& h : quantity_) h.clear();
+    // The model's two quantities to plot, by their place in its diagnostics.
+    const Model& m = find_model(s.config.solver.model);
+    std::vector<std::string> names = m.plotted_diagnostics();
+    for (std::size_t k = 0; names.size() < 2 && k < s.diag.quantities.size(); ++k) names.push_back(s.diag.quantities[k].name);
+    for (std::size_t i = 0; i < 2; ++i) {
+      label_[i] = i < names.size() ? names[i] : "";
+      for (const QuantityInfo& q : s.diag.quantities)
+        if (q.name == label_[i] && !q.unit.empty()) label_[i] += " [" + q.unit + "]";
+      name_[i] = i < names.size() ? names[i] : "";
+    }
     last_run_ = s.run;
     last_step_ = -1;
   }
   if (s.step != last_step_) {
-    kinetic_.push(float(s.diag.at("kinetic_energy")));
-    width_.push(float(s.diag.at("width_integral")));
+    for (std::size_t i = 0; i < 2; ++i)
+      if (!name_[i].empty()) quantity_[i].push(float(s.diag.at(name_[i])));
     if (s.running || s.site_updates_per_s > 0) rate_.push(float(s.site_updates_per_s));
   }
   last_step_ = s.step;
@@ -57,9 +66,9 @@ void Plots::draw(float x, float y, float w, float h) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", meaning);
     if (!last) ImGui::SameLine();
   };
-  plot("kinetic energy", "sum over sites of rho |u_H|^2 / 2, one sample per snapshot", kinetic_, "%.4g", 1.0, false);
-  plot("mixing width (sites)", "6 sum_y theta (1 - theta), theta = (<T_H>_x - T_up) / (T_down - T_up)", width_,
-       "%.2f", 1.0, false);
+  for (std::size_t i = 0; i < 2; ++i)
+    plot(label_[i].c_str(), "one of the model's diagnostics (diagnostics.csv), one sample per snapshot", quantity_[i],
+         "%.4g", 1.0, false);
   plot("site updates / s", "the solver's rate over its recent batches (time in advance() only)", rate_, "%.3g M",
        1e-6, false);
   plot("frame time (ms)", "work of each frame of the front end (without the wait of the frame-rate cap)",

@@ -34,7 +34,8 @@ class Plots {
   static constexpr float kHeight = 120.0f;
 
  private:
-  History kinetic_, width_, rate_, frame_ms_;
+  History quantity_[2], rate_, frame_ms_;
+  std::string name_[2], label_[2];  // the model's two plotted diagnostics, and their labels
   long last_step_ = -1;
   std::uint64_t last_run_ = 0;
 };

@@ -2,7 +2,8 @@
 #include <fmt/format.h>
 #include <stdexcept>
 #include "plume/io/atomic_file.hpp"
-#include "d2q37/setup.hpp"
+#include "parameter_editor.hpp"
+#include "plume/parameters.hpp"
 
 namespace plume::gui {
 
@@ -11,20 +12,20 @@ Report::Report(std::string path, const std::vector<std::string>& context) : path
   text_ = "# plume-gui report\n";
   for (const std::string& c : context) text_ += "# " + c + "\n";
   text_ +=
-      "# units: lattice units (spacing 1, time step 1/r, T0 = 1); T is T_H, ux/uy are u_H, p = rho T_H;\n"
-      "# kinetic_energy = sum rho |u_H|^2 / 2, mass = sum rho, widths in sites (integral: 6 sum theta (1 - theta))\n";
+      "# units: lattice units; the fields and diagnostics are the model's (docs/physics.md, docs/d2q9.md)\n";
   flush();
 }
 
+// One line: the step, the lattice, the model's physics parameters and every diagnostic it reports.
 void Report::diag(const Snapshot& s) {
-  const d2q37::PhysicsParams& p = d2q37::physics(s.config.solver);
+  std::string line = fmt::format("diag step={} time={:.9g} nx={} ny={}", s.step, s.time, s.config.solver.nx,
+                                 s.config.solver.ny);
+  for (const Parameter& p : find_model(s.config.solver.model).parameters().list)
+    if (p.section == "physics") line += " " + p.name + "=" + value_text(p.get(s.config.solver.setup));
   const io::Diagnostics& d = s.diag;
-  record(fmt::format(
-      "diag step={} time={:.9g} nx={} ny={} gravity={} k1={} k2={} k3={} tau={} mass={:.17g} kinetic_energy={:.9e} "
-      "width_integral={:.9g} width_threshold={:.9g} T_min={:.9g} T_max={:.9g} rho_min={:.9g} rho_max={:.9g}",
-      s.step, s.time, s.config.solver.nx, s.config.solver.ny, -p.gy, p.k1, p.k2, p.k3, p.tau, d.at("mass"),
-      d.at("kinetic_energy"), d.at("width_integral"), d.at("width_threshold"), d.at("T_min"), d.at("T_max"),
-      d.at("rho_min"), d.at("rho_max")));
+  for (std::size_t k = 0; k < d.quantities.size() && k < d.values.size(); ++k)
+    line += fmt::format(" {}={:.17g}", d.quantities[k].name, d.values[k]);
+  record(line);
 }
 
 void Report::probe(const Snapshot& s, int x, int y) {

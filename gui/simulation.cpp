@@ -12,7 +12,6 @@
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "paint.hpp"
-#include "d2q37/setup.hpp"
 
 namespace plume::gui {
 namespace {
@@ -243,6 +242,9 @@ std::string Simulation::run(const cmd::SimCommand& command) {
           },
           [&](const cmd::LoadConfig& c) -> std::string {
             config::RunConfig next = config::load_config(c.path);
+            if (next.solver.model != gui_model().name())
+              throw std::runtime_error(c.path + " runs model " + next.solver.model + "; this session shows " +
+                                       gui_model().name() + " (start plume-gui with that configuration)");
             const std::string note = check_config(next);
             rebuild(next);
             return "loaded " + c.path + ": " + lattice_text(cfg_) + " lattice, restarted" + note;

@@ -116,7 +116,7 @@ class Simulation {
   std::vector<CommandResult> results_;
   std::uint64_t next_seq_ = 1;
   bool stop_ = false;
-  const io::FieldChoice* shown_ = gui_field("T");
+  const io::FieldChoice* shown_ = gui_field("");
   bool refresh_ = false;  // the shown field changed: publish even without commands
   bool device_texels_ = false;
   std::atomic<bool> pending_{false};  // commands are waiting: a running batch should yield

@@ -217,7 +217,8 @@ Adaptor::Adaptor(const Options& options, const Domain& domain, const Model& mode
     whole.nx = domain.NX;
     whole.ny = domain.NY;
     whole.x0 = whole.y0 = 0;
-    write_run_description(m.output_dir, whole, m.session->ranks(), options, m.stats());
+    write_run_description(m.output_dir, whole, m.session->ranks(), options, m.stats(), model.title(),
+                          m.grid->describe_arrays());
   }
 }
 

@@ -144,4 +144,12 @@ void FieldGrid::update(const Fields& f, long step, double time) {
   image_->Modified();
 }
 
+std::vector<std::pair<std::string, std::string>> FieldGrid::describe_arrays() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& a : arrays_)
+    out.emplace_back(a->vtk->GetName(), a->scalar ? a->scalar->title + " (lattice units)"
+                                                  : "velocity, 3 components (z = 0 in 2-D; lattice units: sites per step)");
+  return out;
+}
+
 }  // namespace plume::catalyst

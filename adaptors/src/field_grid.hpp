@@ -14,6 +14,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 #include <mpi.h>
 #include <vtkNew.h>
@@ -40,6 +41,8 @@ class FieldGrid {
   void update(const Fields& f, long step, double time);
   vtkImageData* image() const { return image_; }
   void whole_extent(int ext[6]) const;
+  // Each point array's name and what it holds (insitu.json), in the grid's order.
+  std::vector<std::pair<std::string, std::string>> describe_arrays() const;
 
  private:
   // One point array: a scalar (stored or derived) or, with no `scalar`, the velocity.

@@ -33,7 +33,8 @@ std::string quoted(const std::string& s) {
 }  // namespace
 
 void write_run_description(const std::string& output_dir, const Domain& whole, int ranks, const Options& options,
-                           const std::vector<PipelineStats>& pipelines) {
+                           const std::vector<PipelineStats>& pipelines, const std::string& model,
+                           const std::vector<std::pair<std::string, std::string>>& arrays) {
   std::ostringstream j;
   j << "{\n";
   j << "  \"what\": \"in-situ extracts of a plume run (ParaView Catalyst)\",\n";
@@ -42,12 +43,11 @@ void write_run_description(const std::string& output_dir, const Domain& whole, i
     << ", 0, 0], \"origin\": [0, 0, 0], \"spacing\": [1, 1, 1], \"association\": \"points (one per lattice site)\", "
        "\"pieces\": "
     << ranks << "},\n";
-  j << "  \"arrays\": {\n"
-       "    \"T_H\": \"temperature (lattice units, reference T_0 = 1)\",\n"
-       "    \"rho\": \"density (lattice units)\",\n"
-       "    \"p\": \"pressure rho * T_H (lattice units)\",\n"
-       "    \"u_H\": \"velocity (ux, uy, 0) (lattice units: sites per step)\"\n"
-       "  },\n";
+  j << "  \"model\": " << quoted(model) << ",\n";
+  j << "  \"arrays\": {";
+  for (std::size_t i = 0; i < arrays.size(); ++i)
+    j << (i ? ",\n" : "\n") << "    " << quoted(arrays[i].first) << ": " << quoted(arrays[i].second);
+  j << "\n  },\n";
   j << "  \"field_data\": {\"step\": \"time step\", \"time\": \"simulation time (lattice units)\"},\n";
   j << "  \"pipelines\": [";
   for (std::size_t i = 0; i < pipelines.size(); ++i)

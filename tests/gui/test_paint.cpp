@@ -6,6 +6,7 @@
 #include "paint.hpp"
 #include "d2q37/lattice.hpp"
 #include "d2q37/collision.hpp"
+#include "d2q37/registration.hpp"
 
 using plume::d2q37::D2Q37;
 using plume::gui::Brush;
@@ -45,7 +46,7 @@ TEST(Paint, HotBlobRaisesTemperatureAtConstantPressureAndVelocity) {
   const std::vector<double> before = uniform(rho0, ux, uy, T0);
   std::vector<double> f = before;
   const Brush b{20.0, 15.0, 6.0, 0.05, true};
-  const long changed = plume::gui::paint_populations(f, NX, NY, false, b);
+  const long changed = plume::gui::paint_populations(plume::d2q37::model(), f, NX, NY, false, b);
 
   const plume::d2q37::Macro c = macro_at(f, 20, 15);
   EXPECT_NEAR(c.T, T0 + 0.05, 1e-12);  // full strength at the centre
@@ -73,13 +74,13 @@ TEST(Paint, HotBlobRaisesTemperatureAtConstantPressureAndVelocity) {
 
 TEST(Paint, ColdBlobLowersTemperatureAndIsClampedToTheStableBand) {
   std::vector<double> f = uniform(1.0, 0.0, 0.0, 1.0);
-  plume::gui::paint_populations(f, NX, NY, false, Brush{10.0, 10.0, 4.0, 0.03, false});
+  plume::gui::paint_populations(plume::d2q37::model(), f, NX, NY, false, Brush{10.0, 10.0, 4.0, 0.03, false});
   EXPECT_NEAR(macro_at(f, 10, 10).T, 0.97, 1e-12);
   EXPECT_NEAR(macro_at(f, 10, 10).rho, 1.0 / 0.97, 1e-12);
 
   std::vector<double> g = uniform(1.0, 0.0, 0.0, 1.0);
-  plume::gui::paint_populations(g, NX, NY, false, Brush{10.0, 10.0, 4.0, 0.9, false});
-  EXPECT_NEAR(macro_at(g, 10, 10).T, plume::gui::kPaintTmin, 1e-12);
+  plume::gui::paint_populations(plume::d2q37::model(), g, NX, NY, false, Brush{10.0, 10.0, 4.0, 0.9, false});
+  EXPECT_NEAR(macro_at(g, 10, 10).T, 0.5, 1e-12);
 }
 
 TEST(Paint, DiscWrapsInXAndIsClippedAtTheWalls) {
@@ -87,13 +88,13 @@ TEST(Paint, DiscWrapsInXAndIsClippedAtTheWalls) {
   std::vector<double> f = before;
   // Centred on the first column and the first row: the disc continues at x = NX-1 (periodic)
   // but not below y = 0 (a wall).
-  const long changed = plume::gui::paint_populations(f, NX, NY, false, Brush{0.0, 0.0, 3.0, 0.05, true});
+  const long changed = plume::gui::paint_populations(plume::d2q37::model(), f, NX, NY, false, Brush{0.0, 0.0, 3.0, 0.05, true});
   EXPECT_GT(macro_at(f, NX - 1, 0).T, 1.0);
   EXPECT_GT(macro_at(f, NX - 2, 1).T, 1.0);
   EXPECT_TRUE(site_equal(f, before, 0, NY - 1));
   EXPECT_EQ(changed, 15);  // rows 0, 1 and 2 of the radius-3 disc hold 5 sites each (|dx| <= 2)
 
   std::vector<double> p = before;
-  plume::gui::paint_populations(p, NX, NY, true, Brush{0.0, 0.0, 3.0, 0.05, true});
+  plume::gui::paint_populations(plume::d2q37::model(), p, NX, NY, true, Brush{0.0, 0.0, 3.0, 0.05, true});
   EXPECT_GT(macro_at(p, 0, NY - 1).T, 1.0);  // periodic in y as well
 }

@@ -30,6 +30,7 @@ class StandIn final : public Model {
   double time_step() const override { return 1.0; }
   AnySetup default_setup() const override { return AnySetup(0); }
   std::string describe(const AnySetup&) const override { return "a stand-in"; }
+  std::string units() const override { return "spacing 1"; }
   bool owns(const AnySetup& s) const override { return s.holds<int>(); }
   parallel::Periodic periodic(const AnySetup&) const override { return {true, true, true}; }
   std::unique_ptr<Backend> make_backend(const BackendPlace&, const Domain&, const AnySetup&, Precision) const override {

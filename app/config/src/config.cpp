@@ -327,8 +327,12 @@ void apply_override(RunConfig& c, const std::string& assignment) {
 
 namespace {
 
-const char* kUnitsLine =
-    "Lattice units: spacing 1, time step dt = 1/r = 0.8354, reference temperature T0 = 1.\n";
+// "Lattice units (d2q37): spacing 1, ..." for each model given.
+std::string units_lines(const std::vector<const Model*>& ms, const std::string& prefix) {
+  std::string s;
+  for (const Model* m : ms) s += prefix + "Lattice units (" + m->name() + "): " + m->units() + ".\n";
+  return s;
+}
 
 // The keys in file order, a "[section]" line before each section's first key.
 std::string by_section(std::string out, const std::vector<Key>& keys,
@@ -347,7 +351,8 @@ std::string by_section(std::string out, const std::vector<Key>& keys,
 }  // namespace
 
 std::string to_toml(const RunConfig& c) {
-  return by_section(std::string("# plume configuration (every key; `plume --help` explains them).\n# ") + kUnitsLine,
+  return by_section(std::string("# plume configuration (every key; `plume --help` explains them).\n") +
+                        units_lines({&find_model(c.solver.model)}, "# "),
                     detail::keys(c), [&](const Key& k) {
                       const std::string follows = k.follows ? k.follows(c) : "";
                       const std::string line =
@@ -363,7 +368,8 @@ void save_config(const RunConfig& c, const std::string& path) { io::write_file_a
 std::string describe_keys() {
   const RunConfig d = default_config();
   return by_section(
-      std::string("Configuration keys, by TOML section (override any with --set section.key=value).\n") + kUnitsLine,
+      std::string("Configuration keys, by TOML section (override any with --set section.key=value).\n") +
+          units_lines(models(), ""),
       detail::all_keys(), [&](const Key& k) {
         std::string what = k.type == KeyType::Choice ? "one of " + join(k.choices, ", ") : detail::type_name(k.type);
         const std::string range = detail::format_range(k);

@@ -164,6 +164,8 @@ class Model {
   virtual ~Model() = default;
   virtual const std::string& name() const = 0;   // the configuration's `model` value: "d2q37"
   virtual const std::string& title() const = 0;  // one line for logs and summaries
+  // Its units in one line: "spacing 1, time step 1, speed of sound 1/sqrt(3)".
+  virtual std::string units() const = 0;
   virtual const LatticeInfo& lattice() const = 0;
   // The fields stored per site, in the order the backends fill them (Fields::data(k)).
   virtual const std::vector<FieldInfo>& fields() const = 0;
@@ -191,6 +193,13 @@ class Model {
   virtual AnySetup default_setup() const = 0;
   // The setup's main choices in a few words, for logs and summaries: "RTRT collision, fixed walls".
   virtual std::string describe(const AnySetup& s) const = 0;
+  // The two of its diagnostics a live view plots (plume-gui); empty: the first two.
+  virtual std::vector<std::string> plotted_diagnostics() const { return {}; }
+  // Painting with plume-gui's brush: the quantity a brush changes ("temperature"; empty: the
+  // model offers none), and the change of one site's populations f (Q values, in place) by
+  // `amount` of it.
+  virtual std::string paint_quantity() const { return ""; }
+  virtual void paint_site(double* /*f*/, double /*amount*/) const {}
   // Its parameters (names, types, units, ranges, how to reach them in its setup), its default
   // case and its rules across parameters, for front ends to offer (plume/parameters.hpp). A model
   // that says nothing has none: its runs take default_setup().

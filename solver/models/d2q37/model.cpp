@@ -1,5 +1,6 @@
 // The D2Q37 model as the rest of plume sees it at run time: its name, lattice, fields, setup and
 // backends.
+#include <algorithm>
 #include <iterator>
 #include <stdexcept>
 #include "d2q37/backends.hpp"
@@ -16,6 +17,9 @@ class D2Q37Model final : public plume::Model {
  public:
   const std::string& name() const override { return name_; }
   const std::string& title() const override { return title_; }
+  std::string units() const override {
+    return "spacing 1, time step dt = 1/r = 0.8354, reference temperature T0 = 1";
+  }
   const LatticeInfo& lattice() const override { return lattice_; }
   const std::vector<FieldInfo>& fields() const override { return fields_; }
   // The pressure of the ideal gas; the order of today's output.field choices and images.
@@ -39,6 +43,16 @@ class D2Q37Model final : public plume::Model {
     return text + ", " + wall(p.bottom) + " bottom and " + wall(p.top) + " top walls";
   }
   const Parameters& parameters() const override { return d2q37::parameters(); }
+  // A hot or cold blob: the site's temperature changes at the same pressure (rho T) and velocity.
+  // Far outside [0.5, 1.5] the equilibrium (a fourth-order expansion about T0 = 1) loses
+  // positivity, so the painted temperature stays in that band.
+  std::vector<std::string> plotted_diagnostics() const override { return {"kinetic_energy", "width_integral"}; }
+  std::string paint_quantity() const override { return "temperature"; }
+  void paint_site(double* f, double amount) const override {
+    const Macro m = macro<D2Q37>(f);
+    const double T = std::clamp(m.T + amount, 0.5, 1.5);
+    equilibrium<D2Q37>(m.rho * m.T / T, m.ux, m.uy, T, f);
+  }
   bool owns(const AnySetup& s) const override { return s.holds<Setup>(); }
   parallel::Periodic periodic(const AnySetup& s) const override {
     return Traits::periodic(s.as<Setup>().physics);

@@ -16,6 +16,7 @@ class D2Q9Model final : public plume::Model {
  public:
   const std::string& name() const override { return name_; }
   const std::string& title() const override { return title_; }
+  std::string units() const override { return "spacing 1, time step 1, speed of sound 1/sqrt(3)"; }
   const LatticeInfo& lattice() const override { return lattice_; }
   const std::vector<FieldInfo>& fields() const override { return fields_; }
   double time_step() const override { return 1.0; }
