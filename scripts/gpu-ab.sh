@@ -61,6 +61,16 @@ for round in 1 2 3; do
   done
 done
 
+echo "== D2Q9 (B only: the model is new), alternated precisions"
+: > "$logs/rates-d2q9.txt"
+for round in 1 2; do
+  for n in 4096 8192; do
+    for prec in fp64 fp32; do
+      "$work/b/bench/ab_solver_ab" rate-d2q9 $n $prec 200 | tee -a "$logs/rates-d2q9.txt"
+    done
+  done
+done
+
 echo "== GPU tests (B)"
 "$work/b/tests/gpu/plume_gpu_tests" > "$logs/gpu-tests.txt" 2>&1
 tests_rc=$?
@@ -89,3 +99,15 @@ for prec in ("fp64", "fp32"):
 PY
 echo "| GPU digests after 1000 steps | $digest | |"
 echo "| GPU tests (B) | | $( [ $tests_rc -eq 0 ] && echo passed || echo FAILED) $(grep -E '^\[  PASSED|^\[  FAILED' "$logs/gpu-tests.txt" | head -2 | tr '\n' ' ') |"
+python3 - "$logs/rates-d2q9.txt" <<'PY'
+import sys, statistics
+rows = {}
+for line in open(sys.argv[1]):
+    f = line.split()
+    if len(f) < 4 or f[0] != "rate":
+        continue
+    rows.setdefault((int(f[1]), f[2]), []).append((float(f[3]), float(f[-1])))
+for (n, prec), v in sorted(rows.items()):
+    print("| D2Q9 %d^2 %s | | %.3f G site updates/s (median of %d), %.3f of copy |" %
+          (n, prec.upper(), statistics.median(r for r, _ in v), len(v), statistics.median(q for _, q in v)))
+PY

@@ -130,3 +130,35 @@ TEST(ModelKeys, WallTemperaturesThatFollowTheCaseBelongToTheModelsSetup) {
   }
   EXPECT_NE(config::to_toml(c).find("# top_T = 0.9"), std::string::npos) << "a following key is written commented out";
 }
+
+// The second model: its own keys under the same section names, nothing of D2Q37's.
+TEST(ModelKeys, TheSameSectionsHoldEachModelsOwnKeys) {
+  EXPECT_EQ(error_of_load("model = \"d2q9\"\n[physics]\ntau = 0.7\ncollision = \"trt\"\n[walls]\ntop_u = 0.02\n"), "");
+  const std::string k1 = error_of_load("model = \"d2q9\"\n[physics]\nk1 = 0.01\n");
+  EXPECT_NE(k1.find("unknown key 'physics.k1'"), std::string::npos) << k1;
+  const std::string tau = error_of_load("model = \"d2q37\"\n[walls]\ntop_u = 0.01\n");
+  EXPECT_NE(tau.find("unknown key 'walls.top_u'"), std::string::npos) << tau;
+  // What a D2Q9 file sets reaches its setup; what it does not set is its default case.
+  TempDir tmp;
+  plume::test::write_file(tmp / "c.toml", "model = \"d2q9\"\n[physics]\ntau = 0.7\n[initial]\nstart = \"uniform\"\n");
+  const config::RunConfig c = config::load_config(tmp / "c.toml");
+  const Model& m = find_model("d2q9");
+  ASSERT_TRUE(m.owns(c.solver.setup));
+  const auto value = [&](const std::string& path) {
+    for (const Parameter& p : m.parameters().list)
+      if (p.path() == path) return p.get(c.solver.setup);
+    ADD_FAILURE() << "no parameter " << path;
+    return ParameterValue{};
+  };
+  EXPECT_EQ(std::get<double>(value("physics.tau")), 0.7);
+  EXPECT_EQ(std::get<std::string>(value("initial.start")), "uniform");
+  EXPECT_EQ(std::get<std::string>(value("physics.collision")), "bgk");
+  // Its rules speak its terms, and validation names the key.
+  config::RunConfig fast = c;
+  fast.output.dir = tmp / "out";
+  config::apply_override(fast, "walls.top_u", "0.5");
+  EXPECT_NE(validate_error(fast).find("walls.top_u = 0.5 is too fast"), std::string::npos) << validate_error(fast);
+  // And the written configuration reads back to the same setup.
+  const config::RunConfig back = config::parse_config(config::to_toml(c), "to_toml");
+  EXPECT_EQ(config::to_toml(back), config::to_toml(c));
+}

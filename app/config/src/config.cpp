@@ -383,7 +383,8 @@ std::string describe_keys() {
 
 std::vector<std::string> key_names() {
   std::vector<std::string> v;
-  for (const Key& k : detail::all_keys()) v.push_back(k.path());
+  for (const Key& k : detail::all_keys())  // two models may share a key's name (physics.tau): once
+    if (std::find(v.begin(), v.end(), k.path()) == v.end()) v.push_back(k.path());
   return v;
 }
 

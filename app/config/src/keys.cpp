@@ -1,6 +1,7 @@
 // The application's keys, and a model's parameters as keys (keys.hpp).
 #include "keys.hpp"
 #include <fmt/format.h>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -190,6 +191,9 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
       if (name == c.solver.model && !c.solver.setup.empty()) return;
       c.solver.model = name;
       c.solver.setup = configured_defaults(find_model(name));
+      // The images show a field of this model: its first unless the file names one (later).
+      const std::vector<std::string> fields = io::field_names(find_model(name));
+      if (std::find(fields.begin(), fields.end(), c.output.field) == fields.end()) c.output.field = fields.front();
     };
     t.push_back(k);
   }

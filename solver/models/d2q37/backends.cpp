@@ -5,7 +5,7 @@
 
 namespace plume::d2q37 {
 
-std::unique_ptr<Backend> make_cpu(const Domain& d, const AnySetup& s, Precision p, int threads) {
+std::unique_ptr<Backend> Backends::cpu(const Domain& d, const AnySetup& s, Precision p, int threads) {
   return make_cpu_backend<Traits>(d, s, p, threads);
 }
 

@@ -5,9 +5,13 @@
 
 namespace plume::d2q37 {
 
-std::unique_ptr<Backend> make_cpu(const Domain& d, const AnySetup& s, Precision p, int threads);
+// The generic backends made for the model's Traits (backends.cpp, backends_cuda.cu), as the
+// model's TraitsModel calls them (traits_model.hpp).
+struct Backends {
+  static std::unique_ptr<Backend> cpu(const Domain& d, const AnySetup& s, Precision p, int threads);
 #if PLUME_HAVE_CUDA
-std::unique_ptr<Backend> make_cuda(const Domain& d, const AnySetup& s, Precision p, int device);
+  static std::unique_ptr<Backend> cuda(const Domain& d, const AnySetup& s, Precision p, int device);
 #endif
+};
 
 }  // namespace plume::d2q37

@@ -8,14 +8,22 @@
 // component binom(n,k) times, so a series  sum_n a_n:H_n/n!  becomes  sum_m a_m H_m / ((n-k)! k!).
 #pragma once
 #include "plume/hd.hpp"
+#include "d2q37/lattice.hpp"
 
 namespace plume::d2q37::hermite2d {
 
-constexpr int order = 4;
-constexpr int M = 15;  // number of components through order 4
+// The lattice's order (of its equilibrium and regularisation); the polynomials below are written
+// out through order 4.
+constexpr int order = D2Q37::hermite_order;
+static_assert(order >= 2 && order <= 4, "the Hermite polynomials are written out through order 4");
 
-PLUME_HD constexpr int order_of(int m) { return m < 1 ? 0 : m < 3 ? 1 : m < 6 ? 2 : m < 10 ? 3 : 4; }
 PLUME_HD constexpr int first_of_order(int n) { return n * (n + 1) / 2; }
+constexpr int M = first_of_order(order + 1);  // number of components through the order (15 for 4)
+PLUME_HD constexpr int order_of(int m) {
+  int n = 0;
+  while (first_of_order(n + 1) <= m) ++n;
+  return n;
+}
 PLUME_HD constexpr int ky_of(int m) { return m - first_of_order(order_of(m)); }
 PLUME_HD constexpr int kx_of(int m) { return order_of(m) - ky_of(m); }
 PLUME_HD constexpr double factorial(int n) { return n <= 1 ? 1.0 : n * factorial(n - 1); }

@@ -7,21 +7,19 @@
 #include "d2q37/diagnostics.hpp"
 #include "d2q37/model.hpp"
 #include "d2q37/registration.hpp"
-#include "plume/lattice/lattice_info.hpp"
+#include "traits_model.hpp"
 #include "plume/parameters.hpp"
 
 namespace plume::d2q37 {
 namespace {
 
-class D2Q37Model final : public plume::Model {
+class D2Q37Model final : public TraitsModel<Traits, Backends> {
  public:
   const std::string& name() const override { return name_; }
   const std::string& title() const override { return title_; }
   std::string units() const override {
     return "spacing 1, time step dt = 1/r = 0.8354, reference temperature T0 = 1";
   }
-  const LatticeInfo& lattice() const override { return lattice_; }
-  const std::vector<FieldInfo>& fields() const override { return fields_; }
   // The pressure of the ideal gas; the order of today's output.field choices and images.
   std::vector<DerivedFieldInfo> derived_fields() const override {
     return {{"p", "p = rho T_H", "pressure p", false, DerivedOp::Product, {"rho", "T"}}};
@@ -34,7 +32,6 @@ class D2Q37Model final : public plume::Model {
   void sum_row(const Fields& f, int y, int z, double* out) const override { d2q37::sum_row(f, y, z, out); }
   std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override { return d2q37::diagnose(r, s); }
   double time_step() const override { return dt<D2Q37>(); }
-  AnySetup default_setup() const override { return AnySetup(Setup{}); }
   std::string describe(const AnySetup& s) const override {
     const PhysicsParams& p = s.as<Setup>().physics;
     const auto wall = [](const Wall& w) { return w.kind == WallKind::Fixed ? "fixed" : "adiabatic"; };
@@ -53,26 +50,10 @@ class D2Q37Model final : public plume::Model {
     const double T = std::clamp(m.T + amount, 0.5, 1.5);
     equilibrium<D2Q37>(m.rho * m.T / T, m.ux, m.uy, T, f);
   }
-  bool owns(const AnySetup& s) const override { return s.holds<Setup>(); }
-  parallel::Periodic periodic(const AnySetup& s) const override {
-    return Traits::periodic(s.as<Setup>().physics);
-  }
-  std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
-                                        Precision p) const override {
-    if (!where.cuda) return make_cpu(d, s, p, where.threads);
-#if PLUME_HAVE_CUDA
-    return make_cuda(d, s, p, where.device);
-#else
-    throw std::runtime_error("plume was built without CUDA");
-#endif
-  }
 
  private:
-
   std::string name_ = "d2q37";
   std::string title_ = "D2Q37 thermal lattice Boltzmann (compressible ideal gas, FP64 arithmetic)";
-  LatticeInfo lattice_ = describe_lattice<D2Q37>();
-  std::vector<FieldInfo> fields_{std::begin(Traits::field_list), std::end(Traits::field_list)};
 };
 
 }  // namespace

@@ -5,7 +5,7 @@
 
 namespace plume::d2q9 {
 
-std::unique_ptr<Backend> make_cuda(const Domain& d, const AnySetup& s, Precision p, int device) {
+std::unique_ptr<Backend> Backends::cuda(const Domain& d, const AnySetup& s, Precision p, int device) {
   return make_cuda_backend<Traits>(d, s, p, device);
 }
 

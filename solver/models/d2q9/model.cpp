@@ -6,21 +6,18 @@
 #include "d2q9/model.hpp"
 #include "d2q9/names.hpp"
 #include "d2q9/registration.hpp"
-#include "plume/lattice/lattice_info.hpp"
+#include "traits_model.hpp"
 #include "plume/parameters.hpp"
 
 namespace plume::d2q9 {
 namespace {
 
-class D2Q9Model final : public plume::Model {
+class D2Q9Model final : public TraitsModel<Traits, Backends> {
  public:
   const std::string& name() const override { return name_; }
   const std::string& title() const override { return title_; }
   std::string units() const override { return "spacing 1, time step 1, speed of sound 1/sqrt(3)"; }
-  const LatticeInfo& lattice() const override { return lattice_; }
-  const std::vector<FieldInfo>& fields() const override { return fields_; }
   double time_step() const override { return 1.0; }
-  AnySetup default_setup() const override { return AnySetup(Setup{}); }
   std::string describe(const AnySetup& s) const override {
     const Params& p = s.as<Setup>().physics;
     std::string text = collision_names()[std::size_t(p.collision)] + " collision, " +
@@ -28,23 +25,10 @@ class D2Q9Model final : public plume::Model {
     return text + (p.walls ? ", walls in y" : ", periodic in y");
   }
   const Parameters& parameters() const override { return d2q9::parameters(); }
-  bool owns(const AnySetup& s) const override { return s.holds<Setup>(); }
-  parallel::Periodic periodic(const AnySetup& s) const override { return Traits::periodic(s.as<Setup>().physics); }
-  std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
-                                        Precision p) const override {
-    if (!where.cuda) return make_cpu(d, s, p, where.threads);
-#if PLUME_HAVE_CUDA
-    return make_cuda(d, s, p, where.device);
-#else
-    throw std::runtime_error("plume was built without CUDA");
-#endif
-  }
 
  private:
   std::string name_ = "d2q9";
   std::string title_ = "D2Q9 isothermal lattice Boltzmann (BGK or TRT, Guo forcing)";
-  LatticeInfo lattice_ = describe_lattice<D2Q9>();
-  std::vector<FieldInfo> fields_{std::begin(Traits::field_list), std::end(Traits::field_list)};
 };
 
 }  // namespace

@@ -1,0 +1,42 @@
+// What a model's run-time description (plume::Model) takes from its Traits alone, written once
+// for every model: its lattice and fields, which setup is its own, which directions a setup makes
+// periodic, its default setup, and its backends. `Backends` names the model's two functions that
+// instantiate the generic CPU and CUDA backends for the Traits (its backends.cpp and
+// backends_cuda.cu), so that model.cpp does not compile the backends itself.
+#pragma once
+#include <iterator>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+#include "plume/backend.hpp"
+#include "plume/lattice/lattice_info.hpp"
+#include "plume/model.hpp"
+
+namespace plume {
+
+template <class T, class Backends>
+class TraitsModel : public Model {
+ public:
+  using Setup = typename T::Setup;
+
+  const LatticeInfo& lattice() const override { return lattice_; }
+  const std::vector<FieldInfo>& fields() const override { return fields_; }
+  AnySetup default_setup() const override { return AnySetup(Setup{}); }
+  bool owns(const AnySetup& s) const override { return s.holds<Setup>(); }
+  parallel::Periodic periodic(const AnySetup& s) const override { return T::periodic(T::params(s.as<Setup>())); }
+  std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
+                                        Precision p) const override {
+    if (!where.cuda) return Backends::cpu(d, s, p, where.threads);
+#if PLUME_HAVE_CUDA
+    return Backends::cuda(d, s, p, where.device);
+#else
+    throw std::runtime_error("plume was built without CUDA");
+#endif
+  }
+
+ private:
+  LatticeInfo lattice_ = describe_lattice<typename T::Lattice>();
+  std::vector<FieldInfo> fields_{std::begin(T::field_list), std::end(T::field_list)};
+};
+
+}  // namespace plume
