@@ -3,6 +3,7 @@
 #include <iterator>
 #include <stdexcept>
 #include "d2q9/backends.hpp"
+#include "d2q9/diagnostics.hpp"
 #include "d2q9/model.hpp"
 #include "d2q9/names.hpp"
 #include "d2q9/registration.hpp"
@@ -25,6 +26,11 @@ class D2Q9Model final : public TraitsModel<Traits, Backends> {
     return text + (p.walls ? ", walls in y" : ", periodic in y");
   }
   const Parameters& parameters() const override { return d2q9::parameters(); }
+  std::vector<QuantityInfo> diagnostics() const override { return diagnostic_quantities(); }
+  int own_row_sums() const override { return kOwnRowSums; }
+  void sum_row(const Fields& f, int y, int z, double* out) const override { d2q9::sum_row(f, y, z, out); }
+  std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override { return d2q9::diagnose(r, s); }
+  std::vector<std::string> plotted_diagnostics() const override { return {"kinetic_energy", "mean_speed"}; }
 
  private:
   std::string name_ = "d2q9";
