@@ -46,8 +46,11 @@ struct Traits {
   // (compressible, incompressible).
   static constexpr int kVariants = 4;
   static int variant(const Params& p) { return 2 * int(p.collision) + int(p.equilibrium); }
-  // Registers per thread of the step kernel, a bound for the launch shape (few: nine populations).
-  static constexpr int registers(int /*variant*/) { return 64; }
+  // Registers per thread of each variant's step kernel (measured with -Xptxas -v on sm_90, FP64 and
+  // FP32 storage alike): 94 for BGK, 120 for TRT. That leaves room for 4 blocks of 128 threads per
+  // multiprocessor, too few loads in flight for FP32 storage (docs/benchmarks.md): the first
+  // thing to improve in the D2Q9 kernel.
+  static constexpr int registers(int variant) { return variant / 2 == 1 ? 120 : 94; }
 
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int /*z*/) {
