@@ -24,12 +24,13 @@ struct StepShape {
 };
 // The threads of a step block: 128 along x. The blocks per multiprocessor that
 // __launch_bounds__ asks for follow from the registers a model's variant needs (M::registers): as
-// many 128-thread blocks as the 64 K registers of a multiprocessor hold, at most 4. For D2Q37's
+// many 128-thread blocks as the 64 K registers of a multiprocessor hold, at most 8. For D2Q37's
 // RTRT kernel (124 registers) that is 4 blocks (16 warps); on an H200 no other shape beats it
 // with FP32 storage, and in FP64 the shapes from 64x8 to 256x2 are within the spread of the
-// timings (bench/gpu_bench.cu, docs/benchmarks.md). BGK (168 registers) gets 3.
+// timings (bench/gpu_bench.cu, docs/benchmarks.md). BGK (168 registers) gets 3. D2Q9's kernels,
+// held to 64 registers, get 8.
 template <class M, int V>
-using DefaultStepShape = StepShape<128, std::max(1, std::min(4, 65536 / (128 * M::registers(V))))>;
+using DefaultStepShape = StepShape<128, std::max(1, std::min(8, 65536 / (128 * M::registers(V))))>;
 
 // One fused pull-stream + collide update (variant V of model M) of the sites of the box
 // [x_begin, x_end) x [y_begin, y_end) x [z_begin, z_end), thread x of block (bx, by) updating
