@@ -1,8 +1,8 @@
 // What a model's run-time description (plume::Model) takes from its Traits alone, written once
 // for every model: its lattice and fields, which setup is its own, which directions a setup makes
-// periodic, its default setup, and its backends. `Backends` names the model's two functions that
-// instantiate the generic CPU and CUDA backends for the Traits (its backends.cpp and
-// backends_cuda.cu), so that model.cpp does not compile the backends itself.
+// periodic, its default setup, and its backends. The generic backends are only declared here:
+// the model's backends.cpp and backends_cuda.cu instantiate them for its Traits, so that
+// model.cpp does not compile them.
 #pragma once
 #include <iterator>
 #include <memory>
@@ -14,7 +14,13 @@
 
 namespace plume {
 
-template <class T, class Backends>
+// src/cpu/cpu_backend.hpp and src/cuda/cuda_backend.cuh.
+template <class T>
+std::unique_ptr<Backend> make_cpu_backend(const Domain& d, const AnySetup& s, Precision p, int threads);
+template <class T>
+std::unique_ptr<Backend> make_cuda_backend(const Domain& d, const AnySetup& s, Precision p, int device);
+
+template <class T>
 class TraitsModel : public Model {
  public:
   using Setup = typename T::Setup;
@@ -26,9 +32,9 @@ class TraitsModel : public Model {
   parallel::Periodic periodic(const AnySetup& s) const override { return T::periodic(T::params(s.as<Setup>())); }
   std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
                                         Precision p) const override {
-    if (!where.cuda) return Backends::cpu(d, s, p, where.threads);
+    if (!where.cuda) return make_cpu_backend<T>(d, s, p, where.threads);
 #if PLUME_HAVE_CUDA
-    return Backends::cuda(d, s, p, where.device);
+    return make_cuda_backend<T>(d, s, p, where.device);
 #else
     throw std::runtime_error("plume was built without CUDA");
 #endif

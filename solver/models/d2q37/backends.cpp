@@ -1,12 +1,9 @@
-// The CPU backend of the D2Q37 model.
+// The CPU backend of the D2Q37 model: the generic one, instantiated for its Traits.
 #include "../../src/cpu/cpu_backend.hpp"
-#include "d2q37/backends.hpp"
 #include "d2q37/model.hpp"
 
-namespace plume::d2q37 {
+namespace plume {
 
-std::unique_ptr<Backend> Backends::cpu(const Domain& d, const AnySetup& s, Precision p, int threads) {
-  return make_cpu_backend<Traits>(d, s, p, threads);
-}
+template std::unique_ptr<Backend> make_cpu_backend<d2q37::Traits>(const Domain&, const AnySetup&, Precision, int);
 
-}  // namespace plume::d2q37
+}  // namespace plume

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <iterator>
 #include <stdexcept>
-#include "d2q37/backends.hpp"
 #include "d2q37/diagnostics.hpp"
 #include "d2q37/model.hpp"
 #include "d2q37/registration.hpp"
@@ -13,7 +12,7 @@
 namespace plume::d2q37 {
 namespace {
 
-class D2Q37Model final : public TraitsModel<Traits, Backends> {
+class D2Q37Model final : public TraitsModel<Traits> {
  public:
   const std::string& name() const override { return name_; }
   const std::string& title() const override { return title_; }

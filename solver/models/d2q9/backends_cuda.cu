@@ -1,12 +1,10 @@
-// The CUDA backend of the D2Q9 model (built when plume is built with CUDA).
+// The CUDA backend of the D2Q9 model (built when plume is built with CUDA): the generic one,
+// instantiated for its Traits.
 #include "../../src/cuda/cuda_backend.cuh"
-#include "d2q9/backends.hpp"
 #include "d2q9/model.hpp"
 
-namespace plume::d2q9 {
+namespace plume {
 
-std::unique_ptr<Backend> Backends::cuda(const Domain& d, const AnySetup& s, Precision p, int device) {
-  return make_cuda_backend<Traits>(d, s, p, device);
-}
+template std::unique_ptr<Backend> make_cuda_backend<d2q9::Traits>(const Domain&, const AnySetup&, Precision, int);
 
-}  // namespace plume::d2q9
+}  // namespace plume

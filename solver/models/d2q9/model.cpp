@@ -2,7 +2,6 @@
 // backends.
 #include <iterator>
 #include <stdexcept>
-#include "d2q9/backends.hpp"
 #include "d2q9/diagnostics.hpp"
 #include "d2q9/model.hpp"
 #include "d2q9/names.hpp"
@@ -13,7 +12,7 @@
 namespace plume::d2q9 {
 namespace {
 
-class D2Q9Model final : public TraitsModel<Traits, Backends> {
+class D2Q9Model final : public TraitsModel<Traits> {
  public:
   const std::string& name() const override { return name_; }
   const std::string& title() const override { return title_; }
