@@ -107,13 +107,7 @@ std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /
 }  // namespace
 
 const Parameters& parameters() {
-  static const Parameters p = [] {
-    Parameters q;
-    q.list = make_list();
-    q.defaults = default_case;
-    q.check = check;
-    return q;
-  }();
+  static const Parameters p{make_list(), default_case, {}, check};
   return p;
 }
 
