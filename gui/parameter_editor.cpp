@@ -1,5 +1,4 @@
 #include "parameter_editor.hpp"
-#include <fmt/format.h>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 #include <cstdlib>
@@ -12,8 +11,8 @@ std::string tooltip(const Parameter& p) {
   if (!p.units.empty()) t += "\n[" + p.units + "]";
   if (p.lo || p.hi) {
     std::string r;
-    if (p.lo) r = (p.lo->open ? "> " : ">= ") + fmt::format("{}", p.lo->value);
-    if (p.hi) r += (r.empty() ? "" : " and ") + std::string(p.hi->open ? "< " : "<= ") + fmt::format("{}", p.hi->value);
+    if (p.lo) r = (p.lo->open ? "> " : ">= ") + parameter::number_text(p.lo->value);
+    if (p.hi) r += (r.empty() ? "" : " and ") + std::string(p.hi->open ? "< " : "<= ") + parameter::number_text(p.hi->value);
     t += "\nrange: " + r;
   }
   return t;
@@ -43,7 +42,7 @@ bool widget(const Parameter& p, const ParameterValue& v, std::string& text) {
       double x = std::get<double>(v);
       if (ImGui::InputDouble(label, &x, 0.0, 0.0, "%.6g", ImGuiInputTextFlags_EnterReturnsTrue) &&
           x != std::get<double>(v)) {
-        text = value_text(x);
+        text = parameter::value_text(x);
         changed = true;
       }
       break;
@@ -53,7 +52,7 @@ bool widget(const Parameter& p, const ParameterValue& v, std::string& text) {
       if (ImGui::InputScalar(label, ImGuiDataType_S64, &x, nullptr, nullptr, "%lld",
                              ImGuiInputTextFlags_EnterReturnsTrue) &&
           x != std::get<long long>(v)) {
-        text = value_text(x);
+        text = parameter::value_text(x);
         changed = true;
       }
       break;
@@ -61,7 +60,7 @@ bool widget(const Parameter& p, const ParameterValue& v, std::string& text) {
     case ParameterType::Bool: {
       bool x = std::get<bool>(v);
       if (ImGui::Checkbox(label, &x)) {
-        text = value_text(x);
+        text = parameter::value_text(x);
         changed = true;
       }
       break;
@@ -93,16 +92,6 @@ bool widget(const Parameter& p, const ParameterValue& v, std::string& text) {
 }
 
 }  // namespace
-
-std::string value_text(const ParameterValue& v) {
-  struct {
-    std::string operator()(long long x) const { return std::to_string(x); }
-    std::string operator()(double x) const { return fmt::format("{}", x); }
-    std::string operator()(bool x) const { return x ? "true" : "false"; }
-    std::string operator()(const std::string& x) const { return x; }
-  } visitor;
-  return std::visit(visitor, v);
-}
 
 Overrides edit_parameters(const Parameters& ps, const AnySetup& setup, const std::string& section) {
   Overrides out;

@@ -22,7 +22,4 @@ Overrides edit_parameters(const Parameters& ps, const AnySetup& setup, const std
 void edit_pending(const Parameters& ps, const AnySetup& setup, const std::string& section,
                   std::map<std::string, std::string>& pending);
 
-// The value as configuration text: "0.001", "12", "true", or a choice's name.
-std::string value_text(const ParameterValue& v);
-
 }  // namespace plume::gui

@@ -2,7 +2,6 @@
 #include <fmt/format.h>
 #include <stdexcept>
 #include "plume/io/atomic_file.hpp"
-#include "parameter_editor.hpp"
 #include "plume/parameters.hpp"
 
 namespace plume::gui {
@@ -21,7 +20,7 @@ void Report::diag(const Snapshot& s) {
   std::string line = fmt::format("diag step={} time={:.9g} nx={} ny={}", s.step, s.time, s.config.solver.nx,
                                  s.config.solver.ny);
   for (const Parameter& p : find_model(s.config.solver.model).parameters().list)
-    if (p.section == "physics") line += " " + p.name + "=" + value_text(p.get(s.config.solver.setup));
+    if (p.section == "physics") line += " " + p.name + "=" + parameter::value_text(p.get(s.config.solver.setup));
   const io::Diagnostics& d = s.diag;
   for (std::size_t k = 0; k < d.quantities.size() && k < d.values.size(); ++k)
     line += fmt::format(" {}={:.17g}", d.quantities[k].name, d.values[k]);

@@ -3,6 +3,8 @@
 // (AnySetup). Nothing here knows a file format: the application's configuration (app/config)
 // turns these into TOML keys, command-line overrides, --help and the effective configuration.
 #pragma once
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -68,6 +70,27 @@ struct Parameters {
 // Builders of a model's table, for a parameter stored in a member of the model's setup struct S;
 // `acc` reaches the member in a S& and in a const S& (e.g. [](auto& s) -> auto& { return s.physics.k1; }).
 namespace parameter {
+
+// The shortest text that reads back as v ("0.001", "1e-06"), for messages and front ends.
+inline std::string number_text(double v) {
+  char buf[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+
+// A value as a configuration override takes it: "0.001", "12", "true", or a choice's name.
+inline std::string value_text(const ParameterValue& v) {
+  struct {
+    std::string operator()(long long x) const { return std::to_string(x); }
+    std::string operator()(double x) const { return number_text(x); }
+    std::string operator()(bool x) const { return x ? "true" : "false"; }
+    std::string operator()(const std::string& x) const { return x; }
+  } visitor;
+  return std::visit(visitor, v);
+}
 
 template <class T>
 T narrow(long long v) {

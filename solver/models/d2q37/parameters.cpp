@@ -166,16 +166,6 @@ AnySetup default_case() {
   return a;
 }
 
-// The shortest text that reads back as v.
-std::string text(double v) {
-  char buf[32];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-    if (std::strtod(buf, nullptr) == v) break;
-  }
-  return buf;
-}
-
 std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, long long /*nz*/) {
   std::vector<SetupProblem> problems;
   const auto add = [&](std::string about, std::string message) {
@@ -191,9 +181,9 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
   const double g = -p.gy, Tmin = std::min(s.T_down, s.T_up);
   if (g >= Tmin && Tmin > 0)
     add("physics.gravity",
-        "physics.gravity = " + text(g) +
+        "physics.gravity = " + number_text(g) +
             " is too large: the hydrostatic density rho(y) = rho(y-1) (T(y-1) - g)/T(y) turns negative unless "
-            "gravity < min(initial.T_down, initial.T_up) = " + text(Tmin));
+            "gravity < min(initial.T_down, initial.T_up) = " + number_text(Tmin));
   const long long nyquist = nx / 2;
   const auto unresolved = [&](const char* key, int k) {
     add(key, std::string(key) + " = " + std::to_string(k) + " exceeds nx/2 = " + std::to_string(nyquist) +

@@ -1,7 +1,6 @@
 // D2Q9's parameters (plume/parameters.hpp): the sections physics, walls and initial of a run's
 // configuration, its default case, and the rules across parameters that a setup must keep.
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include "d2q9/model.hpp"
 #include "d2q9/names.hpp"
@@ -79,13 +78,6 @@ AnySetup default_case() {
   return AnySetup(s);
 }
 
-// The value for a message (six significant digits).
-std::string value_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
-
 std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /*ny*/, long long /*nz*/) {
   std::vector<SetupProblem> problems;
   const Setup& s = a.as<Setup>();
@@ -93,7 +85,7 @@ std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /
   const double limit = 0.4;
   const auto speed = [&](const char* key, double u) {
     if (std::abs(u) >= limit)
-      problems.push_back({key, std::string(key) + " = " + value_text(u) + " is too fast: lattice speeds must stay "
+      problems.push_back({key, std::string(key) + " = " + number_text(u) + " is too fast: lattice speeds must stay "
                                "well below the speed of sound 0.577 (at most 0.4, better below 0.1)"});
   };
   speed("walls.bottom_u", s.physics.bottom.u);
