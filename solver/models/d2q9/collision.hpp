@@ -57,22 +57,31 @@ PLUME_HD PLUME_FORCEINLINE void collide(double* f, const Params& p) {
       f[i] += wp * (equilibrium<E>(i, m) - f[i]) + (forced ? (1.0 - 0.5 * wp) * guo_source(i, m, p.fx, p.fy) : 0.0);
     });
   } else {
-    // Symmetric (even) and antisymmetric (odd) parts of each pair (i, opposite(i)) relax apart.
+    // Symmetric (even) and antisymmetric (odd) parts of each pair (i, opposite(i)) relax apart;
+    // each pair is taken once and both of its populations written in place.
     const double wm = 1.0 / tau_minus(p);
-    double out[L::Q];
     static_for<L::Q>([&](auto ic) {
       constexpr int i = decltype(ic)::value, j = L::opposite(i);
-      const double fp = 0.5 * (f[i] + f[j]), fm = 0.5 * (f[i] - f[j]);
-      const double ei = equilibrium<E>(i, m), ej = equilibrium<E>(j, m);
-      const double ep = 0.5 * (ei + ej), em = 0.5 * (ei - ej);
-      double s = 0.0;
-      if (forced) {
-        const double si = guo_source(i, m, p.fx, p.fy), sj = guo_source(j, m, p.fx, p.fy);
-        s = (1.0 - 0.5 * wp) * 0.5 * (si + sj) + (1.0 - 0.5 * wm) * 0.5 * (si - sj);
+      if constexpr (i <= j) {
+        const double fp = 0.5 * (f[i] + f[j]), fm = 0.5 * (f[i] - f[j]);
+        const double ei = equilibrium<E>(i, m), ej = equilibrium<E>(j, m);
+        const double ep = 0.5 * (ei + ej), em = 0.5 * (ei - ej);
+        double sp = 0.0, sm = 0.0;
+        if (forced) {
+          const double si = guo_source(i, m, p.fx, p.fy), sj = guo_source(j, m, p.fx, p.fy);
+          sp = (1.0 - 0.5 * wp) * 0.5 * (si + sj);
+          sm = (1.0 - 0.5 * wm) * 0.5 * (si - sj);
+        }
+        const double even = f[i] - wp * (fp - ep), odd = wm * (fm - em);
+        if constexpr (i == j) {
+          f[i] = even + sp;  // the rest population has no odd part
+        } else {
+          const double even_j = f[j] - wp * (fp - ep);
+          f[i] = even - odd + (sp + sm);
+          f[j] = even_j + odd + (sp - sm);
+        }
       }
-      out[i] = f[i] - wp * (fp - ep) - wm * (fm - em) + s;
     });
-    static_for<L::Q>([&](auto i) { f[i] = out[i]; });
   }
 }
 

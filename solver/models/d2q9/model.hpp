@@ -49,8 +49,8 @@ struct Traits {
   // The register budget of each variant's step kernel, from which the CUDA backend takes its blocks
   // per multiprocessor. Unbounded, the kernels take 94 (BGK) and 120 (TRT) registers (-Xptxas -v,
   // sm_90), which leaves room for 4 blocks of 128 threads: too few loads in flight. Held to 64
-  // (BGK fits, TRT spills 24-32 bytes to L1), 8 blocks fit, and the step runs 8 % faster in FP64
-  // and 40 % faster with FP32 storage on an H200 (docs/benchmarks.md).
+  // (60-64 used, no spills), 8 blocks fit, and the step runs 20 % faster in FP64 and 60 % faster
+  // with FP32 storage on an H200 (docs/benchmarks.md).
   static constexpr int registers(int /*variant*/) { return 64; }
 
   template <int V, class Real>
