@@ -204,6 +204,8 @@ class Model {
   // case and its rules across parameters, for front ends to offer (plume/parameters.hpp). A model
   // that says nothing has none: its runs take default_setup().
   virtual const Parameters& parameters() const;
+  // Whether its runs may have solid sites (SolverConfig::solids, plume/solids.hpp).
+  virtual bool supports_solids() const { return false; }
   virtual bool owns(const AnySetup& s) const = 0;  // whether `s` is this model's setup
   // Which directions the setup makes periodic (the others are bounded: walls, inlets).
   virtual parallel::Periodic periodic(const AnySetup& s) const = 0;

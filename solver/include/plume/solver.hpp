@@ -11,6 +11,7 @@
 #include "plume/model.hpp"
 #include "plume/parallel/communicator.hpp"
 #include "plume/parallel/decomposition.hpp"
+#include "plume/solids.hpp"
 
 namespace plume {
 
@@ -44,6 +45,9 @@ struct SolverConfig {
   parallel::Tiling tiles;
   bool overlap = true;  // compute the bulk while the halos travel (off: exchange, then compute)
   TransportKind transport = TransportKind::Auto;  // halo messages of a decomposed run
+  // The solid sites (plume/solids.hpp); null: none. Only a model that supports solids
+  // (Model::supports_solids) accepts them.
+  std::shared_ptr<const Geometry> solids;
 };
 
 namespace parallel {
@@ -93,6 +97,10 @@ class Solver {
   // next step; the case part is ignored. A decomposed run refuses a change of which directions
   // are periodic (it decides which tiles are neighbours).
   void steer(const AnySetup& s);
+  // Makes the sites of global box b solid (or fluid), from the next step on, as a user drawing
+  // obstacles does (plume-gui). A site that turns fluid starts at rest at the model's reference
+  // density. Collective; a model without solids throws std::invalid_argument.
+  void edit_solids(const Box& b, bool solid);
   void fields(Fields& out);                  // fields of the current state, local block (collective)
   // Asynchronous fields (the in-situ hand-off, backend.hpp): request_fields() snapshots the
   // current state's fields of the local block (collective, like fields(): a decomposed run
