@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <sstream>
 #include <tuple>
 #include "exit_codes.hpp"
 #include "insitu.hpp"
 #include "rank0.hpp"
+#include "plume/geometry/error.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/model.hpp"
@@ -122,6 +124,9 @@ config::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed&
   const std::string memory = check_memory(cfg, job, need);
   if (!memory.empty()) problems.push_back(memory);
   if (!problems.empty()) throw config::ConfigError(problems);
+  // The geometry's files are read and its particles placed now, before any work, so that a bad
+  // line or a bed that cannot be built ends the command like any other configuration problem.
+  config::build_solids(cfg);
   return cfg;
 }
 
@@ -296,6 +301,7 @@ Command parse_command_line(parallel::Communicator& world, int argc, const char* 
     cmd.config = config::parse_config(toml, "the configuration of rank 0");
     cmd.config.restart = restart;
     cmd.config.quiet = head[2] != 0;
+    config::build_solids(cmd.config);  // each rank its own copy: the same for all (rank 0 built it without error)
   }
   return cmd;
 }
@@ -316,6 +322,7 @@ int run_command(const Command& cmd, parallel::Communicator& world) {
               model.describe(c.solver.setup.empty() ? model.default_setup() : c.solver.setup).c_str(), c.steps, c.output.dir.c_str(),
               io::format_bytes(m.rank0).c_str(),
               m.device > 0 ? (", " + io::format_bytes(m.device) + " per GPU").c_str() : "");
+  if (c.solver.solids) std::printf("solids: %s\n", c.solver.solids->describe().c_str());
   return kExitOk;
 }
 
