@@ -81,7 +81,12 @@ int run_seed001(const Seed001Run& run, parallel::Communicator& world) {
   for (long t = 0; t < p.max_iters; ++t) {
     solver.advance(1);
     solver.fields(f);
-    av_vels[std::size_t(t)] = average_velocity(f, world);
+    const double av = av_vels[std::size_t(t)] = average_velocity(f, world);
+    if (!std::isfinite(av)) {
+      if (root) std::fprintf(stderr, "plume: error: the flow became unphysical at step %ld (average velocity %s); "
+                                     "nothing written\n", t, std::isnan(av) ? "NaN" : "infinite");
+      return kExitDiverged;
+    }
     console.progress(t + 1);
   }
   console.end_progress();
