@@ -122,6 +122,17 @@ TEST(Cli, MissingPipelineScript) {
                      "insitu.scripts[0]");
 }
 
+// The geometry's problems end the command before any work: a model without solid sites, a file
+// that is not there.
+TEST(Cli, GeometryProblemsAreConfigurationErrors) {
+  TempDir tmp;
+  expect_usage_error(run_plume("check " + q(tiny_case(tmp)) + " --set 'geometry.circles=[10, 10, 3]'"),
+                     "geometry.circles: model d2q37 has no solid sites");
+  const Result r = run_plume("run " + q(tiny_case(tmp)) + " --set model=d2q9 --set geometry.obstacles=" + q(tmp / "o.dat"));
+  expect_usage_error(r, "geometry.obstacles = \"" + (tmp / "o.dat") + "\": file not found");
+  EXPECT_FALSE(std::filesystem::exists(tmp / "out")) << "refused before any work";
+}
+
 TEST(Cli, BadCommandLineValues) {
   TempDir tmp;
   const std::string c = q(tiny_case(tmp));

@@ -282,7 +282,7 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
         "the bed fills the columns x_min <= x < x_max (default: lattice.nx)");
     x.k.get = [](const RunConfig& c) -> Value { return (long long)c.geometry.particles.x_max.value_or(c.solver.nx); };
     x.k.set = [](RunConfig& c, const Value& v) { c.geometry.particles.x_max = parameter::narrow<int>(std::get<long long>(v)); };
-    t.push_back(x.min(1).follows([](const RunConfig& c) { return c.geometry.particles.x_max ? "" : "lattice.nx"; }));
+    t.push_back(x.follows([](const RunConfig& c) { return c.geometry.particles.x_max ? "" : "lattice.nx"; }));
   }
   // [run]
   t.push_back(integer("run", "steps", "time steps",

@@ -75,20 +75,18 @@ std::string ParticleBed::problem(int nx, int ny, const ParticleBedSpec& s, bool 
     return fmt::format("the columns {} <= x < {} are not a part of the lattice (0 <= x_min < x_max <= nx = {})",
                        s.x_min, x_max, nx);
   const double reach = 2 * s.radius + s.gap;
-  // A periodic axis must hold two particles and their gaps, so that a particle meets at most one
-  // image of another.
-  const auto fits = [&](bool periodic, const char* axis, int sites, const char* what) -> std::string {
+  // A periodic axis (in x the bed then spans the whole width) must hold two particles and their
+  // gaps, so that a particle meets at most one image of another.
+  const auto fits = [&](bool periodic, const char* axis, int sites) -> std::string {
     if (periodic && sites < 2 * reach)
-      return fmt::format("{} = {} is too small for periodic particles: it must be at least 2 (2 radius + gap) = {}",
-                         what, sites, 2 * reach);
+      return fmt::format("n{} = {} is too small for periodic particles: it must be at least 2 (2 radius + gap) = {}",
+                         axis, sites, 2 * reach);
     if (!periodic && sites < 2 * s.radius)
       return fmt::format("the bed is {} sites along {}, less than a particle's diameter {}", sites, axis, 2 * s.radius);
     return "";
   };
-  if (std::string p = fits(wraps_x(nx, s, periodic_x), "x", x_max - s.x_min, wraps_x(nx, s, periodic_x) ? "nx" : "x_max - x_min");
-      !p.empty())
-    return p;
-  return fits(periodic_y, "y", ny, "ny");
+  const std::string p = fits(wraps_x(nx, s, periodic_x), "x", x_max - s.x_min);
+  return p.empty() ? fits(periodic_y, "y", ny) : p;
 }
 
 ParticleBed::ParticleBed(int nx, int ny, const ParticleBedSpec& s, bool periodic_x, bool periodic_y)
