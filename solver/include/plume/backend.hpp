@@ -56,6 +56,10 @@ class HaloOps {
   // One tile across a periodic direction: copy the tile's opposite edge into the halo of `axis`
   // (x over the interior rows, y over whole rows so that the corners come along).
   virtual void copy_periodic(int axis) = 0;
+  // Once at the start of each step, before its halos are packed: the model's changes to the
+  // current state that every neighbour must see (src/solid_support.hpp, has_pre_step); complete
+  // before any later pack() reads the state. Nothing for most models.
+  virtual void pre_step() {}
   // One step for the sites of box b (current state -> next state); may run asynchronously.
   virtual void update(const Box& b) = 0;
   // Waits for every update; the next state becomes the current one.

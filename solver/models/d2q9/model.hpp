@@ -85,6 +85,18 @@ struct Traits {
     for (int y = 0; y < d.ny; ++y)
       emit(y, SiteState{initial_state(s.initial, d.x0 + x, d.y0 + y, d.NX, d.NY), s.physics.equilibrium});
   }
+  // The seed-001 driving, a pass over its row before each step (the other rows pull the pushed
+  // populations, as the benchmark's own order has it: accelerate, then stream).
+  static Box pre_step_box(const Params& p, const Domain& d) {
+    const int y = p.accelerate.row - d.y0;
+    if (p.accelerate.row < 0 || y < 0 || y >= d.ny) return Box{0, 0, 0, 0, 0, 0};
+    return Box{0, d.nx, y, y + 1, 0, 1};
+  }
+  template <class Real>
+  PLUME_HD PLUME_FORCEINLINE static void pre_step(Real* f, const Layout& l, const Domain& /*d*/, const Params& p,
+                                                  const std::uint8_t* solid, int x, int y, int /*z*/) {
+    accelerate_site(f, l, p, solid, x, y);
+  }
   // A site that turns fluid (a user erased a solid) starts at rest at the case's density.
   static SiteState fluid_state(const Setup& s) { return {Macro{s.physics.rho0, 0.0, 0.0}, s.physics.equilibrium}; }
   // A site in equilibrium with the state the case gave it.

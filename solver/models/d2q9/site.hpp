@@ -17,17 +17,24 @@ PLUME_HD PLUME_FORCEINLINE double load(const Real* __restrict__ src, const Layou
   return double(load_ro(src + i * l.stride + site));
 }
 
-// What the seed-001 driving (Params::accelerate) adds to population j of site t in row yt, the
-// row it is pulled from, just before it streams.
+// The seed-001 driving (Params::accelerate) of local site (x, y), in place, before the step's
+// streaming: a fluid site whose populations 3, 6, 7 exceed w1, w2, w2 moves w1 from 3 to 1 and w2
+// from 6 to 5 and from 7 to 8.
 template <class Real>
-PLUME_HD PLUME_FORCEINLINE double accelerated(const StepArgs<Real>& a, int j, int t, int yt) {
-  const Accelerate& ac = a.params.accelerate;
-  if (yt != ac.row || (a.solid && a.solid[t])) return 0.0;
-  const Real* src = a.src;
-  const Layout& l = a.layout;
-  if (!(load(src, l, 3, t) - ac.w1 > 0 && load(src, l, 6, t) - ac.w2 > 0 && load(src, l, 7, t) - ac.w2 > 0))
-    return 0.0;
-  return j == 1 ? ac.w1 : j == 3 ? -ac.w1 : (j == 5 || j == 8) ? ac.w2 : (j == 6 || j == 7) ? -ac.w2 : 0.0;
+PLUME_HD PLUME_FORCEINLINE void accelerate_site(Real* f, const Layout& l, const Params& p, const std::uint8_t* solid,
+                                                int x, int y) {
+  const int s = l.site(x, y);
+  if (solid && solid[s]) return;
+  const Accelerate& ac = p.accelerate;
+  Real* g[9];
+  for (int i = 0; i < 9; ++i) g[i] = f + i * l.stride + s;
+  if (!(double(*g[3]) - ac.w1 > 0 && double(*g[6]) - ac.w2 > 0 && double(*g[7]) - ac.w2 > 0)) return;
+  *g[1] = Real(double(*g[1]) + ac.w1);
+  *g[5] = Real(double(*g[5]) + ac.w2);
+  *g[8] = Real(double(*g[8]) + ac.w2);
+  *g[3] = Real(double(*g[3]) - ac.w1);
+  *g[6] = Real(double(*g[6]) - ac.w2);
+  *g[7] = Real(double(*g[7]) - ac.w2);
 }
 
 // Pull: f_i(x) <- src_i(x - e_i). A population whose source lies beyond a wall, or (half-way
@@ -44,16 +51,13 @@ PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, doub
   static_for<L::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value, ex = L::ex(i), ey = L::ey(i);
     const int from = s - ey * l.pitch - ex;
-    int j = i, t = from, yt = yg - ey;  // the population taken, its site and that site's global row
-    double wall = 0.0;
     if (p.walls && ey != 0 && (yg - ey < 0 || yg - ey >= d.NY)) {
-      j = L::opposite(i), t = s, yt = yg;
-      wall = 6.0 * L::w(i) * ex * (yg - ey < 0 ? p.bottom.u : p.top.u);
+      f[i] = load(a.src, l, L::opposite(i), s) + 6.0 * L::w(i) * ex * (yg - ey < 0 ? p.bottom.u : p.top.u);
     } else if (half_way && a.solid[from]) {
-      j = L::opposite(i), t = s, yt = yg;
+      f[i] = load(a.src, l, L::opposite(i), s);
+    } else {
+      f[i] = load(a.src, l, i, from);
     }
-    f[i] = load(a.src, l, j, t) + wall;
-    if (p.accelerate.row >= 0) f[i] += accelerated(a, j, t, yt);
   });
   const int xg = d.x0 + x;
   if (p.inlet.on && xg == 0) velocity_inlet(f, p, yg, d.NY);

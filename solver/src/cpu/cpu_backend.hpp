@@ -58,6 +58,7 @@ class CpuBackend final : public Backend, public HaloOps {
 
   void step(long n) override {
     for (long s = 0; s < n; ++s) {
+      pre_step();
       fill_periodic_halos();
       update(Box::of(dom_));
       swap();
@@ -155,6 +156,17 @@ class CpuBackend final : public Backend, public HaloOps {
         c.sites(l, k, ghost, image);
         p[ghost] = p[image];
       }
+    }
+  }
+
+  void pre_step() override {
+    if constexpr (has_pre_step<M>::value) {
+      const Box b = M::pre_step_box(params_, dom_);
+      const std::uint8_t* solid = solid_.empty() ? nullptr : solid_.data();
+      Real* f = a_.data();
+      for (int z = b.z0; z < b.z1; ++z)
+        for (int y = b.y0; y < b.y1; ++y)
+          for (int x = b.x0; x < b.x1; ++x) M::pre_step(f, lay_, dom_, params_, solid, x, y, z);
     }
   }
 

@@ -149,6 +149,7 @@ class CudaBackend final : public Backend, public HaloOps {
   void step_async(long n) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     for (long k = 0; k < n; ++k) {
+      launch_pre_step();
       fill_periodic_halos();
       cuda::launch_box_step<M>(step_args(), Box::of(dom_), stream_);
       std::swap(a_, b_);
@@ -352,6 +353,11 @@ class CudaBackend final : public Backend, public HaloOps {
     halo_written();
   }
 
+  // On the compute stream, and complete when it returns: pack() reads the state on the halo stream.
+  void pre_step() override {
+    if (launch_pre_step()) sync();
+  }
+
   void update(const Box& b) override {
     if (b.empty()) return;
     cuda::launch_box_step<M>(step_args(), b, stream_);
@@ -373,6 +379,22 @@ class CudaBackend final : public Backend, public HaloOps {
     return {a_.data(), b_.data(), lay_, dom_, params_, solid_.size() ? solid_.data() : nullptr};
   }
   std::size_t sites() const { return std::size_t(dom_.sites()); }
+
+  // The model's pass before a step, on the compute stream; whether there was one.
+  bool launch_pre_step() {
+    if constexpr (has_pre_step<M>::value) {
+      const Box b = M::pre_step_box(params_, dom_);
+      if (b.empty()) return false;
+      const long long rows = (long long)(b.y1 - b.y0) * (b.z1 - b.z0);
+      cuda::pre_step_kernel<M, Real><<<dim3((b.x1 - b.x0 + 127) / 128, unsigned(std::min<long long>(rows, 65535))), 128,
+                                       0, stream_>>>(a_.data(), lay_, dom_, params_,
+                                                     solid_.size() ? solid_.data() : nullptr, b.x0, b.x1, b.y0, b.y1,
+                                                     b.z0, b.z1);
+      PLUME_CUDA_CHECK_LAUNCH();
+      return true;
+    }
+    return false;
+  }
 
   // A single block's periodic halos, on the compute stream before the step or the fields that
   // read them. A 2-D lattice periodic in x has a fast path that copies only what the pull reads.

@@ -213,6 +213,18 @@ __global__ void __launch_bounds__(128) fields_kernel(const StepArgs<Real, typena
   }
 }
 
+// The model's pass before a step (solid_support.hpp, has_pre_step) over the local box
+// [x0, x1) x [y0, y1) x [z0, z1), in place on the current state.
+template <class M, class Real>
+__global__ void __launch_bounds__(128) pre_step_kernel(Real* f, const Layout l, const Domain d,
+                                                       const typename M::Params p, const std::uint8_t* solid, int x0,
+                                                       int x1, int y0, int y1, int z0, int z1) {
+  const int x = x0 + int(blockIdx.x * blockDim.x + threadIdx.x);
+  if (x >= x1) return;
+  for (int r = int(blockIdx.y); r < (y1 - y0) * (z1 - z0); r += gridDim.y)
+    M::pre_step(f, l, d, p, solid, x, y0 + r % (y1 - y0), z0 + r / (y1 - y0));
+}
+
 // The interior sites of box [x0, x1) x [y0, y1) x [z0, z1) that were solid (`was`) and are
 // fluid now (`now`) start in state st (the model's Traits::fluid_state).
 template <class M, class Real>

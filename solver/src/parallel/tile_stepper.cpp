@@ -62,6 +62,7 @@ void TileStepper::exchange() {
 }
 
 void TileStepper::step(bool overlap) {
+  ops_.pre_step();
   if (!overlap) {
     exchange();
     ops_.update(regions_.whole);
