@@ -17,26 +17,9 @@ import sys
 
 import numpy as np
 from vtkmodules.util.numpy_support import vtk_to_numpy
-from vtkmodules.vtkIOImage import vtkPNGReader
 from vtkmodules.vtkIOXML import vtkXMLPImageDataReader
 
-problems = []
-
-
-def expect(ok, message):
-    if not ok:
-        problems.append(message)
-    return ok
-
-
-def rgb(path):
-    """The image's pixels, rows from the top, as floats 0..255 (height, width, 3)."""
-    r = vtkPNGReader()
-    r.SetFileName(path)
-    r.Update()
-    img = r.GetOutput()
-    w, h, _ = img.GetDimensions()
-    return vtk_to_numpy(img.GetPointData().GetScalars()).reshape(h, w, -1)[::-1, :, :3].astype(float)
+from image_checks import LUMA, expect, finish, rgb
 
 
 class Picture:
@@ -59,7 +42,7 @@ class Picture:
         return self.px[row, col]
 
     def luminance(self, x, y):
-        return float(self.at(x, y) @ np.array([0.2126, 0.7152, 0.0722]))
+        return float(self.at(x, y) @ LUMA)
 
     def rows(self, ys, nx):
         """Mean luminance of lattice rows ys over their sites."""
@@ -169,10 +152,7 @@ def main():
         check_taylor_green(pics, a.nx, a.ny)
     if a.solids:
         check_solids(a.out, steps[-1], pics)
-    if problems:
-        print('FAILED:\n  ' + '\n  '.join(problems))
-        sys.exit(1)
-    print('D2Q9 images OK: %s at steps %s%s%s' % (a.names, a.steps, ', ' + a.case if a.case != 'none' else '',
+    finish('D2Q9 images OK: %s at steps %s%s%s' % (a.names, a.steps, ', ' + a.case if a.case != 'none' else '',
                                                  ', solids drawn' if a.solids else ''))
 
 
