@@ -15,9 +15,9 @@ from vtkmodules.vtkParallelCore import vtkCommunicator, vtkMultiProcessControlle
 
 HEIGHT = 1024        # pixels of the rendered images
 BAR_ROOM = 0.22      # fraction of the width kept for the colour bar
-# Solid sites (point array 'solid' = 1) are drawn in this colour, which none of the colour maps
-# of the pipelines (Viridis, Inferno, Cool to Warm) contains.
-SOLID_COLOUR = [0.5, 0.5, 0.5]
+# Solid sites (point array 'solid' = 1) are drawn in this grey, plume-gui's (150 of 255), which
+# none of the colour maps of the pipelines (Viridis, Inferno, Cool to Warm) contains.
+SOLID_COLOUR = [150 / 255.0] * 3
 
 
 def extractor(kind, producer, name, filename):
