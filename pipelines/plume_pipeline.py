@@ -91,11 +91,12 @@ def has_solids(source):
     return 'solid' in point_arrays(source)
 
 
-def masked(source, name, expression):
+def masked(source, name, expression, grid=None):
     """A point array `name` computed by ParaView's Python Calculator from the grid's arrays
     (`expression`, numpy and ParaView's array functions), NaN at solid sites (solid = 1) when the
-    grid has a 'solid' array: field_image draws NaN in SOLID_COLOUR and ranges skip it."""
-    if has_solids(source):
+    grid has a 'solid' array: field_image draws NaN in SOLID_COLOUR and ranges skip it. A filter
+    has no arrays before it first runs: give it the `grid` it draws from."""
+    if has_solids(grid if grid is not None else source):
         expression = 'numpy.where(solid > 0.5, numpy.nan, %s)' % expression
     return PythonCalculator(registrationName=name, Input=source, Expression=expression, ArrayName=name)
 

@@ -24,7 +24,7 @@ curl.ScalarArray = ['POINTS', u]
 curl.ComputeGradient = 0
 curl.ComputeVorticity = 1
 curl.VorticityArrayName = 'curl'
-vorticity = plume_pipeline.masked(curl, 'vorticity', 'curl[:, 2]')
+vorticity = plume_pipeline.masked(curl, 'vorticity', 'curl[:, 2]', input)
 image = plume_pipeline.FieldImage(input, vorticity, 'vorticity', 'Cool to Warm', 'vorticity', 'vorticity')
 
 options = plume_pipeline.options()
