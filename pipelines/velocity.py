@@ -1,8 +1,9 @@
 # script-version: 2
-# plume in-situ pipeline: the speed (magnitude of u_H) as a pseudocolour image with arrows of u_H on
-# a coarse regular grid (length proportional to the speed), a colour bar and the step and time, saved as PNG
-# (velocity_<step>.png). Renders: needs an X display. The adaptor sets the output folder and the
-# frequency.
+# plume in-situ pipeline: the speed |u| as a pseudocolour image with arrows of the velocity on a
+# coarse regular grid (length proportional to the speed), solid sites in grey when the run has
+# solids, a colour bar and the step and time, saved as PNG (velocity_<step>.png). Needs the
+# model's velocity (u_H for D2Q37, u for D2Q9). Renders: needs an X display. The adaptor sets the
+# output folder and the frequency.
 import os
 import sys
 
@@ -16,32 +17,22 @@ paraview.simple._DisableFirstRenderCameraReset()
 ARROWS_ACROSS = 20   # arrows along the shorter side of the lattice
 
 input = PVTrivialProducer(registrationName='input')
+u = plume_pipeline.velocity_array(input, 'velocity.py')
 
-view = CreateView('RenderView')
-plume_pipeline.setup_2d_view(view)
-
-display = Show(input, view, 'UniformGridRepresentation')
-display.Representation = 'Slice'
-ColorBy(display, ('POINTS', 'u_H', 'Magnitude'))
-lut = GetColorTransferFunction('u_H')
-lut.ApplyPreset('Viridis (matplotlib)', True)
-lut.AutomaticRescaleRangeMode = 'Never'  # catalyst_execute sets the range
-plume_pipeline.colour_bar(display, lut, view, 'speed')
-caption = plume_pipeline.caption(view)
+speed = plume_pipeline.masked(input, 'speed', 'mag(%s)' % u)
+image = plume_pipeline.FieldImage(input, speed, 'speed', 'Viridis (matplotlib)', 'speed', 'velocity')
 
 # Arrows on every k-th site in x and y (k set once the lattice is known).
 coarse = ExtractSubset(registrationName='coarse', Input=input)
 arrows = Glyph(registrationName='arrows', Input=coarse, GlyphType='2D Glyph')
 arrows.GlyphType.GlyphType = 'Arrow'
-arrows.OrientationArray = ['POINTS', 'u_H']
-arrows.ScaleArray = ['POINTS', 'u_H']
+arrows.OrientationArray = ['POINTS', u]
+arrows.ScaleArray = ['POINTS', u]
 arrows.GlyphMode = 'All Points'
-arrowsDisplay = Show(arrows, view)
+arrowsDisplay = Show(arrows, image.view)
 arrowsDisplay.ColorArrayName = ['POINTS', '']
 arrowsDisplay.AmbientColor = [1.0, 1.0, 1.0]
 arrowsDisplay.DiffuseColor = [1.0, 1.0, 1.0]
-
-png = plume_pipeline.extractor('PNG', view, 'velocity', 'velocity_{timestep:07d}.png')
 
 options = plume_pipeline.options()
 
@@ -51,14 +42,11 @@ _stride = None
 def catalyst_execute(info):
     global _stride
     if _stride is None:
-        plume_pipeline.frame_lattice(view, input, png)
         x0, x1, y0, y1, _, _ = plume_pipeline.whole_extent(input)
         _stride = max(1, min(x1 - x0 + 1, y1 - y0 + 1) // ARROWS_ACROSS)
         coarse.VOI = [x0, x1, y0, y1, 0, 0]
         coarse.SampleRateI = _stride
         coarse.SampleRateJ = _stride
     # Speeds change by orders of magnitude over a run: each frame has its own scale.
-    lo, hi = plume_pipeline.speed_range(*plume_pipeline.global_range(input, 'u_H'))
-    lut.RescaleTransferFunction(lo, hi)
+    _, hi = image.update(info, plume_pipeline.speed_range, 'speed and direction of %s (lattice units)' % u)
     arrows.ScaleFactor = _stride / hi  # the fastest arrow reaches the next arrow's foot
-    caption.Text = 'speed and direction of u_H (lattice units)   step %d   t = %.6g' % (info.timestep, info.time)

@@ -14,16 +14,9 @@ import sys
 
 import numpy as np
 from vtkmodules.util.numpy_support import vtk_to_numpy
-from vtkmodules.vtkIOImage import vtkPNGReader
 from vtkmodules.vtkIOXML import vtkXMLPImageDataReader
 
-problems = []
-
-
-def expect(ok, message):
-    if not ok:
-        problems.append(message)
-    return ok
+from image_checks import LUMA, expect, finish, rgb
 
 
 def read_dump(path):
@@ -87,13 +80,9 @@ def check_data(out, dump, pieces):
 
 
 def luminance(path):
-    r = vtkPNGReader()
-    r.SetFileName(path)
-    r.Update()
-    img = r.GetOutput()
-    w, h, _ = img.GetDimensions()
-    px = vtk_to_numpy(img.GetPointData().GetScalars()).reshape(h, w, -1)[::-1, :, :3]  # rows top first
-    return w, h, px.astype(float) @ np.array([0.2126, 0.7152, 0.0722])
+    px = rgb(path)
+    h, w, _ = px.shape
+    return w, h, px @ LUMA
 
 
 def check_png(out, name, steps, last_only_nonuniform):
@@ -129,10 +118,7 @@ def main():
     if a.images:
         check_png(a.out, 'temperature', steps, last_only_nonuniform=False)
         check_png(a.out, 'velocity', steps, last_only_nonuniform=True)  # u = 0 at step 0
-    if problems:
-        print('FAILED:\n  ' + '\n  '.join(problems))
-        sys.exit(1)
-    print('extracts OK: %d steps%s, %d piece(s)' % (len(steps), ' with images' if a.images else '', a.pieces))
+    finish('extracts OK: %d steps%s, %d piece(s)' % (len(steps), ' with images' if a.images else '', a.pieces))
 
 
 if __name__ == '__main__':

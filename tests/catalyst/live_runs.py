@@ -1,6 +1,7 @@
 # What the tests of `plume run` with ParaView Live share (standard library only): their command
 # line, the environment of the runs (Open MPI as root, one thread per rank), the plume command of
-# a small case on 1 or more ranks, and a Live client (live_probe.py under pvpython) that listens.
+# a small case (any model's) on 1 or more ranks, and a Live client (live_probe.py under pvpython)
+# that listens.
 import argparse
 import os
 import shutil
@@ -19,6 +20,7 @@ def arguments():
     ap.add_argument('--pvpython', default='pvpython')
     ap.add_argument('--mpiexec', default='mpiexec')
     ap.add_argument('--source', required=True, help='the source tree (assets/, pipelines/)')
+    ap.add_argument('--asset', default='rayleigh_taylor.toml', help='the case, in assets/ (any model)')
     ap.add_argument('--out', required=True)
     a = ap.parse_args()
     shutil.rmtree(a.out, ignore_errors=True)
@@ -29,9 +31,9 @@ def arguments():
 
 
 def plume_command(a, out, ranks, steps, sets):
-    """`plume run` of the default case on an NX x NY lattice, without images or periodic
+    """`plume run` of the case (--asset) on an NX x NY lattice, without images or periodic
     checkpoints, with `sets` ('key=value') on top."""
-    cmd = [a.plume, 'run', os.path.join(a.source, 'assets', 'rayleigh_taylor.toml'), '-o', out, '--steps', str(steps)]
+    cmd = [a.plume, 'run', os.path.join(a.source, 'assets', a.asset), '-o', out, '--steps', str(steps)]
     for s in ['lattice.nx=%d' % NX, 'lattice.ny=%d' % NY, 'output.every=0', 'output.checkpoint_every=0'] + sets:
         cmd += ['--set', s]
     return [a.mpiexec, '-np', str(ranks)] + cmd if ranks > 1 else cmd

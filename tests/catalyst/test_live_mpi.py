@@ -1,6 +1,7 @@
-# ParaView Live of `plume run` on one and two MPI ranks (tilings 2x1 and 1x2): a headless client
-# (live_probe.py under pvpython) takes grids of the run and compares each, bit for bit, with the
-# extract of the same step written by a one-rank run without Live (pipelines/fields.py). The ranks'
+# ParaView Live of `plume run` of a case (--asset, any model's) on one and two MPI ranks (tilings
+# 2x1 and 1x2): a headless client (live_probe.py under pvpython) takes grids of the run and
+# compares each, bit for bit, with the extract of the same step written by a one-rank run without
+# Live (pipelines/fields.py), whose point arrays it must hold. The ranks'
 # pieces must reach the client as one grid equal to the one-rank data, with no VTK error on the
 # run's terminal, a client that leaves included. Live runs at insitu.live_every = 10 while
 # insitu.every stays 100: the client must get steps that only Live's own cadence reaches.
@@ -57,7 +58,8 @@ def main():
     if failures:
         print('FAILED:\n  ' + '\n  '.join(failures))
         sys.exit(1)
-    print('Live under MPI OK: every grid fetched on 1 and 2 ranks (2x1, 1x2) equals the one-rank data bit for bit')
+    print('Live under MPI OK (%s): every grid fetched on 1 and 2 ranks (2x1, 1x2) equals the one-rank data bit for bit'
+          % a.asset)
 
 
 if __name__ == '__main__':
