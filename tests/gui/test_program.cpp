@@ -157,11 +157,11 @@ TEST(Program, MousePaintsOnTheFieldButNotThroughTheWidgets) {
   Pointer m(x.display());
   m.settle(300);  // the first frames are drawn: the window is mapped
   // Positions in the 1200 x 800 window (the layout of ScreenshotShowsTheFieldAndThePanel): the
-  // "raise" radio button of the Paint section, a line of text in the panel, and the lattice
-  // (64 x 128 sites, 5.1875 pixels a site, lower-left corner at (589, 672)).
-  m.move(140, 700);
+  // "raise" radio button of the Paint section, a line of text in the panel (the step), and the
+  // lattice (64 x 128 sites, 5.1875 pixels a site, lower-left corner at (589, 672)).
+  m.move(140, 723);
   m.click(1);  // a widget: selects the hot brush and must not paint
-  m.move(50, 103);
+  m.move(50, 126);
   m.press(1);  // a press in the panel that is dragged over the field: ImGui's, not a stroke
   m.move(757, 300);
   m.move(760, 320);
