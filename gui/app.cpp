@@ -33,6 +33,14 @@ Script checked_script(const std::string& path, const config::RunConfig& start, c
   }
 }
 
+// What the mouse can do to the model's runs, for the Messages.
+std::string tools_of(const Model& m) {
+  std::string t = "inspect";
+  if (!m.paint_quantity().empty()) t += ", paint the " + m.paint_quantity();
+  if (m.supports_solids()) t += ", draw and erase solids";
+  return fmt::format("model {} (tools: {})", m.name(), t);
+}
+
 }  // namespace
 
 App::App(const Options& o)
@@ -67,6 +75,7 @@ App::App(const Options& o)
   sim_ = std::make_unique<Simulation>(cfg_, running, o.batch, window_->gl().max_texture_size, o.snapshot_share,
                                       o.config);
   sim_->show(view_.field);
+  say(false, tools_of(gui_model()));
   front_ = std::make_unique<Snapshot>();
   report_ = Report(o.report, {io::build_description(),
                               "OpenGL " + window_->gl().version + ", " + window_->gl().renderer + ", " + window_->gl().context,
@@ -186,6 +195,7 @@ void App::on_snapshot() {
 }
 
 void App::follow_model(const Model& m) {
+  say(false, tools_of(m));
   set_gui_model(m);
   view_.field = choice_for(m, view_.field);
   if ((paints(view_.tool) && m.paint_quantity().empty()) || (edits_solids(view_.tool) && !m.supports_solids()))

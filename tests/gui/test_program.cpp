@@ -298,3 +298,38 @@ TEST(Program, TheConfigurationFileMayBeGivenAsTheFirstArgument) {
   std::remove(config.c_str());
   std::remove(other.c_str());
 }
+
+TEST(Program, ChoosingACaseSwitchesTheModelAndItsTools) {
+  // Started on a D2Q9 case by --config; a `case` line restarts with D2Q37's, whose brush paints
+  // and draws no solids.
+  Xvfb x;
+  const std::string script = temp_path("cases.txt"), report = temp_path("cases.report");
+  write_file(script,
+             "report\n"
+             "field vorticity\n"
+             "steps 10\n"
+             "report\n"
+             "case rayleigh_taylor\n"
+             "steps 2\n"
+             "report\n"
+             "field T\n"
+             "solid draw 3 3\n"
+             "report\n");
+  const ProcessResult r = run_process(gui({"--config", PLUME_ASSETS "/d2q9_taylor_green.toml", "--script", script,
+                                           "--frames", "1", "--report", report}),
+                                      x.display());
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  const auto diags = records(report, "diag");
+  ASSERT_EQ(diags.size(), 3u) << r.out << r.err;  // the line after the refused one does not run
+  EXPECT_EQ(diags[0].at("collision"), "bgk");      // D2Q9's physics, on the lattice of --set
+  EXPECT_EQ(num(diags[0], "nx"), 64);
+  EXPECT_EQ(diags[0].count("gravity"), 0u);
+  EXPECT_EQ(num(diags[1], "step"), 10);
+  EXPECT_EQ(diags[2].at("collision"), "rtrt");     // D2Q37's, on the case's own lattice
+  EXPECT_EQ(num(diags[2], "nx"), 192);
+  EXPECT_EQ(num(diags[2], "step"), 2);
+  EXPECT_NE(r.out.find("model d2q37 (tools: inspect, paint the temperature)"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find(":9: solid draw 3 3 radius 3: model d2q37 has no solid sites"), std::string::npos) << r.err;
+  std::remove(script.c_str());
+  std::remove(report.c_str());
+}

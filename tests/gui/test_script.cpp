@@ -92,3 +92,16 @@ TEST(Script, AGoodScriptLoadsEveryCommand) {
   std::remove(path.c_str());
   EXPECT_THROW(load_script(path, plume::config::default_config()), std::runtime_error);  // gone: named
 }
+
+TEST(Script, ACaseMustBeOneOfTheFolders) {
+  const std::vector<plume::gui::Case> cases{{"d2q9_channel", "/nowhere/d2q9_channel.toml", "d2q9", ""}};
+  const std::string path = write_script("cases.txt", "case d2q9_channel\ncase d2q9_chanel\nset physics.tau 0.7\n");
+  try {
+    load_script(path, plume::config::default_config(), &cases);
+    FAIL() << "an unknown case passed";
+  } catch (const ScriptError& e) {
+    ASSERT_EQ(e.problems.size(), 1u) << e.what();  // after a case, the keys of another model are fine
+    EXPECT_NE(e.problems[0].find(":2: no case 'd2q9_chanel' (cases: d2q9_channel)"), std::string::npos) << e.what();
+  }
+  std::remove(path.c_str());
+}
