@@ -81,12 +81,12 @@ const char* command_help() {
   steps N                         advance exactly N steps; the script waits until they are done
   batch N                         steps per batch (between two looks at the command queue)
   set KEY VALUE                   a configuration key as in the TOML file, e.g. set physics.k1 0.01;
-                                  physics.* and walls.* act from the next step, lattice.*, initial.*
-                                  and run.* at the next reset, output.* and insitu.* are kept for
-                                  save-config (they are the batch driver's)
+                                  the model's sections (physics.*, walls.*, ...) act from the next
+                                  step, lattice.*, initial.*, geometry.* and run.* at the next reset,
+                                  output.* and insitu.* are kept for save-config (the batch driver's)
   gravity G                       the same as: set physics.gravity G
   reset [perturbation single|multi|random] [amplitude A] [seed S] [KEY VALUE ...]
-                                  restart from a new Rayleigh-Taylor state
+                                  restart from a new initial state (the short names are D2Q37's)
   lattice NX NY                   restart on a new lattice
   paint hot|cold X Y [radius R] [strength S]
                                   raise / lower T_H by up to S (default 0.05) in a disc of R sites

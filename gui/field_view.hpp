@@ -25,8 +25,8 @@ struct MouseEdits {
   std::vector<SolidStroke> solids;
 };
 
-// The colour solid sites are drawn in, whatever the colormap: a neutral grey.
-constexpr unsigned char kSolidGrey = 150;
+// The colour solid sites are drawn in, whatever the colormap: the in-situ images' grey (0.5).
+constexpr unsigned char kSolidGrey = 128;
 
 class FieldView {
  public:

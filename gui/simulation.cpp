@@ -218,7 +218,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             if (steered_section(solver_->model(), section)) {
               solver_->steer(next.solver.setup);
               when = "from the next step";
-            } else if (section == "lattice" || section == "initial" || section == "run") {
+            } else if (section == "lattice" || section == "initial" || section == "run" || section == "geometry") {
               when = "at the next reset";
             } else {
               when = "kept for save-config";

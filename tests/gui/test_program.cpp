@@ -333,3 +333,28 @@ TEST(Program, ChoosingACaseSwitchesTheModelAndItsTools) {
   std::remove(script.c_str());
   std::remove(report.c_str());
 }
+
+TEST(Program, TheModelIsChosenWithTheMouse) {
+  Xvfb x;
+  const std::string script = temp_path("model.txt"), report = temp_path("model.report");
+  // Five seconds of frames (at the default cap of 60 per second) for the pointer to act in.
+  write_file(script, "frames 300\nreport\n");
+  Process p(gui({"--show", "--script", script, "--frames", "1", "--report", report}), x.display());
+  ASSERT_TRUE(p.wait_for_output(":1: frames 300", 60)) << p.finish().err;
+  Pointer m(x.display());
+  m.settle(300);
+  m.move(50, 36);  // the model's combo, top left of the panel
+  m.click(1);
+  m.settle(300);
+  m.move(50, 80);  // its second entry: d2q9
+  m.click(1);
+  const ProcessResult r = p.finish();
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("model d2q9 (tools:"), std::string::npos) << r.out;
+  const auto diags = records(report, "diag");
+  ASSERT_EQ(diags.size(), 1u);
+  EXPECT_EQ(diags[0].count("gravity"), 0u);  // D2Q9's physics
+  EXPECT_EQ(diags[0].count("equilibrium"), 1u);
+  std::remove(script.c_str());
+  std::remove(report.c_str());
+}
