@@ -79,7 +79,7 @@ Pieces pieces(int n) {
   r.kernel_ms = bench::time_ms(s, 5, [&] {
     cu::launch_halo<L>(f.data(), lay, !p.walls, s);
     cu::fields_kernel<d2q37::Traits, double><<<dim3((n + 127) / 128, std::min(n, 65535)), 128, 0, s>>>(
-        f.data(), lay, d, p, out.data());
+        d2q37::StepArgs<double>{f.data(), nullptr, lay, d, p}, out.data());
     PLUME_CUDA_CHECK_LAUNCH();
   });
   double* pinned = nullptr;

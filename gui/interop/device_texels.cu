@@ -73,6 +73,7 @@ void DeviceTexels::compute(const DeviceFields& f, const io::FieldChoice& kind, d
   if (kind.derived()) {
     src.op = kind.op;
     src.in.count = kind.count;
+    src.in.factor = kind.factor;
     for (int i = 0; i < kind.count; ++i) src.in.in[i] = f.field(kind.inputs[i]);
   } else {
     src.stored = f.field(kind.stored);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include "parallel/nccl_transport.hpp"
 #include "parallel/tile_stepper.hpp"
+#include "solid_mask.hpp"
 #include "plume/model.hpp"
 #include "plume/parallel/halo_plan.hpp"
 #include "plume/parallel/perf_model.hpp"
@@ -65,6 +66,9 @@ void for_block_rows(int Q, const Domain& d, F&& row) {
 }
 
 std::size_t population_count(int Q, const Domain& d) { return std::size_t(Q) * d.sites(); }
+
+// Every site of a layout, halos included, as a box of local coordinates.
+Box whole_layout(const Layout& l) { return {-l.halo, l.nx + l.halo, -l.halo, l.ny + l.halo, -l.hz, l.nz + l.hz}; }
 
 // The transport a decomposed run uses: the one asked for if it can run here, else an error
 // saying why; Auto prefers what needs no staging copies through host memory.
@@ -158,6 +162,15 @@ void Solver::setup() {
                                " backend cannot run one tile of a decomposed lattice (it has no halo exchange); "
                                "choose the cpu or cuda backend for runs on several ranks");
   });
+  if (cfg_.solids) {
+    stage(comm, "cannot place the solid sites", [&] {
+      if (!model_->supports_solids())
+        throw std::invalid_argument("model " + model_->name() + " has no solid sites, but the configuration gives some (" +
+                                    cfg_.solids->describe() + ")");
+      solid_ = solid_mask(*cfg_.solids, backend_->layout(), domain_, model_->periodic(setup));
+      backend_->set_solids(solid_.data(), whole_layout(backend_->layout()));
+    });
+  }
   if (ranks == 1) return;  // one tile: the backend's own step with periodic copies
   stage(comm, "cannot choose the halo transport",
         [&] { transport_ = resolve_transport(cfg_.transport, *backend_, *backend_->halo_ops(), comm); });
@@ -211,6 +224,16 @@ void Solver::steer(const AnySetup& s) {
                                 "tiles are neighbours");
   cfg_.setup = s;
   backend_->set_setup(s);
+}
+
+void Solver::edit_solids(const Box& b, bool solid) {
+  if (!model_->supports_solids())
+    throw std::invalid_argument("model " + model_->name() + " has no solid sites to draw or erase");
+  const Layout& l = backend_->layout();
+  const bool first = solid_.empty();
+  if (first) solid_.assign(std::size_t(l.stride), 0);
+  const Box changed = edit_solid_mask(solid_, l, domain_, model_->periodic(cfg_.setup), b, solid);
+  if (first || !changed.empty()) backend_->set_solids(solid_.data(), first ? whole_layout(l) : changed);
 }
 
 void Solver::fields(Fields& out) {
@@ -302,6 +325,9 @@ void Solver::gather_fields(const Fields& local, Fields& global) {
   const Domain whole = decomp_.global();
   global.resize(*model_, whole.NX, whole.NY, whole.NZ);
   global.x0 = global.y0 = global.z0 = 0;
+  global.NX = whole.NX;
+  global.NY = whole.NY;
+  global.NZ = whole.NZ;
   for (int r = 0; r < ranks(); ++r) {
     const Domain d = decomp_.domain(r);
     const std::size_t m = std::size_t(d.nx) * d.ny * d.nz;

@@ -3,6 +3,7 @@
 // (src/cpu/cpu_backend.hpp, src/cuda/cuda_backend.cuh) are instantiated by each model's folder.
 // Internal to the solver library: the app, the GUI and the adaptors use plume/solver.hpp.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
 #include "plume/fields.hpp"
@@ -112,6 +113,12 @@ class Backend {
   // Interior populations in canonical order [i][y][x] (x fastest), as doubles.
   virtual void read_populations(double* out) = 0;
   virtual void write_populations(const double* in) = 0;
+  // The solid sites (StepArgs::solid): `mask` holds a byte per site of the layout (halos
+  // included), 1 where solid. b is the box of local sites that may have changed, halo sites
+  // included (coordinates from -halo); the backend copies the whole layout rows of b. An interior
+  // site of b that was solid and is now fluid starts in the model's state for such sites
+  // (Traits::fluid_state). The first call passes the whole block with its halo.
+  virtual void set_solids(const std::uint8_t* mask, const Box& b) = 0;
   // The operations of a tile of a decomposed lattice; nullptr: this backend runs single-tile only.
   virtual HaloOps* halo_ops() { return nullptr; }
 };

@@ -44,6 +44,7 @@ struct DerivedInputs {
   const double* in[3] = {nullptr, nullptr, nullptr};
   int count = 0;
   int nx = 0, ny = 0, nz = 1;
+  double factor = 1.0;  // DerivedOp::Scaled
 };
 
 // The derived field at local site (x, y, z). CurlZ takes central differences, periodic in x,
@@ -55,6 +56,7 @@ PLUME_HD inline double derived_at(DerivedOp op, const DerivedInputs& a, int x, i
   const std::size_t i = at(x, y);
   switch (op) {
     case DerivedOp::Product: return rn_mul(a.in[0][i], a.in[1][i]);
+    case DerivedOp::Scaled: return rn_mul(a.factor, a.in[0][i]);
     case DerivedOp::Magnitude: {
       const double m = hd_hypot(a.in[0][i], a.in[1][i]);
       return a.count > 2 ? hd_hypot(m, a.in[2][i]) : m;

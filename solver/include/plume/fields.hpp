@@ -13,6 +13,7 @@ class Fields {
  public:
   int nx = 0, ny = 0, nz = 1;  // local interior size
   int x0 = 0, y0 = 0, z0 = 0;  // global offset of the block
+  int NX = 0, NY = 0, NZ = 1;  // global lattice size
 
   Fields() = default;
   explicit Fields(const Model& m) : model_(&m) {}

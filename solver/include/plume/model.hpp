@@ -56,6 +56,7 @@ enum class DerivedOp : int {
   Product = 0,  // in[0] * in[1]
   Magnitude,    // |(in[0], in[1][, in[2]])|
   CurlZ,        // d in[1] / dx - d in[0] / dy (2-D): central differences, periodic in x
+  Scaled,       // factor * in[0]
 };
 
 // A field a model derives from its stored ones (p = rho T_H for D2Q37), named by their names.
@@ -67,6 +68,7 @@ struct DerivedFieldInfo {
   bool is_signed = false;
   DerivedOp op = DerivedOp::Product;
   const char* inputs[3] = {nullptr, nullptr, nullptr};
+  double factor = 1.0;  // DerivedOp::Scaled
 };
 
 // One number of a model's diagnostics: a column of diagnostics.csv ("mass[lu]"), a key of the

@@ -99,7 +99,8 @@ class Solver {
   void steer(const AnySetup& s);
   // Makes the sites of global box b solid (or fluid), from the next step on, as a user drawing
   // obstacles does (plume-gui). A site that turns fluid starts at rest at the model's reference
-  // density. Collective; a model without solids throws std::invalid_argument.
+  // density. Every rank makes the same call (no messages: each edits its own block and halo). Not
+  // between advance_async() and wait_steps(). A model without solids throws std::invalid_argument.
   void edit_solids(const Box& b, bool solid);
   void fields(Fields& out);                  // fields of the current state, local block (collective)
   // Asynchronous fields (the in-situ hand-off, backend.hpp): request_fields() snapshots the
@@ -154,6 +155,7 @@ class Solver {
   Domain domain_;
   std::unique_ptr<Backend> backend_;
   std::unique_ptr<parallel::TileStepper> stepper_;  // decomposed runs of more than one rank
+  std::vector<std::uint8_t> solid_;  // this block's solid sites with its halo (src/solid_mask.hpp); empty: none
   std::string reason_;
   TransportKind transport_ = TransportKind::Auto;  // Auto: no halo messages (one rank)
   long step_ = 0;

@@ -24,6 +24,7 @@ std::vector<FieldChoice> build(const Model& m) {
   for (const DerivedFieldInfo& d : m.derived_fields()) {
     FieldChoice c{d.name, d.label, d.title, d.is_signed};
     c.op = d.op;
+    c.factor = d.factor;
     for (const char* in : d.inputs)
       if (in) c.inputs[c.count++] = stored_index(info, in, m);
     all.push_back(c);
@@ -108,6 +109,7 @@ DerivedInputs derived_inputs(const FieldChoice& c, const Fields& f) {
   DerivedInputs a;
   for (int i = 0; i < c.count; ++i) a.in[i] = f.data(c.inputs[i]);
   a.count = c.count;
+  a.factor = c.factor;
   a.nx = f.nx;
   a.ny = f.ny;
   a.nz = f.nz;

@@ -67,9 +67,8 @@ struct Traits {
 
   // The fields of local site (x, y): rho, u_H x, u_H y, T_H.
   template <class Real>
-  PLUME_HD PLUME_FORCEINLINE static void fields(const Real* src, const Layout& l, const Domain& d, const Params& p,
-                                                int x, int y, int /*z*/, double* out) {
-    const Macro m = site_fields<Lattice>(src, l, d, p, x, y);
+  PLUME_HD PLUME_FORCEINLINE static void fields(const StepArgs<Real>& a, int x, int y, int /*z*/, double* out) {
+    const Macro m = site_fields<Lattice>(a.src, a.layout, a.domain, a.params, x, y);
     out[0] = m.rho;
     out[1] = m.ux;
     out[2] = m.uy;

@@ -19,10 +19,30 @@ class D2Q9Model final : public TraitsModel<Traits> {
   std::string units() const override { return "spacing 1, time step 1, speed of sound 1/sqrt(3)"; }
   double time_step() const override { return 1.0; }
   std::string describe(const AnySetup& s) const override {
+    using parameter::number_text;
     const Params& p = s.as<Setup>().physics;
     std::string text = collision_names()[std::size_t(p.collision)] + " collision, " +
-                       equilibrium_names()[std::size_t(p.equilibrium)] + " equilibrium";
-    return text + (p.walls ? ", walls in y" : ", periodic in y");
+                       equilibrium_names()[std::size_t(p.equilibrium)] + " equilibrium, nu = " +
+                       number_text(viscosity(p)) + " (tau " + number_text(p.tau) + ")";
+    text += p.walls ? ", walls in y" : ", periodic in y";
+    if (p.inlet.on)
+      text += ", " + profile_names()[std::size_t(p.inlet.profile)] + " inlet u = " + number_text(p.inlet.u) +
+              ", outlet rho = " + number_text(p.outlet.rho);
+    if (p.accelerate.row >= 0)
+      text += ", row " + std::to_string(p.accelerate.row) + " accelerated by " + number_text(p.accelerate.a);
+    const double U = reference_velocity(p), L = p.reference.length;
+    if (U > 0 && L > 0)
+      text += ", Re = U L / nu = " + number_text(U * L / viscosity(p)) + " (U = " + number_text(U) +
+              ", L = " + number_text(L) + ")";
+    return text;
+  }
+  bool supports_solids() const override { return true; }
+  // The pressure of the isothermal gas; the speed first, as a flow is usually looked at.
+  std::vector<DerivedFieldInfo> derived_fields() const override {
+    return {{"p", "p = rho / 3", "pressure p", false, DerivedOp::Scaled, {"rho"}, L::cs2}};
+  }
+  std::vector<std::string> field_order() const override {
+    return {"speed", "vorticity", "p", "rho", "ux", "uy", "solid", "force_x", "force_y"};
   }
   const Parameters& parameters() const override { return d2q9::parameters(); }
   std::vector<QuantityInfo> diagnostics() const override { return diagnostic_quantities(); }
@@ -30,6 +50,7 @@ class D2Q9Model final : public TraitsModel<Traits> {
   void sum_row(const Fields& f, int y, int z, double* out) const override { d2q9::sum_row(f, y, z, out); }
   std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override { return d2q9::diagnose(r, s); }
   std::vector<std::string> plotted_diagnostics() const override { return {"kinetic_energy", "mean_speed"}; }
+  // Solid sites are drawn with the mouse (Solver::edit_solids), not painted.
 
  private:
   std::string name_ = "d2q9";

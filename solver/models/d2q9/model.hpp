@@ -29,18 +29,26 @@ struct Traits {
   // The fields of a site, in the order fields() writes them: the one statement of the list
   // (Model::fields() is this list, and the backends' count derives from it).
   static constexpr FieldInfo field_list[] = {
-      {"rho", "rho", "density rho", "lattice units", "density", false, true, FieldRole::Scalar},
+      {"rho", "rho", "density rho", "lattice units", "density (at solid sites: the case's density)", false, true,
+       FieldRole::Scalar},
       {"ux", "u,x", "velocity u x", "lattice units", "velocity, x component (with half the body force)", true, false,
        FieldRole::VelocityX},
       {"uy", "u,y", "velocity u y", "lattice units", "velocity, y component (with half the body force)", true, false,
        FieldRole::VelocityY},
+      {"solid", "solid", "solid sites", "", "1 at a solid site, 0 in the fluid", false, false, FieldRole::Scalar},
+      {"force_x", "F_x on solids", "force on the solids F x", "lattice units",
+       "force the site's populations exert on solid sites in one step, x component (momentum exchange)", true, false,
+       FieldRole::Scalar},
+      {"force_y", "F_y on solids", "force on the solids F y", "lattice units",
+       "force the site's populations exert on solid sites in one step, y component (momentum exchange)", true, false,
+       FieldRole::Scalar},
   };
   static constexpr int kFields = int(sizeof field_list / sizeof field_list[0]);
   static const plume::Model& model() { return d2q9::model(); }
 
   static const Params& params(const Setup& s) { return s.physics; }
-  // x is periodic; y too when there are no walls.
-  static parallel::Periodic periodic(const Params& p) { return {true, !p.walls, false}; }
+  // x is periodic unless there is an inlet or an outlet; y unless there are walls.
+  static parallel::Periodic periodic(const Params& p) { return {!p.inlet.on && !p.outlet.on, !p.walls, false}; }
 
   // The update variants, each compiled on its own: collision (BGK, TRT) x equilibrium
   // (compressible, incompressible).
@@ -59,14 +67,16 @@ struct Traits {
                 V % 2 == 1 ? Equilibrium::Incompressible : Equilibrium::Compressible>(a, x, y);
   }
 
-  // The fields of local site (x, y): rho, u_x, u_y.
+  // The fields of local site (x, y), in the order of field_list.
   template <class Real>
-  PLUME_HD PLUME_FORCEINLINE static void fields(const Real* src, const Layout& l, const Domain& d, const Params& p,
-                                                int x, int y, int /*z*/, double* out) {
-    const Macro m = site_fields(src, l, d, p, x, y);
-    out[0] = m.rho;
-    out[1] = m.ux;
-    out[2] = m.uy;
+  PLUME_HD PLUME_FORCEINLINE static void fields(const StepArgs<Real>& a, int x, int y, int /*z*/, double* out) {
+    const SiteFields s = site_fields(a, x, y);
+    out[0] = s.m.rho;
+    out[1] = s.m.ux;
+    out[2] = s.m.uy;
+    out[3] = s.solid;
+    out[4] = s.fx;
+    out[5] = s.fy;
   }
 
   // The case, one column at a time: emit(y, state) for the local rows of local column x.
@@ -75,6 +85,8 @@ struct Traits {
     for (int y = 0; y < d.ny; ++y)
       emit(y, SiteState{initial_state(s.initial, d.x0 + x, d.y0 + y, d.NX, d.NY), s.physics.equilibrium});
   }
+  // A site that turns fluid (a user erased a solid) starts at rest at the case's density.
+  static SiteState fluid_state(const Setup& s) { return {Macro{s.physics.rho0, 0.0, 0.0}, s.physics.equilibrium}; }
   // A site in equilibrium with the state the case gave it.
   template <class Real>
   PLUME_HD PLUME_FORCEINLINE static void initial_site(Real* f, const Layout& l, int x, int y, int /*z*/,

@@ -14,6 +14,14 @@ inline const std::vector<std::string>& equilibrium_names() {
   static const std::vector<std::string> n{"compressible", "incompressible"};
   return n;
 }
+inline const std::vector<std::string>& bounce_names() {
+  static const std::vector<std::string> n{"half-way", "full-way"};
+  return n;
+}
+inline const std::vector<std::string>& profile_names() {
+  static const std::vector<std::string> n{"uniform", "parabolic"};
+  return n;
+}
 inline const std::vector<std::string>& start_names() {
   static const std::vector<std::string> n{"uniform", "taylor_green"};
   return n;

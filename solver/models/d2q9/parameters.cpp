@@ -50,6 +50,53 @@ std::vector<Parameter> make_list() {
                           PLUME_PHYSICS(bottom.u)));
   t.push_back(real<Setup>("walls", "top_u", kVelocity, "speed of the top wall along x (Couette flow, lid)",
                           PLUME_PHYSICS(top.u)));
+  // [solids]
+  t.push_back(choice<Setup>("solids", "bounce",
+                            "how populations meet solid sites: half-way = sent back in the same step (no state in "
+                            "solids), full-way = taken in and sent back in the next step (the seed-001 benchmark's "
+                            "scheme; its fields are those after the collision, as that benchmark reports them)",
+                            bounce_names(), PLUME_PHYSICS(bounce)));
+  // [inlet], [outlet]
+  t.push_back(boolean<Setup>("inlet", "enabled",
+                             "velocity inlet on the first column (Zou-He); needs the outlet, and x is then not "
+                             "periodic",
+                             PLUME_PHYSICS(inlet.on)));
+  t.push_back(real<Setup>("inlet", "u", kVelocity, "mean inflow velocity along x", PLUME_PHYSICS(inlet.u)));
+  t.push_back(choice<Setup>("inlet", "profile",
+                            "inflow profile: uniform, or parabolic between the walls (3/2 of inlet.u on the centre "
+                            "line)",
+                            profile_names(), PLUME_PHYSICS(inlet.profile)));
+  t.push_back(boolean<Setup>("outlet", "enabled", "pressure outlet on the last column (Zou-He)",
+                             PLUME_PHYSICS(outlet.on)));
+  t.push_back(real<Setup>("outlet", "rho", "lattice density",
+                          "density at the outlet (its pressure is rho / 3)", PLUME_PHYSICS(outlet.rho))
+                  .min(0, true));
+  // [accelerate]
+  t.push_back(integer<Setup>("accelerate", "row", "",
+                             "the seed-001 benchmark's driving: the row (from 0 at the bottom) whose fluid sites "
+                             "are pushed along +x each step; -1: none",
+                             PLUME_PHYSICS(accelerate.row))
+                  .min(-1));
+  t.push_back(real<Setup>("accelerate", "a", "lattice units",
+                          "the push of that row (the benchmark's accel): moves rho a / 9 from population 3 to 1 and "
+                          "rho a / 36 from 6 to 5 and from 7 to 8",
+                          PLUME_PHYSICS(accelerate.a))
+                  .min(0));
+  // [reference]
+  t.push_back(real<Setup>("reference", "length", "sites",
+                          "length scale L of Re = U L / nu and of the drag and lift coefficients (e.g. a cylinder's "
+                          "diameter, a channel's height); 0: none",
+                          PLUME_PHYSICS(reference.length))
+                  .min(0));
+  t.push_back(real<Setup>("reference", "velocity", kVelocity,
+                          "velocity scale U; 0: the inlet's mean velocity, else the walls' relative speed",
+                          PLUME_PHYSICS(reference.velocity))
+                  .min(0));
+  t.push_back(real<Setup>("reference", "reynolds", "",
+                          "Reynolds number U L / nu the run should have: when > 0 it sets physics.tau = 1/2 + 3 U L / "
+                          "Re (printed at the start)",
+                          PLUME_PHYSICS(reference.reynolds))
+                  .min(0));
   // [initial]
   t.push_back(choice<Setup>("initial", "start",
                             "initial state: uniform = the flow (initial.ux, initial.uy) everywhere, taylor_green = "
@@ -78,7 +125,20 @@ AnySetup default_case() {
   return AnySetup(s);
 }
 
-std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /*ny*/, long long /*nz*/) {
+// What follows from other parameters: the density solid sites report, the seed-001 driving's
+// increments, and the viscosity a Reynolds number asks for.
+void derive(AnySetup& a) {
+  Setup& s = a.as<Setup>();
+  Params& p = s.physics;
+  p.rho0 = s.initial.rho;
+  p.accelerate.w1 = p.rho0 * p.accelerate.a / 9.0;
+  p.accelerate.w2 = p.rho0 * p.accelerate.a / 36.0;
+  const double U = reference_velocity(p);
+  if (p.reference.reynolds > 0 && p.reference.length > 0 && U > 0)
+    p.tau = 0.5 + 3.0 * U * p.reference.length / p.reference.reynolds;
+}
+
+std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long ny, long long /*nz*/) {
   std::vector<SetupProblem> problems;
   const Setup& s = a.as<Setup>();
   // Lattice Boltzmann holds for speeds well below the lattice's speed of sound, 1/sqrt(3) = 0.577.
@@ -93,13 +153,28 @@ std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /
   speed("initial.ux", s.initial.ux);
   speed("initial.uy", s.initial.uy);
   if (s.initial.start == Start::TaylorGreen) speed("initial.amplitude", s.initial.amplitude);
+  const Params& p = s.physics;
+  if (p.inlet.on) speed("inlet.u", p.inlet.profile == Profile::Parabolic ? 1.5 * p.inlet.u : p.inlet.u);
+  if (p.inlet.on != p.outlet.on)
+    problems.push_back({p.inlet.on ? "inlet.enabled" : "outlet.enabled",
+                        std::string(p.inlet.on ? "inlet.enabled" : "outlet.enabled") +
+                            " = true needs " + (p.inlet.on ? "outlet.enabled" : "inlet.enabled") +
+                            " = true as well: a channel open at one end only has no steady flow"});
+  if (p.accelerate.row >= ny)
+    problems.push_back({"accelerate.row", "accelerate.row = " + std::to_string(p.accelerate.row) +
+                                              " is not a row of the lattice (ny = " + std::to_string(ny) + ")"});
+  if (p.reference.reynolds > 0 && (p.reference.length <= 0 || reference_velocity(p) <= 0))
+    problems.push_back({"reference.reynolds", "reference.reynolds = " + number_text(p.reference.reynolds) +
+                                                  " needs a length scale (reference.length) and a velocity scale "
+                                                  "(reference.velocity, the inlet or moving walls) to set the "
+                                                  "viscosity from"});
   return problems;
 }
 
 }  // namespace
 
 const Parameters& parameters() {
-  static const Parameters p{make_list(), default_case, {}, check};
+  static const Parameters p{make_list(), default_case, derive, check};
   return p;
 }
 

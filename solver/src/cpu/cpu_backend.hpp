@@ -2,16 +2,20 @@
 // instantiates it (make_cpu_backend<Model>) for its traits type M, which provides:
 //   Setup, Lattice, Params, SiteState, field_list (its FieldInfo), kFields (their count), model() (its
 //   plume::Model), kVariants, params(setup), periodic(params), variant(params),
-//   update<V>(StepArgs, x, y, z), fields(src, layout, domain, params, x, y, z, out),
-//   initial_column(setup, domain, x, z, emit(y, SiteState)), initial_site(f, layout, x, y, z, state)
+//   update<V>(StepArgs, x, y, z), fields(StepArgs, x, y, z, out) (the state in StepArgs::src),
+//   initial_column(setup, domain, x, z, emit(y, SiteState)), initial_site(f, layout, x, y, z, state),
+//   and, for a model with solid sites, fluid_state(setup) (solid_support.hpp)
 // (solver/models/d2q37/model.hpp is the example; docs/architecture.md, "Adding a model").
 #pragma once
 #include <omp.h>
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 #include "../aligned_buffer.hpp"
+#include "../solid_support.hpp"
 #include "plume/backend.hpp"
 #include "plume/grid/step_args.hpp"
 #include "plume/parallel/halo_plan.hpp"
@@ -66,16 +70,19 @@ class CpuBackend final : public Backend, public HaloOps {
     out.x0 = dom_.x0;
     out.y0 = dom_.y0;
     out.z0 = dom_.z0;
+    out.NX = dom_.NX;
+    out.NY = dom_.NY;
+    out.NZ = dom_.NZ;
     double* dst[M::kFields];
     for (int k = 0; k < M::kFields; ++k) dst[k] = out.data(k);
-    const Real* f = a_.data();
+    const StepArgs<Real, typename M::Params> args = step_args();
     const long long plane = (long long)dom_.nx * dom_.ny;
 #pragma omp parallel for collapse(2) schedule(static) num_threads(threads_)
     for (int z = 0; z < dom_.nz; ++z)
       for (int y = 0; y < dom_.ny; ++y)
         for (int x = 0; x < dom_.nx; ++x) {
           double v[M::kFields];
-          M::fields(f, lay_, dom_, params_, x, y, z, v);
+          M::fields(args, x, y, z, v);
           const long long k = z * plane + (long long)y * dom_.nx + x;
           for (int c = 0; c < M::kFields; ++c) dst[c][k] = v[c];
         }
@@ -96,6 +103,23 @@ class CpuBackend final : public Backend, public HaloOps {
   }
 
   HaloOps* halo_ops() override { return this; }
+
+  void set_solids(const std::uint8_t* mask, const Box& b) override {
+    if constexpr (!has_solids<M>::value) {
+      throw std::logic_error("model " + M::model().name() + " has no solid sites");
+    } else {
+      if (solid_.empty()) solid_.assign(std::size_t(lay_.stride), 0);
+      // Sites that turn fluid start afresh: a solid site's populations mean nothing to the flow.
+      const typename M::SiteState st = M::fluid_state(setup_);
+      for (int z = std::max(b.z0, 0); z < std::min(b.z1, dom_.nz); ++z)
+        for (int y = std::max(b.y0, 0); y < std::min(b.y1, dom_.ny); ++y)
+          for (int x = std::max(b.x0, 0); x < std::min(b.x1, dom_.nx); ++x) {
+            const int s = lay_.site(x, y, z);
+            if (solid_[s] && !mask[s]) M::initial_site(a_.data(), lay_, x, y, z, st);
+          }
+      for_mask_rows(b, [&](std::size_t at, std::size_t n) { std::copy_n(mask + at, n, solid_.data() + at); });
+    }
+  }
 
   // --- one tile of a decomposed lattice (HaloOps) ---
 
@@ -145,9 +169,24 @@ class CpuBackend final : public Backend, public HaloOps {
   int bulk_pieces() const override { return 8; }
 
  private:
+  // The current state, the next one and the solid sites, as the model's per-site code sees them.
+  StepArgs<Real, typename M::Params> step_args() {
+    return {a_.data(), b_.data(), lay_, dom_, params_, solid_.empty() ? nullptr : solid_.data()};
+  }
+
+  // Calls copy(offset, length) for the mask rows that set_solids() takes from box b: whole layout
+  // rows of b's rows and planes, kept inside the layout.
+  template <class Copy>
+  void for_mask_rows(const Box& b, Copy&& copy) const {
+    const int h = lay_.halo, hz = lay_.hz;
+    for (int z = std::max(b.z0, -hz); z < std::min(b.z1, dom_.nz + hz); ++z)
+      for (int y = std::max(b.y0, -h); y < std::min(b.y1, dom_.ny + h); ++y)
+        copy(std::size_t(lay_.site(-lay_.xoff, y, z)), std::size_t(lay_.pitch));
+  }
+
   template <int V>
   void update_with(const Box& b) {
-    const StepArgs<Real, typename M::Params> args{a_.data(), b_.data(), lay_, dom_, params_};
+    const StepArgs<Real, typename M::Params> args = step_args();
 #pragma omp parallel for collapse(2) schedule(static) num_threads(threads_)
     for (int z = b.z0; z < b.z1; ++z)
       for (int y = b.y0; y < b.y1; ++y)
@@ -212,6 +251,7 @@ class CpuBackend final : public Backend, public HaloOps {
   parallel::HaloPlan plan_;
   std::array<AlignedBuffer<Real>, parallel::kFaces> send_, recv_;
   Fields snapshot_;  // request_fields()
+  std::vector<std::uint8_t> solid_;  // StepArgs::solid; empty: no solid sites
 };
 
 // What a model's folder calls: the backend for its traits M in the precision asked for.

@@ -15,6 +15,7 @@
 #include "device_buffer.hpp"
 #include "kernels.cuh"
 #include "plume/backend.hpp"
+#include "../solid_support.hpp"
 
 namespace plume {
 namespace cuda_detail {
@@ -149,7 +150,7 @@ class CudaBackend final : public Backend, public HaloOps {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     for (long k = 0; k < n; ++k) {
       fill_periodic_halos();
-      cuda::launch_box_step<M>(a_.data(), b_.data(), lay_, dom_, params_, Box::of(dom_), stream_);
+      cuda::launch_box_step<M>(step_args(), Box::of(dom_), stream_);
       std::swap(a_, b_);
     }
   }
@@ -248,6 +249,47 @@ class CudaBackend final : public Backend, public HaloOps {
 
   HaloOps* halo_ops() override { return this; }
 
+  // The new rows go to a second mask first, so that the sites that turn fluid are found by
+  // comparing the two on the device; then they replace the old rows. All on the compute stream,
+  // in order with the steps.
+  void set_solids(const std::uint8_t* mask, const Box& b) override {
+    if constexpr (!has_solids<M>::value) {
+      throw std::logic_error("model " + M::model().name() + " has no solid sites");
+    } else {
+      PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+      const std::size_t n = std::size_t(lay_.stride);
+      if (solid_.size() != n) {
+        solid_ = cuda::DeviceBuffer<std::uint8_t>(n);
+        incoming_ = cuda::DeviceBuffer<std::uint8_t>(n);
+        PLUME_CUDA_CHECK(cudaMemsetAsync(solid_.data(), 0, n, stream_));
+      }
+      const int h = lay_.halo, hz = lay_.hz;
+      const int y0 = std::max(b.y0, -h), y1 = std::min(b.y1, dom_.ny + h);
+      const int z0 = std::max(b.z0, -hz), z1 = std::min(b.z1, dom_.nz + hz);
+      if (y1 <= y0 || z1 <= z0) return;
+      const std::size_t rows = std::size_t(y1 - y0) * lay_.pitch;
+      for (int z = z0; z < z1; ++z) {
+        const std::size_t at = std::size_t(lay_.site(-lay_.xoff, y0, z));
+        PLUME_CUDA_CHECK(cudaMemcpyAsync(incoming_.data() + at, mask + at, rows, cudaMemcpyHostToDevice, stream_));
+      }
+      const int fx0 = std::max(b.x0, 0), fx1 = std::min(b.x1, dom_.nx), fy0 = std::max(y0, 0),
+                fy1 = std::min(y1, dom_.ny), fz0 = std::max(z0, 0), fz1 = std::min(z1, dom_.nz);
+      if (fx1 > fx0 && fy1 > fy0 && fz1 > fz0) {
+        const long long nrows = (long long)(fy1 - fy0) * (fz1 - fz0);
+        cuda::fluid_sites_kernel<M, Real>
+            <<<dim3((fx1 - fx0 + 127) / 128, unsigned(std::min<long long>(nrows, 65535))), 128, 0, stream_>>>(
+                a_.data(), lay_, solid_.data(), incoming_.data(), fx0, fx1, fy0, fy1, fz0, fz1, M::fluid_state(setup_));
+        PLUME_CUDA_CHECK_LAUNCH();
+      }
+      for (int z = z0; z < z1; ++z) {
+        const std::size_t at = std::size_t(lay_.site(-lay_.xoff, y0, z));
+        PLUME_CUDA_CHECK(
+            cudaMemcpyAsync(solid_.data() + at, incoming_.data() + at, rows, cudaMemcpyDeviceToDevice, stream_));
+      }
+      sync();  // `mask` is the caller's pageable memory
+    }
+  }
+
   // --- one tile of a decomposed lattice (HaloOps) ---
 
   bool device_memory() const override { return true; }
@@ -312,7 +354,7 @@ class CudaBackend final : public Backend, public HaloOps {
 
   void update(const Box& b) override {
     if (b.empty()) return;
-    cuda::launch_box_step<M>(a_.data(), b_.data(), lay_, dom_, params_, b, stream_);
+    cuda::launch_box_step<M>(step_args(), b, stream_);
   }
 
   void swap() override {
@@ -326,6 +368,10 @@ class CudaBackend final : public Backend, public HaloOps {
 
  private:
   void sync() { PLUME_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+  // The current state, the next one and the solid sites, as the model's per-site code sees them.
+  StepArgs<Real, typename M::Params> step_args() {
+    return {a_.data(), b_.data(), lay_, dom_, params_, solid_.size() ? solid_.data() : nullptr};
+  }
   std::size_t sites() const { return std::size_t(dom_.sites()); }
 
   // A single block's periodic halos, on the compute stream before the step or the fields that
@@ -362,7 +408,7 @@ class CudaBackend final : public Backend, public HaloOps {
     if (!tile_) fill_periodic_halos();
     const long long rows = (long long)dom_.ny * dom_.nz;
     cuda::fields_kernel<M, Real><<<dim3((dom_.nx + 127) / 128, unsigned(std::min<long long>(rows, 65535))), 128, 0,
-                                   stream_>>>(a_.data(), lay_, dom_, params_, fields_.data());
+                                   stream_>>>(step_args(), fields_.data());
     PLUME_CUDA_CHECK_LAUNCH();
   }
 
@@ -373,6 +419,9 @@ class CudaBackend final : public Backend, public HaloOps {
     out.x0 = dom_.x0;
     out.y0 = dom_.y0;
     out.z0 = dom_.z0;
+    out.NX = dom_.NX;
+    out.NY = dom_.NY;
+    out.NZ = dom_.NZ;
     for (int k = 0; k < M::kFields; ++k)
       PLUME_CUDA_CHECK(cudaMemcpyAsync(out.data(k), fields_.data() + k * n, n * sizeof(double), cudaMemcpyDeviceToHost, s));
   }
@@ -414,6 +463,7 @@ class CudaBackend final : public Backend, public HaloOps {
   cudaDeviceProp prop_{};
   cuda::DeviceBuffer<Real> a_, b_;  // current and next populations
   cuda::DeviceBuffer<double> fields_;
+  cuda::DeviceBuffer<std::uint8_t> solid_, incoming_;  // StepArgs::solid (empty: none); set_solids' new rows
   // The asynchronous snapshot: host arrays pinned once (cudaHostRegister), their copy stream and
   // the events that order kernel -> copy -> next kernel.
   Fields snapshot_;

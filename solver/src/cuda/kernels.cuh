@@ -118,12 +118,10 @@ void launch_box_variant(const StepArgs<Real, typename M::Params>& a, const Box& 
   ((v == Vs ? launch_box<M, Vs, Real>(a, b, s) : void()), ...);
 }
 
-// One step for the box b of a block whose halos are filled (current src -> next dst).
+// One step for the box b of a block whose halos are filled (a.src -> a.dst).
 template <class M, class Real>
-void launch_box_step(Real* src, Real* dst, const Layout& l, const Domain& d, const typename M::Params& p, const Box& b,
-                     cudaStream_t s) {
-  launch_box_variant<M, Real>(StepArgs<Real, typename M::Params>{src, dst, l, d, p}, b, s,
-                              std::make_integer_sequence<int, M::kVariants>{});
+void launch_box_step(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s) {
+  launch_box_variant<M, Real>(a, b, s, std::make_integer_sequence<int, M::kVariants>{});
 }
 
 // The slabs of one face of a tile (halo_plan.hpp) between the state and a contiguous buffer, one
@@ -202,16 +200,31 @@ void launch_initial_state(Real* f, void* scratch, const Layout& l, const Domain&
 // The model's fields of every interior site into M::kFields arrays of n = nx ny nz values each
 // (field c at out + c n), x fastest, then y, then z.
 template <class M, class Real>
-__global__ void __launch_bounds__(128) fields_kernel(const Real* f, const Layout l, const Domain d,
-                                                     const typename M::Params p, double* out) {
+__global__ void __launch_bounds__(128) fields_kernel(const StepArgs<Real, typename M::Params> a, double* out) {
+  const Layout& l = a.layout;
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   if (x >= l.nx) return;
   const long long n = (long long)l.nx * l.ny * l.nz;
   for (long long r = blockIdx.y; r < (long long)l.ny * l.nz; r += gridDim.y) {
     double v[M::kFields];
-    M::fields(f, l, d, p, x, int(r % l.ny), int(r / l.ny), v);
+    M::fields(a, x, int(r % l.ny), int(r / l.ny), v);
     const long long k = r * l.nx + x;
     for (int c = 0; c < M::kFields; ++c) out[c * n + k] = v[c];
+  }
+}
+
+// The interior sites of box [x0, x1) x [y0, y1) x [z0, z1) that were solid (`was`) and are
+// fluid now (`now`) start in state st (the model's Traits::fluid_state).
+template <class M, class Real>
+__global__ void __launch_bounds__(128) fluid_sites_kernel(Real* f, const Layout l, const std::uint8_t* was,
+                                                          const std::uint8_t* now, int x0, int x1, int y0, int y1,
+                                                          int z0, int z1, const typename M::SiteState st) {
+  const int x = x0 + int(blockIdx.x * blockDim.x + threadIdx.x);
+  if (x >= x1) return;
+  for (int r = int(blockIdx.y); r < (y1 - y0) * (z1 - z0); r += gridDim.y) {
+    const int y = y0 + r % (y1 - y0), z = z0 + r / (y1 - y0);
+    const int s = l.site(x, y, z);
+    if (was[s] && !now[s]) M::initial_site(f, l, x, y, z, st);
   }
 }
 

@@ -1,7 +1,8 @@
 // What the per-site update of any model receives besides the site's coordinates: the populations
-// to read and to write, their layout, the block's place in the lattice and the model's parameters
-// (a plain struct, copied by value into CUDA kernels).
+// to read and to write, their layout, the block's place in the lattice, the model's parameters and
+// the solid sites (a plain struct, copied by value into CUDA kernels).
 #pragma once
+#include <cstdint>
 #include "plume/grid/layout.hpp"
 
 namespace plume {
@@ -13,6 +14,10 @@ struct StepArgs {
   Layout layout;
   Domain domain;
   Params params;
+  // One byte per site, indexed as the populations' planes (Layout::site, halos included): 1 where
+  // the site is solid (plume/solids.hpp). Null when the run has no solid sites, so that a model's
+  // code for solids costs nothing then.
+  const std::uint8_t* solid = nullptr;
 };
 
 }  // namespace plume

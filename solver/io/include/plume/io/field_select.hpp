@@ -20,6 +20,7 @@ struct FieldChoice {
   DerivedOp op = DerivedOp::Product;
   int inputs[3] = {-1, -1, -1};  // the stored fields a derived one reads
   int count = 0;
+  double factor = 1.0;  // DerivedOp::Scaled
   bool generic = false;  // derived by plume from the velocity (speed, vorticity), not by the model
   bool derived() const { return stored < 0; }
 };
