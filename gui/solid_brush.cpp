@@ -40,8 +40,7 @@ long edit_solids(Solver& solver, const SolidStroke& s) {
   const Domain& d = solver.domain();
   long sites = 0;
   for (const Box& b : stroke_boxes(s, d.NX, d.NY)) {
-    // TEMPORARY until main implements Solver::edit_solids: solver.edit_solids(b, s.solid);
-    throw std::runtime_error("drawing solids needs Solver::edit_solids, not yet implemented");
+    solver.edit_solids(b, s.solid);
     sites += long(b.sites());
   }
   return sites;

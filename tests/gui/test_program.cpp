@@ -2,6 +2,7 @@
 // it fails without a display or with a bad script.
 #include <gtest/gtest.h>
 #include <unistd.h>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -62,6 +63,20 @@ double num(const std::map<std::string, std::string>& r, const std::string& key) 
   const auto it = r.find(key);
   return it == r.end() ? NAN : std::stod(it->second);
 }
+
+// Pixels of exactly this colour in x0 <= x < x1, y0 <= y < y1.
+std::size_t pixels_of(const Png& p, unsigned char r, unsigned char g, unsigned char b, int x0, int y0, int x1, int y1) {
+  std::size_t n = 0;
+  for (int y = std::max(0, y0); y < std::min(p.h, y1); ++y)
+    for (int x = std::max(0, x0); x < std::min(p.w, x1); ++x) {
+      const unsigned char* c = p.at(x, y);
+      n += c[0] == r && c[1] == g && c[2] == b;
+    }
+  return n;
+}
+
+// Solid sites are drawn in the in-situ images' grey, whatever the colormap.
+std::size_t solid_pixels(const Png& p) { return pixels_of(p, 128, 128, 128, 428, 8, 1082, 680); }
 
 }  // namespace
 
@@ -357,4 +372,46 @@ TEST(Program, TheModelIsChosenWithTheMouse) {
   EXPECT_EQ(diags[0].count("equilibrium"), 1u);
   std::remove(script.c_str());
   std::remove(report.c_str());
+}
+
+TEST(Program, AScriptedStrokeDrawsSolidsThatTheSolverHasAndTheFrameShows) {
+  // The channel of d2q9_poiseuille (64 x 48, no solid sites): a wall drawn across it, part of it
+  // erased again, while the flow runs.
+  Xvfb x;
+  const std::string script = temp_path("solids.txt"), report = temp_path("solids.report");
+  const std::string before = temp_path("solids-before.png"), after = temp_path("solids-after.png");
+  write_file(script,
+             "field speed\n"
+             "screenshot " + before + "\n"
+             "probe 20 20\n"
+             "solid draw 20 10 to 20 30 radius 1\n"
+             "steps 20\n"
+             "probe 20 20\n"   // on the wall
+             "probe 19 30\n"   // its rounded end
+             "probe 20 5\n"    // beyond its end
+             "probe 23 20\n"   // beside it
+             "screenshot " + after + "\n"
+             "solid erase 20 20 radius 2\n"
+             "steps 20\n"
+             "probe 20 20\n"   // a gap in the wall
+             "probe 20 12\n"   // the wall below the gap
+             "report\n");
+  const ProcessResult r = run_process(gui({"--config", PLUME_ASSETS "/d2q9_poiseuille.toml", "--script", script,
+                                           "--frames", "1", "--report", report}),
+                                      x.display());
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const auto probes = records(report, "probe");
+  ASSERT_EQ(probes.size(), 7u);
+  EXPECT_EQ(num(probes[0], "solid"), 0);
+  EXPECT_EQ(num(probes[1], "solid"), 1);
+  EXPECT_EQ(num(probes[2], "solid"), 1);
+  EXPECT_EQ(num(probes[3], "solid"), 0);
+  EXPECT_EQ(num(probes[4], "solid"), 0);
+  EXPECT_EQ(num(probes[5], "solid"), 0);
+  EXPECT_EQ(num(probes[6], "solid"), 1);
+  EXPECT_NE(r.out.find("solid draw 20 10 to 20 30 radius 1 (65 sites)"), std::string::npos) << r.out;
+  // The frame: no grey before; after, the wall in grey.
+  EXPECT_EQ(solid_pixels(read_png(before)), 0u);
+  EXPECT_GT(solid_pixels(read_png(after)), 65u * 10);
+  for (const auto& f : {script, report, before, after}) std::remove(f.c_str());
 }
