@@ -25,18 +25,28 @@ config::RunConfig initial_config(const Options& o) {
   }
 }
 
-Script checked_script(const std::string& path, const config::RunConfig& start) {
+Script checked_script(const std::string& path, const config::RunConfig& start, const std::vector<Case>& cases) {
   try {
-    return load_script(path, start);
+    return load_script(path, start, &cases);
   } catch (const std::exception& e) {
     throw InputError(e.what());
   }
 }
 
+// What the mouse can do to the model's runs, for the Messages.
+std::string tools_of(const Model& m) {
+  std::string t = "inspect";
+  if (!m.paint_quantity().empty()) t += ", paint the " + m.paint_quantity();
+  if (m.supports_solids()) t += ", draw and erase solids";
+  return fmt::format("model {} (tools: {})", m.name(), t);
+}
+
 }  // namespace
 
-App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
+App::App(const Options& o)
+    : opt_(o), cfg_(initial_config(o)), cases_(find_cases(o.assets.empty() ? default_assets_folder() : o.assets)) {
   set_gui_model(find_model(cfg_.solver.model));
+  panel_.set_cases(cases_);
   try {
     view_.field = gui_field(o.field);
   } catch (const std::invalid_argument& e) {
@@ -49,7 +59,7 @@ App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
     view_.hi = o.range[1];
   }
   if (!o.script.empty()) {
-    script_ = checked_script(o.script, cfg_);
+    script_ = checked_script(o.script, cfg_, cases_);
     script_done_ = false;
   }
   WindowOptions wo;
@@ -62,8 +72,10 @@ App::App(const Options& o) : opt_(o), cfg_(initial_config(o)) {
   window_ = open_window(wo);
   field_view_ = std::make_unique<FieldView>();
   const bool running = !o.paused && !script_;
-  sim_ = std::make_unique<Simulation>(cfg_, running, o.batch, window_->gl().max_texture_size, o.snapshot_share);
+  sim_ = std::make_unique<Simulation>(cfg_, running, o.batch, window_->gl().max_texture_size, o.snapshot_share,
+                                      o.config);
   sim_->show(view_.field);
+  say(false, tools_of(gui_model()));
   front_ = std::make_unique<Snapshot>();
   report_ = Report(o.report, {io::build_description(),
                               "OpenGL " + window_->gl().version + ", " + window_->gl().renderer + ", " + window_->gl().context,
@@ -138,10 +150,11 @@ void App::frame() {
   const std::string overlay =
       fmt::format("{}   step {}   t = {:.6g}   {} x {}{}", drawn.field->label, front_->step, front_->time,
                   front_->config.solver.nx, front_->config.solver.ny, front_->running ? "" : "   (paused)");
-  std::vector<Brush> strokes;
+  MouseEdits edits;
   FieldView::Frame f{field_left, 8.0, field_w, plots_top - 16.0, &front_->shown, &front_->fields, overlay.c_str()};
-  field_view_->draw(drawn, f, strokes);
-  for (const Brush& b : strokes) sim_->post(cmd::Paint{b});
+  field_view_->draw(drawn, f, edits);
+  for (const Brush& b : edits.paint) sim_->post(cmd::Paint{b});
+  for (const SolidStroke& k : edits.solids) sim_->post(cmd::Solid{k});
 
   window_->render();
   if (!pending_screenshot_.empty()) {
@@ -167,6 +180,8 @@ void App::frame() {
 }
 
 void App::on_snapshot() {
+  const Model& m = find_model(front_->config.solver.model);
+  if (&m != &gui_model()) follow_model(m);
   plots_.add_snapshot(*front_);
   field_dirty_ = true;
   const std::string where = front_->backend + ":" + std::to_string(front_->cuda_device);
@@ -179,7 +194,20 @@ void App::on_snapshot() {
   }
 }
 
+void App::follow_model(const Model& m) {
+  say(false, tools_of(m));
+  set_gui_model(m);
+  view_.field = choice_for(m, view_.field);
+  if ((paints(view_.tool) && m.paint_quantity().empty()) || (edits_solids(view_.tool) && !m.supports_solids()))
+    view_.tool = Tool::Inspect;
+  window_->set_title("plume " + std::string(io::plume_version()) + " - " + m.lattice().name);
+}
+
 void App::on_result(const CommandResult& r) {
+  if (const auto it = panel_sets_.find(r.seq); it != panel_sets_.end()) {
+    panel_.parameter_outcome(it->second, r.ok, r.message);
+    panel_sets_.erase(it);
+  }
   const bool from_script = waiting_line_ && r.seq == wait_seq_;
   if (r.ok) {
     say(false, fmt::format("step {}: {}", r.step, r.message));
@@ -236,7 +264,12 @@ void App::step_script() {
     if (const auto* sc = std::get_if<cmd::SimCommand>(&l.command)) {
       waiting_line_ = &l;
       if (const auto* s = std::get_if<cmd::Steps>(sc)) wait_target_step_ = front_->step + s->n;
-      wait_seq_ = sim_->post(*sc);
+      try {
+        wait_seq_ = post(*sc);
+      } catch (const std::exception& e) {
+        say(true, script_->where(l) + ": " + e.what());
+        fail_run();
+      }
       return;
     }
     try {
@@ -264,12 +297,21 @@ void App::show_progress() {
   std::fflush(stdout);
 }
 
+std::uint64_t App::post(const cmd::SimCommand& c) {
+  const auto* k = std::get_if<cmd::OpenCase>(&c);
+  if (!k) return sim_->post(c);
+  const Case* found = find_case(cases_, k->name);
+  if (!found) throw std::invalid_argument("case " + k->name + ": no such case (cases: " + case_names(cases_) + ")");
+  return sim_->post(cmd::LoadConfig{found->path});
+}
+
 void App::dispatch(const cmd::Command& c) {
-  if (const auto* sc = std::get_if<cmd::SimCommand>(&c)) {
-    sim_->post(*sc);
-    return;
-  }
   try {
+    if (const auto* sc = std::get_if<cmd::SimCommand>(&c)) {
+      const std::uint64_t seq = post(*sc);
+      if (const auto* set = std::get_if<cmd::Set>(sc)) panel_sets_[seq] = set->key;
+      return;
+    }
     execute(std::get<cmd::ViewCommand>(c));
   } catch (const std::exception& e) {
     say(true, e.what());
@@ -278,7 +320,8 @@ void App::dispatch(const cmd::Command& c) {
 
 void App::execute(const cmd::ViewCommand& c) {
   std::visit(Overloaded{
-                 [&](const cmd::Field& f) { view_.field = f.field; },
+                 // The run's model's field of that name (the line may have been read for another).
+                 [&](const cmd::Field& f) { view_.field = &io::field_choice(gui_model(), f.field->name); },
                  [&](const cmd::Colormap& m) { view_.map = m.map; },
                  [&](const cmd::Range& r) {
                    view_.auto_range = r.automatic;

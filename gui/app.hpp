@@ -4,10 +4,12 @@
 #pragma once
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include "cases.hpp"
 #include "field_view.hpp"
 #include "options.hpp"
 #include "panels.hpp"
@@ -45,6 +47,12 @@ class App {
   void step_script();
   void execute(const cmd::ViewCommand& c);
   void dispatch(const cmd::Command& c);
+  // Posts a simulation command, a `case` as the LoadConfig of its file (throws
+  // std::invalid_argument for a case the assets folder lacks); returns its sequence number.
+  std::uint64_t post(const cmd::SimCommand& c);
+  // The run's model changed (a case, configuration or checkpoint of another model): the fields,
+  // tools and panels follow it.
+  void follow_model(const Model& m);
   void keyboard();
   void refresh_field();
   void show_progress();
@@ -53,6 +61,7 @@ class App {
 
   Options opt_;
   config::RunConfig cfg_;
+  std::vector<Case> cases_;
   std::optional<Script> script_;
   ViewSettings view_;
   std::unique_ptr<Window> window_;
@@ -65,6 +74,7 @@ class App {
   Plots plots_;
   Report report_;
 
+  std::map<std::uint64_t, std::string> panel_sets_;  // a parameter change of the panel in flight: its key
   bool field_dirty_ = true;  // a new snapshot: its field goes to the texture before drawing
   std::string pending_screenshot_;
   bool quit_ = false;

@@ -81,19 +81,26 @@ const char* command_help() {
   steps N                         advance exactly N steps; the script waits until they are done
   batch N                         steps per batch (between two looks at the command queue)
   set KEY VALUE                   a configuration key as in the TOML file, e.g. set physics.k1 0.01;
-                                  physics.* and walls.* act from the next step, lattice.*, initial.*
-                                  and run.* at the next reset, output.* and insitu.* are kept for
-                                  save-config (they are the batch driver's)
+                                  the model's sections (physics.*, walls.*, ...) act from the next
+                                  step, lattice.*, initial.*, geometry.* and run.* at the next reset,
+                                  output.* and insitu.* are kept for save-config (the batch driver's)
   gravity G                       the same as: set physics.gravity G
   reset [perturbation single|multi|random] [amplitude A] [seed S] [KEY VALUE ...]
-                                  restart from a new Rayleigh-Taylor state
+                                  restart from a new initial state (the short names are D2Q37's)
   lattice NX NY                   restart on a new lattice
   paint hot|cold X Y [radius R] [strength S]
                                   raise / lower T_H by up to S (default 0.05) in a disc of R sites
-                                  (default 8) around site (X, Y), at constant pressure
-  load-config FILE | save-config FILE          the batch driver's TOML configuration
+                                  (default 8) around site (X, Y), at constant pressure (D2Q37)
+  solid draw|erase X Y [to X1 Y1] [radius R]
+                                  make the sites within R (default 3) of site (X, Y), or of the
+                                  segment to (X1, Y1), solid or fluid again (a model with solids)
+  case NAME                       restart with a case of the assets folder (--assets), whichever
+                                  model it runs, e.g. case d2q9_cylinder
+  load-config FILE | save-config FILE          the batch driver's TOML configuration (loading
+                                               restarts, whichever model the file runs)
   save-checkpoint FILE | open-checkpoint FILE  the batch driver's checkpoints
-  field T|rho|p|ux|uy|speed|vorticity
+  field NAME                      one of the run's model's fields, as output.field names them
+                                  (D2Q37: T, rho, p, ux, uy, speed, vorticity)
   colormap viridis|inferno|coolwarm|grayscale
   range auto | range LO HI        colour range
   view fit | view X Y ZOOM        centre the view on lattice point (X, Y) at ZOOM (1: whole lattice)
@@ -162,6 +169,30 @@ std::optional<Command> parse(const std::string& line) {
     if (!(b.strength >= 0)) throw std::invalid_argument("paint strength must be >= 0 (hot or cold gives the sign)");
     return SimCommand{Paint{b}};
   }
+  if (v == "solid") {
+    const char* usage = "solid draw|erase X Y [to X1 Y1] [radius R]";
+    if (w.size() < 4 || (w[1] != "draw" && w[1] != "erase")) throw std::invalid_argument(fmt::format("usage: {}", usage));
+    SolidStroke s;
+    s.solid = w[1] == "draw";
+    s.x0 = s.x1 = number(w[2], "solid X");
+    s.y0 = s.y1 = number(w[3], "solid Y");
+    std::size_t from = 4;
+    if (w.size() >= 7 && w[4] == "to") {
+      s.x1 = number(w[5], "solid X1");
+      s.y1 = number(w[6], "solid Y1");
+      from = 7;
+    }
+    options(w, from, usage, [&](const std::string& k, const std::string& val) {
+      if (k == "radius") s.radius = number(val, "solid radius");
+      else throw std::invalid_argument(fmt::format("solid takes `to X1 Y1` and radius, not '{}'", k));
+    });
+    if (!(s.radius >= 0)) throw std::invalid_argument("solid radius must be >= 0");
+    return SimCommand{Solid{s}};
+  }
+  if (v == "case") {
+    expect_args(w, 1, "case NAME");
+    return SimCommand{OpenCase{w[1]}};
+  }
   if (v == "load-config" || v == "save-config" || v == "save-checkpoint" || v == "open-checkpoint") {
     expect_args(w, 1, (v + " FILE").c_str());
     if (v == "load-config") return SimCommand{LoadConfig{w[1]}};
@@ -171,7 +202,7 @@ std::optional<Command> parse(const std::string& line) {
   }
   if (v == "field") {
     expect_args(w, 1, "field NAME");
-    return ViewCommand{Field{gui_field(w[1])}};
+    return ViewCommand{Field{script_field(w[1])}};
   }
   if (v == "colormap") {
     expect_args(w, 1, "colormap NAME");
@@ -216,7 +247,8 @@ std::optional<Command> parse(const std::string& line) {
   }
   throw std::invalid_argument(
       "unknown command '" + v +
-      "' (commands: run, pause, steps, batch, set, gravity, reset, lattice, paint, load-config, save-config, "
+      "' (commands: run, pause, steps, batch, set, gravity, reset, lattice, paint, solid, case, load-config, "
+      "save-config, "
       "save-checkpoint, open-checkpoint, field, colormap, range, view, screenshot, image, report, probe, frames, quit)");
 }
 
@@ -245,6 +277,13 @@ std::string describe(const SimCommand& c) {
             return fmt::format("paint {} {} {} radius {} strength {}", p.brush.hot ? "hot" : "cold", p.brush.x,
                                p.brush.y, p.brush.radius, p.brush.strength);
           },
+          [](const Solid& s) {
+            const SolidStroke& k = s.stroke;
+            std::string t = fmt::format("solid {} {} {}", k.solid ? "draw" : "erase", k.x0, k.y0);
+            if (k.x1 != k.x0 || k.y1 != k.y0) t += fmt::format(" to {} {}", k.x1, k.y1);
+            return t + fmt::format(" radius {}", k.radius);
+          },
+          [](const OpenCase& c) { return "case " + c.name; },
           [](const LoadConfig& f) { return "load-config " + quoted(f.path); },
           [](const SaveConfig& f) { return "save-config " + quoted(f.path); },
           [](const SaveCheckpoint& f) { return "save-checkpoint " + quoted(f.path); },

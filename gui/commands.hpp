@@ -8,6 +8,7 @@
 #include <variant>
 #include <vector>
 #include "paint.hpp"
+#include "solid_brush.hpp"
 #include "view_settings.hpp"
 #include "plume/viz/colormap.hpp"
 
@@ -23,12 +24,19 @@ struct Set { std::string key, value; };
 struct Reset { std::vector<std::pair<std::string, std::string>> overrides; };
 struct Lattice { int nx = 0, ny = 0; };
 struct Paint { Brush brush; };
+struct Solid { SolidStroke stroke; };
+// One of the cases of the assets folder (gui/cases.hpp), by name: the front end turns it into
+// the LoadConfig of its file.
+struct OpenCase { std::string name; };
+// Restarts with the file's configuration, whichever model it runs.
 struct LoadConfig { std::string path; };
 struct SaveConfig { std::string path; };
 struct SaveCheckpoint { std::string path; };
 struct OpenCheckpoint { std::string path; };
 
 // View and output commands (executed by the front end).
+// A field of the run's model when parsed, else of another model's (a script may switch model
+// before it shows the field); the front end takes the run's model's field of that name.
 struct Field { const io::FieldChoice* field = nullptr; };
 struct Colormap { viz::Colormap map = viz::Colormap::Inferno; };
 struct Range {
@@ -46,8 +54,8 @@ struct Probe { int x = 0, y = 0; };
 struct Frames { int n = 1; };
 struct Quit {};
 
-using SimCommand = std::variant<Run, Steps, Batch, Set, Reset, Lattice, Paint, LoadConfig, SaveConfig,
-                                SaveCheckpoint, OpenCheckpoint>;
+using SimCommand = std::variant<Run, Steps, Batch, Set, Reset, Lattice, Paint, Solid, OpenCase, LoadConfig,
+                                SaveConfig, SaveCheckpoint, OpenCheckpoint>;
 using ViewCommand = std::variant<Field, Colormap, Range, View, Screenshot, Image, Report, Probe, Frames, Quit>;
 using Command = std::variant<SimCommand, ViewCommand>;
 

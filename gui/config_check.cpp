@@ -1,4 +1,5 @@
 #include "config_check.hpp"
+#include "plume/parameters.hpp"
 
 namespace plume::gui {
 namespace {
@@ -23,6 +24,13 @@ std::string check_config(const config::RunConfig& c) {
     if (!fatal.empty()) throw config::ConfigError(fatal);
     return notes.empty() ? "" : notes + ")";
   }
+}
+
+bool steered_section(const Model& m, const std::string& section) {
+  if (section == "initial") return false;
+  for (const Parameter& p : m.parameters().list)
+    if (p.section == section) return true;
+  return false;
 }
 
 }  // namespace plume::gui

@@ -11,4 +11,9 @@ namespace plume::gui {
 // others.
 std::string check_config(const config::RunConfig& c);
 
+// Whether keys of `section` act from the next step (Solver::steer): every section of the model's
+// parameters (Model::parameters(): physics, walls, ...) but its initial state, which a restart
+// applies.
+bool steered_section(const Model& m, const std::string& section);
+
 }  // namespace plume::gui

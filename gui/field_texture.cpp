@@ -158,4 +158,27 @@ void FieldTexture::colorize(viz::Colormap map, double lo, double hi) {
   glViewport(prev_viewport[0], prev_viewport[1], prev_viewport[2], prev_viewport[3]);
 }
 
+MaskTexture::~MaskTexture() {
+  if (tex_) glDeleteTextures(1, &tex_);
+}
+
+void MaskTexture::upload(const unsigned char* mask, int nx, int ny) {
+  if (nx != nx_ || ny != ny_) {
+    if (tex_) glDeleteTextures(1, &tex_);
+    tex_ = make_texture(GL_R8, GL_RED, GL_UNSIGNED_BYTE, nx, ny, GL_LINEAR, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D, tex_);
+    const GLint swizzle[4] = {GL_ONE, GL_ONE, GL_ONE, GL_RED};
+    glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swizzle);
+    nx_ = nx;
+    ny_ = ny;
+  }
+  glBindTexture(GL_TEXTURE_2D, tex_);
+  GLint alignment = 4;
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // rows of nx bytes
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, nx, ny, GL_RED, GL_UNSIGNED_BYTE, mask);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
 }  // namespace plume::gui

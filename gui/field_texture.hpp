@@ -35,4 +35,23 @@ class FieldTexture {
   viz::Colormap lut_map_ = viz::Colormap::Viridis;
 };
 
+// The solid sites as a texture that Dear ImGui draws over the field in one colour: one byte a
+// site (255 solid, 0 fluid) that the sampler reads as white with that byte as its opacity, so
+// that the draw call's tint is the solids' colour.
+class MaskTexture {
+ public:
+  MaskTexture() = default;
+  ~MaskTexture();
+  MaskTexture(const MaskTexture&) = delete;
+  MaskTexture& operator=(const MaskTexture&) = delete;
+
+  // nx * ny bytes, x fastest, row 0 at the bottom.
+  void upload(const unsigned char* mask, int nx, int ny);
+  unsigned texture() const { return tex_; }
+
+ private:
+  unsigned tex_ = 0;
+  int nx_ = 0, ny_ = 0;
+};
+
 }  // namespace plume::gui

@@ -29,6 +29,8 @@ void FieldView::set_field(const ShownField& f, int nx, int ny, TextureUpload& pa
   v.ny = f.texture_ny;
   v.offset = f.offset;
   tex_.upload(path, v);
+  has_solids_ = !f.solid.empty();
+  if (has_solids_) solids_.upload(f.solid.data(), f.texture_nx, f.texture_ny);
   dirty_ = true;
 }
 
@@ -41,7 +43,7 @@ viz::Range FieldView::range(const ViewSettings& s) const {
   return data_range_;
 }
 
-void FieldView::draw(const ViewSettings& s, const Frame& f, std::vector<Brush>& strokes) {
+void FieldView::draw(const ViewSettings& s, const Frame& f, MouseEdits& edits) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const double fw = std::max(1.0, f.width - kBarSpace);
   if (nx_ == 0) return;
@@ -63,7 +65,7 @@ void FieldView::draw(const ViewSettings& s, const Frame& f, std::vector<Brush>& 
     drawn_range_ = r;
     dirty_ = false;
   }
-  handle_mouse(s, strokes);
+  handle_mouse(s, edits);
 
   const ImVec2 clip_min(float(f.left), float(f.top)), clip_max(float(f.left + fw), float(f.top + f.height));
   dl->PushClipRect(clip_min, clip_max, true);
@@ -73,6 +75,10 @@ void FieldView::draw(const ViewSettings& s, const Frame& f, std::vector<Brush>& 
   // Texture row 0 is lattice row 0 (the bottom): flip v so that y points up on screen.
   dl->AddImage(reinterpret_cast<ImTextureID>(std::uintptr_t(tex_.color_texture())), ImVec2(float(x0), float(y0)),
                ImVec2(float(x1), float(y1)), ImVec2(0, 1), ImVec2(1, 0));
+  if (has_solids_)
+    dl->AddImage(reinterpret_cast<ImTextureID>(std::uintptr_t(solids_.texture())), ImVec2(float(x0), float(y0)),
+                 ImVec2(float(x1), float(y1)), ImVec2(0, 1), ImVec2(1, 0),
+                 IM_COL32(kSolidGrey, kSolidGrey, kSolidGrey, 255));
   dl->AddRect(ImVec2(float(x0) - 1, float(y0) - 1), ImVec2(float(x1) + 1, float(y1) + 1), IM_COL32(90, 90, 90, 255));
   if (f.overlay && *f.overlay) {
     const ImVec2 ts = ImGui::CalcTextSize(f.overlay);
@@ -83,8 +89,12 @@ void FieldView::draw(const ViewSettings& s, const Frame& f, std::vector<Brush>& 
   if (s.tool != Tool::Inspect && xf_.contains(ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y) &&
       !ImGui::GetIO().WantCaptureMouse) {
     const ImVec2 m = ImGui::GetIO().MousePos;
-    dl->AddCircle(m, float(s.brush_radius * xf_.pixels_per_site()),
-                  s.tool == Tool::PaintHot ? IM_COL32(255, 120, 60, 255) : IM_COL32(80, 160, 255, 255), 48, 2.0f);
+    const ImU32 colour = s.tool == Tool::PaintHot    ? IM_COL32(255, 120, 60, 255)
+                         : s.tool == Tool::PaintCold ? IM_COL32(80, 160, 255, 255)
+                         : s.tool == Tool::SolidDraw ? IM_COL32(230, 230, 230, 255)
+                                                     : IM_COL32(120, 255, 120, 255);
+    const double radius = paints(s.tool) ? s.brush_radius : s.solid_radius + 0.5;
+    dl->AddCircle(m, float(radius * xf_.pixels_per_site()), colour, 48, 2.0f);
   }
   draw_readout(dl, s, f);
   dl->PopClipRect();
@@ -93,7 +103,7 @@ void FieldView::draw(const ViewSettings& s, const Frame& f, std::vector<Brush>& 
   draw_colorbar(dl, s, r, bar_x, f.top + 0.1 * f.height, 0.8 * f.height);
 }
 
-void FieldView::handle_mouse(const ViewSettings& s, std::vector<Brush>& strokes) {
+void FieldView::handle_mouse(const ViewSettings& s, MouseEdits& edits) {
   const ImGuiIO& io = ImGui::GetIO();
   const bool inside = xf_.contains(io.MousePos.x, io.MousePos.y);
   const bool free = !io.WantCaptureMouse;  // not over (or busy with) an ImGui widget
@@ -118,10 +128,20 @@ void FieldView::handle_mouse(const ViewSettings& s, std::vector<Brush>& strokes)
     x -= 0.5;  // site i is centred on i + 0.5 in view coordinates
     y -= 0.5;
     const bool first = ImGui::IsMouseClicked(ImGuiMouseButton_Left);
+    if (edits_solids(s.tool)) {
+      // A segment from where the last stroke ended: a fast drag leaves no gaps in the wall.
+      if (first) last_dab_x_ = x, last_dab_y_ = y;
+      if (first || std::hypot(x - last_dab_x_, y - last_dab_y_) >= 0.5) {
+        edits.solids.push_back(SolidStroke{last_dab_x_, last_dab_y_, x, y, s.solid_radius, s.tool == Tool::SolidDraw});
+        last_dab_x_ = x;
+        last_dab_y_ = y;
+      }
+      return;
+    }
     // One dab per third of a radius of travel: a steady stroke without flooding the queue.
     const double step = std::max(1.0, s.brush_radius / 3.0);
     if (first || std::hypot(x - last_dab_x_, y - last_dab_y_) >= step) {
-      strokes.push_back(Brush{x, y, s.brush_radius, s.brush_strength, s.tool == Tool::PaintHot});
+      edits.paint.push_back(Brush{x, y, s.brush_radius, s.brush_strength, s.tool == Tool::PaintHot});
       last_dab_x_ = x;
       last_dab_y_ = y;
     }

@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "field_texture.hpp"
 #include "paint.hpp"
+#include "solid_brush.hpp"
 #include "plume/fields.hpp"
 #include "shown_field.hpp"
 #include "plume/viz/image.hpp"
@@ -17,6 +18,15 @@
 struct ImDrawList;
 
 namespace plume::gui {
+
+// What the mouse did to the run in one frame: brush dabs, solid strokes.
+struct MouseEdits {
+  std::vector<Brush> paint;
+  std::vector<SolidStroke> solids;
+};
+
+// The colour solid sites are drawn in, whatever the colormap: the in-situ images' grey (0.5).
+constexpr unsigned char kSolidGrey = 128;
 
 class FieldView {
  public:
@@ -32,20 +42,22 @@ class FieldView {
     const Fields* fields = nullptr;     // every quantity at the cursor
     const char* overlay = "";         // one line drawn at the top of the field
   };
-  // Draws on the background draw list and handles the mouse; brush dabs of this frame are
-  // appended to `strokes`.
-  void draw(const ViewSettings& s, const Frame& f, std::vector<Brush>& strokes);
+  // Draws on the background draw list and handles the mouse; what the brushes did in this frame
+  // is appended to `edits`.
+  void draw(const ViewSettings& s, const Frame& f, MouseEdits& edits);
 
   // Fit, or centre on a lattice point at a zoom; applied at the next draw (the area is known then).
   void request_view(const cmd::View& v) { pending_view_ = v; }
   const ViewTransform& transform() const { return xf_; }
 
  private:
-  void handle_mouse(const ViewSettings& s, std::vector<Brush>& strokes);
+  void handle_mouse(const ViewSettings& s, MouseEdits& edits);
   void draw_colorbar(ImDrawList* dl, const ViewSettings& s, viz::Range r, double x, double top, double h);
   void draw_readout(ImDrawList* dl, const ViewSettings& s, const Frame& f);
 
   FieldTexture tex_;
+  MaskTexture solids_;
+  bool has_solids_ = false;
   ViewTransform xf_;
   viz::Range data_range_;
   int nx_ = 0, ny_ = 0;

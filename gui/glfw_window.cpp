@@ -67,4 +67,6 @@ void GlfwWindow::swap() { glfwSwapBuffers(win_); }
 
 void GlfwWindow::framebuffer_size(int& w, int& h) const { glfwGetFramebufferSize(win_, &w, &h); }
 
+void GlfwWindow::set_title(const std::string& title) { glfwSetWindowTitle(win_, title.c_str()); }
+
 }  // namespace plume::gui

@@ -14,6 +14,7 @@ class GlfwWindow final : public Window {
   void begin_frame() override;
   void swap() override;
   void framebuffer_size(int& w, int& h) const override;
+  void set_title(const std::string& title) override;
 
  private:
   GLFWwindow* win_ = nullptr;

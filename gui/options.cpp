@@ -1,6 +1,7 @@
 #include "options.hpp"
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include "cases.hpp"
 #include "commands.hpp"
 
 namespace plume::gui {
@@ -13,6 +14,10 @@ int parse_options(int argc, char** argv, Options& o) {
       ->check(CLI::ExistingFile);
   app.add_option("--config", o.config, "configuration file of the batch driver (TOML)")->check(CLI::ExistingFile);
   app.add_option("--set", o.sets, "override a configuration key, e.g. --set physics.gravity=2e-4 (repeatable)");
+  app.add_option("--assets", o.assets,
+                 "folder of the cases offered for each model (its TOML files; default: " + default_assets_folder() +
+                     ")")
+      ->check(CLI::ExistingDirectory);
   app.add_flag("--paused", o.paused, "start paused");
   app.add_option("--batch", o.batch, "steps per batch of the simulation thread")->check(CLI::PositiveNumber);
   // The same name checks as the script commands, so both give the same message.

@@ -8,6 +8,7 @@ namespace plume::gui {
 struct Options {
   std::string config;               // TOML file of the batch driver (empty: the default case)
   std::vector<std::string> sets;    // KEY=VALUE overrides, as the batch driver's --set
+  std::string assets;               // the cases' folder (gui/cases.hpp); empty: the source tree's
   bool paused = false;              // start paused (a --script run always starts paused)
   long batch = 10;                  // steps per batch
   std::string field, colormap = "inferno";  // field "": the model's first

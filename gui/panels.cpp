@@ -4,6 +4,7 @@
 #include <imgui_stdlib.h>
 #include <algorithm>
 #include "plume/io/build_info.hpp"
+#include "config_check.hpp"
 #include "parameter_editor.hpp"
 #include "plume/parameters.hpp"
 
@@ -23,28 +24,73 @@ void ControlPanel::log(bool error, const std::string& text) {
   while (log_.size() > kLogLines) log_.pop_front();
 }
 
+void ControlPanel::parameter_outcome(const std::string& key, bool ok, const std::string& message) {
+  if (ok) refused_.erase(key);
+  else refused_[key] = message;
+}
+
 void ControlPanel::draw(float height, const Snapshot& s, const FrontEndStatus& st, ViewSettings& view,
                         std::vector<cmd::Command>& out) {
-  if (!initialised_) {
+  if (!initialised_ || s.run != run_) {  // a new run (reset, lattice, case, configuration, checkpoint)
     nx_ = s.config.solver.nx;
     ny_ = s.config.solver.ny;
+    if (initialised_) pending_initial_.clear(), refused_.clear();
+    run_ = s.run;
     initialised_ = true;
   }
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImVec2(kWidth, height));
   ImGui::Begin("plume", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   ImGui::PushItemWidth(200);
+  case_row(s, out);
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) simulation_section(s, st, out);
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(view, out);
   if (ImGui::CollapsingHeader("Physics (acts at once)", ImGuiTreeNodeFlags_DefaultOpen)) physics_section(s, out);
   if (ImGui::CollapsingHeader("Initial state and lattice (restart)")) reset_section(s, out);
-  const std::string quantity = find_model(s.config.solver.model).paint_quantity();
+  const Model& model = find_model(s.config.solver.model);
+  const std::string quantity = model.paint_quantity();
   if (!quantity.empty() && ImGui::CollapsingHeader("Paint", ImGuiTreeNodeFlags_DefaultOpen))
     paint_section(view, quantity);
+  if (model.supports_solids() && ImGui::CollapsingHeader("Solids (draw while it runs)", ImGuiTreeNodeFlags_DefaultOpen))
+    solids_section(view);
   if (ImGui::CollapsingHeader("Files")) files_section(out);
   if (ImGui::CollapsingHeader("Messages", ImGuiTreeNodeFlags_DefaultOpen)) log_section();
   ImGui::PopItemWidth();
   ImGui::End();
+}
+
+// One row: the model, and the case of the assets folder the run came from. Choosing either
+// restarts: a model with the first of its cases.
+void ControlPanel::case_row(const Snapshot& s, std::vector<cmd::Command>& out) {
+  const std::string& model = s.config.solver.model;
+  ImGui::SetNextItemWidth(90);
+  if (ImGui::BeginCombo("##model", model.c_str())) {
+    for (const Model* m : models()) {
+      const Case* first = nullptr;
+      for (const Case& c : cases_)
+        if (c.model == m->name() && !first) first = &c;
+      if (ImGui::Selectable(m->name().c_str(), m->name() == model, first ? 0 : ImGuiSelectableFlags_Disabled) &&
+          m->name() != model)
+        out.emplace_back(cmd::SimCommand{cmd::OpenCase{first->name}});
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s%s", m->title().c_str(), first ? "" : "\n(no case of this model in the assets folder)");
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("model: choosing another restarts with the first of its cases");
+  ImGui::SameLine();
+  const Case* now = case_of_file(cases_, s.source);
+  const std::string shown = now ? now->name : s.source.empty() ? "(default configuration)" : s.source;
+  ImGui::SetNextItemWidth(260);
+  if (ImGui::BeginCombo("case", shown.c_str())) {
+    for (const Case& c : cases_) {
+      if (c.model != model) continue;
+      if (ImGui::Selectable(c.name.c_str(), &c == now)) out.emplace_back(cmd::SimCommand{cmd::OpenCase{c.name}});
+      if (ImGui::IsItemHovered() && !c.summary.empty()) ImGui::SetTooltip("%s\n%s", c.summary.c_str(), c.path.c_str());
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the model's cases (the assets folder's TOML files); choosing one restarts");
 }
 
 void ControlPanel::simulation_section(const Snapshot& s, const FrontEndStatus& st, std::vector<cmd::Command>& out) {
@@ -100,10 +146,16 @@ void ControlPanel::view_section(ViewSettings& view, std::vector<cmd::Command>& o
 // The model's own parameters (Model::parameters()): its physics and walls act at once, its initial
 // state by a restart. Nothing here knows a model.
 void ControlPanel::physics_section(const Snapshot& s, std::vector<cmd::Command>& out) {
-  const Parameters& ps = find_model(s.config.solver.model).parameters();
-  for (const std::string section : {"physics", "walls"}) {
+  const Model& m = find_model(s.config.solver.model);
+  std::vector<std::string> sections;  // in the table's order
+  for (const Parameter& p : m.parameters().list)
+    if (steered_section(m, p.section) && std::find(sections.begin(), sections.end(), p.section) == sections.end())
+      sections.push_back(p.section);
+  for (const std::string& section : sections) {
     ImGui::TextDisabled("%s", section.c_str());
-    set_all(out, edit_parameters(ps, s.config.solver.setup, section));
+    const Overrides changed = edit_parameters(m.parameters(), s.config.solver.setup, section, &refused_);
+    for (const auto& [key, value] : changed) refused_.erase(key);
+    set_all(out, changed);
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enter applies a number");
 }
@@ -141,6 +193,19 @@ void ControlPanel::paint_section(ViewSettings& view, const std::string& quantity
   if (ImGui::SliderFloat("strength", &strength, 0.001f, 0.3f, "%.3f", ImGuiSliderFlags_Logarithmic))
     view.brush_strength = strength;
   ImGui::TextDisabled("left button paints; right or middle drag pans");
+}
+
+void ControlPanel::solids_section(ViewSettings& view) {
+  int tool = int(view.tool);
+  ImGui::RadioButton("inspect / pan##solids", &tool, int(Tool::Inspect));
+  ImGui::SameLine();
+  ImGui::RadioButton("draw solid", &tool, int(Tool::SolidDraw));
+  ImGui::SameLine();
+  ImGui::RadioButton("erase", &tool, int(Tool::SolidErase));
+  view.tool = Tool(tool);
+  float radius = float(view.solid_radius);
+  if (ImGui::SliderFloat("radius (sites)##solids", &radius, 0.0f, 64.0f, "%.1f")) view.solid_radius = radius;
+  ImGui::TextDisabled("left drag draws or erases; right or middle drag pans");
 }
 
 void ControlPanel::files_section(std::vector<cmd::Command>& out) {

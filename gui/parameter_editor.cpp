@@ -93,12 +93,19 @@ bool widget(const Parameter& p, const ParameterValue& v, std::string& text) {
 
 }  // namespace
 
-Overrides edit_parameters(const Parameters& ps, const AnySetup& setup, const std::string& section) {
+Overrides edit_parameters(const Parameters& ps, const AnySetup& setup, const std::string& section,
+                          const std::map<std::string, std::string>* refused) {
   Overrides out;
   for (const Parameter& p : ps.list) {
     if (p.section != section) continue;
     std::string text;
     if (widget(p, shown(p, setup, nullptr), text)) out.emplace_back(p.path(), text);
+    const auto why = refused ? refused->find(p.path()) : std::map<std::string, std::string>::const_iterator();
+    if (refused && why != refused->end()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.4f, 0.4f, 1));
+      ImGui::TextWrapped("refused: %s", why->second.c_str());
+      ImGui::PopStyleColor();
+    }
   }
   return out;
 }

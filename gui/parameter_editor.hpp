@@ -14,8 +14,10 @@ namespace plume::gui {
 using Overrides = std::vector<std::pair<std::string, std::string>>;
 
 // One widget per parameter of `section`, in the model's order; the (key, value) pairs the user
-// changed in this frame.
-Overrides edit_parameters(const Parameters& ps, const AnySetup& setup, const std::string& section);
+// changed in this frame. `refused` (by key): why the last change of a parameter was refused,
+// shown in red under its widget.
+Overrides edit_parameters(const Parameters& ps, const AnySetup& setup, const std::string& section,
+                          const std::map<std::string, std::string>* refused = nullptr);
 
 // The same for edits held until they are applied together (a restart): `pending` holds the values
 // entered so far, by key, shown instead of the setup's.

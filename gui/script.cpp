@@ -19,7 +19,8 @@ class ConfigTracker {
   explicit ConfigTracker(const config::RunConfig& start) : cfg_(start) {}
 
   std::vector<std::string> problems(const cmd::SimCommand& c) {
-    if (std::holds_alternative<cmd::LoadConfig>(c) || std::holds_alternative<cmd::OpenCheckpoint>(c)) {
+    if (std::holds_alternative<cmd::LoadConfig>(c) || std::holds_alternative<cmd::OpenCheckpoint>(c) ||
+        std::holds_alternative<cmd::OpenCase>(c)) {
       known_ = false;
       return {};
     }
@@ -47,7 +48,7 @@ class ConfigTracker {
 
 ScriptError::ScriptError(std::vector<std::string> p) : std::runtime_error(joined(p)), problems(std::move(p)) {}
 
-Script load_script(const std::string& path, const config::RunConfig& start) {
+Script load_script(const std::string& path, const config::RunConfig& start, const std::vector<Case>* cases) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read script '" + path + "': " + std::strerror(errno));
   Script s;
@@ -67,8 +68,12 @@ Script load_script(const std::string& path, const config::RunConfig& start) {
       continue;
     }
     if (!c) continue;
-    if (const auto* sc = std::get_if<cmd::SimCommand>(&*c))
+    if (const auto* sc = std::get_if<cmd::SimCommand>(&*c)) {
       for (const std::string& p : config.problems(*sc)) problems.push_back(where + p);
+      const auto* k = std::get_if<cmd::OpenCase>(sc);
+      if (k && cases && !find_case(*cases, k->name))
+        problems.push_back(where + "no case '" + k->name + "' (cases: " + case_names(*cases) + ")");
+    }
     s.lines.push_back(ScriptLine{number, line, *c});
   }
   if (!problems.empty()) throw ScriptError(problems);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+#include "cases.hpp"
 #include "commands.hpp"
 #include "plume/config/run_config.hpp"
 
@@ -33,6 +34,7 @@ struct ScriptError : std::runtime_error {
 // configuration is that file's, unknown until the line runs: later changes are checked for their
 // keys and types only. Throws ScriptError listing every bad line, or std::runtime_error naming
 // the file when it cannot be read.
-Script load_script(const std::string& path, const config::RunConfig& start);
+// With `cases`, a `case` line must name one of them.
+Script load_script(const std::string& path, const config::RunConfig& start, const std::vector<Case>* cases = nullptr);
 
 }  // namespace plume::gui

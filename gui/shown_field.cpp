@@ -1,23 +1,55 @@
 #include "shown_field.hpp"
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 #if PLUME_GUI_DEVICE_TEXELS
 #include "device_texels.hpp"
 #endif
 
 namespace plume::gui {
+namespace {
+
+// The finite range of the fluid sites' values (a solid site's value means nothing); the whole
+// field's when every site is solid.
+viz::Range fluid_range(const std::vector<double>& v, const double* solid) {
+  std::vector<double> fluid;
+  fluid.reserve(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (solid[i] == 0.0) fluid.push_back(v[i]);
+  return fluid.empty() ? viz::finite_range(v) : viz::finite_range(fluid);
+}
+
+}  // namespace
+
+int solid_field(const Model& m) {
+  const std::vector<FieldInfo>& list = m.fields();
+  for (std::size_t k = 0; k < list.size(); ++k)
+    if (std::string(list[k].name) == "solid") return int(k);
+  return -1;
+}
 
 void prepare_shown_field(const Fields& f, const io::FieldChoice& kind, int max_texture_size, ShownField& out,
                          const DeviceFields* device) {
   out.kind = &kind;
   io::extract_field(f, kind, out.values);
-  out.range = viz::finite_range(out.values);
-  out.offset = 0.5 * (out.range.lo + out.range.hi);
   const int limit = std::max(1, max_texture_size);
   const int k = (std::max(f.nx, f.ny) + limit - 1) / limit;
   out.texture_k = k;
   out.texture_nx = std::max(1, f.nx / k);
   out.texture_ny = std::max(1, f.ny / k);
+  const int solid = solid_field(f.model());
+  out.range = solid < 0 ? viz::finite_range(out.values) : fluid_range(out.values, f.data(solid));
+  out.offset = 0.5 * (out.range.lo + out.range.hi);
+  out.solid.clear();
+  if (solid >= 0) {
+    out.solid.resize(std::size_t(out.texture_nx) * out.texture_ny);
+    const double* mask = f.data(solid);
+#pragma omp parallel for schedule(static)
+    for (int y = 0; y < out.texture_ny; ++y)
+      for (int x = 0; x < out.texture_nx; ++x)
+        out.solid[std::size_t(y) * out.texture_nx + x] =
+            mask[std::size_t(y) * k * f.nx + std::size_t(x) * k] != 0.0 ? 255 : 0;
+  }
   out.texels_on_device = device && *device;
   if (out.texels_on_device) {
 #if PLUME_GUI_DEVICE_TEXELS

@@ -27,7 +27,14 @@ struct ShownField {
   std::vector<float> texture;
   std::shared_ptr<DeviceTexels> device_texture;
   bool texels_on_device = false;
+  // The solid sites (the model's stored field `solid`, 1 solid), at the texels' sites, 255 where
+  // solid and 0 elsewhere: drawn over the field in one fixed colour. Empty when the model stores
+  // no such field. The range above is then the fluid's.
+  std::vector<unsigned char> solid;
 };
+
+// The model's stored field that marks solid sites ("solid"), or -1.
+int solid_field(const Model& m);
 
 // Fills `out` from the host fields `f`; with `device` (the same fields in a CUDA device's memory,
 // Solver::device_fields), the texels are made there instead of in host memory.

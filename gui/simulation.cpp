@@ -7,11 +7,13 @@
 #include <new>
 #include <chrono>
 #include <stdexcept>
+#include <utility>
 #include "config_check.hpp"
 #include "overloaded.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "paint.hpp"
+#include "solid_brush.hpp"
 
 namespace plume::gui {
 namespace {
@@ -53,8 +55,9 @@ std::unique_ptr<Solver> new_solver(const config::RunConfig& c, Make&& make) {
 }  // namespace
 
 Simulation::Simulation(const config::RunConfig& cfg, bool running, long batch, int max_texture_size,
-                       double snapshot_share)
-    : running_(running),
+                       double snapshot_share, std::string source)
+    : source_(std::move(source)),
+      running_(running),
       batch_(std::max(1L, batch)),
       snapshot_share_(std::clamp(snapshot_share, 1e-3, 1.0)),
       max_texture_(max_texture_size) {
@@ -212,10 +215,10 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             const std::string note = check_config(next);
             const std::string section = c.key.substr(0, c.key.find('.'));
             std::string when;
-            if (section == "physics" || section == "walls") {
+            if (steered_section(solver_->model(), section)) {
               solver_->steer(next.solver.setup);
               when = "from the next step";
-            } else if (section == "lattice" || section == "initial" || section == "run") {
+            } else if (section == "lattice" || section == "initial" || section == "run" || section == "geometry") {
               when = "at the next reset";
             } else {
               when = "kept for save-config";
@@ -240,13 +243,20 @@ std::string Simulation::run(const cmd::SimCommand& command) {
           [&](const cmd::Paint& c) -> std::string {
             return fmt::format("{} ({} sites)", cmd::describe(c), paint(*solver_, {c.brush}));
           },
+          [&](const cmd::Solid& c) -> std::string {
+            return fmt::format("{} ({} sites)", cmd::describe(c), edit_solids(*solver_, c.stroke));
+          },
+          [&](const cmd::OpenCase& c) -> std::string {
+            // The front end knows the assets folder and posts the case's file (LoadConfig).
+            throw std::logic_error("case " + c.name + " reached the simulation unresolved");
+          },
           [&](const cmd::LoadConfig& c) -> std::string {
+            // Another model's file is fine: the snapshots carry the run's model, and the front
+            // end follows it (fields, panels, tools).
             config::RunConfig next = config::load_config(c.path);
-            if (next.solver.model != gui_model().name())
-              throw std::runtime_error(c.path + " runs model " + next.solver.model + "; this session shows " +
-                                       gui_model().name() + " (start plume-gui with that configuration)");
             const std::string note = check_config(next);
             rebuild(next);
+            source_ = c.path;
             return "loaded " + c.path + ": " + lattice_text(cfg_) + " lattice, restarted" + note;
           },
           [&](const cmd::SaveConfig& c) -> std::string {
@@ -274,6 +284,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
               return s;
             });
             cfg_ = next;
+            source_ = c.path;
             ++run_;
             fault_.reset();  // the snapshot after this command checks the opened state
             fault_told_ = false;
@@ -376,6 +387,8 @@ long Simulation::publish(long max_overlap) {
   bool on_device;
   {
     std::lock_guard<std::mutex> lk(mtx_);
+    // A field chosen for the model before a switch: the same one of this run's model.
+    shown_ = choice_for(solver_->model(), shown_);
     shown = shown_;
     on_device = device_texels_;
   }
@@ -385,6 +398,7 @@ long Simulation::publish(long max_overlap) {
   s.cuda_device = dev ? dev.device : -1;
   s.run = run_;
   s.config = cfg_;
+  s.source = source_;
   s.backend = solver_->backend_name();
   s.backend_description = solver_->backend_description();
   s.diag = io::compute_diagnostics(s.fields, solver_->domain(), cfg_.solver.setup, s.step, s.time);

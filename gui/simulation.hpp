@@ -35,8 +35,9 @@ class Simulation {
   // `max_texture_size`: the GPU's limit, for the texture copy of the shown field;
   // `snapshot_share`: the largest share (0, 1] of the time the solver may lose to snapshots while
   // running (1: one for every frame the window draws).
+  // `source`: the file `cfg` came from ("" for the default), as snapshots name it.
   Simulation(const config::RunConfig& cfg, bool running, long batch, int max_texture_size = 16384,
-             double snapshot_share = 0.2);
+             double snapshot_share = 0.2, std::string source = "");
   ~Simulation();  // stops the thread after the step in progress
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
@@ -85,6 +86,7 @@ class Simulation {
 
   // Owned by the simulation thread.
   config::RunConfig cfg_;
+  std::string source_;
   std::unique_ptr<Solver> solver_;
   bool running_;
   long batch_;

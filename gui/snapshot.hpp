@@ -20,6 +20,7 @@ struct Snapshot {
   double time = 0.0;
   std::uint64_t run = 0;     // counts new initial states (reset, lattice, load-config, open-checkpoint)
   config::RunConfig config;      // what the run follows now, steering included
+  std::string source;            // the file it came from (configuration, case, checkpoint); "": the default
   std::string backend;       // "cpu" / "cuda"
   std::string backend_description;
   int cuda_device = -1;      // the CUDA device that holds the fields (-1: host backend)

@@ -16,4 +16,25 @@ const io::FieldChoice* gui_field(const std::string& name) {
   return name.empty() ? &io::field_choices(m).front() : &io::field_choice(m, name);
 }
 
+const io::FieldChoice* script_field(const std::string& name) {
+  const io::FieldChoice* own = nullptr;
+  try {
+    own = gui_field(name);
+  } catch (const std::invalid_argument&) {
+    for (const Model* m : models())
+      for (const io::FieldChoice& c : io::field_choices(*m))
+        if (c.name == name) return &c;
+    throw;
+  }
+  return own;
+}
+
+const io::FieldChoice* choice_for(const Model& m, const io::FieldChoice* c) {
+  const std::vector<io::FieldChoice>& list = io::field_choices(m);
+  if (c && c >= list.data() && c < list.data() + list.size()) return c;
+  for (const io::FieldChoice& k : list)
+    if (c && k.name == c->name) return &k;
+  return &list.front();
+}
+
 }  // namespace plume::gui

@@ -40,6 +40,8 @@ class Window {
   virtual void swap() = 0;
   // Size of the default framebuffer in pixels.
   virtual void framebuffer_size(int& w, int& h) const = 0;
+  // The title a window manager shows (nothing to show offscreen).
+  virtual void set_title(const std::string& /*title*/) {}
 
  protected:
   // With the context current: reads GlInfo, creates the ImGui context and its OpenGL3 renderer.

@@ -44,7 +44,7 @@ case $rc in
 esac
 
 echo "==== plume-gui GPU path tests"
-PLUME_GUI_EXE=$bundle/bin/plume-gui "$bundle/bin/plume_gui_gpu_tests" 2>&1 | tee "$logs/gui_gpu_tests.txt"
+PLUME_GUI_EXE=$bundle/bin/plume-gui PLUME_ASSETS=$PWD/assets "$bundle/bin/plume_gui_gpu_tests" 2>&1 | tee "$logs/gui_gpu_tests.txt"
 rc=${PIPESTATUS[0]}
 if grep -q '\[  SKIPPED \]' "$logs/gui_gpu_tests.txt"; then row "plume-gui interop = host pixels" "SKIPPED"
 elif [ "$rc" = 0 ]; then row "plume-gui interop = host pixels" passed

@@ -59,6 +59,10 @@ TEST(Commands, MistakesAreNamed) {
   EXPECT_NE(error_of("paint hot 1 2 radius 0").find("radius must be > 0"), std::string::npos);
   EXPECT_NE(error_of("paint hot 1 2 size 3").find("not 'size'"), std::string::npos);
   EXPECT_NE(error_of("field bogus").find("vorticity"), std::string::npos);
+  EXPECT_NE(error_of("solid paint 1 2").find("usage: solid draw|erase"), std::string::npos);
+  EXPECT_NE(error_of("solid draw 1 2 size 3").find("not 'size'"), std::string::npos);
+  EXPECT_NE(error_of("solid draw 1 2 radius -1").find("radius must be >= 0"), std::string::npos);
+  EXPECT_NE(error_of("case").find("usage: case NAME"), std::string::npos);
   EXPECT_NE(error_of("colormap jet").find("jet"), std::string::npos);
   EXPECT_NE(error_of("range 2 1").find("LO < HI"), std::string::npos);
   EXPECT_NE(error_of("reset colour red").find("not 'colour'"), std::string::npos);
@@ -72,7 +76,8 @@ TEST(Commands, DescribeGivesBackTheCommand) {
   for (const char* line :
        {"run", "pause", "steps 12", "batch 5", "set physics.k1 0.02", "reset initial.seed 3", "lattice 64 128",
         "paint cold 3.5 7 radius 4 strength 0.1", "load-config a.toml", "save-config \"b c.toml\"",
-        "save-checkpoint x.chk", "open-checkpoint x.chk"}) {
+        "save-checkpoint x.chk", "open-checkpoint x.chk", "solid draw 3 4 radius 2", "solid erase 1 2 to 30.5 4 radius 0",
+        "case d2q9_taylor_green"}) {
     const cmd::SimCommand c = sim(line);
     EXPECT_EQ(cmd::describe(sim(cmd::describe(c))), cmd::describe(c)) << line;
     EXPECT_EQ(sim(cmd::describe(c)).index(), c.index()) << line;

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <string>
+#include <vector>
 #include "screen.hpp"
 #include "xvfb.hpp"
 
@@ -28,12 +30,24 @@ std::string exe() {
 }
 
 // A CUDA run of 300 steps (scripted, so both runs stop at the same state), drawn offscreen.
+// The project's assets: PLUME_ASSETS in the environment (a checkout on the GPU machine), else the
+// source tree's.
+std::string assets() {
+  const char* e = std::getenv("PLUME_ASSETS");
+  return e && *e ? e : PLUME_ASSETS;
+}
+
+// `lattice`: the options that give the case and its lattice.
 ProcessResult draw(const std::string& field, const std::string& upload, const std::string& shot,
-                   const std::string& script) {
-  return run_process({exe(), "--offscreen", "--size", "1200x800", "--set", "lattice.nx=256", "--set", "lattice.ny=512",
-                      "--set", "run.backend=cuda", "--set", "output.dir=\"" + ::testing::TempDir() + "\"", "--field",
-                      field, "--upload", upload, "--script", script, "--frames", "3", "--screenshot", shot},
-                     "");
+                   const std::string& script,
+                   std::vector<std::string> lattice = {"--set", "lattice.nx=256", "--set", "lattice.ny=512"}) {
+  std::vector<std::string> a{exe(), "--offscreen", "--size", "1200x800"};
+  a.insert(a.end(), lattice.begin(), lattice.end());
+  for (const std::string& o : std::vector<std::string>{"--set", "run.backend=cuda", "--set", "output.dir=\"" + ::testing::TempDir() + "\"",
+                               "--field", field, "--upload", upload, "--script", script, "--frames", "3",
+                               "--screenshot", shot})
+    a.push_back(o);
+  return run_process(a, "");
 }
 
 }  // namespace
@@ -63,6 +77,41 @@ TEST(GuiGpuPath, InteropDrawsTheFieldTheHostUploadDraws) {
     EXPECT_EQ(plume::test::differing_pixels(pa, pb, x0, y0, x1, y1), 0u);
     const plume::test::RegionStats s = plume::test::stats(pa, x0, y0, x1, y1);
     EXPECT_GT(s.colours, 30u) << "the field should vary";
+    std::remove(a.c_str());
+    std::remove(b.c_str());
+  }
+  std::remove(script.c_str());
+}
+
+TEST(GuiGpuPath, InteropDrawsTheWindTunnelAndItsSolidsAsTheHostUploadDoes) {
+  // D2Q9's cylinder in a channel: the speed, the vorticity and the pressure through interop, the
+  // solid sites in grey over them, the same pixels as the host upload.
+  const std::string script = temp_path("tunnel.txt");
+  std::ofstream(script) << "steps 300\nsolid draw 30 5 to 30 20 radius 2\nsteps 10\n";
+  const std::vector<std::string> tunnel{"--config", assets() + "/d2q9_cylinder.toml"};
+  for (const std::string field : {"speed", "vorticity", "p"}) {
+    SCOPED_TRACE(field);
+    const std::string a = temp_path(field + "-tunnel-interop.png"), b = temp_path(field + "-tunnel-host.png");
+    const ProcessResult via_device = draw(field, "auto", a, script, tunnel);
+    if (via_device.status != 0 && via_device.err.find("CUDA") != std::string::npos)
+      GTEST_SKIP() << "no CUDA run here: " << via_device.err;
+    ASSERT_EQ(via_device.status, 0) << via_device.out << via_device.err;
+    if (via_device.out.find("NVIDIA") == std::string::npos)
+      GTEST_SKIP() << "the OpenGL context is not NVIDIA's: " << via_device.out;
+    EXPECT_NE(via_device.out.find("upload=\"CUDA-OpenGL interop"), std::string::npos) << via_device.out;
+    const ProcessResult via_host = draw(field, "host", b, script, tunnel);
+    ASSERT_EQ(via_host.status, 0) << via_host.out << via_host.err;
+    const Png pa = read_png(a), pb = read_png(b);
+    ASSERT_EQ(pa.w, 1200);
+    const int x0 = 430, y0 = 10, x1 = 1190, y1 = 800 - 130;
+    EXPECT_EQ(plume::test::differing_pixels(pa, pb, x0, y0, x1, y1), 0u);
+    std::size_t grey = 0;
+    for (int y = y0; y < y1; ++y)
+      for (int x = x0; x < x1; ++x) {
+        const unsigned char* c = pa.at(x, y);
+        grey += c[0] == 128 && c[1] == 128 && c[2] == 128;
+      }
+    EXPECT_GT(grey, 100u) << "the cylinder and the drawn wall are grey";
     std::remove(a.c_str());
     std::remove(b.c_str());
   }

@@ -2,6 +2,7 @@
 // it fails without a display or with a bad script.
 #include <gtest/gtest.h>
 #include <unistd.h>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -62,6 +63,20 @@ double num(const std::map<std::string, std::string>& r, const std::string& key) 
   const auto it = r.find(key);
   return it == r.end() ? NAN : std::stod(it->second);
 }
+
+// Pixels of exactly this colour in x0 <= x < x1, y0 <= y < y1.
+std::size_t pixels_of(const Png& p, unsigned char r, unsigned char g, unsigned char b, int x0, int y0, int x1, int y1) {
+  std::size_t n = 0;
+  for (int y = std::max(0, y0); y < std::min(p.h, y1); ++y)
+    for (int x = std::max(0, x0); x < std::min(p.w, x1); ++x) {
+      const unsigned char* c = p.at(x, y);
+      n += c[0] == r && c[1] == g && c[2] == b;
+    }
+  return n;
+}
+
+// Solid sites are drawn in the in-situ images' grey, whatever the colormap.
+std::size_t solid_pixels(const Png& p) { return pixels_of(p, 128, 128, 128, 428, 8, 1082, 680); }
 
 }  // namespace
 
@@ -157,11 +172,11 @@ TEST(Program, MousePaintsOnTheFieldButNotThroughTheWidgets) {
   Pointer m(x.display());
   m.settle(300);  // the first frames are drawn: the window is mapped
   // Positions in the 1200 x 800 window (the layout of ScreenshotShowsTheFieldAndThePanel): the
-  // "raise" radio button of the Paint section, a line of text in the panel, and the lattice
-  // (64 x 128 sites, 5.1875 pixels a site, lower-left corner at (589, 672)).
-  m.move(140, 700);
+  // "raise" radio button of the Paint section, a line of text in the panel (the step), and the
+  // lattice (64 x 128 sites, 5.1875 pixels a site, lower-left corner at (589, 672)).
+  m.move(140, 723);
   m.click(1);  // a widget: selects the hot brush and must not paint
-  m.move(50, 103);
+  m.move(50, 126);
   m.press(1);  // a press in the panel that is dragged over the field: ImGui's, not a stroke
   m.move(757, 300);
   m.move(760, 320);
@@ -297,4 +312,106 @@ TEST(Program, TheConfigurationFileMayBeGivenAsTheFirstArgument) {
   EXPECT_NE(missing.err.find(config + ".missing"), std::string::npos) << missing.err;
   std::remove(config.c_str());
   std::remove(other.c_str());
+}
+
+TEST(Program, ChoosingACaseSwitchesTheModelAndItsTools) {
+  // Started on a D2Q9 case by --config; a `case` line restarts with D2Q37's, whose brush paints
+  // and draws no solids.
+  Xvfb x;
+  const std::string script = temp_path("cases.txt"), report = temp_path("cases.report");
+  write_file(script,
+             "report\n"
+             "field vorticity\n"
+             "steps 10\n"
+             "report\n"
+             "case rayleigh_taylor\n"
+             "steps 2\n"
+             "report\n"
+             "field T\n"
+             "solid draw 3 3\n"
+             "report\n");
+  const ProcessResult r = run_process(gui({"--config", PLUME_ASSETS "/d2q9_taylor_green.toml", "--script", script,
+                                           "--frames", "1", "--report", report}),
+                                      x.display());
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  const auto diags = records(report, "diag");
+  ASSERT_EQ(diags.size(), 3u) << r.out << r.err;  // the line after the refused one does not run
+  EXPECT_EQ(diags[0].at("collision"), "bgk");      // D2Q9's physics, on the lattice of --set
+  EXPECT_EQ(num(diags[0], "nx"), 64);
+  EXPECT_EQ(diags[0].count("gravity"), 0u);
+  EXPECT_EQ(num(diags[1], "step"), 10);
+  EXPECT_EQ(diags[2].at("collision"), "rtrt");     // D2Q37's, on the case's own lattice
+  EXPECT_EQ(num(diags[2], "nx"), 192);
+  EXPECT_EQ(num(diags[2], "step"), 2);
+  EXPECT_NE(r.out.find("model d2q37 (tools: inspect, paint the temperature)"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find(":9: solid draw 3 3 radius 3: model d2q37 has no solid sites"), std::string::npos) << r.err;
+  std::remove(script.c_str());
+  std::remove(report.c_str());
+}
+
+TEST(Program, TheModelIsChosenWithTheMouse) {
+  Xvfb x;
+  const std::string script = temp_path("model.txt"), report = temp_path("model.report");
+  // Five seconds of frames (at the default cap of 60 per second) for the pointer to act in.
+  write_file(script, "frames 300\nreport\n");
+  Process p(gui({"--show", "--script", script, "--frames", "1", "--report", report}), x.display());
+  ASSERT_TRUE(p.wait_for_output(":1: frames 300", 60)) << p.finish().err;
+  Pointer m(x.display());
+  m.settle(300);
+  m.move(50, 36);  // the model's combo, top left of the panel
+  m.click(1);
+  m.settle(300);
+  m.move(50, 80);  // its second entry: d2q9
+  m.click(1);
+  const ProcessResult r = p.finish();
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("model d2q9 (tools:"), std::string::npos) << r.out;
+  const auto diags = records(report, "diag");
+  ASSERT_EQ(diags.size(), 1u);
+  EXPECT_EQ(diags[0].count("gravity"), 0u);  // D2Q9's physics
+  EXPECT_EQ(diags[0].count("equilibrium"), 1u);
+  std::remove(script.c_str());
+  std::remove(report.c_str());
+}
+
+TEST(Program, AScriptedStrokeDrawsSolidsThatTheSolverHasAndTheFrameShows) {
+  // The channel of d2q9_poiseuille (64 x 48, no solid sites): a wall drawn across it, part of it
+  // erased again, while the flow runs.
+  Xvfb x;
+  const std::string script = temp_path("solids.txt"), report = temp_path("solids.report");
+  const std::string before = temp_path("solids-before.png"), after = temp_path("solids-after.png");
+  write_file(script,
+             "field speed\n"
+             "screenshot " + before + "\n"
+             "probe 20 20\n"
+             "solid draw 20 10 to 20 30 radius 1\n"
+             "steps 20\n"
+             "probe 20 20\n"   // on the wall
+             "probe 19 30\n"   // its rounded end
+             "probe 20 5\n"    // beyond its end
+             "probe 23 20\n"   // beside it
+             "screenshot " + after + "\n"
+             "solid erase 20 20 radius 2\n"
+             "steps 20\n"
+             "probe 20 20\n"   // a gap in the wall
+             "probe 20 12\n"   // the wall below the gap
+             "report\n");
+  const ProcessResult r = run_process(gui({"--config", PLUME_ASSETS "/d2q9_poiseuille.toml", "--script", script,
+                                           "--frames", "1", "--report", report}),
+                                      x.display());
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const auto probes = records(report, "probe");
+  ASSERT_EQ(probes.size(), 7u);
+  EXPECT_EQ(num(probes[0], "solid"), 0);
+  EXPECT_EQ(num(probes[1], "solid"), 1);
+  EXPECT_EQ(num(probes[2], "solid"), 1);
+  EXPECT_EQ(num(probes[3], "solid"), 0);
+  EXPECT_EQ(num(probes[4], "solid"), 0);
+  EXPECT_EQ(num(probes[5], "solid"), 0);
+  EXPECT_EQ(num(probes[6], "solid"), 1);
+  EXPECT_NE(r.out.find("solid draw 20 10 to 20 30 radius 1 (65 sites)"), std::string::npos) << r.out;
+  // The frame: no grey before; after, the wall in grey.
+  EXPECT_EQ(solid_pixels(read_png(before)), 0u);
+  EXPECT_GT(solid_pixels(read_png(after)), 65u * 10);
+  for (const auto& f : {script, report, before, after}) std::remove(f.c_str());
 }

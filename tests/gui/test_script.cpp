@@ -2,6 +2,7 @@
 // once, configuration keys and values included, as the simulation thread will apply them.
 #include <gtest/gtest.h>
 #include <unistd.h>
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include "plume/config/run_config.hpp"
@@ -41,14 +42,19 @@ TEST(Script, EveryBadLineIsReportedAtOnce) {
                                         "lattice 0 64\n"              // out of range
                                         "field rho\n");
   const std::vector<std::string> p = problems_of(path);
-  ASSERT_EQ(p.size(), 6u) << ::testing::PrintToString(p);
+  // Line 8 may add problems that follow from nx = 0 (the geometry's extent); the others are exact.
+  ASSERT_GE(p.size(), 6u) << ::testing::PrintToString(p);
   EXPECT_EQ(p[0].rfind(path + ":2: unknown key 'physics.gravty'", 0), 0u) << p[0];
   EXPECT_NE(p[0].find("did you mean 'physics.gravity'"), std::string::npos) << p[0];
   EXPECT_EQ(p[1].rfind(path + ":3: physics.k1 = -3", 0), 0u) << p[1];
   EXPECT_EQ(p[2], path + ":4: steps N must be an integer, got 'ten'");
   EXPECT_EQ(p[3].rfind(path + ":7: unknown key 'initial.seeed'", 0), 0u) << p[3];
   EXPECT_EQ(p[4].rfind(path + ":8: lattice.nx = 0", 0), 0u) << p[4];
-  EXPECT_EQ(p[5].rfind(path + ":8: initial.kmax = 10 exceeds nx/2", 0), 0u) << p[5];  // every problem of a line
+  for (std::size_t k = 5; k < p.size(); ++k) EXPECT_EQ(p[k].rfind(path + ":8: ", 0), 0u) << p[k];
+  EXPECT_NE(std::find_if(p.begin(), p.end(),  // every problem of a line
+                         [&](const std::string& q) { return q.rfind(path + ":8: initial.kmax = 10 exceeds nx/2", 0) == 0; }),
+            p.end())
+      << ::testing::PrintToString(p);
   std::remove(path.c_str());
 }
 
@@ -91,4 +97,17 @@ TEST(Script, AGoodScriptLoadsEveryCommand) {
   EXPECT_EQ(s.where(s.lines[4]), path + ":6");
   std::remove(path.c_str());
   EXPECT_THROW(load_script(path, plume::config::default_config()), std::runtime_error);  // gone: named
+}
+
+TEST(Script, ACaseMustBeOneOfTheFolders) {
+  const std::vector<plume::gui::Case> cases{{"d2q9_channel", "/nowhere/d2q9_channel.toml", "d2q9", ""}};
+  const std::string path = write_script("cases.txt", "case d2q9_channel\ncase d2q9_chanel\nset physics.tau 0.7\n");
+  try {
+    load_script(path, plume::config::default_config(), &cases);
+    FAIL() << "an unknown case passed";
+  } catch (const ScriptError& e) {
+    ASSERT_EQ(e.problems.size(), 1u) << e.what();  // after a case, the keys of another model are fine
+    EXPECT_NE(e.problems[0].find(":2: no case 'd2q9_chanel' (cases: d2q9_channel)"), std::string::npos) << e.what();
+  }
+  std::remove(path.c_str());
 }

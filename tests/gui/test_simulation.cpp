@@ -405,3 +405,33 @@ TEST(Simulation, ALatticeBeyondTheAvailableMemoryIsRefusedBeforeAllocating) {
   EXPECT_EQ(s.fields.ny, 64);
   EXPECT_THROW(Simulation(small_case(200000, 200000), false, 10), std::runtime_error);
 }
+
+TEST(Simulation, D2Q9IsSteeredLiveAndARefusedValueSaysWhy) {
+  plume::config::RunConfig c = plume::config::load_config(PLUME_GUI_TEST_ASSETS "/d2q9_poiseuille.toml");
+  plume::config::apply_override(c, "run.backend", "cpu");
+  plume::config::apply_override(c, "output.dir", "\"" + ::testing::TempDir() + "\"");
+  Simulation sim(c, false, 10);
+  auto front = std::make_unique<Snapshot>();
+  const auto value = [&](const std::string& key) {
+    for (const auto& [k, v] : plume::config::key_values(front->config))
+      if (k == key) return v;
+    return std::string("(none)");
+  };
+  const auto a = sim.post(cmd::Set{"physics.tau", "0.9"});
+  wait_for(sim, front, a);
+  const CommandResult ok = result_of(sim, a);
+  EXPECT_TRUE(ok.ok) << ok.message;
+  EXPECT_NE(ok.message.find("from the next step"), std::string::npos) << ok.message;
+  EXPECT_EQ(value("physics.tau"), "0.9");
+  const auto b = sim.post(cmd::Set{"physics.tau", "0.5"});  // no viscosity
+  wait_for(sim, front, b);
+  const CommandResult tau = result_of(sim, b);
+  EXPECT_FALSE(tau.ok);
+  EXPECT_NE(tau.message.find("physics.tau"), std::string::npos) << tau.message;
+  EXPECT_EQ(value("physics.tau"), "0.9");
+  const auto w = sim.post(cmd::Set{"walls.top_u", "0.5"});  // faster than lattice Boltzmann holds
+  wait_for(sim, front, w);
+  const CommandResult wall = result_of(sim, w);
+  EXPECT_FALSE(wall.ok);
+  EXPECT_NE(wall.message.find("too fast"), std::string::npos) << wall.message;
+}
