@@ -278,6 +278,7 @@ std::string Simulation::run(const cmd::SimCommand& command) {
             const io::CheckpointHeader h = io::read_checkpoint_header(c.path);
             config::RunConfig next = config::parse_config(h.config_toml, c.path);
             check_config(next);
+            config::build_solids(next);
             solver_ = new_solver(next, [&] {
               auto s = std::make_unique<Solver>(next.solver);
               io::restore_checkpoint(c.path, *s, next.solver);
@@ -296,8 +297,10 @@ std::string Simulation::run(const cmd::SimCommand& command) {
 
 void Simulation::rebuild(const config::RunConfig& cfg) {
   // The new solver is complete before the old one goes: a failure leaves the run as it was.
+  config::RunConfig with_solids = cfg;
+  config::build_solids(with_solids);  // the [geometry] files read, the particles placed
   solver_ = new_solver(cfg, [&] {
-    auto s = std::make_unique<Solver>(cfg.solver);
+    auto s = std::make_unique<Solver>(with_solids.solver);
     s->initialize();
     return s;
   });

@@ -31,7 +31,7 @@ for side in a b; do
   grep -q ab_solver_ab "$src/bench/CMakeLists.txt" ||
     printf '\nadd_executable(ab_solver_ab ab_solver_ab.cpp)\ntarget_link_libraries(ab_solver_ab PRIVATE plume_solver CUDA::cudart_static)\n' >> "$src/bench/CMakeLists.txt"
   targets=(ab_solver_ab)
-  [ $side = b ] && targets+=(plume_gpu_tests)
+  [ $side = b ] && targets+=(plume_gpu_tests d2q9_bench)
   t0=$(date +%s)
   if ! { cmake -S "$src" -B "$work/$side" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_APP=OFF -DPLUME_CUDA=ON \
            -DPLUME_MPI=OFF -DPLUME_CATALYST=OFF -DPLUME_GUI=OFF "${gtest[@]}" &&
@@ -70,6 +70,11 @@ for round in 1 2; do
     done
   done
 done
+
+echo "== D2Q9 with solids, and seed 001's case end to end (B)"
+: > "$logs/d2q9-more.txt"
+for prec in fp64 fp32; do "$work/b/bench/d2q9_bench" rate-solids 8192 $prec 100 | tee -a "$logs/d2q9-more.txt"; done
+"$work/b/bench/d2q9_bench" seed001 1024 1024 20000 fp32 | tee -a "$logs/d2q9-more.txt"
 
 echo "== GPU tests (B)"
 "$work/b/tests/gpu/plume_gpu_tests" > "$logs/gpu-tests.txt" 2>&1
@@ -110,4 +115,14 @@ for line in open(sys.argv[1]):
 for (n, prec), v in sorted(rows.items()):
     print("| D2Q9 %d^2 %s | | %.3f G site updates/s (median of %d), %.3f of copy |" %
           (n, prec.upper(), statistics.median(r for r, _ in v), len(v), statistics.median(q for _, q in v)))
+PY
+python3 - "$logs/d2q9-more.txt" <<'PY'
+import sys
+for line in open(sys.argv[1]):
+    f = line.split()
+    if f and f[0] == "rate-solids":
+        print("| D2Q9 %s^2 %s, 10 %% solid sites | | %s G site updates/s, %s of copy |" % (f[1], f[2].upper(), f[3], f[-1]))
+    elif f and f[0] == "seed001":
+        print("| seed 001 %sx%s, %s steps, %s, av velocity every step | | %s s (steps alone %s s; seed 001: 13.03 s on a K20m) |" %
+              (f[1], f[2], f[3], f[4], f[9], f[17]))
 PY
