@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <sstream>
 #include <tuple>
 #include "exit_codes.hpp"
 #include "insitu.hpp"
 #include "rank0.hpp"
+#include "plume/geometry/error.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/model.hpp"
@@ -122,12 +124,15 @@ config::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed&
   const std::string memory = check_memory(cfg, job, need);
   if (!memory.empty()) problems.push_back(memory);
   if (!problems.empty()) throw config::ConfigError(problems);
+  // The geometry's files are read and its particles placed now, before any work, so that a bad
+  // line or a bed that cannot be built ends the command like any other configuration problem.
+  config::build_solids(cfg);
   return cfg;
 }
 
 // A first word that is not a command is named, with what was probably meant.
 void check_command_word(int argc, const char* const* argv) {
-  const std::vector<std::string> commands{"run", "check", "defaults"};
+  const std::vector<std::string> commands{"run", "check", "defaults", "seed001"};
   for (int i = 1; i < argc; ++i) {
     const std::string word = argv[i];
     if (!word.empty() && word[0] == '-') continue;  // --help, --version
@@ -138,7 +143,7 @@ void check_command_word(int argc, const char* const* argv) {
       hint = fmt::format(" (to run the configuration '{}': plume run {})", word, word);
     else if (const std::string m = config::closest_match(word, commands); !m.empty())
       hint = fmt::format(" (did you mean '{}'?)", m);
-    throw UsageError(fmt::format("unknown command '{}': the commands are run, check and defaults{}", word, hint));
+    throw UsageError(fmt::format("unknown command '{}': the commands are run, check, defaults and seed001{}", word, hint));
   }
 }
 
@@ -156,7 +161,8 @@ void check_tiles(const config::RunConfig& cfg, int ranks) {
 ExitRequest failure(const std::exception& e) {
   if (dynamic_cast<const UsageError*>(&e))
     return {kExitUsage, std::string(e.what()) + "\nrun 'plume --help' for the commands and options"};
-  if (dynamic_cast<const config::ConfigError*>(&e) || dynamic_cast<const io::CheckpointError*>(&e))
+  if (dynamic_cast<const config::ConfigError*>(&e) || dynamic_cast<const io::CheckpointError*>(&e) ||
+      dynamic_cast<const io::Seed001Error*>(&e) || dynamic_cast<const geometry::GeometryError*>(&e))
     return {kExitUsage, e.what()};
   return {kExitFailure, e.what()};
 }
@@ -198,6 +204,24 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job) {
       "check", "validate what run would be given (configuration, overrides, checkpoint, memory), then exit");
   add_run_options(check, o, footer);
   CLI::App* defaults = app.add_subcommand("defaults", "print the default configuration with every key explained");
+  Seed001Run s1;
+  std::string s1_backend = "auto", s1_precision = "fp32";
+  CLI::App* seed001 = app.add_subcommand(
+      "seed001", "run the seed-001 D2Q9 benchmark's parameter and obstacle files unchanged; writes av_vels.dat and "
+                 "final_state.dat in its formats and prints its Reynolds number and times (docs/d2q9.md)");
+  seed001->add_option("params", s1.params, "parameter file: nx, ny, maxIters, reynolds_dim, density, accel, omega")
+      ->required()
+      ->type_name("FILE");
+  seed001->add_option("obstacles", s1.obstacles, "obstacle file: lines 'x y 1'")->required()->type_name("FILE");
+  seed001->add_option("--out", s1.out, "folder of the outputs (default: the current one)")->type_name("DIR");
+  seed001->add_option("--backend", s1_backend, "auto, cpu or cuda")
+      ->check(CLI::IsMember(backend_kind_names()))
+      ->type_name("NAME");
+  seed001->add_option("--precision", s1_precision, "storage: fp32 (the benchmark's) or fp64")
+      ->check(CLI::IsMember(precision_names()))
+      ->type_name("NAME");
+  seed001->add_option("--threads", s1.threads, "OpenMP threads of the CPU backend")->type_name("N");
+  seed001->add_flag("--quiet,-q", s1.quiet, "no progress report");
 
   check_command_word(argc, argv);
   try {
@@ -215,6 +239,16 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job) {
   cmd.config_path = o.config.empty() ? o.restart : o.config;
   if (defaults->parsed()) {
     cmd.kind = Command::Kind::Defaults;
+    return cmd;
+  }
+  if (seed001->parsed()) {
+    cmd.kind = Command::Kind::Seed001;
+    const auto index = [](const std::vector<std::string>& names, const std::string& v) {
+      return int(std::find(names.begin(), names.end(), v) - names.begin());
+    };
+    s1.backend = BackendKind(index(backend_kind_names(), s1_backend));
+    s1.precision = Precision(index(precision_names(), s1_precision));
+    cmd.seed001 = s1;
     return cmd;
   }
   cmd.kind = check->parsed() ? Command::Kind::Check : Command::Kind::Run;
@@ -241,6 +275,23 @@ Command parse_command_line(parallel::Communicator& world, int argc, const char* 
   world.broadcast(head, sizeof head, 0);
   if (head[0] >= 0) throw ExitRequest{int(head[0]), end.message};
   cmd.kind = Command::Kind(head[1]);
+  if (cmd.kind == Command::Kind::Seed001) {
+    // Every rank runs a tile of it: the files' names and the options travel from rank 0.
+    Seed001Run& s = cmd.seed001;
+    std::string text = fmt::format("{}\n{}\n{}\n{} {} {} {} {}", s.params, s.obstacles, s.out, int(s.backend),
+                                   int(s.precision), s.threads, s.device, int(s.quiet));
+    share_from_rank0(world, text);
+    std::istringstream in(text);
+    std::getline(in, s.params);
+    std::getline(in, s.obstacles);
+    std::getline(in, s.out);
+    int backend = 0, precision = 0, quiet = 0;
+    in >> backend >> precision >> s.threads >> s.device >> quiet;
+    s.backend = BackendKind(backend);
+    s.precision = Precision(precision);
+    s.quiet = quiet != 0;
+    return cmd;
+  }
   if (cmd.kind != Command::Kind::Run) return cmd;
   // The configuration travels as its TOML text, which reads back to the same values.
   std::string toml = root ? config::to_toml(cmd.config) : "", restart = cmd.config.restart;
@@ -250,11 +301,13 @@ Command parse_command_line(parallel::Communicator& world, int argc, const char* 
     cmd.config = config::parse_config(toml, "the configuration of rank 0");
     cmd.config.restart = restart;
     cmd.config.quiet = head[2] != 0;
+    config::build_solids(cmd.config);  // each rank its own copy: the same for all (rank 0 built it without error)
   }
   return cmd;
 }
 
-int run_command(const Command& cmd, const parallel::Communicator& world) {
+int run_command(const Command& cmd, parallel::Communicator& world) {
+  if (cmd.kind == Command::Kind::Seed001) return run_seed001(cmd.seed001, world);
   if (world.rank() != 0) return kExitOk;
   if (cmd.kind == Command::Kind::Defaults) {
     std::fputs(config::to_toml(config::default_config()).c_str(), stdout);
@@ -269,6 +322,7 @@ int run_command(const Command& cmd, const parallel::Communicator& world) {
               model.describe(c.solver.setup.empty() ? model.default_setup() : c.solver.setup).c_str(), c.steps, c.output.dir.c_str(),
               io::format_bytes(m.rank0).c_str(),
               m.device > 0 ? (", " + io::format_bytes(m.device) + " per GPU").c_str() : "");
+  if (c.solver.solids) std::printf("solids: %s\n", c.solver.solids->describe().c_str());
   return kExitOk;
 }
 

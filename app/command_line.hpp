@@ -5,16 +5,18 @@
 #include "plume/config/run_config.hpp"
 #include "plume/io/memory.hpp"
 #include "plume/parallel/communicator.hpp"
+#include "seed001.hpp"
 
 namespace plume::app {
 
 struct Command {
-  enum class Kind { Run, Check, Defaults };
+  enum class Kind { Run, Check, Defaults, Seed001 };
   Kind kind = Kind::Run;
   config::RunConfig config;     // loaded, overridden and (for run and check) validated
   std::string config_path;  // empty when the configuration comes from the restart checkpoint
   std::string text;         // the command line as typed, for the summary
   io::MemoryNeed memory;    // estimated for run and check (docs/running.md)
+  Seed001Run seed001;       // the seed001 command's files and options
 };
 
 // The job that a command line is parsed for: how many ranks it has, and how many of them share
@@ -42,9 +44,10 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job = {
 // once. Throws ExitRequest on every rank when the command ends there (help, or bad input).
 Command parse_command_line(parallel::Communicator& world, int argc, const char* const* argv);
 
-// Commands other than `run`: check, defaults (on rank 0; the other ranks have nothing to do).
+// Commands other than `run`: check, defaults (on rank 0; the other ranks have nothing to do) and
+// seed001 (on every rank).
 // Returns the exit code.
-int run_command(const Command& cmd, const parallel::Communicator& world);
+int run_command(const Command& cmd, parallel::Communicator& world);
 
 // Runs f and turns what it throws into one clear message on stderr and an exit code
 // (docs/running.md): never a stack trace. With several ranks an error that only some of them

@@ -339,6 +339,7 @@ int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::fu
     console.note(fmt::format("{}: {}, halo exchange {}", solver.communicator().name(),
                              solver.decomposition().describe(),
                              cfg.solver.overlap ? "overlapped with the bulk" : "before the update"));
+  if (cfg.solver.solids) console.note("solids: " + cfg.solver.solids->describe());
   if (cfg.restart.empty()) {
     solver.initialize();
   } else {

@@ -10,6 +10,7 @@
 
 using namespace plume;
 using plume::test::TempDir;
+using plume::test::validate_error;
 
 namespace {
 
@@ -18,17 +19,6 @@ std::string error_of_load(const std::string& toml) {
   plume::test::write_file(tmp / "case.toml", toml);
   try {
     config::load_config(tmp / "case.toml");
-  } catch (const config::ConfigError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-std::string validate_error(config::RunConfig c) {
-  TempDir tmp;
-  c.output.dir = tmp / "out";
-  try {
-    config::validate(c);
   } catch (const config::ConfigError& e) {
     return e.what();
   }

@@ -34,6 +34,24 @@ inline void write_file(const std::string& p, const std::string& content) {
   std::ofstream(p, std::ios::binary) << content;
 }
 
+// The message of the ConfigError that f() throws; "" when it throws none.
+template <class F>
+std::string config_error_of(F f) {
+  try {
+    f();
+  } catch (const config::ConfigError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// validate() of `c` with its output in a fresh folder.
+inline std::string validate_error(config::RunConfig c) {
+  TempDir tmp;
+  c.output.dir = tmp / "out";
+  return config_error_of([&] { config::validate(c); });
+}
+
 // A small Rayleigh-Taylor case with walls that runs in milliseconds on one thread.
 inline config::RunConfig tiny_config(const std::string& out_dir) {
   config::RunConfig c = config::default_config();

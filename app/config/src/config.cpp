@@ -52,7 +52,7 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
 
 // `keys`: those of the configuration's model, named `model`.
 std::string unknown_key_message(const std::vector<Key>& keys, const std::string& model, const std::string& path) {
-  const auto dot = path.find('.');
+  const auto dot = path.rfind('.');  // a section may be nested: geometry.particles
   if (dot == std::string::npos) {
     // A bare name: the user may have left out the section.
     std::vector<std::string> bare, full;
@@ -99,8 +99,46 @@ std::invalid_argument wrong_type(const Key& k, const toml::node& n) {
                            : k.type == KeyType::Float ? "a number"
                            : k.type == KeyType::Bool  ? "a boolean (true or false)"
                            : k.type == KeyType::StringList ? "an array of strings"
+                           : k.type == KeyType::Rows       ? "an " + detail::type_name(k) + " (numbers)"
                                                            : "a string";
   return std::invalid_argument(fmt::format("wrong type: expected {}, got {}", want, describe_node(n)));
+}
+
+// An array of rows of k.columns.size() numbers; one row may stand alone ([x, y, r] for
+// [[x, y, r]]).
+detail::Rows to_rows(const Key& k, const toml::array& a) {
+  const auto number = [](const toml::node& e) -> std::optional<double> {
+    if (auto v = e.as_floating_point()) return v->get();
+    if (auto v = e.as_integer()) return double(v->get());
+    return std::nullopt;
+  };
+  const bool one_row = !a.empty() && std::all_of(a.begin(), a.end(), [&](const toml::node& e) { return bool(number(e)); });
+  const std::string row_is = "a row is " + detail::type_name(k).substr(std::string("array of ").size());
+  detail::Rows rows;
+  const auto add = [&](const toml::array& r) {
+    const std::size_t i = rows.size();
+    if (r.size() != k.columns.size())
+      throw std::invalid_argument(fmt::format("row {} has {} numbers; {}", i, r.size(), row_is));
+    std::vector<double> row;
+    for (const toml::node& e : r) {
+      const std::optional<double> v = number(e);
+      if (!v)
+        throw std::invalid_argument(
+            fmt::format("row {}: {} is {}, not a number", i, k.columns[row.size()], describe_node(e)));
+      row.push_back(*v);
+    }
+    rows.push_back(std::move(row));
+  };
+  if (one_row) {
+    add(a);
+    return rows;
+  }
+  for (const toml::node& e : a) {
+    if (!e.is_array())
+      throw std::invalid_argument(fmt::format("row {} is {}, not an array; {}", rows.size(), describe_node(e), row_is));
+    add(*e.as_array());
+  }
+  return rows;
 }
 
 // The node's value as the key's type; throws std::invalid_argument describing the mismatch.
@@ -139,6 +177,9 @@ Value to_value(const Key& k, const toml::node& n) {
         }
         return list;
       }
+      break;
+    case KeyType::Rows:
+      if (auto a = n.as_array()) return to_rows(k, *a);
       break;
   }
   throw wrong_type(k, n);
@@ -194,6 +235,34 @@ void resolve(RunConfig& c) {
   if (m->parameters().derive) m->parameters().derive(c.solver.setup);
 }
 
+namespace {
+
+// The keys of a section's table; a table inside it that is a known section ([geometry.particles]) is
+// read the same way.
+void read_section(RunConfig& c, const std::vector<Key>& keys, const std::string& section, const toml::table& table,
+                  const std::string& origin, std::vector<std::string>& problems) {
+  const std::vector<std::string> sections = detail::sections(keys);
+  for (auto&& [kname, value] : table) {
+    const std::string path = section + "." + std::string(kname.str());
+    const Key* k = detail::find_key(keys, path);
+    if (!k && value.is_table() && std::find(sections.begin(), sections.end(), path) != sections.end()) {
+      read_section(c, keys, path, *value.as_table(), origin, problems);
+      continue;
+    }
+    if (!k) {
+      problems.push_back(where(origin, value.source()) + unknown_key_message(keys, c.solver.model, path));
+      continue;
+    }
+    try {
+      set_key(c, *k, value);
+    } catch (const std::invalid_argument& e) {
+      problems.push_back(where(origin, value.source()) + path + ": " + e.what());
+    }
+  }
+}
+
+}  // namespace
+
 std::optional<RunConfig> parse_config(const std::string& text, const std::string& origin,
                                       std::vector<std::string>& problems) {
   toml::table tbl;
@@ -230,19 +299,7 @@ std::optional<RunConfig> parse_config(const std::string& text, const std::string
       }
       continue;
     }
-    for (auto&& [kname, value] : *node.as_table()) {
-      const std::string path = section + "." + std::string(kname.str());
-      const Key* k = detail::find_key(keys, path);
-      if (!k) {
-        problems.push_back(where(origin, value.source()) + unknown_key_message(keys, c.solver.model, path));
-        continue;
-      }
-      try {
-        set_key(c, *k, value);
-      } catch (const std::invalid_argument& e) {
-        problems.push_back(where(origin, value.source()) + path + ": " + e.what());
-      }
-    }
+    read_section(c, keys, section, *node.as_table(), origin, problems);
   }
   resolve(c);
   return c;
@@ -371,7 +428,7 @@ std::string describe_keys() {
       std::string("Configuration keys, by TOML section (override any with --set section.key=value).\n") +
           units_lines(models(), ""),
       detail::all_keys(), [&](const Key& k) {
-        std::string what = k.type == KeyType::Choice ? "one of " + join(k.choices, ", ") : detail::type_name(k.type);
+        std::string what = k.type == KeyType::Choice ? "one of " + join(k.choices, ", ") : detail::type_name(k);
         const std::string range = detail::format_range(k);
         if (!range.empty()) what += " " + range;
         if (!k.units.empty()) what += ", " + k.units;

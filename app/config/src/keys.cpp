@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <utility>
@@ -65,6 +66,38 @@ K text(const char* s, const char* n, const char* meaning, Acc acc) {
 template <class Acc>
 K text_list(const char* s, const char* n, const char* meaning, Acc acc) {
   return member<std::vector<std::string>>(s, n, KeyType::StringList, "", meaning, acc);
+}
+
+// Rows of numbers stored as std::vector<std::array<T, N>> (N = columns.size(), which the parser
+// checks); an integral T takes whole numbers only.
+template <class Acc>
+K rows(const char* s, const char* n, std::vector<std::string> columns, const char* units, const char* meaning, Acc acc) {
+  K b(s, n, KeyType::Rows, units, meaning);
+  b.k.columns = columns;
+  b.k.get = [acc](const RunConfig& c) -> Value {
+    Rows r;
+    for (const auto& row : acc(c)) r.emplace_back(row.begin(), row.end());
+    return r;
+  };
+  b.k.set = [acc, columns](RunConfig& c, const Value& v) {
+    auto& dst = acc(c);
+    using List = std::decay_t<decltype(dst)>;
+    using T = typename List::value_type::value_type;
+    List list;
+    for (const std::vector<double>& r : std::get<Rows>(v)) {
+      typename List::value_type row{};
+      for (std::size_t j = 0; j < row.size(); ++j) {
+        if constexpr (std::is_integral_v<T>) {
+          if (r[j] != std::floor(r[j]) || std::fabs(r[j]) > double(std::numeric_limits<T>::max()))
+            throw std::invalid_argument(fmt::format("row {}: {} = {} is not a whole number", list.size(), columns[j], r[j]));
+        }
+        row[j] = T(r[j]);
+      }
+      list.push_back(row);
+    }
+    dst = std::move(list);
+  };
+  return b;
 }
 
 // A choice stored as an enum whose values are 0, 1, ...: names[i] is value i (the enum's one
@@ -161,7 +194,8 @@ Key parameter_key(const Model& m, const Parameter& p) {
     if (!m.owns(c.solver.setup)) c.solver.setup = configured_defaults(m);
     std::visit(
         [&](const auto& x) {
-          if constexpr (std::is_same_v<std::decay_t<decltype(x)>, std::vector<std::string>>)
+          using X = std::decay_t<decltype(x)>;
+          if constexpr (std::is_same_v<X, std::vector<std::string>> || std::is_same_v<X, Rows>)
             throw std::invalid_argument("a model's parameter is not a list");
           else
             p.set(c.solver.setup, x);
@@ -211,6 +245,45 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
   // The model's own sections.
   for (const Model* m : with_parameters_of)
     for (const Parameter& p : m->parameters().list) keys.push_back(parameter_key(*m, p));
+  // [geometry]: the solid sites (plume/geometry/), for a model that has them (validate.cpp).
+  t.push_back(text("geometry", "obstacles",
+                   "seed 001's obstacle file: one solid site per line, \"x y 1\" (y = 0 is the bottom row); relative "
+                   "to the working directory; \"\": none",
+                   PLUME_REF(geometry.obstacles)));
+  t.push_back(text("geometry", "mask",
+                   "PNG image of the solids: dark pixels (luminance < 0.5) are solid, transparent ones fluid; its top "
+                   "row is y = ny-1; an image of another size is scaled to the lattice (nearest neighbour); relative "
+                   "to the working directory; \"\": none",
+                   PLUME_REF(geometry.mask)));
+  t.push_back(rows("geometry", "rectangles", {"x0", "y0", "x1", "y1"}, "sites",
+                   "solid rectangles: the sites x0 <= x < x1, y0 <= y < y1", PLUME_REF(geometry.rectangles)));
+  t.push_back(rows("geometry", "circles", {"x", "y", "r"}, "sites",
+                   "solid discs: the sites less than r from (x, y) (site x stands at x)", PLUME_REF(geometry.circles)));
+  t.push_back(real("geometry.particles", "radius", "sites", "radius of the particles of a random bed (0: no bed)",
+                   PLUME_REF(geometry.particles.radius))
+                  .min(0));
+  t.push_back(real("geometry.particles", "solid_fraction", "",
+                   "fraction of the bed's sites that the particles cover (discs placed at random jam near 0.547)",
+                   PLUME_REF(geometry.particles.solid_fraction))
+                  .min(0, true)
+                  .max(1, true));
+  t.push_back(integer("geometry.particles", "seed", "",
+                      "seed of the particles' random places (a seed gives the same bed on every machine)",
+                      PLUME_REF(geometry.particles.seed))
+                  .min(0));
+  t.push_back(real("geometry.particles", "gap", "sites", "least distance between the edges of two particles",
+                   PLUME_REF(geometry.particles.gap))
+                  .min(0));
+  t.push_back(integer("geometry.particles", "x_min", "sites", "the bed fills the columns x_min <= x < x_max",
+                      PLUME_REF(geometry.particles.x_min))
+                  .min(0));
+  {
+    K x("geometry.particles", "x_max", KeyType::Int, "sites",
+        "the bed fills the columns x_min <= x < x_max (default: lattice.nx)");
+    x.k.get = [](const RunConfig& c) -> Value { return (long long)c.geometry.particles.x_max.value_or(c.solver.nx); };
+    x.k.set = [](RunConfig& c, const Value& v) { c.geometry.particles.x_max = parameter::narrow<int>(std::get<long long>(v)); };
+    t.push_back(x.min(1).follows([](const RunConfig& c) { return c.geometry.particles.x_max ? "" : "lattice.nx"; }));
+  }
   // [run]
   t.push_back(integer("run", "steps", "time steps",
                       "the run ends when the step counter reaches this (a restart continues up to it)",
@@ -357,14 +430,19 @@ std::string model_of_section(const std::string& section) {
   return "";
 }
 
-std::string type_name(KeyType t) {
-  switch (t) {
+std::string type_name(const Key& k) {
+  switch (k.type) {
     case KeyType::Int: return "integer";
     case KeyType::Float: return "float";
     case KeyType::Bool: return "boolean";
     case KeyType::String: return "string";
     case KeyType::Choice: return "choice";
-    default: return "array of strings";
+    case KeyType::StringList: return "array of strings";
+    default: {
+      std::string row;
+      for (const std::string& c : k.columns) row += (row.empty() ? "" : ", ") + c;
+      return "array of [" + row + "]";
+    }
   }
 }
 
@@ -405,6 +483,19 @@ std::string format_value(const Value& v) {
     std::string operator()(const std::vector<std::string>& x) const {
       std::string s = "[";
       for (std::size_t i = 0; i < x.size(); ++i) s += (i ? ", " : "") + toml_string(x[i]);
+      return s + "]";
+    }
+    // A whole number is written as an integer: rows are read as numbers of either kind.
+    std::string operator()(const Rows& x) const {
+      std::string s = "[";
+      for (std::size_t i = 0; i < x.size(); ++i) {
+        s += i ? ", [" : "[";
+        for (std::size_t j = 0; j < x[i].size(); ++j) {
+          const double v = x[i][j];
+          s += (j ? ", " : "") + (v == std::floor(v) && std::fabs(v) < 1e15 ? std::to_string((long long)v) : toml_float(v));
+        }
+        s += "]";
+      }
       return s + "]";
     }
   } visitor;

@@ -13,9 +13,11 @@
 
 namespace plume::config::detail {
 
-// The parameters' types, and the application's own list of strings (insitu.scripts).
-enum class KeyType { Int, Float, Bool, String, Choice, StringList };
-using Value = std::variant<long long, double, bool, std::string, std::vector<std::string>>;
+// The parameters' types, and the application's own lists: of strings (insitu.scripts), and of rows
+// of numbers (geometry.rectangles: [[x0, y0, x1, y1], ...]).
+enum class KeyType { Int, Float, Bool, String, Choice, StringList, Rows };
+using Rows = std::vector<std::vector<double>>;
+using Value = std::variant<long long, double, bool, std::string, std::vector<std::string>, Rows>;
 
 struct Key {
   std::string section, name;
@@ -23,6 +25,7 @@ struct Key {
   std::string units;    // "" for pure numbers, names and switches
   std::string meaning;
   std::vector<std::string> choices;  // KeyType::Choice
+  std::vector<std::string> columns;  // KeyType::Rows: the names of a row's numbers
   std::optional<Bound> lo, hi;       // numeric keys; checked by validate()
   std::string range_note;            // why the range is what it is (shown with a range error)
   std::function<Value(const RunConfig&)> get;
@@ -51,7 +54,7 @@ const Key* find_key(const std::vector<Key>& keys, const std::string& path);
 // The model whose section `section` is ("" when none is).
 std::string model_of_section(const std::string& section);
 
-std::string type_name(KeyType t);
+std::string type_name(const Key& k);  // "integer", "array of [x, y, r]", ...
 std::string format_value(const Value& v);  // as TOML
 std::string format_range(const Key& k);    // "> 0", ">= 3 and <= 65535", "" when unbounded
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "geometry.hpp"
 #include "keys.hpp"
 #include "plume/config/run_config.hpp"
 #include "plume/parameters.hpp"
@@ -173,6 +174,7 @@ void validate(const RunConfig& c) {
   check_model(c, problems);
   check_output_dir(c.output.dir, problems);
   check_scripts(c.insitu, problems);
+  detail::check_geometry(c, problems);
   if (!problems.empty()) throw ConfigError(problems);
 }
 

@@ -5,11 +5,13 @@
 // they cannot drift apart. The top-level key `model` is read first: it says which model's keys
 // the file may hold.
 #pragma once
+#include <array>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
+#include "plume/geometry/particle_bed.hpp"
 #include "plume/insitu/policy.hpp"
 #include "plume/io/field_select.hpp"
 #include "plume/solver.hpp"
@@ -44,11 +46,22 @@ struct InSituConfig {
   bool requested() const { return !scripts.empty() || live; }
 };
 
+// The solid sites ([geometry]): every part given is solid, together. build_solids() makes
+// SolverConfig::solids of them.
+struct GeometryConfig {
+  std::string obstacles;  // seed 001's obstacle file ("x y 1" lines); "": none
+  std::string mask;       // a PNG image whose dark pixels are solid; "": none
+  std::vector<std::array<int, 4>> rectangles;  // x0, y0, x1, y1: the sites x0 <= x < x1, y0 <= y < y1
+  std::vector<std::array<double, 3>> circles;  // x, y, r
+  geometry::ParticleBedSpec particles;         // a random bed when particles.radius > 0
+};
+
 struct RunConfig {
-  SolverConfig solver;
+  SolverConfig solver;  // solver.solids: made by build_solids() from `geometry`
   long steps = 0;  // the run ends when the step counter reaches this (a restart continues to it)
   OutputConfig output;
   InSituConfig insitu;
+  GeometryConfig geometry;
   bool quiet = false;   // command line only
   std::string restart;  // command line only: checkpoint to start from
   bool overwrite = false;  // command line only: replace another run's files in the output folder
@@ -83,9 +96,16 @@ void apply_override(RunConfig& cfg, const std::string& assignment);
 // state; Parameters::derive); a configuration without a setup gets its model's default case.
 // load/apply_override call it.
 void resolve(RunConfig& cfg);
-// Ranges, cross-key rules, the file system (output folder writable, pipeline scripts present).
+// Ranges, cross-key rules, the file system (output folder writable, pipeline scripts and geometry
+// files present), shapes inside the lattice, geometry only for a model that has solid sites.
 // Throws ConfigError listing every problem found.
 void validate(const RunConfig& cfg);
+
+// Reads the geometry's files and places its particles, and sets cfg.solver.solids (null when
+// [geometry] describes no solid). After validate(); every rank of a run calls it (the geometry is
+// the same on each). Throws ConfigError naming the key: a bad line of an obstacle file, an image
+// that is not a PNG, a particle bed that cannot reach its solid fraction.
+void build_solids(RunConfig& cfg);
 
 // Every key with its value and a comment (units, meaning); parse_config(to_toml(c)) == c.
 std::string to_toml(const RunConfig& cfg);

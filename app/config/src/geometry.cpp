@@ -1,0 +1,114 @@
+// [geometry]: its rules, and the solids built from it (plume/geometry/).
+#include "geometry.hpp"
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include "plume/geometry/error.hpp"
+#include "plume/geometry/mask_png.hpp"
+#include "plume/geometry/obstacle_file.hpp"
+#include "plume/geometry/shapes.hpp"
+#include "plume/geometry/union.hpp"
+
+namespace plume::config {
+
+namespace {
+
+// The keys of `g` that describe solid sites.
+std::vector<std::string> keys_given(const GeometryConfig& g) {
+  std::vector<std::string> k;
+  if (!g.obstacles.empty()) k.push_back("geometry.obstacles");
+  if (!g.mask.empty()) k.push_back("geometry.mask");
+  if (!g.rectangles.empty()) k.push_back("geometry.rectangles");
+  if (!g.circles.empty()) k.push_back("geometry.circles");
+  if (g.particles.radius > 0) k.push_back("geometry.particles.radius");
+  return k;
+}
+
+std::string models_with_solids() {
+  std::string s;
+  for (const Model* m : models())
+    if (m->supports_solids()) s += (s.empty() ? "" : ", ") + m->name();
+  return s.empty() ? "none yet" : s;
+}
+
+void check_file(const std::string& key, const std::string& path, std::vector<std::string>& problems) {
+  if (path.empty()) return;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0)
+    problems.push_back(fmt::format("{} = \"{}\": file not found ({})", key, path, std::strerror(errno)));
+  else if (!S_ISREG(st.st_mode))
+    problems.push_back(fmt::format("{} = \"{}\" is not a file", key, path));
+  else if (::access(path.c_str(), R_OK) != 0)
+    problems.push_back(fmt::format("{} = \"{}\" is not readable", key, path));
+}
+
+bool periodic_x(const RunConfig& c) { return find_model(c.solver.model).periodic(c.solver.setup)[0]; }
+bool periodic_y(const RunConfig& c) { return find_model(c.solver.model).periodic(c.solver.setup)[1]; }
+
+}  // namespace
+
+namespace detail {
+
+void check_geometry(const RunConfig& c, std::vector<std::string>& problems) {
+  const GeometryConfig& g = c.geometry;
+  const Model& model = find_model(c.solver.model);
+  if (!model.supports_solids())
+    for (const std::string& k : keys_given(g))
+      problems.push_back(fmt::format("{}: model {} has no solid sites (models that have them: {})", k, model.name(),
+                                     models_with_solids()));
+  check_file("geometry.obstacles", g.obstacles, problems);
+  check_file("geometry.mask", g.mask, problems);
+  const int nx = c.solver.nx, ny = c.solver.ny;
+  for (std::size_t i = 0; i < g.rectangles.size(); ++i) {
+    const auto [x0, y0, x1, y1] = g.rectangles[i];
+    if (!(0 <= x0 && x0 < x1 && x1 <= nx && 0 <= y0 && y0 < y1 && y1 <= ny))
+      problems.push_back(fmt::format("geometry.rectangles[{}] = [{}, {}, {}, {}] is not a rectangle of the lattice: it "
+                                     "must have 0 <= x0 < x1 <= nx = {} and 0 <= y0 < y1 <= ny = {}",
+                                     i, x0, y0, x1, y1, nx, ny));
+  }
+  for (std::size_t i = 0; i < g.circles.size(); ++i) {
+    const auto [x, y, r] = g.circles[i];
+    if (!(std::isfinite(r) && r > 0 && 0 <= x && x <= nx - 1 && 0 <= y && y <= ny - 1))
+      problems.push_back(fmt::format("geometry.circles[{}] = [{}, {}, {}] is not a circle of the lattice: its centre "
+                                     "must lie between the sites, 0 <= x <= nx - 1 = {} and 0 <= y <= ny - 1 = {}, "
+                                     "and its radius be > 0",
+                                     i, x, y, r, nx - 1, ny - 1));
+  }
+  if (g.particles.radius > 0 && model.owns(c.solver.setup))
+    if (const std::string p = geometry::ParticleBed::problem(nx, ny, g.particles, periodic_x(c), periodic_y(c));
+        !p.empty())
+      problems.push_back("geometry.particles: " + p);
+}
+
+}  // namespace detail
+
+void build_solids(RunConfig& c) {
+  const GeometryConfig& g = c.geometry;
+  const int nx = c.solver.nx, ny = c.solver.ny;
+  auto solids = std::make_shared<geometry::Solids>();
+  std::vector<std::string> problems;
+  // Each source's errors name its key; all of them are reported together.
+  const auto add = [&](const std::string& key, auto make) {
+    try {
+      solids->add(make());
+    } catch (const geometry::GeometryError& e) {
+      problems.push_back(fmt::format("{}: {}", key, e.what()));
+    }
+  };
+  if (!g.obstacles.empty())
+    add("geometry.obstacles", [&] { return geometry::read_obstacle_file(g.obstacles, nx, ny); });
+  if (!g.mask.empty()) add("geometry.mask", [&] { return geometry::read_mask_png(g.mask, nx, ny); });
+  for (const auto& [x0, y0, x1, y1] : g.rectangles) solids->add(std::make_shared<geometry::Rectangle>(x0, y0, x1, y1));
+  for (const auto& [x, y, r] : g.circles) solids->add(std::make_shared<geometry::Circle>(x, y, r));
+  if (g.particles.radius > 0)
+    add("geometry.particles", [&] {
+      return std::make_shared<geometry::ParticleBed>(nx, ny, g.particles, periodic_x(c), periodic_y(c));
+    });
+  if (!problems.empty()) throw ConfigError(problems);
+  c.solver.solids = solids->empty() ? nullptr : std::shared_ptr<const Geometry>(solids);
+}
+
+}  // namespace plume::config

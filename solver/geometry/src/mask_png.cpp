@@ -1,0 +1,51 @@
+#include "plume/geometry/mask_png.hpp"
+#include <fmt/format.h>
+#include <cstring>
+#include <memory>
+#include "plume/geometry/error.hpp"
+#include "read_file.hpp"
+// Debian's libstb ships the implementation of stb_image; only the declarations here.
+#include <stb/stb_image.h>
+
+namespace plume::geometry {
+
+namespace {
+
+// Dark and opaque, in integers so that no rounding decides: 0.2126 R + 0.7152 G + 0.0722 B < 0.5
+// of 255, and alpha >= 0.5 of 255.
+bool solid_pixel(const unsigned char* rgba) {
+  return 2126 * rgba[0] + 7152 * rgba[1] + 722 * rgba[2] < 5000 * 255 && 2 * rgba[3] >= 255;
+}
+
+}  // namespace
+
+std::shared_ptr<SiteBitmap> read_mask_png(const std::string& path, int nx, int ny) {
+  const std::string bytes = read_input_file(path, "mask image");
+  // stb_image reads JPEG, BMP, GIF and others as well; a mask is a PNG (lossless: no compression
+  // artefacts along the edges of the solids).
+  static const char signature[8] = {'\x89', 'P', 'N', 'G', '\r', '\n', '\x1a', '\n'};
+  if (bytes.size() < 8 || std::memcmp(bytes.data(), signature, 8) != 0)
+    throw GeometryError(fmt::format("mask image '{}' is not a PNG file (it does not start with the PNG signature)", path));
+  int w = 0, h = 0, channels = 0;
+  const std::unique_ptr<unsigned char, void (*)(void*)> pixels(
+      stbi_load_from_memory(reinterpret_cast<const unsigned char*>(bytes.data()), int(bytes.size()), &w, &h,
+                            &channels, 4),
+      stbi_image_free);
+  if (!pixels)
+    throw GeometryError(fmt::format("mask image '{}' cannot be decoded: {}", path, stbi_failure_reason()));
+  auto bitmap = std::make_shared<SiteBitmap>(nx, ny);
+  // Nearest neighbour: the pixel under each site's centre (mask_png.hpp).
+  for (int y = 0; y < ny; ++y) {
+    const long long row = (2LL * (ny - 1 - y) + 1) * h / (2LL * ny);
+    for (int x = 0; x < nx; ++x) {
+      const long long col = (2LL * x + 1) * w / (2LL * nx);
+      if (solid_pixel(pixels.get() + 4 * (row * w + col))) bitmap->set(x, y);
+    }
+  }
+  const std::string scaled =
+      w == nx && h == ny ? "" : fmt::format(", scaled from {} x {} pixels by nearest neighbour", w, h);
+  bitmap->set_description(fmt::format("{} solid sites from {}{}", bitmap->count(), path, scaled));
+  return bitmap;
+}
+
+}  // namespace plume::geometry

@@ -1,0 +1,106 @@
+#include "plume/io/seed001.hpp"
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <fmt/format.h>
+#include "plume/io/atomic_file.hpp"
+
+namespace plume::io {
+namespace {
+
+const char* const kNames[7] = {"nx", "ny", "maxIters", "reynolds_dim", "density", "accel", "omega"};
+
+// The one value of line `n` (1-based): an integer or a real, nothing else on the line.
+template <class T>
+T value(const std::string& path, int n, const std::string& line) {
+  const std::string where = fmt::format("{}:{}: {}", path, n, kNames[n - 1]);
+  const char* s = line.c_str();
+  char* end = nullptr;
+  errno = 0;
+  T v{};
+  if constexpr (std::is_integral_v<T>) {
+    const long long x = std::strtoll(s, &end, 10);
+    v = T(x);
+    if (errno == 0 && end != s && (long long)v != x) errno = ERANGE;
+  } else {
+    v = std::strtod(s, &end);
+  }
+  if (end == s) throw Seed001Error(fmt::format("{}: expected {} but the line reads '{}'", where,
+                                               std::is_integral_v<T> ? "an integer" : "a number", line));
+  if (errno == ERANGE) throw Seed001Error(fmt::format("{}: '{}' is out of range", where, line));
+  while (*end == ' ' || *end == '\t' || *end == '\r') ++end;
+  if (*end) throw Seed001Error(fmt::format("{}: unexpected '{}' after the value", where, end));
+  if constexpr (!std::is_integral_v<T>)
+    if (!std::isfinite(v)) throw Seed001Error(fmt::format("{}: '{}' is not a finite number", where, line));
+  return v;
+}
+
+}  // namespace
+
+Seed001Params read_seed001_params(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Seed001Error(fmt::format("{}: cannot open the parameter file", path));
+  std::string lines[7];
+  for (int i = 0; i < 7; ++i)
+    if (!std::getline(in, lines[i]))
+      throw Seed001Error(fmt::format("{}: the parameter file ends after {} line{}; it needs seven: nx, ny, maxIters, "
+                                     "reynolds_dim, density, accel, omega",
+                                     path, i, i == 1 ? "" : "s"));
+  Seed001Params p;
+  p.nx = value<int>(path, 1, lines[0]);
+  p.ny = value<int>(path, 2, lines[1]);
+  p.max_iters = value<long>(path, 3, lines[2]);
+  p.reynolds_dim = value<int>(path, 4, lines[3]);
+  p.density = value<double>(path, 5, lines[4]);
+  p.accel = value<double>(path, 6, lines[5]);
+  p.omega = value<double>(path, 7, lines[6]);
+  const auto bad = [&](int n, const std::string& why) {
+    throw Seed001Error(fmt::format("{}:{}: {} = {}", path, n, kNames[n - 1], why));
+  };
+  if (p.nx < 1) bad(1, fmt::format("{} must be at least 1", p.nx));
+  if (p.ny < 2) bad(2, fmt::format("{} must be at least 2 (the benchmark accelerates row ny - 2)", p.ny));
+  if (p.max_iters < 0) bad(3, fmt::format("{} must not be negative", p.max_iters));
+  if (p.density <= 0) bad(5, fmt::format("{} must be positive", p.density));
+  if (p.accel < 0) bad(6, fmt::format("{} must not be negative", p.accel));
+  if (!(p.omega > 0 && p.omega < 2))
+    bad(7, fmt::format("{} must lie between 0 and 2 (the viscosity (2/omega - 1)/6 must be positive)", p.omega));
+  std::string rest;
+  while (std::getline(in, rest))
+    if (rest.find_first_not_of(" \t\r") != std::string::npos)
+      throw Seed001Error(fmt::format("{}: unexpected text after the seventh line: '{}'", path, rest));
+  return p;
+}
+
+void write_av_vels(const std::string& path, const std::vector<double>& av_vels) {
+  std::string text;
+  text.reserve(av_vels.size() * 26);
+  char line[64];
+  for (std::size_t t = 0; t < av_vels.size(); ++t) {
+    const int n = std::snprintf(line, sizeof line, "%zu:\t%.12E\n", t, av_vels[t]);
+    text.append(line, std::size_t(n));
+  }
+  write_file_atomic(path, text);
+}
+
+void write_final_state(const std::string& path, int nx, int ny, const std::vector<Seed001Site>& sites) {
+  if (sites.size() != std::size_t(nx) * ny) throw std::logic_error("write_final_state: wrong number of sites");
+  AtomicFile out(path);
+  std::string text;
+  char line[160];
+  for (int y = 0; y < ny; ++y) {
+    text.clear();
+    for (int x = 0; x < nx; ++x) {
+      const Seed001Site& s = sites[std::size_t(y) * nx + x];
+      const double u = std::sqrt(s.ux * s.ux + s.uy * s.uy);
+      const int n = std::snprintf(line, sizeof line, "%d %d %.12E %.12E %.12E %.12E %d\n", x, y, s.ux, s.uy, u,
+                                  s.pressure, s.solid ? 1 : 0);
+      text.append(line, std::size_t(n));
+    }
+    out.write(text);
+  }
+  out.commit();
+}
+
+}  // namespace plume::io
