@@ -203,7 +203,7 @@ TEST(Cli, EmptyOptionValuesAreRefusedNotIgnored) {
 }
 
 TEST(Cli, UnknownCommandIsNamed) {
-  expect_usage_error(run_plume("frobnicate"), "unknown command 'frobnicate': the commands are run, check and defaults");
+  expect_usage_error(run_plume("frobnicate"), "unknown command 'frobnicate': the commands are run, check, defaults and seed001");
   expect_usage_error(run_plume("chek x.toml"), "did you mean 'check'?");
   TempDir tmp;
   const std::string c = tiny_case(tmp);
