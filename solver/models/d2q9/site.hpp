@@ -99,9 +99,13 @@ struct SiteFields {
   double fx, fy;  // force on the solids
 };
 
-template <Equilibrium E>
-PLUME_HD PLUME_FORCEINLINE Macro moments_of(const double* f, const Params& p) {
-  return moments<E>(f, p.fx, p.fy);
+// rho and u of populations f under the setup's equilibrium, with half the force F added to the
+// momentum (half = 1/2: populations before the collision) or taken from it (half = -1/2:
+// populations after it, which hold the whole F of that collision).
+PLUME_HD PLUME_FORCEINLINE Macro moments(const double* f, const Params& p, double half) {
+  const double fx = 2.0 * half * p.fx, fy = 2.0 * half * p.fy;
+  return p.equilibrium == Equilibrium::Compressible ? moments<Equilibrium::Compressible>(f, fx, fy)
+                                                    : moments<Equilibrium::Incompressible>(f, fx, fy);
 }
 
 // The fields of local site (x, y) in the current state. With half-way bounce-back they are the
@@ -133,18 +137,11 @@ PLUME_HD PLUME_FORCEINLINE SiteFields site_fields(const StepArgs<Real>& a, int x
   }
   if (p.bounce == Bounce::FullWay) {
     static_for<L::Q>([&](auto i) { f[decltype(i)::value] = load(a.src, l, decltype(i)::value, s); });
-    // The stored populations hold the whole force of the last collision: half of it is the
-    // fluid's velocity, as for the pulled ones.
-    out.m = p.equilibrium == Equilibrium::Compressible ? moments_of<Equilibrium::Compressible>(f, p)
-                                                       : moments_of<Equilibrium::Incompressible>(f, p);
-    const double m = p.equilibrium == Equilibrium::Compressible ? out.m.rho : 1.0;
-    out.m.ux -= p.fx / m;
-    out.m.uy -= p.fy / m;
+    out.m = moments(f, p, -0.5);
     return out;
   }
   pull(a, x, y, f);
-  out.m = p.equilibrium == Equilibrium::Compressible ? moments_of<Equilibrium::Compressible>(f, p)
-                                                     : moments_of<Equilibrium::Incompressible>(f, p);
+  out.m = moments(f, p, 0.5);
   if (a.solid) {
     static_for<L::Q>([&](auto ic) {
       constexpr int i = decltype(ic)::value;
