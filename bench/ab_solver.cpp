@@ -8,6 +8,7 @@
 //   ab_solver rate-d2q9 N PRECISION STEPS the same for the D2Q9 model (TRT, Taylor-Green start), in
 //                                         builds that have it
 #include <cuda_runtime.h>
+#include "copy_bandwidth.hpp"
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -58,21 +59,6 @@ SolverConfig rt_case(int nx, int ny, Precision prec) {
 }
 
 // Bytes/s of device-to-device copies of 4 GiB, counting bytes read plus bytes written.
-double copy_bandwidth() {
-  const std::size_t bytes = std::size_t(4) << 30;
-  void *a = nullptr, *b = nullptr;
-  if (cudaMalloc(&a, bytes) != cudaSuccess || cudaMalloc(&b, bytes) != cudaSuccess) return 0;
-  cudaMemset(a, 1, bytes);
-  cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice);
-  cudaDeviceSynchronize();
-  const auto t0 = std::chrono::steady_clock::now();
-  for (int k = 0; k < 10; ++k) cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice);
-  cudaDeviceSynchronize();
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  cudaFree(a);
-  cudaFree(b);
-  return 10 * 2.0 * double(bytes) / s;
-}
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 //   d2q9_bench rate-solids N fp64|fp32 STEPS
 //   d2q9_bench seed001 NX NY STEPS [fp32|fp64]
 #include <cuda_runtime.h>
+#include "copy_bandwidth.hpp"
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -23,21 +24,6 @@ namespace {
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-double copy_bandwidth() {
-  const std::size_t bytes = std::size_t(4) << 30;
-  void *a = nullptr, *b = nullptr;
-  if (cudaMalloc(&a, bytes) != cudaSuccess || cudaMalloc(&b, bytes) != cudaSuccess) return 0;
-  cudaMemset(a, 1, bytes);
-  cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice);
-  cudaDeviceSynchronize();
-  const auto t0 = Clock::now();
-  for (int k = 0; k < 10; ++k) cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice);
-  cudaDeviceSynchronize();
-  const double s = since(t0);
-  cudaFree(a);
-  cudaFree(b);
-  return 10 * 2.0 * double(bytes) / s;
-}
 
 class Where final : public Geometry {
  public:

@@ -28,6 +28,7 @@ for side in a b; do
   [ $side = a ] && src=$work/a-src
   # ab_solver is the same file for both builds: it uses only the public Solver API they share.
   cp "$root/bench/ab_solver.cpp" "$src/bench/ab_solver_ab.cpp"
+  [ $side = a ] && cp "$root/bench/copy_bandwidth.hpp" "$src/bench/"
   grep -q ab_solver_ab "$src/bench/CMakeLists.txt" ||
     printf '\nadd_executable(ab_solver_ab ab_solver_ab.cpp)\ntarget_link_libraries(ab_solver_ab PRIVATE plume_solver CUDA::cudart_static)\n' >> "$src/bench/CMakeLists.txt"
   targets=(ab_solver_ab)
