@@ -19,6 +19,7 @@
 #include "plume/catalyst/adaptor.hpp"
 #include "plume/catalyst/virtual_display.hpp"
 #include "plume/io/atomic_file.hpp"
+#include "plume/parallel/mpi.hpp"
 #include "plume/solver.hpp"
 #include "d2q37/setup.hpp"
 
@@ -233,10 +234,10 @@ int main(int argc, char** argv) {
   app.add_option("--summary", a.summary, "write timings as JSON here");
   CLI11_PARSE(app, argc, argv);
 
-  MPI_Init(&argc, &argv);  // before Catalyst, which then uses MPI_COMM_WORLD and leaves MPI to us
-  int rank = 0, ranks = 1, rc = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  // Before Catalyst, which then uses MPI_COMM_WORLD and leaves MPI to us.
+  plume::parallel::MpiSession mpi(argc, argv);
+  const int rank = mpi.world().rank(), ranks = mpi.world().size();
+  int rc = 0;
   try {
     rc = run(a, rank, ranks);
   } catch (const std::exception& e) {
@@ -244,6 +245,5 @@ int main(int argc, char** argv) {
     rc = 1;
   }
   if (rc != 0 && ranks > 1) MPI_Abort(MPI_COMM_WORLD, rc);  // the other ranks may wait in a collective
-  MPI_Finalize();
   return rc;
 }

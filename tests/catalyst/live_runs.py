@@ -26,7 +26,7 @@ def arguments():
     shutil.rmtree(a.out, ignore_errors=True)
     os.makedirs(a.out)
     env = dict(os.environ, OMP_NUM_THREADS='1', OMPI_ALLOW_RUN_AS_ROOT='1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM='1',
-               OMPI_MCA_rmaps_base_oversubscribe='1', OMPI_MCA_mpi_yield_when_idle='1')
+               OMPI_MCA_rmaps_base_oversubscribe='1', OMPI_MCA_mpi_yield_when_idle='1', HWLOC_COMPONENTS='-gl')
     return a, env
 
 
