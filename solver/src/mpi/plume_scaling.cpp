@@ -113,14 +113,17 @@ MachineModel read_machine(const std::string& path) {
   return m;
 }
 
-// The model this tool measures (the Rayleigh–Taylor case of D2Q37) and its lattice.
-const LatticeInfo& bench_lattice() { return find_model("d2q37").lattice(); }
+// The model this tool measures (--model; the Rayleigh–Taylor case of D2Q37 unless another is
+// named, which runs its default case) and its lattice.
+std::string bench_model(const Options& o) { return o.get("--model", "d2q37"); }
+const LatticeInfo& bench_lattice(const Options& o) { return find_model(bench_model(o)).lattice(); }
 
 SolverConfig bench_config(int nx, int ny, const Options& o) {
   SolverConfig c;
+  c.model = bench_model(o);
   c.nx = nx;
   c.ny = ny;
-  d2q37::physics(c).gy = -2.6e-6;
+  if (c.model == "d2q37") d2q37::physics(c).gy = -2.6e-6;
   c.precision = o.has("--fp32") ? Precision::FP32 : Precision::FP64;
   const std::string b = o.get("--backend", "auto");
   if (b != "auto" && b != "cpu" && b != "cuda") throw std::invalid_argument("--backend: auto, cpu or cuda");
@@ -258,7 +261,7 @@ void validate(Communicator& comm, const Options& o, const MachineModel& m) {
   for (int px = 1; px <= comm.size(); ++px) {
     if (comm.size() % px != 0) continue;
     const Tiling t{px, comm.size() / px, 1};
-    if (!tiling_problem(Domain::whole(NX, NY), t, bench_lattice().reach).empty()) continue;
+    if (!tiling_problem(Domain::whole(NX, NY), t, bench_lattice(o).reach).empty()) continue;
     for (bool overlap : {true, false}) {
       SolverConfig c = bench_config(NX, NY, o);
       c.backend = BackendKind::CPU;
@@ -267,7 +270,7 @@ void validate(Communicator& comm, const Options& o, const MachineModel& m) {
       Solver s(c, comm);
       s.initialize();
       const double measured = sweep_time(comm, int(steps), [&] { s.advance(1); });
-      const StepPrediction p = predict_step(s.decomposition(), bench_lattice(), m, overlap);
+      const StepPrediction p = predict_step(s.decomposition(), bench_lattice(o), m, overlap);
       if (comm.rank() == 0)
         std::printf("  %-7s  %-7s  %13.3f  %11.3f   %5.2f   %11.3f %7.3f %6.3f\n", to_string(t).c_str(),
                     overlap ? "on" : "off", measured * 1e3, p.step * 1e3, measured / p.step,
@@ -291,7 +294,7 @@ void time_run(Communicator& comm, const Options& o, const MachineModel* m) {
   const double t = sweep_time(comm, int(steps), [&] { s.advance(1); });
   const double rate = double(NX) * NY / t;
   const std::string transport = comm.size() > 1 ? to_string(s.transport()) : "none";
-  const double predicted = m ? predict_step(s.decomposition(), bench_lattice(), *m, c.overlap).step : 0.0;
+  const double predicted = m ? predict_step(s.decomposition(), bench_lattice(o), *m, c.overlap).step : 0.0;
   if (comm.rank() == 0) {
     std::printf("%s on %d rank%s, %s, transport %s, overlap %s: %.3f ms/step, %.3f G site/s", s.decomposition().describe().c_str(),
                 comm.size(), comm.size() == 1 ? "" : "s", s.backend_description().c_str(), transport.c_str(),
@@ -310,7 +313,8 @@ int run(Communicator& comm, int argc, char** argv) {
       "       plume-scaling predict (--machine FILE | --reference cpu|gpu) [--lattice NXxNY] [--tile WxH]\n"
       "                             [--max-ranks R] [--walls 0|1] [--fp32]\n"
       "       plume-scaling time --lattice NXxNY [--tiles TXxTY] [--transport auto|host|cuda-aware|nccl]\n"
-      "                          [--overlap 0|1] [--steps S] [--backend auto|cpu|cuda] [--fp32] [--machine FILE]\n";
+      "                          [--overlap 0|1] [--steps S] [--backend auto|cpu|cuda] [--fp32] [--machine FILE]\n"
+      "--model NAME (d2q37 or d2q9; default d2q37) chooses the model that is measured and timed.\n";
   if (argc < 2) throw std::invalid_argument("no command\n" + usage);
   const std::string cmd = argv[1];
   const Options o = parse_options(argc, argv, 2);
@@ -339,7 +343,7 @@ int run(Communicator& comm, int argc, char** argv) {
     const int max_ranks = std::stoi(o.get("--max-ranks", "1024"));
     const bool walls = o.get("--walls", "1") != "0";
     if (comm.rank() == 0)
-      std::fputs(scaling_report(machine(), bench_lattice(), Domain::whole(NX, NY), Domain::whole(tx, ty),
+      std::fputs(scaling_report(machine(), bench_lattice(o), Domain::whole(NX, NY), Domain::whole(tx, ty),
                                    {true, !walls, false}, max_ranks).c_str(), stdout);
   } else {
     throw std::invalid_argument("unknown command '" + cmd + "'\n" + usage);

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Weak and strong scaling of one model on the GPUs of one node (2 or more), FP64 and FP32:
+#   scripts/gpu-scaling-model.sh d2q9
+# Builds plume-scaling only (as scripts/gpu-scaling.sh does, which also runs the decomposed GPU
+# tests and measures the performance model with D2Q37). Weak: 8192 x 8192 sites per GPU, the
+# GPUs stacked in y (1xN). Strong: 16384 x 16384 on 1 and N GPUs. Each transport with and without
+# overlap; the one-GPU run of the same lattice is the baseline. Logs go to $OUT (else the build's).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+model=${1:?usage: gpu-scaling-model.sh MODEL}
+root=$PWD
+build=${PLUME_GPU_BUILD:-$root/build-scaling}
+logs=${OUT:-$build/logs}
+steps=${PLUME_SCALING_STEPS:-20}
+mkdir -p "$build" "$logs"
+export NCCL_NVLS_ENABLE=0 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 HWLOC_COMPONENTS=-gl
+export PATH=$PATH:/usr/local/cuda/bin
+ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || echo 0)
+summary=()
+note() { summary+=("$(printf '| %-44s | %s |' "$1" "$2")"); }
+
+nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv | tee "$logs/nvidia-smi.csv"
+args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_APP=OFF -DPLUME_CUDA=ON -DPLUME_MPI=ON -DPLUME_CATALYST=OFF
+      -DPLUME_GUI=OFF -DPLUME_BENCH=OFF -DPLUME_TESTS=OFF)
+if ! command -v mpicxx >/dev/null && [ -d /usr/lib/x86_64-linux-gnu/openmpi/include ]; then
+  inc=/usr/lib/x86_64-linux-gnu/openmpi/include
+  args+=(-DMPI_CXX_HEADER_DIR=$inc -DMPI_C_HEADER_DIR=$inc -DMPI_CXX_LIB_NAMES=mpi -DMPI_C_LIB_NAMES=mpi
+         -DMPI_mpi_LIBRARY=/usr/lib/x86_64-linux-gnu/libmpi.so)
+fi
+t0=$(date +%s)
+if ! cmake -S "$root" -B "$build" "${args[@]}" > "$logs/build.log" 2>&1 ||
+   ! cmake --build "$build" -j "$(nproc)" --target plume-scaling >> "$logs/build.log" 2>&1; then
+  grep -E "error|Error|FAILED" "$logs/build.log" | head -30
+  echo "build failed"
+  exit 1
+fi
+note "build" "$(($(date +%s) - t0)) s, $ngpu GPUs"
+bin=$build/solver/plume-scaling
+
+run() {  # ranks lattice tiles transport overlap precision-flag
+  mpirun --bind-to none --oversubscribe -x NCCL_NVLS_ENABLE -x HWLOC_COMPONENTS -np "$1" "$bin" time --model "$model" \
+    --backend cuda --lattice "$2" --tiles "$3" --transport "$4" --overlap "$5" --steps "$steps" $6 2>&1 |
+    tee -a "$logs/scaling-$model.log" | grep RESULT
+}
+rate() { sed -nE 's/.*gsites=([0-9.]+).*/\1/p' <<<"$1"; }
+ratio() { python3 -c "print(f'{$1 / $2:.3f}')"; }
+
+n=$ngpu
+for prec in fp64 fp32; do
+  flag=""; [ $prec = fp32 ] && flag=--fp32
+  base=$(run 1 8192x8192 1x1 host 1 "$flag"); r1=$(rate "$base")
+  note "$prec weak 1 GPU 8192x8192" "$r1 G site/s"
+  for t in host nccl; do
+    for ov in 1 0; do
+      line=$(run $n 8192x$((8192 * n)) 1x$n $t $ov "$flag")
+      note "$prec weak $n GPUs 1x$n $t overlap=$ov" "$(rate "$line") G site/s, efficiency $(ratio "$(rate "$line")" "($n * $r1)")"
+    done
+  done
+  base=$(run 1 16384x16384 1x1 host 1 "$flag"); rs=$(rate "$base")
+  note "$prec strong 1 GPU 16384x16384" "$rs G site/s"
+  for t in host nccl; do
+    for ov in 1 0; do
+      line=$(run $n 16384x16384 1x$n $t $ov "$flag")
+      note "$prec strong $n GPUs 1x$n $t overlap=$ov" "$(rate "$line") G site/s, speed-up $(ratio "$(rate "$line")" "$rs")"
+    done
+  done
+done
+
+printf '\n| %-44s | %s |\n|%s|%s|\n' "$model: run" "result" "$(printf -- '-%.0s' {1..46})" "--------"
+printf '%s\n' "${summary[@]}"
