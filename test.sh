@@ -8,7 +8,7 @@ scripts/build.sh
 # Open MPI refuses root unless told, and the CI machine has 2 cores for up to 4 ranks.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 # mpirun's daemon would otherwise open the test's Xvfb servers and die when one of them ends
-# (docs/parallel.md, "X displays").
+# (docs/distributed.md, "X displays").
 export HWLOC_COMPONENTS=-gl
 cd build
 set +e

@@ -183,8 +183,8 @@ MpiSession::MpiSession(int& argc, char**& argv) {
   MPI_Initialized(&initialized);
   if (!initialized) {
     // Open MPI's runtime daemon loads hwloc's "gl" component, which opens X displays :0 to :9 to
-    // look for GPUs and keeps them open. When one of those servers ends while the run lives (an
-    // Xvfb of another job, or of some pipeline), Xlib ends the daemon and with it this run.
+    // look for GPUs. When one of those servers ends during that probe (an Xvfb of another job, or
+    // of some pipeline), Xlib ends the daemon and with it this run.
     // plume finds its GPUs through CUDA: the component is off unless the user chose components.
     setenv("HWLOC_COMPONENTS", "-gl", 0);
     int provided = 0;
