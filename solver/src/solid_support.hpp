@@ -1,4 +1,5 @@
-// What a model's traits may offer beyond the required: solid sites, and a pass before each step.
+// What a model's traits may offer beyond the required: solid sites, a pass before each step, and
+// sums over the sites.
 //
 // Whether a model's traits support solid sites: they say what state a site that turns fluid
 // starts in (Traits::fluid_state(setup) -> SiteState). The generic backends compile their solid
@@ -25,5 +26,13 @@ struct has_pre_step : std::false_type {};
 template <class M>
 struct has_pre_step<M, std::void_t<decltype(M::pre_step_box(std::declval<const typename M::Params&>(),
                                                               std::declval<const Domain&>()))>> : std::true_type {};
+
+// Whether a model sums quantities of its sites where the populations live (Backend::site_sums):
+// Traits::kSums quantities, Traits::add_sums(fields, sums) adding one site's share, from the site's
+// fields (in the order of field_list), to sums[0 .. kSums).
+template <class M, class = void>
+struct has_sums : std::false_type {};
+template <class M>
+struct has_sums<M, std::void_t<decltype(M::kSums)>> : std::true_type {};
 
 }  // namespace plume

@@ -241,6 +241,13 @@ void Solver::fields(Fields& out) {
   backend_->fields(out);
 }
 
+std::vector<double> Solver::site_sums() {
+  if (stepper_) stepper_->exchange();
+  std::vector<double> s = backend_->site_sums();
+  if (!s.empty()) comm_->allreduce(s.data(), s.size(), parallel::ReduceOp::Sum);
+  return s;
+}
+
 void Solver::request_fields() {
   if (stepper_) stepper_->exchange();
   backend_->request_fields();

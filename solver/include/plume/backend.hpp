@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 #include "plume/fields.hpp"
 #include "plume/grid/layout.hpp"
 #include "plume/model.hpp"
@@ -114,6 +115,12 @@ class Backend {
   virtual bool fields_ready() = 0;
   virtual const Fields& wait_fields() = 0;
   virtual DeviceFields device_fields() const { return {}; }
+  // The model's sums over the interior sites (Traits::kSums, add_sums; solid_support.hpp), computed
+  // where the populations are: on a GPU by a reduction on the device, so that only the sums cross
+  // to the host. In a fixed order (per row, then the rows in order; on a GPU, a fixed tree per
+  // block, then the blocks in order), so the same block gives the same bits every time. Empty for
+  // a model without sums. Halos as for fields().
+  virtual std::vector<double> site_sums() = 0;
   // Interior populations in canonical order [i][y][x] (x fastest), as doubles.
   virtual void read_populations(double* out) = 0;
   virtual void write_populations(const double* in) = 0;

@@ -103,6 +103,10 @@ class Solver {
   // between advance_async() and wait_steps(). A model without solids throws std::invalid_argument.
   void edit_solids(const Box& b, bool solid);
   void fields(Fields& out);                  // fields of the current state, local block (collective)
+  // The model's sums over the whole lattice (e.g. D2Q9's |u| and fluid sites; a model without
+  // sums gives none), computed where the populations are and added over the ranks (collective).
+  // Cheap on a GPU: only the sums cross to the host (backend.hpp, site_sums).
+  std::vector<double> site_sums();
   // Asynchronous fields (the in-situ hand-off, backend.hpp): request_fields() snapshots the
   // current state's fields of the local block (collective, like fields(): a decomposed run
   // exchanges the halos first) and returns while a GPU computes and copies them; the run may

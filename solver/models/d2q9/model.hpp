@@ -3,6 +3,7 @@
 // site, the initial state of its cases, and which directions are periodic. Every function is the
 // model's own per-site code (site.hpp, cases.hpp); this file only names it for the backends.
 #pragma once
+#include <cmath>
 #include "d2q9/cases.hpp"
 #include "d2q9/lattice.hpp"
 #include "d2q9/registration.hpp"
@@ -77,6 +78,16 @@ struct Traits {
     out[3] = s.solid;
     out[4] = s.fx;
     out[5] = s.fy;
+  }
+
+  // The sums the backends compute where the populations are (site_sums): |u| over the fluid sites
+  // and the fluid sites, whose quotient is the seed-001 benchmark's average velocity, which it
+  // reports after every step (so the lattice need not cross to the host each step).
+  enum Sum { kSpeedSum, kFluidSites, kSums };
+  PLUME_HD PLUME_FORCEINLINE static void add_sums(const double* field, double* sum) {
+    if (field[3] != 0) return;  // solid
+    sum[kSpeedSum] += sqrt(field[1] * field[1] + field[2] * field[2]);
+    sum[kFluidSites] += 1.0;
   }
 
   // The case, one column at a time: emit(y, state) for the local rows of local column x.

@@ -205,6 +205,30 @@ class CudaBackend final : public Backend, public HaloOps {
     return snapshot_;
   }
 
+  // Blocks of 128 columns by at most 1024 row strides: enough blocks to fill the device, few
+  // enough that one block adds their sums.
+  std::vector<double> site_sums() override {
+    if constexpr (!has_sums<M>::value) {
+      return {};
+    } else {
+      constexpr int K = M::kSums, BX = 128;
+      PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+      if (!tile_) fill_periodic_halos();
+      const dim3 grid(unsigned((dom_.nx + BX - 1) / BX), unsigned(std::min(dom_.ny * dom_.nz, 1024)));
+      const int blocks = int(grid.x * grid.y);
+      if (sums_.size() < std::size_t(blocks + 1) * K) sums_ = cuda::DeviceBuffer<double>(std::size_t(blocks + 1) * K);
+      double* partial = sums_.data() + K;
+      cuda::sums_kernel<M, Real, BX><<<grid, BX, 0, stream_>>>(step_args(), partial);
+      PLUME_CUDA_CHECK_LAUNCH();
+      cuda::sum_partials_kernel<K, 256><<<1, 256, 0, stream_>>>(partial, blocks, sums_.data());
+      PLUME_CUDA_CHECK_LAUNCH();
+      std::vector<double> out(K);
+      PLUME_CUDA_CHECK(cudaMemcpyAsync(out.data(), sums_.data(), K * sizeof(double), cudaMemcpyDeviceToHost, stream_));
+      sync();
+      return out;
+    }
+  }
+
   DeviceFields device_fields() const override {
     const std::size_t n = sites();
     if (fields_.size() != M::kFields * n) return {};  // no fields computed yet
@@ -485,6 +509,7 @@ class CudaBackend final : public Backend, public HaloOps {
   cudaDeviceProp prop_{};
   cuda::DeviceBuffer<Real> a_, b_;  // current and next populations
   cuda::DeviceBuffer<double> fields_;
+  cuda::DeviceBuffer<double> sums_;  // site_sums(): the sums, then each block's partial sums
   cuda::DeviceBuffer<std::uint8_t> solid_, incoming_;  // StepArgs::solid (empty: none); set_solids' new rows
   // The asynchronous snapshot: host arrays pinned once (cudaHostRegister), their copy stream and
   // the events that order kernel -> copy -> next kernel.

@@ -213,6 +213,58 @@ __global__ void __launch_bounds__(128) fields_kernel(const StepArgs<Real, typena
   }
 }
 
+// The model's sums (Traits::kSums, add_sums) over the interior sites: each thread sums its column's
+// rows blockIdx.y, blockIdx.y + gridDim.y, ..., the block adds its threads' sums in a fixed tree
+// and writes them to partial[block][k]; sum_partials_kernel adds the blocks in order. A fixed
+// order, not atomics: the same launch gives the same bits every time.
+// share[k][0] += share[k][1 .. BX) for each k, in a fixed tree (BX a power of two), after the
+// block's threads have written their values.
+template <int K, int BX>
+__device__ void block_tree_sum(double (&share)[K][BX], int t) {
+  __syncthreads();
+  for (int w = BX / 2; w > 0; w /= 2) {
+    if (t < w)
+      for (int k = 0; k < K; ++k) share[k][t] += share[k][t + w];
+    __syncthreads();
+  }
+}
+
+template <class M, class Real, int BX>
+__global__ void __launch_bounds__(BX) sums_kernel(const StepArgs<Real, typename M::Params> a, double* partial) {
+  constexpr int K = M::kSums;
+  __shared__ double share[K][BX];
+  const Layout& l = a.layout;
+  const int t = int(threadIdx.x), x = int(blockIdx.x) * BX + t;
+  double s[K];
+  for (int k = 0; k < K; ++k) s[k] = 0.0;
+  if (x < l.nx)
+    for (int r = int(blockIdx.y); r < l.ny * l.nz; r += int(gridDim.y)) {
+      double v[M::kFields];
+      M::fields(a, x, r % l.ny, r / l.ny, v);
+      M::add_sums(v, s);
+    }
+  for (int k = 0; k < K; ++k) share[k][t] = s[k];
+  block_tree_sum<K, BX>(share, t);
+  if (t == 0)
+    for (int k = 0; k < K; ++k) partial[(blockIdx.y * gridDim.x + blockIdx.x) * K + k] = share[k][0];
+}
+
+// One block of BX threads: out[k] = the sum over the n blocks' partial[.][k], thread t taking blocks
+// t, t + BX, ... in order, then a fixed tree.
+template <int K, int BX>
+__global__ void __launch_bounds__(BX) sum_partials_kernel(const double* partial, int n, double* out) {
+  __shared__ double share[K][BX];
+  const int t = int(threadIdx.x);
+  for (int k = 0; k < K; ++k) {
+    double s = 0.0;
+    for (int j = t; j < n; j += BX) s += partial[j * K + k];
+    share[k][t] = s;
+  }
+  block_tree_sum<K, BX>(share, t);
+  if (t == 0)
+    for (int k = 0; k < K; ++k) out[k] = share[k][0];
+}
+
 // The model's pass before a step (solid_support.hpp, has_pre_step) over the local box
 // [x0, x1) x [y0, y1) x [z0, z1), in place on the current state.
 template <class M, class Real>
