@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 #include "cuda_check.hpp"
+#include "kernel_resources.hpp"
 #include "device_buffer.hpp"
 #include "event_timing.hpp"
 #include "kernels.cuh"
@@ -197,12 +198,6 @@ __global__ void __launch_bounds__(128, 2) population_space_kernel(const d2q37::S
   }
 }
 
-template <class K>
-std::string resources(K* kernel) {
-  cudaFuncAttributes a;
-  PLUME_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel));
-  return std::to_string(a.numRegs) + " regs, " + std::to_string(a.localSizeBytes) + " B local";
-}
 
 // Two population buffers of an N x N lattice with the Rayleigh–Taylor state, for timing kernels
 // directly (the variants) outside the backend.
