@@ -37,6 +37,27 @@ PLUME_HD PLUME_FORCEINLINE void accelerate_site(Real* f, const Layout& l, const 
   *g[7] = Real(double(*g[7]) - ac.w2);
 }
 
+// The nine pulled values of site s, with no boundary minded.
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE void pull_plain(const StepArgs<Real>& a, int s, double* f) {
+  static_for<L::Q>([&](auto ic) {
+    constexpr int i = decltype(ic)::value;
+    f[i] = load(a.src, a.layout, i, s - L::ey(i) * a.layout.pitch - L::ex(i));
+  });
+}
+
+// Whether site (x, y) has no boundary to mind: a run without solid sites, a row that is not next
+// to a wall, a column that is neither the inlet nor the outlet. Rows are a block's (kernels.cuh),
+// so the test is uniform over a block except at the inlet and outlet.
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE bool plain_site(const StepArgs<Real>& a, int x, int y) {
+  const Params& p = a.params;
+  const Domain& d = a.domain;
+  const int xg = d.x0 + x, yg = d.y0 + y;
+  return a.solid == nullptr && !(p.walls && (yg == 0 || yg == d.NY - 1)) && !(p.inlet.on && xg == 0) &&
+         !(p.outlet.on && xg == d.NX - 1);
+}
+
 // Pull: f_i(x) <- src_i(x - e_i). A population whose source lies beyond a wall, or (half-way
 // bounce-back) in a solid site, is the site's own opposite population sent back, plus a moving
 // wall's momentum 2 w_i rho_0 (e_i . u_w) / cs2 (Ladd; rho_0 = 1). Then the inlet and the outlet
@@ -52,10 +73,7 @@ PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, doub
   const Domain& d = a.domain;
   const Params& p = a.params;
   const int s = l.site(x, y), yg = d.y0 + y;
-  static_for<L::Q>([&](auto ic) {
-    constexpr int i = decltype(ic)::value;
-    f[i] = load(a.src, l, i, s - L::ey(i) * l.pitch - L::ex(i));
-  });
+  pull_plain(a, s, f);
   // Which sources are solid (half-way bounce-back), the nine bytes read together as well.
   unsigned solid_links = 0;
   if (a.solid != nullptr && p.bounce == Bounce::HalfWay)
@@ -91,14 +109,17 @@ PLUME_HD PLUME_FORCEINLINE bool is_solid(const std::uint8_t* solid, const Layout
 template <Collision C, Equilibrium E, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int y) {
   double f[L::Q];
-  if (is_solid(a.solid, a.layout, x, y)) {
+  if (plain_site(a, x, y)) {  // the bulk of most runs, without the boundaries' code
+    pull_plain(a, a.layout.site(x, y), f);
+  } else if (is_solid(a.solid, a.layout, x, y)) {
     if (a.params.bounce == Bounce::HalfWay) return;
     pull(a, x, y, f);
     double r[L::Q];
     static_for<L::Q>([&](auto i) { r[decltype(i)::value] = f[L::opposite(decltype(i)::value)]; });
     return store(a.dst, a.layout, x, y, r);
+  } else {
+    pull(a, x, y, f);
   }
-  pull(a, x, y, f);
   collide<C, E>(f, a.params);
   store(a.dst, a.layout, x, y, f);
 }
