@@ -10,10 +10,12 @@
 #include <cuda_runtime.h>
 #include "copy_bandwidth.hpp"
 #include <chrono>
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 #include "plume/solver.hpp"
@@ -35,6 +37,7 @@ d2q37::PhysicsParams& physics_of(SolverConfig& c) { return c.physics; }
 
 #if __has_include("d2q9/model.hpp")
 #include "d2q9/model.hpp"
+#include "plume/solids.hpp"
 #define PLUME_AB_D2Q9 1
 #endif
 
@@ -46,6 +49,50 @@ std::uint64_t fnv1a(const std::vector<double>& v) {
   for (std::size_t k = 0; k < v.size() * sizeof(double); ++k) h = (h ^ p[k]) * 0x100000001b3ull;
   return h;
 }
+
+#ifdef PLUME_AB_D2Q9
+// A block of solid sites in the middle of the lattice.
+struct Block final : Geometry {
+  int x0, x1, y0, y1;
+  Block(int nx, int ny) : x0(nx / 3), x1(nx / 3 + nx / 10), y0(2 * ny / 5), y1(3 * ny / 5) {}
+  void mark(const Box& b, std::uint8_t* out) const override {
+    const int nx = b.x1 - b.x0, ny = b.y1 - b.y0;
+    for (int y = std::max(b.y0, y0); y < std::min(b.y1, y1); ++y)
+      for (int x = std::max(b.x0, x0); x < std::min(b.x1, x1); ++x) out[std::size_t(y - b.y0) * nx + (x - b.x0)] = 1;
+    (void)ny;
+  }
+  std::string describe() const override { return "a block"; }
+};
+
+// D2Q9 with every boundary: walls (the top one moving) and a solid block with half-way bounce-back
+// under a body force (TRT, FP64); the inlet, the outlet and the block with full-way bounce-back
+// (BGK, FP32).
+SolverConfig d2q9_case(int nx, int ny, bool inlet) {
+  d2q9::Setup st;
+  st.physics.walls = true;
+  if (inlet) {
+    st.physics.collision = d2q9::Collision::BGK;
+    st.physics.bounce = d2q9::Bounce::FullWay;
+    st.physics.inlet.on = st.physics.outlet.on = true;
+    st.physics.inlet.u = 0.04;
+  } else {
+    st.physics.collision = d2q9::Collision::TRT;
+    st.physics.top.u = 0.05;
+    st.physics.fx = 1e-6;
+  }
+  st.initial.start = d2q9::Start::TaylorGreen;
+  st.initial.amplitude = 0.02;
+  SolverConfig c;
+  c.model = "d2q9";
+  c.nx = nx;
+  c.ny = ny;
+  c.backend = BackendKind::CUDA;
+  c.precision = inlet ? Precision::FP32 : Precision::FP64;
+  c.setup = AnySetup(st);
+  c.solids = std::make_shared<Block>(nx, ny);
+  return c;
+}
+#endif
 
 SolverConfig rt_case(int nx, int ny, Precision prec) {
   SolverConfig c;
@@ -79,6 +126,15 @@ int main(int argc, char** argv) {
       std::printf("%s %016llx\n", c == &a ? "rtrt_fixed_fp64" : "bgk_adiabatic_fp32",
                   (unsigned long long)fnv1a(s.populations()));
     }
+#ifdef PLUME_AB_D2Q9
+    for (bool inlet : {false, true}) {
+      Solver s(d2q9_case(nx, ny, inlet));
+      s.initialize();
+      s.advance(steps);
+      std::printf("%s %016llx\n", inlet ? "d2q9_inlet_fullway_fp32" : "d2q9_walls_halfway_fp64",
+                  (unsigned long long)fnv1a(s.populations()));
+    }
+#endif
     return 0;
   }
   if ((what == "rate" || what == "rate-d2q9") && argc == 5) {

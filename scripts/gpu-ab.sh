@@ -32,7 +32,7 @@ for side in a b; do
   grep -q ab_solver_ab "$src/bench/CMakeLists.txt" ||
     printf '\nadd_executable(ab_solver_ab ab_solver_ab.cpp)\ntarget_link_libraries(ab_solver_ab PRIVATE plume_solver CUDA::cudart_static)\n' >> "$src/bench/CMakeLists.txt"
   targets=(ab_solver_ab)
-  [ $side = b ] && targets+=(plume_gpu_tests d2q9_bench)
+  [ $side = b ] && targets+=(plume_gpu_tests d2q9_bench d2q9_shapes)
   t0=$(date +%s)
   if ! { cmake -S "$src" -B "$work/$side" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_APP=OFF -DPLUME_CUDA=ON \
            -DPLUME_MPI=OFF -DPLUME_CATALYST=OFF -DPLUME_GUI=OFF "${gtest[@]}" &&
@@ -77,6 +77,9 @@ echo "== D2Q9 with solids, and seed 001's case end to end (B)"
 for prec in fp64 fp32; do "$work/b/bench/d2q9_bench" rate-solids 8192 $prec 100 | tee -a "$logs/d2q9-more.txt"; done
 "$work/b/bench/d2q9_bench" seed001 1024 1024 20000 fp32 | tee -a "$logs/d2q9-more.txt"
 
+echo "== D2Q9 kernel shapes and trials (B; bench/d2q9_shapes.cu)"
+for n in 4096 8192; do "$work/b/bench/d2q9_shapes" $n 40 | tee "$logs/shapes-$n.txt"; done
+
 echo "== GPU tests (B)"
 "$work/b/tests/gpu/plume_gpu_tests" > "$logs/gpu-tests.txt" 2>&1
 tests_rc=$?
@@ -117,6 +120,8 @@ for (n, prec), v in sorted(rows.items()):
     print("| D2Q9 %d^2 %s | | %.3f G site updates/s (median of %d), %.3f of copy |" %
           (n, prec.upper(), statistics.median(r for r, _ in v), len(v), statistics.median(q for _, q in v)))
 PY
+grep -hE "production +\|" "$logs"/shapes-*.txt |
+  awk -F'|' '{split($1, w, " "); printf "| D2Q9 %s^2 %s, %s(d2q9_shapes) | | %s, %s |\n", w[2], w[3], $2, $4, $5}'
 python3 - "$logs/d2q9-more.txt" <<'PY'
 import sys
 for line in open(sys.argv[1]):
