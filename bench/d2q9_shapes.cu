@@ -142,7 +142,8 @@ Row time_shape(Lattice<Real>& lat, const char* name, int steps, cudaStream_t s) 
   } else if constexpr (is_rows_trial<Shape>::value) {
     return {name, resources(rows_kernel<Real, is_rows_trial<Shape>::rows, is_rows_trial<Shape>::collide>), rate};
   } else {
-    return {name, resources(cu::step_kernel<T, V, Real, Shape::block_x, Shape::min_blocks>), rate};
+    return {name, resources(cu::step_kernel<T, V, Real, Shape::block_x, Shape::min_blocks, Shape::rows_at_once>),
+            rate};
   }
 }
 
@@ -153,10 +154,19 @@ void shapes(int n, int steps, double copy, cudaStream_t s) {
   const double bytes = 2.0 * d2q9::L::Q * sizeof(Real);
   constexpr int BGK = 0, TRT = 2;
   std::vector<Row> rows;
-  rows.push_back(time_shape<Real, cu::DefaultStepShape<T, BGK>, BGK>(lat, "BGK production", steps, s));
+  using BgkShape = typename cu::ProductionShape<T, BGK, Real>::type;
+  using TrtShape = typename cu::ProductionShape<T, TRT, Real>::type;
+  rows.push_back(time_shape<Real, BgkShape, BGK>(lat, "BGK production", steps, s));
+  rows.push_back(time_shape<Real, cu::DefaultStepShape<T, BGK>, BGK>(lat, "BGK one row per thread", steps, s));
   rows.push_back(time_shape<Real, cu::StepShape<128, 8, 4>, BGK>(lat, "BGK 4 rows per thread", steps, s));
+  rows.push_back(time_shape<Real, cu::StepShape<128, 8, 1, 2>, BGK>(lat, "BGK 2 rows at once, 8 blocks", steps, s));
+  rows.push_back(time_shape<Real, cu::StepShape<128, 6, 1, 2>, BGK>(lat, "BGK 2 rows at once, 6 blocks", steps, s));
+  rows.push_back(time_shape<Real, cu::StepShape<128, 5, 1, 2>, BGK>(lat, "BGK 2 rows at once, 5 blocks", steps, s));
+  rows.push_back(time_shape<Real, cu::StepShape<128, 6, 1, 2>, TRT>(lat, "TRT 2 rows at once, 6 blocks", steps, s));
+  rows.push_back(time_shape<Real, cu::StepShape<128, 5, 1, 2>, TRT>(lat, "TRT 2 rows at once, 5 blocks", steps, s));
   rows.push_back(time_shape<Real, cu::StepShape<64, 16>, BGK>(lat, "BGK 64x1, 16 blocks", steps, s));
-  rows.push_back(time_shape<Real, cu::DefaultStepShape<T, TRT>, TRT>(lat, "TRT production", steps, s));
+  rows.push_back(time_shape<Real, TrtShape, TRT>(lat, "TRT production", steps, s));
+  rows.push_back(time_shape<Real, cu::DefaultStepShape<T, TRT>, TRT>(lat, "TRT one row per thread", steps, s));
   rows.push_back(time_shape<Real, void, BGK>(lat, "pull + store only (no collision)", steps, s));
   rows.push_back(time_shape<Real, RowsTrial<1, false>, BGK>(lat, "bulk loads+stores, 1 row", steps, s));
   rows.push_back(time_shape<Real, RowsTrial<2, false>, BGK>(lat, "bulk loads+stores, 2 rows", steps, s));
@@ -164,7 +174,7 @@ void shapes(int n, int steps, double copy, cudaStream_t s) {
   rows.push_back(time_shape<Real, RowsTrial<1, true>, BGK>(lat, "bulk BGK, 1 row", steps, s));
   rows.push_back(time_shape<Real, RowsTrial<2, true>, BGK>(lat, "bulk BGK, 2 rows loaded first", steps, s));
   rows.push_back(time_shape<Real, RowsTrial<4, true>, BGK>(lat, "bulk BGK, 4 rows loaded first", steps, s));
-  rows.push_back(time_shape<Real, cu::DefaultStepShape<T, BGK>, BGK>(lat, "BGK production, again", steps, s));
+  rows.push_back(time_shape<Real, BgkShape, BGK>(lat, "BGK production, again", steps, s));
   for (const Row& r : rows)
     std::printf("shape %d %s | %-32s | %-22s | %7.3f G site updates/s | %.3f of copy\n", n, prec, r.name.c_str(),
                 r.res.c_str(), r.rate * 1e-9, r.rate * bytes / copy);

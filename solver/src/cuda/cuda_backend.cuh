@@ -69,7 +69,7 @@ template <class M, class Real>
 class CudaBackend final : public Backend, public HaloOps {
   using L = typename M::Lattice;
   using Setup = typename M::Setup;
-  using Shape0 = cuda::DefaultStepShape<M, 0>;
+  using Shape0 = typename cuda::ProductionShape<M, 0, Real>::type;
 
  public:
   CudaBackend(const Domain& d, const AnySetup& s, int device)
@@ -82,7 +82,8 @@ class CudaBackend final : public Backend, public HaloOps {
     // This build carries sm_90 machine code and compute_80 PTX: older devices have no image.
     cudaFuncAttributes attr;
     const cudaError_t e =
-        cudaFuncGetAttributes(&attr, cuda::step_kernel<M, 0, Real, Shape0::block_x, Shape0::min_blocks>);
+        cudaFuncGetAttributes(&attr, cuda::step_kernel<M, 0, Real, Shape0::block_x, Shape0::min_blocks,
+                                                                Shape0::rows_at_once>);
     if (e != cudaSuccess) {
       cudaGetLastError();
       throw std::runtime_error("CUDA device " + std::to_string(dev_) + " (" + prop_.name + ", compute capability " +

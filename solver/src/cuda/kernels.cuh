@@ -6,6 +6,7 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <algorithm>
+#include <type_traits>
 #include "cuda_check.hpp"
 #include "plume/grid/layout.hpp"
 #include "plume/parallel/halo_plan.hpp"
@@ -16,11 +17,14 @@ namespace plume::cuda {
 // Threads of a step block along x (one site each), the blocks per multiprocessor that
 // __launch_bounds__ asks the register allocator to fit, and how many rows each thread updates
 // (rows y, y + gridDim.y, ...).
-template <int BX, int MinBlocks, int RowsPerThread = 1>
+// Rows = 2: a thread updates two neighbouring rows at once (Traits::update_rows, which loads both
+// sites before computing either: twice the bytes in flight per thread).
+template <int BX, int MinBlocks, int RowsPerThread = 1, int Rows = 1>
 struct StepShape {
   static constexpr int block_x = BX;
   static constexpr int min_blocks = MinBlocks;
   static constexpr int rows_per_thread = RowsPerThread;
+  static constexpr int rows_at_once = Rows;
 };
 // The threads of a step block: 128 along x. The blocks per multiprocessor that
 // __launch_bounds__ asks for follow from the registers a model's variant needs (M::registers): as
@@ -32,6 +36,19 @@ struct StepShape {
 template <class M, int V>
 using DefaultStepShape = StepShape<128, std::max(1, std::min(8, 65536 / (128 * M::registers(V))))>;
 
+// The shape the backend launches: the default, except for FP32 storage of a 2-D model whose traits
+// update two rows at once (update_rows): then two rows per thread, in 6 blocks of 128 (80
+// registers). With one site per thread, FP32 storage has too few bytes in flight: D2Q9 BGK at
+// 8192^2 on an H200 ran at 0.84 of the copy bandwidth so, 0.87 with two rows (docs/benchmarks.md).
+template <class M, int V, class Real, class = void>
+struct ProductionShape {
+  using type = DefaultStepShape<M, V>;
+};
+template <class M, int V>
+struct ProductionShape<M, V, float, std::void_t<decltype(&M::template update_rows<V, float>)>> {
+  using type = StepShape<128, 6, 1, 2>;
+};
+
 // One fused pull-stream + collide update (variant V of model M) of the sites of the box
 // [x_begin, x_end) x [y_begin, y_end) x [z_begin, z_end), thread x of block (bx, by) updating
 // x = x_begin + bx * BX + x and the rows by, by + gridDim.y, ... (rows of every z layer in 3-D).
@@ -39,13 +56,23 @@ using DefaultStepShape = StepShape<128, std::max(1, std::min(8, 65536 / (128 * M
 // taken by a whole block: walls and bulk are one launch. A whole block and the boxes of a
 // decomposed tile run this same kernel, so every site gets the same machine code (the same FMA
 // contractions) whatever the tiling: bit for bit.
-template <class M, int V, class Real, int BX, int MinBlocks>
+// With Rows = 2 (2-D only), a thread takes the row pairs (y, y + 1) with y = y_begin + 2 by,
+// y_begin + 2 (by + gridDim.y), ..., and a last single row alone.
+template <class M, int V, class Real, int BX, int MinBlocks, int Rows = 1>
 __global__ void __launch_bounds__(BX, MinBlocks)
     step_kernel(const StepArgs<Real, typename M::Params> a, int x_begin, int x_end, int y_begin, int y_end,
                 int z_begin, int z_end) {
   const int x = x_begin + int(blockIdx.x) * BX + int(threadIdx.x);
   if (x >= x_end) return;
-  if constexpr (M::Lattice::D == 2) {
+  if constexpr (Rows == 2) {
+    static_assert(M::Lattice::D == 2, "two rows at once: 2-D lattices");
+    for (int y = y_begin + 2 * int(blockIdx.y); y < y_end; y += 2 * int(gridDim.y)) {
+      if (y + 1 < y_end)
+        M::template update_rows<V>(a, x, y);
+      else
+        M::template update<V>(a, x, y, 0);
+    }
+  } else if constexpr (M::Lattice::D == 2) {
     for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) M::template update<V>(a, x, y, 0);
   } else {
     const int ny = y_end - y_begin, rows = ny * (z_end - z_begin);
@@ -100,13 +127,13 @@ void launch_halo(Real* f, const Layout& l, bool periodic_y, cudaStream_t s) {
 }
 
 // The box b with variant V of model M.
-template <class M, int V, class Real, class Shape = DefaultStepShape<M, V>>
+template <class M, int V, class Real, class Shape = typename ProductionShape<M, V, Real>::type>
 void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s) {
   if (b.empty()) return;
-  constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread;
+  constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread * Shape::rows_at_once;
   const long long rows = (long long)(b.y1 - b.y0) * (b.z1 - b.z0);
   const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned(std::min<long long>((rows + RPT - 1) / RPT, 65535)));
-  step_kernel<M, V, Real, BX, MB><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
+  step_kernel<M, V, Real, BX, MB, Shape::rows_at_once><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
   PLUME_CUDA_CHECK_LAUNCH();
 }
 
