@@ -87,9 +87,12 @@ Periodicity analyse_periodicity(const TimeSeries& s, const PeriodicityOptions& o
   r.first = s.step[h];
   r.last = s.step.back();
   const double allowed = o.steady_abs + o.steady_rel * std::abs(last);
-  if (hi - last <= allowed && last - lo <= allowed) {
+  const std::size_t q = n - std::max<std::size_t>(n / 4, 2);
+  const auto [q_lo, q_hi] = std::minmax_element(s.value.begin() + std::ptrdiff_t(q), s.value.end());
+  if (*q_hi - last <= allowed && last - *q_lo <= allowed) {
     r.kind = Periodicity::Kind::Steady;
     r.mean = r.max = r.min = last;
+    r.first = s.step[q];
     return r;
   }
 
@@ -108,8 +111,8 @@ Periodicity analyse_periodicity(const TimeSeries& s, const PeriodicityOptions& o
   r.kind = Periodicity::Kind::Unsettled;
   const int whole = int(up.size()) - 1;
   if (whole < o.min_periods) {
-    r.why = std::to_string(std::max(whole, 0)) + " whole periods recorded, " + std::to_string(o.min_periods) +
-            " needed";
+    r.why = "whole periods recorded: " + std::to_string(std::max(whole, 0)) + " of the " +
+            std::to_string(o.min_periods) + " needed";
     return r;
   }
   // The trailing periods that agree with the last one in length and extremes.

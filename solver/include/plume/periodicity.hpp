@@ -18,8 +18,9 @@ struct TimeSeries {
 };
 
 struct PeriodicityOptions {
-  // Steady: over the second half of the series every value lies within
-  // steady_abs + steady_rel |last value| of the last value.
+  // Steady: over the last quarter of the series every value lies within
+  // steady_abs + steady_rel |last value| of the last value (a decaying ripple whose amplitude has
+  // fallen below that counts).
   double steady_abs = 0, steady_rel = 1e-6;
   // Periodic: the last `min_periods` or more whole periods (from one upward crossing of the mean to
   // the next) differ in length by at most period_tolerance of their mean length, and in extremes
@@ -41,6 +42,7 @@ struct Periodicity {
   int periods = 0;                  // whole periods measured over
   double first = 0, last = 0;       // the steps they span (interpolated crossings)
   double mean = 0, max = 0, min = 0;  // over [first, last] (Periodic), else over the second half
+                                      // (Steady: all three the last value, over the last quarter)
   std::string why;                  // for Unsettled and TooShort: what is missing, in a few words
 };
 
