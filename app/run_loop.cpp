@@ -112,7 +112,8 @@ class Loop {
     if (solver_.ranks() == 1 && sinks_step_ == solver_.step()) {
       const std::string path = out_.path(Output::checkpoint_name(sinks_step_));
       try {
-        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), sinks_step_, solver_.populations());
+        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), sinks_step_, solver_.populations(),
+                            solver_.gather_solids());
         report_.final_checkpoint = path;
       } catch (const std::exception& e) {
         console_.warning(fmt::format("cannot write the checkpoint of step {}: {}", sinks_step_, e.what()));
