@@ -91,8 +91,8 @@ class Loop {
     }
     report_.last_step = solver_.step();
     report_.wall_seconds = seconds_since(t0_);
-    if (report_.final_checkpoint.empty()) report_.final_checkpoint = out_.last_checkpoint();
     end_report();
+    if (report_.final_checkpoint.empty()) report_.final_checkpoint = out_.last_checkpoint();
     // A restart that wrote none yet still has a sound checkpoint: the one it started from.
     if (report_.final_checkpoint.empty()) report_.final_checkpoint = cfg_.restart;
     return report_;
