@@ -91,6 +91,7 @@ class Loop {
     }
     report_.last_step = solver_.step();
     report_.wall_seconds = seconds_since(t0_);
+    end_report();
     if (report_.final_checkpoint.empty()) report_.final_checkpoint = out_.last_checkpoint();
     // A restart that wrote none yet still has a sound checkpoint: the one it started from.
     if (report_.final_checkpoint.empty()) report_.final_checkpoint = cfg_.restart;
@@ -111,7 +112,8 @@ class Loop {
     if (solver_.ranks() == 1 && sinks_step_ == solver_.step()) {
       const std::string path = out_.path(Output::checkpoint_name(sinks_step_));
       try {
-        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), sinks_step_, solver_.populations());
+        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), sinks_step_, solver_.populations(),
+                            solver_.gather_solids());
         report_.final_checkpoint = path;
       } catch (const std::exception& e) {
         console_.warning(fmt::format("cannot write the checkpoint of step {}: {}", sinks_step_, e.what()));
@@ -121,6 +123,7 @@ class Loop {
     if (report_.final_checkpoint.empty()) report_.final_checkpoint = cfg_.restart;
     report_.last_step = solver_.step();
     report_.wall_seconds = seconds_since(t0_);
+    end_report();
     int code = report_.status == RunReport::Status::Interrupted ? kExitInterrupted : kExitFailure;
     if (command_line_ && solver_.is_root())
       code = finish(cfg_, solver_, out_, console_, report_, *command_line_, false);
@@ -201,6 +204,7 @@ class Loop {
       report_.last_diagnostics = io::compute_diagnostics(fields_, solver_.domain(), solver_.communicator(),
                                                           cfg_.solver.setup, s, solver_.time());
       out_.diagnostics(*report_.last_diagnostics);
+      record(*report_.last_diagnostics);
     }
     if (fault) {
       // No checkpoint of this state: the newest one on disk stays the last good one.
@@ -213,6 +217,20 @@ class Loop {
     if (due.insitu && !run_sinks(s, solver_.time(), fields_)) due.checkpoint = true;
     if (due.checkpoint) report_.final_checkpoint = out_.checkpoint(solver_);
     return report_.status == RunReport::Status::Completed;
+  }
+
+  void end_report() {
+    const std::size_t n = solver_.model().reported_histories().size();
+    if (n == 0) return;
+    report_.histories.resize(n);  // empty where no diagnostics were computed
+    report_.end_report = solver_.model().end_report(report_.histories, cfg_.solver.setup);
+  }
+
+  // One row of the histories the model's end report is made from.
+  void record(const io::Diagnostics& d) {
+    const auto names = solver_.model().reported_histories();
+    report_.histories.resize(names.size());
+    for (std::size_t k = 0; k < names.size(); ++k) report_.histories[k].push(double(d.step), d.at(names[k]));
   }
 
   // Returns false when the run must stop (a sink failed under insitu.on_error = "stop").
@@ -292,6 +310,10 @@ int finish(const config::RunConfig& cfg, Solver& solver, Output& out, Console& c
   const bool speak = solver.is_root();
   switch (r.status) {
     case RunReport::Status::Completed:
+      if (!r.end_report.empty()) {
+        const std::string text = end_report_text(r.end_report);
+        console.note(text.substr(0, text.size() - 1));  // note() ends the line
+      }
       console.note(fmt::format("done: step {} in {} ({} computing: {} site updates/s, {} effective); {}",
                                r.last_step, Console::duration(r.wall_seconds), Console::duration(r.compute_seconds),
                                Console::rate(rate), Console::bandwidth(rate * solver.model().bytes_per_update(cfg.solver.precision)),

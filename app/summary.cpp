@@ -61,7 +61,23 @@ Fields diagnostics_fields(const io::Diagnostics& d) {
   return f;
 }
 
+Fields end_report_fields(const EndReport& e) {
+  Fields values;
+  for (const auto& v : e.values) values.emplace_back(v.name, json_number(v.value));
+  return {{"title", json_string(e.title)},
+          {"state", json_string(e.state)},
+          {"note", json_string(e.note)},
+          {"values", object(values, 4)}};
+}
+
 }  // namespace
+
+std::string end_report_text(const EndReport& e) {
+  if (e.empty()) return "";
+  std::string t = fmt::format("{}: {}, {}\n", e.title, e.state, e.note);
+  for (const auto& v : e.values) t += fmt::format("  {:<22} {:<12.6g} {}\n", v.name, v.value, v.meaning);
+  return t;
+}
 
 const char* status_name(RunReport::Status s) {
   switch (s) {
@@ -135,6 +151,7 @@ void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solv
                              2)},
       {"final_checkpoint", json_string(r.final_checkpoint)},
       {"last_diagnostics", r.last_diagnostics ? object(diagnostics_fields(*r.last_diagnostics), 2) : "null"},
+      {"end_report", r.end_report.empty() ? "null" : object(end_report_fields(r.end_report), 2)},
       {"config", object(config, 2)},
   };
   io::write_file_atomic(out.path("summary.json"), object(top, 0) + "\n");
@@ -162,6 +179,7 @@ void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solv
     txt += "\nlast diagnostics (lattice units)\n";
     for (const auto& [k, v] : diagnostics_fields(*r.last_diagnostics)) txt += fmt::format("  {:<18} {}\n", k, v);
   }
+  if (!r.end_report.empty()) txt += "\n" + end_report_text(r.end_report);
   txt += "\nconfiguration\n" + config::to_toml(cfg);
   io::write_file_atomic(out.path("summary.txt"), txt);
 }

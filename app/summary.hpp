@@ -2,6 +2,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 #include "plume/config/run_config.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "plume/solver.hpp"
@@ -19,11 +20,19 @@ struct RunReport {
   double compute_seconds = 0;  // inside Solver::advance
   std::string final_checkpoint;
   std::optional<io::Diagnostics> last_diagnostics;
+  // The histories of the model's reported diagnostics (Model::reported_histories), one sample per
+  // diagnostics row, and the model's report made from them at the end.
+  std::vector<TimeSeries> histories;
+  EndReport end_report;
 
   double site_updates_per_second(double sites) const;  // compute only
 };
 
 const char* status_name(RunReport::Status s);
+
+// The end report as text, one line of title, state and note, then one line per value (empty when
+// the model has none): what the run prints at its end and summary.txt holds.
+std::string end_report_text(const EndReport& e);
 
 void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solver, const RunReport& r,
                    const std::string& command_line);

@@ -319,6 +319,74 @@ void Solver::scatter_populations(const std::vector<double>& global, long step) {
   set_populations(local, long(s));
 }
 
+std::vector<std::uint8_t> Solver::gather_solids() {
+  if (solid_.empty()) return {};  // the same on every rank: solids come from the configuration or collective edits
+  const Layout& l = backend_->layout();
+  std::vector<std::uint8_t> local(std::size_t(domain_.sites()));
+  for (int z = 0; z < domain_.nz; ++z)
+    for (int y = 0; y < domain_.ny; ++y)
+      for (int x = 0; x < domain_.nx; ++x)
+        local[(std::size_t(z) * domain_.ny + y) * domain_.nx + x] = solid_[std::size_t(l.site(x, y, z))];
+  if (!is_root()) {
+    comm_->send(local.data(), local.size(), 0, kGatherTag);
+    return {};
+  }
+  const Domain whole = decomp_.global();
+  std::vector<std::uint8_t> global(std::size_t(whole.global_sites()));
+  for (int r = 0; r < ranks(); ++r) {
+    const Domain d = decomp_.domain(r);
+    if (r > 0) {
+      local.resize(std::size_t(d.sites()));
+      comm_->recv(local.data(), local.size(), r, kGatherTag);
+    }
+    for (int z = 0; z < d.nz; ++z)
+      for (int y = 0; y < d.ny; ++y)
+        std::copy_n(local.data() + (std::size_t(z) * d.ny + y) * d.nx, d.nx,
+                    global.data() + (std::size_t(d.z0 + z) * whole.NY + d.y0 + y) * whole.NX + d.x0);
+  }
+  return global;
+}
+
+namespace {
+// A whole lattice's mask (gather_solids' order) as a geometry, from which every rank builds its
+// block and halo as from a configuration's.
+class MaskGeometry final : public Geometry {
+ public:
+  MaskGeometry(const std::vector<std::uint8_t>& m, const Domain& whole) : m_(m), w_(whole) {}
+  void mark(const Box& b, std::uint8_t* out) const override {
+    const int nx = b.x1 - b.x0, ny = b.y1 - b.y0;
+    for (int z = b.z0; z < b.z1; ++z)
+      for (int y = b.y0; y < b.y1; ++y)
+        for (int x = b.x0; x < b.x1; ++x)
+          if (m_[(std::size_t(z) * w_.NY + y) * w_.NX + x])
+            out[(std::size_t(z - b.z0) * ny + (y - b.y0)) * nx + (x - b.x0)] = 1;
+  }
+  std::string describe() const override { return "the solid sites of a checkpoint"; }
+
+ private:
+  const std::vector<std::uint8_t>& m_;
+  Domain w_;
+};
+}  // namespace
+
+void Solver::scatter_solids(const std::vector<std::uint8_t>& global) {
+  if (!model_->supports_solids())
+    throw std::invalid_argument("model " + model_->name() + " has no solid sites to restore");
+  const Domain whole = decomp_.global();
+  std::string problem;
+  if (is_root() && global.size() != std::size_t(whole.global_sites()))
+    problem = "rank 0 holds a mask of " + std::to_string(global.size()) + " sites, the " + std::to_string(cfg_.nx) +
+              "x" + std::to_string(cfg_.ny) + " lattice has " + std::to_string(whole.global_sites());
+  parallel::agree(*comm_, problem, "cannot scatter the solid sites");
+  // Every rank needs the sites its halo images, across periodic sides too: the whole mask, a byte
+  // per site, is small beside the populations.
+  std::vector<std::uint8_t> mask = is_root() ? global : std::vector<std::uint8_t>(std::size_t(whole.global_sites()));
+  comm_->broadcast(mask.data(), mask.size(), 0);
+  const Layout& l = backend_->layout();
+  solid_ = solid_mask(MaskGeometry(mask, whole), l, domain_, model_->periodic(cfg_.setup));
+  backend_->set_solids(solid_.data(), whole_layout(l));
+}
+
 void Solver::gather_fields(const Fields& local, Fields& global) {
   const int count = local.count();
   std::vector<double> packed;

@@ -107,6 +107,53 @@ TEST(Checkpoint, LayoutIsTheDocumentedOne) {
   EXPECT_EQ(stored, io::fnv1a64(s.data(), s.size() - 8));
 }
 
+TEST(Checkpoint, SolidSitesMakeVersion3WithTheMaskAfterThePopulations) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  std::vector<std::uint8_t> mask(8 * 10, 0);
+  mask[0] = mask[17] = mask[79] = 1;
+  const std::string path = tmp / "solids.ckpt";
+  io::write_checkpoint(path, w.cfg.solver, config::to_toml(w.cfg), 1234, w.f, mask);
+  const std::string s = read_file(path), v2 = read_file(w.path);
+  const io::CheckpointHeader h = io::read_checkpoint_header(path);
+  EXPECT_EQ(s.substr(8, 4), std::string("\x03\0\0\0", 4)) << "version 3";
+  std::uint64_t m = 0;
+  std::memcpy(&m, s.data() + 128, 8);
+  EXPECT_EQ(m, 80u) << "the mask's length after the payload's";
+  const std::size_t texts = h.config_toml.size() + h.writer.size(), payload = 8 * w.f.size();
+  EXPECT_EQ(s.size(), io::kCheckpointHeaderBytesV3 + texts + payload + 80 + 8);
+  // The rest of the header, the texts and the populations are version 2's bytes.
+  EXPECT_EQ(s.substr(12, 116), v2.substr(12, 116));
+  EXPECT_EQ(s.substr(136, texts + payload), v2.substr(128, texts + payload));
+  EXPECT_EQ(s.substr(136 + texts + payload, 80), std::string(mask.begin(), mask.end()));
+  std::uint64_t stored;
+  std::memcpy(&stored, s.data() + s.size() - 8, 8);
+  EXPECT_EQ(stored, io::fnv1a64(s.data(), s.size() - 8));
+  const io::Checkpoint c = io::read_checkpoint(path);
+  EXPECT_EQ(c.solids, mask);
+  EXPECT_EQ(c.populations, w.f);
+  EXPECT_TRUE(io::read_checkpoint(w.path).solids.empty());
+
+  // A mask of the wrong size is not written; a flipped mask byte fails the checksum; a mask byte
+  // other than 0 and 1 is refused even with a matching checksum.
+  EXPECT_THROW(io::write_checkpoint(tmp / "x.ckpt", w.cfg.solver, "", 1, w.f, std::vector<std::uint8_t>(79)),
+               io::CheckpointError);
+  std::string bad = s;
+  bad[136 + texts + payload + 5] = 1;
+  write_file(tmp / "flipped.ckpt", bad);
+  EXPECT_HAS(read_error(tmp / "flipped.ckpt"), "checksum mismatch");
+  bad = s;
+  bad[136 + texts + payload + 5] = 2;
+  const std::uint64_t fixed = io::fnv1a64(bad.data(), bad.size() - 8);
+  std::memcpy(bad.data() + bad.size() - 8, &fixed, 8);
+  write_file(tmp / "two.ckpt", bad);
+  EXPECT_HAS(read_error(tmp / "two.ckpt"), "is corrupt: a solid site's mask holds 2 (0 or 1 expected)");
+  bad = s;
+  bad[128] = 81;  // a mask length that is not the lattice's
+  write_file(tmp / "length.ckpt", bad);
+  EXPECT_HAS(read_error(tmp / "length.ckpt"), "its header is inconsistent");
+}
+
 TEST(Checkpoint, WritingLeavesNoTemporaryFile) {
   TempDir tmp;
   write_sample(tmp);
@@ -165,8 +212,8 @@ TEST(Checkpoint, WrongMagicIsRefused) {
 TEST(Checkpoint, OtherFormatVersionIsRefused) {
   TempDir tmp;
   const Written w = write_sample(tmp);
-  patch(w.path, 8, std::string("\x03\0\0\0", 4));
-  EXPECT_HAS(read_error(w.path), "has format version 3; this plume reads versions 1 and 2");
+  patch(w.path, 8, std::string("\x04\0\0\0", 4));
+  EXPECT_HAS(read_error(w.path), "has format version 4; this plume reads versions 1 to 3");
 }
 
 TEST(Checkpoint, InconsistentHeaderIsRefusedBeforeAllocating) {

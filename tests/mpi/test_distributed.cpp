@@ -5,9 +5,11 @@
 // Collective calls come first and comparisons after, on rank 0, with EXPECT only: a fatal
 // assertion would leave the other ranks waiting in a collective.
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include "d2q37/lattice.hpp"
@@ -16,6 +18,7 @@
 #include "plume/geometry/shapes.hpp"
 #include "plume/geometry/union.hpp"
 #include "plume/parameters.hpp"
+#include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "plume/parallel/mpi.hpp"
 #include "plume/solver.hpp"
@@ -34,6 +37,29 @@ SolverConfig small_case(bool walls, Precision precision) {
   SolverConfig c = seam_case(63, 51, walls, precision);
   c.backend = BackendKind::CPU;
   c.threads = 1;  // up to 4 ranks share 2 cores
+  return c;
+}
+
+// D2Q9 on the same 63 x 51 lattice; channel(): TRT between walls, a parabolic inlet and an outlet.
+d2q9::Setup channel() {
+  d2q9::Setup st;
+  st.physics.collision = d2q9::Collision::TRT;
+  st.initial.start = d2q9::Start::Uniform;
+  st.physics.walls = true;
+  st.physics.inlet = {true, 0.05, d2q9::Profile::Parabolic};
+  st.physics.outlet = {true, 1.0};
+  return st;
+}
+SolverConfig d2q9_case(const d2q9::Setup& st, std::shared_ptr<const Geometry> solids) {
+  SolverConfig c;
+  c.model = "d2q9";
+  c.nx = 63;
+  c.ny = 51;
+  c.backend = BackendKind::CPU;
+  c.threads = 1;
+  c.setup = AnySetup(st);
+  d2q9::parameters().derive(c.setup);
+  c.solids = std::move(solids);
   return c;
 }
 
@@ -192,13 +218,7 @@ TEST(Distributed, D2Q9OnEveryTilingGivesTheOneProcessPopulationsBitForBit) {
     st.physics.fy = walls ? 0.0 : -2e-5;
     st.initial.start = d2q9::Start::TaylorGreen;
     st.initial.amplitude = 0.05;
-    SolverConfig c;
-    c.model = "d2q9";
-    c.nx = 63;
-    c.ny = 51;
-    c.backend = BackendKind::CPU;
-    c.threads = 1;
-    c.setup = AnySetup(st);
+    const SolverConfig c = d2q9_case(st, nullptr);
     std::vector<double> one;
     if (world->rank() == 0) {
       Solver s(c);  // one process
@@ -234,29 +254,17 @@ TEST(Distributed, D2Q9WithSolidsOnEveryTilingGivesTheOneProcessPopulationsBitFor
   solids->add(std::make_shared<geometry::Rectangle>(0, 0, 63, 1));  // a wall row, through the x seams
   solids->add(std::make_shared<geometry::Rectangle>(45, 10, 53, 40));
   for (bool channel : {true, false}) {
-    d2q9::Setup st;
-    st.physics.collision = channel ? d2q9::Collision::TRT : d2q9::Collision::BGK;
-    st.initial.start = d2q9::Start::Uniform;
-    if (channel) {
-      st.physics.walls = true;
-      st.physics.inlet = {true, 0.05, d2q9::Profile::Parabolic};
-      st.physics.outlet = {true, 1.0};
-    } else {
+    d2q9::Setup st = channel ? ::channel() : d2q9::Setup{};
+    if (!channel) {
+      st.physics.collision = d2q9::Collision::BGK;
+      st.initial.start = d2q9::Start::Uniform;
       st.physics.bounce = d2q9::Bounce::FullWay;
       st.physics.tau = 1 / 1.85;
       st.physics.accelerate.row = 49;
       st.physics.accelerate.a = 0.005;
       st.initial.rho = 0.1;
     }
-    SolverConfig c;
-    c.model = "d2q9";
-    c.nx = 63;
-    c.ny = 51;
-    c.backend = BackendKind::CPU;
-    c.threads = 1;
-    c.setup = AnySetup(st);
-    d2q9::parameters().derive(c.setup);
-    c.solids = solids;
+    const SolverConfig c = d2q9_case(st, solids);
     const auto run = [&](Solver& s) {
       s.initialize();
       s.advance(steps);
@@ -281,6 +289,56 @@ TEST(Distributed, D2Q9WithSolidsOnEveryTilingGivesTheOneProcessPopulationsBitFor
         EXPECT_EQ(first_difference(global, one, c.nx, c.ny), "")
             << s.decomposition().describe() << (channel ? ", channel" : ", seed-001 driving");
     }
+  }
+}
+
+TEST(Distributed, D2Q9SolidsDrawnBeforeACheckpointSurviveARestartOnAnyTiling) {
+  // Checkpoints are gathered on rank 0 (io::save_checkpoint): the mask too, drawn sites included;
+  // a restart on any tiling scatters it with the populations.
+  const SolverConfig c = d2q9_case(channel(), std::make_shared<geometry::Circle>(31.3, 25.6, 7.2));
+  const long after = 40;
+  const auto draw = [&](Solver& s) {
+    s.initialize();
+    s.advance(60);
+    s.edit_solids(Box{20, 43, 24, 28, 0, 1}, true);   // across the x seam and the y seams
+    s.edit_solids(Box{28, 35, 20, 32, 0, 1}, false);  // erase through the cylinder
+    s.advance(20);
+  };
+  std::vector<double> one;
+  if (world->rank() == 0) {
+    Solver s(c);
+    draw(s);
+    s.advance(after);
+    one = s.populations();
+  }
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("plume_mpi_solids_" + std::to_string(::getpid()) + ".ckpt")).string();  // rank 0's
+  const std::vector<Tiling> tilings = tilings_of(world->size(), c, d2q9::D2Q9::reach);
+  for (std::size_t i = 0; i < tilings.size(); ++i) {
+    SolverConfig k = c;
+    k.tiles = tilings[i];
+    {
+      Solver s(k, *world);
+      draw(s);
+      io::save_checkpoint(path, s, "model = \"d2q9\"\n");
+    }
+    // Restarted on another tiling (the next one), set up from the configuration alone.
+    k.tiles = tilings[(i + 1) % tilings.size()];
+    Solver r(k, *world);
+    io::restore_checkpoint(path, r, k);
+    r.advance(after);
+    const std::vector<double> global = r.gather_populations();
+    if (r.is_root())
+      EXPECT_EQ(first_difference(global, one, c.nx, c.ny), "")
+          << "written on " << to_string(tilings[i]) << ", restarted on " << r.decomposition().describe();
+  }
+  if (world->rank() == 0) {
+    // And on one process, from the last file.
+    Solver r(c);
+    io::restore_checkpoint(path, r, c);
+    r.advance(after);
+    EXPECT_EQ(first_difference(r.populations(), one, c.nx, c.ny), "") << "restarted on one process";
+    std::filesystem::remove(path);
   }
 }
 

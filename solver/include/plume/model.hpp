@@ -9,6 +9,7 @@
 #include <string_view>
 #include <typeinfo>
 #include <vector>
+#include "plume/end_report.hpp"
 #include "plume/grid/domain.hpp"
 #include "plume/lattice/lattice_info.hpp"
 #include "plume/parallel/decomposition.hpp"
@@ -190,6 +191,13 @@ class Model {
   // The values of diagnostics(), from the whole lattice's row sums and the run's setup (where a
   // diagnostic needs the case: D2Q37's mixing widths).
   virtual std::vector<double> diagnose(const RowSums& r, const AnySetup& setup) const;
+  // The end-of-run report: the diagnostics (names of diagnostics()) whose histories a run keeps
+  // for it, one row per diagnostics step (none: no report), and the report made from them, given
+  // in that order, with the run's setup. An empty report (no title) prints nothing.
+  virtual std::vector<std::string> reported_histories() const { return {}; }
+  virtual EndReport end_report(const std::vector<TimeSeries>& /*histories*/, const AnySetup& /*setup*/) const {
+    return {};
+  }
   // The time one step advances, in the model's units (what Solver::time() multiplies).
   virtual double time_step() const = 0;
   virtual AnySetup default_setup() const = 0;

@@ -146,6 +146,16 @@ class Solver {
   // ranks' arguments are ignored); every rank takes its block. A checkpoint written by N ranks
   // restarts on M. A wrong size on rank 0 throws CollectiveError on every rank.
   void scatter_populations(const std::vector<double>& global, long step);
+  // Collective. The solid sites of the whole lattice, a byte per site [z][y][x] (1: solid), on
+  // rank 0 (empty elsewhere): what a checkpoint stores beside the populations, drawn sites
+  // included. Empty on every rank when the run has never had solid sites.
+  std::vector<std::uint8_t> gather_solids();
+  // Collective. Rank 0 passes the whole lattice's mask (as gather_solids gives it; the other
+  // ranks' arguments are ignored); every rank takes it for its block and halo, in place of the
+  // solids it had. Restore the populations after it: a site that turns fluid here starts afresh,
+  // as in edit_solids. A wrong size on rank 0 throws CollectiveError on every rank; a model
+  // without solids throws std::invalid_argument.
+  void scatter_solids(const std::vector<std::uint8_t>& global);
 
  private:
   friend struct internal::SolverAccess;

@@ -48,11 +48,12 @@ std::string from_field16(const unsigned char* p) {
 }
 
 // Version 2: magic, version, byte-order mark, lattice and model names, Q, D, nx, ny, nz, step,
-// time, value bytes, storage precision, the sizes of the texts and of the populations.
+// time, value bytes, storage precision, the sizes of the texts and of the populations; version 3
+// (mask > 0) adds the size of the solid sites' mask.
 std::string header_bytes(const SolverConfig& cfg, const Model& model, long long step, const std::string& toml,
-                         const std::string& writer, std::uint64_t payload) {
+                         const std::string& writer, std::uint64_t payload, std::uint64_t mask) {
   std::string h(kCheckpointMagic, 8);
-  put(h, kCheckpointVersion, 4);
+  put(h, mask > 0 ? kCheckpointVersionSolids : kCheckpointVersion, 4);
   put(h, kByteOrderMark, 4);
   h += field16(model.lattice().name);
   h += field16(model.name());
@@ -68,6 +69,7 @@ std::string header_bytes(const SolverConfig& cfg, const Model& model, long long 
   put(h, toml.size(), 8);
   put(h, writer.size(), 8);
   put(h, payload, 8);
+  if (mask > 0) put(h, mask, 8);
   return h + toml + writer;
 }
 
@@ -83,7 +85,8 @@ CheckpointError fail(const std::string& path, const std::string& why) {
 }
 
 // Reads and checks the fixed header and the texts; leaves the file positioned at the payload.
-CheckpointHeader read_header(File& file, const std::string& path, std::uint64_t& payload, std::uint64_t& hash) {
+CheckpointHeader read_header(File& file, const std::string& path, std::uint64_t& payload, std::uint64_t& mask,
+                             std::uint64_t& hash) {
   file.f = std::fopen(path.c_str(), "rb");
   if (!file.f) throw fail(path, fmt::format("cannot be opened: {}", std::strerror(errno)));
   struct stat st {};
@@ -91,7 +94,7 @@ CheckpointHeader read_header(File& file, const std::string& path, std::uint64_t&
   // A folder opens like a file and reads as an empty one.
   if (S_ISDIR(st.st_mode)) throw fail(path, "is a directory, not a checkpoint file (checkpoint_<step>.ckpt)");
   const std::uint64_t size = std::uint64_t(st.st_size);
-  unsigned char h[kCheckpointHeaderBytes];
+  unsigned char h[kCheckpointHeaderBytesV3];
   const std::size_t got = std::fread(h, 1, 16, file.f);
   if (got < 8 || std::memcmp(h, kCheckpointMagic, 8) != 0)
     throw fail(path, got < 8 ? "is truncated: too short to be a plume checkpoint"
@@ -99,12 +102,13 @@ CheckpointHeader read_header(File& file, const std::string& path, std::uint64_t&
   if (got < 16) throw fail(path, fmt::format("is truncated: {} bytes, shorter than the header", size));
   CheckpointHeader c;
   c.version = std::uint32_t(get(h + 8, 4));
-  if (c.version != kCheckpointVersion && c.version != 1)
-    throw fail(path, fmt::format("has format version {}; this plume reads versions 1 and {}", c.version,
-                                 kCheckpointVersion));
-  // Version 1 (2-D, D2Q37 only) lacks the model name and nz: 24 bytes less.
-  const bool v1 = c.version == 1;
-  const std::size_t fixed = v1 ? kCheckpointHeaderBytesV1 : kCheckpointHeaderBytes;
+  if (c.version < 1 || c.version > kCheckpointVersionSolids)
+    throw fail(path, fmt::format("has format version {}; this plume reads versions 1 to {}", c.version,
+                                 kCheckpointVersionSolids));
+  // Version 1 (2-D, D2Q37 only) lacks the model name and nz: 24 bytes less; version 3 adds the
+  // mask's size: 8 bytes more.
+  const bool v1 = c.version == 1, v3 = c.version == kCheckpointVersionSolids;
+  const std::size_t fixed = v1 ? kCheckpointHeaderBytesV1 : v3 ? kCheckpointHeaderBytesV3 : kCheckpointHeaderBytes;
   if (16 + std::fread(h + 16, 1, fixed - 16, file.f) < fixed)
     throw fail(path, fmt::format("is truncated: {} bytes, shorter than the header", size));
   if (get(h + 12, 4) != kByteOrderMark) throw fail(path, "is corrupt: wrong byte-order marker");
@@ -126,13 +130,14 @@ CheckpointHeader read_header(File& file, const std::string& path, std::uint64_t&
   c.precision = Precision(get(p + 44, 4));
   const std::uint64_t ntoml = get(p + 48, 8), nwriter = get(p + 56, 8);
   payload = get(p + 64, 8);
-  if (value_bytes != sizeof(double) || ntoml > kMaxTextBytes || nwriter > kMaxTextBytes || c.nx <= 0 ||
+  mask = v3 ? get(p + 72, 8) : 0;
+  if ((v3 && mask != std::uint64_t(c.nx) * c.ny * c.nz) || (value_bytes != sizeof(double) || ntoml > kMaxTextBytes || nwriter > kMaxTextBytes || c.nx <= 0 ||
       c.ny <= 0 || c.nz <= 0 || c.Q <= 0 || c.nx > (1LL << 40) || c.ny > (1LL << 40) || c.nz > (1LL << 40) ||
       payload / sizeof(double) / std::uint64_t(c.Q) / std::uint64_t(c.nx) / std::uint64_t(c.ny) != std::uint64_t(c.nz) ||
-      payload != std::uint64_t(c.Q) * c.nx * c.ny * c.nz * sizeof(double))
+      payload != std::uint64_t(c.Q) * c.nx * c.ny * c.nz * sizeof(double)))
     throw fail(path, "is corrupt: its header is inconsistent");
   if (c.step < 0) throw fail(path, fmt::format("is corrupt: its step is negative ({})", c.step));
-  const std::uint64_t expected = fixed + ntoml + nwriter + payload + 8;
+  const std::uint64_t expected = fixed + ntoml + nwriter + payload + mask + 8;
   if (size < expected)
     throw fail(path, fmt::format("is truncated: {} bytes, the header announces {}", size, expected));
   if (size > expected)
@@ -158,15 +163,20 @@ std::uint64_t fnv1a64(const void* data, std::size_t n, std::uint64_t h) {
 }
 
 void write_checkpoint(const std::string& path, const SolverConfig& cfg, const std::string& config_text, long long step,
-                      const std::vector<double>& f) {
+                      const std::vector<double>& f, const std::vector<std::uint8_t>& solids) {
   const Model& model = find_model(cfg.model);
   const std::uint64_t n = std::uint64_t(model.lattice().Q) * cfg.nx * cfg.ny;
   if (f.size() != n)
     throw CheckpointError(fmt::format("write_checkpoint: {} values given, a {} x {} {} lattice has {}", f.size(),
                                       cfg.nx, cfg.ny, model.lattice().name, n));
   if (step < 0) throw CheckpointError(fmt::format("write_checkpoint: step {} is negative", step));
+  const std::uint64_t sites = std::uint64_t(cfg.nx) * cfg.ny;
+  if (!solids.empty() && solids.size() != sites)
+    throw CheckpointError(fmt::format("write_checkpoint: a mask of {} sites given, the {} x {} lattice has {}",
+                                      solids.size(), cfg.nx, cfg.ny, sites));
   AtomicFile out(path);
-  const std::string head = header_bytes(cfg, model, step, config_text, build_description(), n * sizeof(double));
+  const std::string head =
+      header_bytes(cfg, model, step, config_text, build_description(), n * sizeof(double), solids.size());
   std::uint64_t hash = fnv1a64(head.data(), head.size());
   out.write(head);
   std::vector<std::uint64_t> chunk;
@@ -181,6 +191,10 @@ void write_checkpoint(const std::string& path, const SolverConfig& cfg, const st
     hash = fnv1a64(data, m * sizeof(double), hash);
     out.write(data, m * sizeof(double));
   }
+  if (!solids.empty()) {
+    hash = fnv1a64(solids.data(), solids.size(), hash);
+    out.write(solids.data(), solids.size());
+  }
   std::string trailer;
   put(trailer, hash, 8);
   out.write(trailer);
@@ -189,15 +203,15 @@ void write_checkpoint(const std::string& path, const SolverConfig& cfg, const st
 
 CheckpointHeader read_checkpoint_header(const std::string& path) {
   File file;
-  std::uint64_t payload, hash;
-  return read_header(file, path, payload, hash);
+  std::uint64_t payload, mask, hash;
+  return read_header(file, path, payload, mask, hash);
 }
 
 Checkpoint read_checkpoint(const std::string& path) {
   File file;
-  std::uint64_t payload, hash;
+  std::uint64_t payload, mask, hash;
   Checkpoint c;
-  c.header = read_header(file, path, payload, hash);
+  c.header = read_header(file, path, payload, mask, hash);
   c.populations.resize(payload / sizeof(double));
   for (std::size_t i = 0; i < c.populations.size(); i += kChunk) {
     const std::size_t m = std::min(kChunk, c.populations.size() - i);
@@ -206,11 +220,16 @@ Checkpoint read_checkpoint(const std::string& path) {
   }
   if constexpr (!kLittleEndianHost)
     for (double& v : c.populations) v = from_bits(byteswap(bits(v)));
+  c.solids.resize(mask);
+  if (std::fread(c.solids.data(), 1, c.solids.size(), file.f) != c.solids.size()) throw fail(path, "is truncated");
+  hash = fnv1a64(c.solids.data(), c.solids.size(), hash);
   unsigned char t[8];
   if (std::fread(t, 1, 8, file.f) != 8) throw fail(path, "is truncated");
   const std::uint64_t stored = get(t, 8);
   if (stored != hash)
     throw fail(path, fmt::format("is corrupt: checksum mismatch (stored {:016x}, computed {:016x})", stored, hash));
+  for (std::uint8_t v : c.solids)
+    if (v > 1) throw fail(path, fmt::format("is corrupt: a solid site's mask holds {} (0 or 1 expected)", int(v)));
   return c;
 }
 
@@ -230,10 +249,11 @@ void check_compatible(const CheckpointHeader& h, const SolverConfig& cfg, const 
 
 void save_checkpoint(const std::string& path, Solver& solver, const std::string& config_text) {
   const std::vector<double> f = solver.gather_populations();
+  const std::vector<std::uint8_t> solids = solver.gather_solids();
   std::string problem;
   if (solver.is_root()) {
     try {
-      write_checkpoint(path, solver.config(), config_text, solver.step(), f);
+      write_checkpoint(path, solver.config(), config_text, solver.step(), f, solids);
     } catch (const std::exception& e) {
       problem = e.what();
     }
@@ -259,6 +279,11 @@ CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, con
     // An unusable checkpoint is bad input on every rank alike; one process keeps the reader's words.
     throw CheckpointError(solver.ranks() == 1 ? problem : e.what());
   }
+  // The stored solid sites, drawn ones included, replace those of the configuration; a file
+  // without them (no solids, or versions 1 and 2) keeps the configuration's.
+  long long has_solids = c.solids.empty() ? 0 : 1;
+  solver.communicator().broadcast(&has_solids, sizeof has_solids, 0);
+  if (has_solids) solver.scatter_solids(c.solids);
   solver.scatter_populations(c.populations, c.header.step);
   c.header.step = solver.step();
   return c.header;

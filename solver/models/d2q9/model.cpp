@@ -3,6 +3,7 @@
 #include <iterator>
 #include <stdexcept>
 #include "d2q9/diagnostics.hpp"
+#include "d2q9/end_report.hpp"
 #include "d2q9/model.hpp"
 #include "d2q9/names.hpp"
 #include "d2q9/registration.hpp"
@@ -46,6 +47,10 @@ class D2Q9Model final : public TraitsModel<Traits> {
   }
   const Parameters& parameters() const override { return d2q9::parameters(); }
   std::vector<QuantityInfo> diagnostics() const override { return diagnostic_quantities(); }
+  std::vector<std::string> reported_histories() const override { return d2q9::reported_histories(); }
+  EndReport end_report(const std::vector<TimeSeries>& h, const AnySetup& s) const override {
+    return d2q9::end_report(h, s);
+  }
   int own_row_sums() const override { return kOwnRowSums; }
   void sum_row(const Fields& f, int y, int z, double* out) const override { d2q9::sum_row(f, y, z, out); }
   std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override { return d2q9::diagnose(r, s); }
