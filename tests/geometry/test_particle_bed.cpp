@@ -1,6 +1,7 @@
 // Random particle beds: reproducible for a seed, no two particles overlap, the solid fraction
 // reached, a million particles, any box marked like the whole lattice, jamming refused.
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include "marks.hpp"
@@ -132,6 +133,35 @@ TEST(ParticleBed, AnyBoxIsMarkedLikeTheWholeLattice) {
   test::expect_boxes_agree(ParticleBed(150, 90, spec(3, 0.3, 12, 2), false, false), 150, 90);
   // A lattice of only two cells along an axis.
   test::expect_boxes_agree(ParticleBed(40, 17, spec(3.9, 0.2, 13, 0.2), true, true), 40, 17);
+}
+
+// Every link from a particle's site to a fluid neighbour crosses that particle's edge where
+// link_fraction says, across the periodic sides too (where the neighbour lies beyond the lattice).
+TEST(ParticleBed, EachLinkCrossesTheEdgeOfItsParticle) {
+  const int nx = 80, ny = 60;
+  const double r = 3.7;
+  const ParticleBed bed(nx, ny, spec(r, 0.35, 5), true, true);
+  const std::vector<std::uint8_t> m = test::whole(bed, nx, ny);
+  int links = 0, across = 0;
+  for (int y = 0; y < ny; ++y)
+    for (int x = 0; x < nx; ++x)
+      for (int ex = -1; ex <= 1; ++ex)
+        for (int ey = -1; ey <= 1; ++ey) {
+          const int fx = x + ex, fy = y + ey;  // the fluid end, maybe beyond a side
+          if (!m[y * nx + x] || m[((fy + ny) % ny) * nx + (fx + nx) % nx]) continue;
+          const double q = bed.link_fraction(x, y, 0, ex, ey, 0);
+          const double px = fx - q * ex, py = fy - q * ey;
+          double nearest = 1e9;
+          for (const auto& p : bed.particles())
+            for (int sx = -1; sx <= 1; ++sx)
+              for (int sy = -1; sy <= 1; ++sy)
+                nearest = std::min(nearest, std::hypot(px - p.x - sx * nx, py - p.y - sy * ny));
+          ASSERT_NEAR(nearest, r, 1e-12) << x << ", " << y << " towards " << ex << ", " << ey;
+          ++links;
+          across += fx < 0 || fx >= nx || fy < 0 || fy >= ny;
+        }
+  EXPECT_GT(links, 1000);
+  EXPECT_GT(across, 0);
 }
 
 // Seed 003's bed: more than a million particles on one lattice, built in seconds.

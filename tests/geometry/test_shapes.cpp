@@ -1,5 +1,6 @@
 // Rectangles, circles and their unions: exact sites, symmetry, and any box marked like the whole.
 #include <gtest/gtest.h>
+#include <cmath>
 #include <memory>
 #include "marks.hpp"
 #include "plume/geometry/shapes.hpp"
@@ -66,4 +67,48 @@ TEST(Shapes, AnyBoxIsMarkedLikeTheWholeLattice) {
   s.add(std::make_shared<Circle>(30.25, 20.5, 9.5));
   s.add(std::make_shared<Circle>(0, 39, 4));
   test::expect_boxes_agree(s, 64, 40);
+}
+
+// Where a circle's edge crosses the links from its sites to their fluid neighbours (interpolated
+// bounce-back's q): a few values by hand, then every link of a circle against the circle itself.
+TEST(Shapes, ACircleCrossesEachLinkWhereTheCircleIs) {
+  EXPECT_DOUBLE_EQ(Circle(0, 0, 2.5).link_fraction(2, 0, 0, 1, 0, 0), 0.5);
+  EXPECT_NEAR(Circle(0, 0, 2.2).link_fraction(2, 0, 0, 1, 0, 0), 0.8, 1e-15);
+  EXPECT_NEAR(Circle(0, 0, 2.2).link_fraction(0, -2, 0, 0, -1, 0), 0.8, 1e-15);
+  EXPECT_NEAR(Circle(0, 0, 2).link_fraction(1, 1, 0, 1, 1, 0), 2 - std::sqrt(2.0), 1e-15);  // leaves at (√2, √2)
+  EXPECT_DOUBLE_EQ(Circle(0, 0, 2).link_fraction(5, 5, 0, 1, 0, 0), 0.5) << "not a site of the circle";
+  // Rectangles, files and images are made of sites: their walls lie half-way.
+  EXPECT_EQ(Rectangle(0, 0, 4, 4).link_fraction(3, 3, 0, 1, 1, 0), 0.5);
+  const double cx = 20.3, cy = 19.6, r = 8.45;
+  const Circle c(cx, cy, r);
+  const std::vector<std::uint8_t> m = test::whole(c, 40, 40);
+  int links = 0;
+  for (int y = 1; y < 39; ++y)
+    for (int x = 1; x < 39; ++x)
+      for (int ex = -1; ex <= 1; ++ex)
+        for (int ey = -1; ey <= 1; ++ey) {
+          if (!m[y * 40 + x] || m[(y + ey) * 40 + x + ex]) continue;
+          const double q = c.link_fraction(x, y, 0, ex, ey, 0);
+          ASSERT_GE(q, 0.0);
+          ASSERT_LE(q, 1.0);
+          const double px = x + ex - q * ex, py = y + ey - q * ey;  // from the fluid site, q of the link back
+          EXPECT_NEAR(std::hypot(px - cx, py - cy), r, 1e-12) << x << ", " << y << " towards " << ex << ", " << ey;
+          ++links;
+        }
+  EXPECT_GT(links, 150);
+}
+
+// A union's surface on a link is the nearest to the fluid site of the parts that hold the solid
+// site; parts that do not hold it have no say.
+TEST(Shapes, AUnionsLinkCrossesTheNearestSurfaceOfThePartsThatHoldTheSite) {
+  Solids s;
+  s.add(std::make_shared<Circle>(0, 0, 2.2));    // q 0.8 on the link (2, 0) -> (3, 0)
+  s.add(std::make_shared<Circle>(0, 0, 2.6));    // q 0.4 on it
+  s.add(std::make_shared<Circle>(3.5, 0, 0.7));  // holds the fluid end only
+  EXPECT_NEAR(s.link_fraction(2, 0, 0, 1, 0, 0), 0.4, 1e-15);
+  Solids t;
+  t.add(std::make_shared<Rectangle>(0, 0, 3, 3));
+  t.add(std::make_shared<Circle>(0, 0, 2.2));
+  EXPECT_NEAR(t.link_fraction(2, 0, 0, 1, 0, 0), 0.5, 1e-15) << "the rectangle's wall is the nearer";
+  EXPECT_NEAR(t.link_fraction(2, 0, 0, 0, -1, 0), 1 - std::sqrt(2.2 * 2.2 - 4), 1e-15) << "the circle's is";
 }

@@ -152,3 +152,12 @@ TEST(ModelKeys, TheSameSectionsHoldEachModelsOwnKeys) {
   const config::RunConfig back = config::parse_config(config::to_toml(c), "to_toml");
   EXPECT_EQ(config::to_toml(back), config::to_toml(c));
 }
+
+// D2Q9's bounce-back choices, interpolated walls among them; any other value is refused with the
+// list.
+TEST(ModelKeys, D2Q9sBounceBackIsOneOfItsThreeSchemes) {
+  for (const char* b : {"half-way", "full-way", "interpolated"})
+    EXPECT_EQ(error_of_load(std::string("model = \"d2q9\"\n[solids]\nbounce = \"") + b + "\"\n"), "") << b;
+  const std::string bad = error_of_load("model = \"d2q9\"\n[solids]\nbounce = \"bouzidi\"\n");
+  EXPECT_NE(bad.find("is not one of half-way, full-way, interpolated"), std::string::npos) << bad;
+}

@@ -244,27 +244,43 @@ TEST(Distributed, D2Q9OnEveryTilingGivesTheOneProcessPopulationsBitForBit) {
 }
 
 // D2Q9 with solid sites on every tiling, equal to one process bit for bit: a cylinder and a block
-// that straddle the tiles' seams, with half-way bounce-back in a Zou-He channel (x not periodic)
-// and with full-way bounce-back under the seed-001 driving (periodic); then solids drawn and
-// erased across the seams while the flow runs.
+// that straddle the tiles' seams, with half-way and interpolated bounce-back in a Zou-He channel
+// (x not periodic), with interpolated bounce-back in a periodic box driven by a body force (a
+// second cylinder across the periodic side), and with full-way bounce-back under the seed-001
+// driving (periodic); then solids drawn and erased across the seams while the flow runs (the
+// links of interpolated walls follow).
 TEST(Distributed, D2Q9WithSolidsOnEveryTilingGivesTheOneProcessPopulationsBitForBit) {
   const long steps = 120;
   auto solids = std::make_shared<geometry::Solids>();
   solids->add(std::make_shared<geometry::Circle>(31.3, 25.6, 7.2));
   solids->add(std::make_shared<geometry::Rectangle>(0, 0, 63, 1));  // a wall row, through the x seams
   solids->add(std::make_shared<geometry::Rectangle>(45, 10, 53, 40));
-  for (bool channel : {true, false}) {
+  auto periodic_solids = std::make_shared<geometry::Solids>(*solids);
+  periodic_solids->add(std::make_shared<geometry::Circle>(61.8, 44.3, 4.6));
+  enum Case { Channel, InterpolatedChannel, InterpolatedPeriodic, Seed001 };
+  const char* names[] = {"channel", "channel, interpolated walls", "periodic, interpolated walls",
+                         "seed-001 driving"};
+  for (Case which : {Channel, InterpolatedChannel, InterpolatedPeriodic, Seed001}) {
+    const bool channel = which == Channel || which == InterpolatedChannel;
     d2q9::Setup st = channel ? ::channel() : d2q9::Setup{};
+    if (which == InterpolatedChannel) st.physics.bounce = d2q9::Bounce::Interpolated;
     if (!channel) {
       st.physics.collision = d2q9::Collision::BGK;
       st.initial.start = d2q9::Start::Uniform;
+    }
+    if (which == InterpolatedPeriodic) {
+      st.physics.bounce = d2q9::Bounce::Interpolated;
+      st.physics.fx = 2e-5;
+      st.physics.fy = 1e-5;
+      st.initial.ux = 0.03;
+    } else if (which == Seed001) {
       st.physics.bounce = d2q9::Bounce::FullWay;
       st.physics.tau = 1 / 1.85;
       st.physics.accelerate.row = 49;
       st.physics.accelerate.a = 0.005;
       st.initial.rho = 0.1;
     }
-    const SolverConfig c = d2q9_case(st, solids);
+    const SolverConfig c = d2q9_case(st, which == InterpolatedPeriodic ? periodic_solids : solids);
     const auto run = [&](Solver& s) {
       s.initialize();
       s.advance(steps);
@@ -287,7 +303,7 @@ TEST(Distributed, D2Q9WithSolidsOnEveryTilingGivesTheOneProcessPopulationsBitFor
       const std::vector<double> global = s.gather_populations();
       if (s.is_root())
         EXPECT_EQ(first_difference(global, one, c.nx, c.ny), "")
-            << s.decomposition().describe() << (channel ? ", channel" : ", seed-001 driving");
+            << s.decomposition().describe() << ", " << names[which];
     }
   }
 }

@@ -11,34 +11,18 @@
 #include "d2q9/registration.hpp"
 #include "plume/parameters.hpp"
 #include "plume/solver.hpp"
+#include "d2q9_case.hpp"
 #include "site_geometry.hpp"
 
 using namespace plume;
+using test::d2q9_case;
+using test::fields_of;
 using d2q9::L;
 
 namespace {
 
-SolverConfig d2q9_case(int nx, int ny, const d2q9::Setup& s, std::shared_ptr<const Geometry> g = nullptr) {
-  SolverConfig c;
-  c.model = "d2q9";
-  c.nx = nx;
-  c.ny = ny;
-  c.backend = BackendKind::CPU;
-  c.threads = 1;  // small lattices: one thread runs them fastest
-  c.setup = AnySetup(s);
-  d2q9::parameters().derive(c.setup);  // what a configuration does: rho0 from initial.rho
-  c.solids = std::move(g);
-  return c;
-}
-
 std::shared_ptr<const Geometry> where(std::function<bool(int, int)> f) {
   return std::make_shared<test::SitesWhere>(std::move(f));
-}
-
-Fields fields_of(Solver& s) {
-  Fields f;
-  s.fields(f);
-  return f;
 }
 
 double sum(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); }

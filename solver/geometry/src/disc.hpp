@@ -1,12 +1,11 @@
-// The one test of every disc (circles, particles): a site lies in a disc when its centre is
-// strictly inside, so that two discs that only touch share no site.
+// Marking discs (circles, particles) in a box of sites; the arithmetic of one disc is
+// plume/geometry/disc.hpp.
 #pragma once
 #include <cstdint>
+#include "plume/geometry/disc.hpp"
 #include "plume/grid/domain.hpp"
 
 namespace plume::geometry {
-
-inline bool in_disc(double dx, double dy, double r2) { return dx * dx + dy * dy < r2; }
 
 // Sets out[(y - b.y0) * (b.x1 - b.x0) + (x - b.x0)] = 1 for the sites (x, y) of `within` (a part
 // of b's x-y rectangle) that lie in the disc.

@@ -63,6 +63,10 @@ std::vector<int> ParticleBed::Axis::cells_between(double a, double b) const {
   return v;
 }
 
+std::vector<double> ParticleBed::Axis::shifts() const {
+  return periodic ? std::vector<double>{-double(n), 0.0, double(n)} : std::vector<double>{0.0};
+}
+
 // --- Placement ---
 
 std::string ParticleBed::problem(int nx, int ny, const ParticleBedSpec& s, bool periodic_x, bool periodic_y) {
@@ -176,10 +180,7 @@ void ParticleBed::mark_plane(const Box& b, std::uint8_t* out) const {
   // The cells whose particles may reach the box, and the images of a particle that may.
   const std::vector<int> cx = ax_.cells_between(within.x0 - r, within.x1 - 1 + r);
   const std::vector<int> cy = ay_.cells_between(within.y0 - r, within.y1 - 1 + r);
-  const auto shifts = [](const Axis& a) {
-    return a.periodic ? std::vector<double>{-double(a.n), 0.0, double(a.n)} : std::vector<double>{0.0};
-  };
-  const std::vector<double> sx = shifts(ax_), sy = shifts(ay_);
+  const std::vector<double> sx = ax_.shifts(), sy = ay_.shifts();
   for (int ky : cy)
     for (int kx : cx)
       for (int p = head_[std::size_t(ky) * ax_.cells + kx]; p >= 0; p = next_[p])
@@ -189,6 +190,20 @@ void ParticleBed::mark_plane(const Box& b, std::uint8_t* out) const {
             if (x + r >= within.x0 && x - r <= within.x1 - 1 && y + r >= within.y0 && y - r <= within.y1 - 1)
               mark_disc(x, y, r, b, within, out);
           }
+}
+
+double ParticleBed::link_fraction(int x, int y, int /*z*/, int ex, int ey, int /*ez*/) const {
+  const double r = spec_.radius, r2 = r * r;
+  const std::vector<double> sx = ax_.shifts(), sy = ay_.shifts();
+  for (int ky : ay_.cells_between(y - r, y + r))
+    for (int kx : ax_.cells_between(x - r, x + r))
+      for (int p = head_[std::size_t(ky) * ax_.cells + kx]; p >= 0; p = next_[p])
+        for (double dy : sy)
+          for (double dx : sx) {
+            const double cx = particles_[p].x + dx, cy = particles_[p].y + dy;
+            if (in_disc(x - cx, y - cy, r2)) return disc_link_fraction(x - cx, y - cy, r, ex, ey);
+          }
+  return 0.5;
 }
 
 std::string ParticleBed::describe() const {

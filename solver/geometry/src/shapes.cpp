@@ -20,6 +20,10 @@ std::string Rectangle::describe() const {
 
 void Circle::mark_plane(const Box& b, std::uint8_t* out) const { mark_disc(cx_, cy_, r_, b, b, out); }
 
+double Circle::link_fraction(int x, int y, int /*z*/, int ex, int ey, int /*ez*/) const {
+  return disc_link_fraction(x - cx_, y - cy_, r_, ex, ey);
+}
+
 std::string Circle::describe() const { return fmt::format("circle at ({}, {}) radius {}", cx_, cy_, r_); }
 
 }  // namespace plume::geometry

@@ -130,6 +130,9 @@ class Backend {
   // site of b that was solid and is now fluid starts in the model's state for such sites
   // (Traits::fluid_state). The first call passes the whole block with its halo.
   virtual void set_solids(const std::uint8_t* mask, const Box& b) = 0;
+  // Where the walls cross the links into solid sites (StepArgs::links): `q` holds Q planes of a
+  // float per site of the layout; the backend copies the whole layout rows of b, as set_solids.
+  virtual void set_links(const float* q, const Box& b) = 0;
   // The operations of a tile of a decomposed lattice; nullptr: this backend runs single-tile only.
   virtual HaloOps* halo_ops() { return nullptr; }
 };

@@ -216,6 +216,9 @@ class Model {
   virtual const Parameters& parameters() const;
   // Whether its runs may have solid sites (SolverConfig::solids, plume/solids.hpp).
   virtual bool supports_solids() const { return false; }
+  // Whether the setup's walls need to know where the surface of the solids crosses each link
+  // (interpolated bounce-back: StepArgs::links); the solver then keeps them.
+  virtual bool uses_links(const AnySetup& /*s*/) const { return false; }
   virtual bool owns(const AnySetup& s) const = 0;  // whether `s` is this model's setup
   // Which directions the setup makes periodic (the others are bounded: walls, inlets).
   virtual parallel::Periodic periodic(const AnySetup& s) const = 0;

@@ -101,6 +101,9 @@ class Solver {
   // obstacles does (plume-gui). A site that turns fluid starts at rest at the model's reference
   // density. Every rank makes the same call (no messages: each edits its own block and halo). Not
   // between advance_async() and wait_steps(). A model without solids throws std::invalid_argument.
+  // Where the model uses links (Model::uses_links), a link keeps the geometry's surface
+  // (Geometry::link_fraction) while its solid end is a site the geometry marks and its fluid end
+  // is not; every other link (into drawn solids, out of erased ones) crosses its wall half-way.
   void edit_solids(const Box& b, bool solid);
   void fields(Fields& out);                  // fields of the current state, local block (collective)
   // The model's sums over the whole lattice (e.g. D2Q9's |u| and fluid sites; a model without
@@ -160,6 +163,8 @@ class Solver {
  private:
   friend struct internal::SolverAccess;
   void setup();
+  void place_links();
+  void update_links(const Box& b);
 
   SolverConfig cfg_;
   const Model* model_ = nullptr;
@@ -170,6 +175,10 @@ class Solver {
   std::unique_ptr<Backend> backend_;
   std::unique_ptr<parallel::TileStepper> stepper_;  // decomposed runs of more than one rank
   std::vector<std::uint8_t> solid_;  // this block's solid sites with its halo (src/solid_mask.hpp); empty: none
+  // When the model uses links (Model::uses_links): the sites the geometry marks (never edited),
+  // and where the walls cross the links (StepArgs::links); empty: none.
+  std::vector<std::uint8_t> shape_;
+  std::vector<float> links_;
   std::string reason_;
   TransportKind transport_ = TransportKind::Auto;  // Auto: no halo messages (one rank)
   long step_ = 0;

@@ -38,6 +38,9 @@ class D2Q9Model final : public TraitsModel<Traits> {
     return text;
   }
   bool supports_solids() const override { return true; }
+  bool uses_links(const AnySetup& s) const override {
+    return s.as<Setup>().physics.bounce == Bounce::Interpolated;
+  }
   // The pressure of the isothermal gas; the speed first, as a flow is usually looked at.
   std::vector<DerivedFieldInfo> derived_fields() const override {
     return {{"p", "p = rho / 3", "pressure p", false, DerivedOp::Scaled, {"rho"}, L::cs2}};

@@ -15,7 +15,7 @@ inline const std::vector<std::string>& equilibrium_names() {
   return n;
 }
 inline const std::vector<std::string>& bounce_names() {
-  static const std::vector<std::string> n{"half-way", "full-way"};
+  static const std::vector<std::string> n{"half-way", "full-way", "interpolated"};
   return n;
 }
 inline const std::vector<std::string>& profile_names() {

@@ -54,7 +54,10 @@ std::vector<Parameter> make_list() {
   t.push_back(choice<Setup>("solids", "bounce",
                             "how populations meet solid sites: half-way = sent back in the same step (no state in "
                             "solids), full-way = taken in and sent back in the next step (the seed-001 benchmark's "
-                            "scheme; its fields are those after the collision, as that benchmark reports them)",
+                            "scheme; its fields are those after the collision, as that benchmark reports them), "
+                            "interpolated = as half-way, but the wall stands where the solid's surface crosses each "
+                            "link (circles, particle beds; sites from files and drawn sites: half-way) and what comes "
+                            "back is interpolated to it (Bouzidi: curved walls at second order)",
                             bounce_names(), PLUME_PHYSICS(bounce)));
   // [inlet], [outlet]
   t.push_back(boolean<Setup>("inlet", "enabled",

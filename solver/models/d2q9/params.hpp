@@ -12,8 +12,11 @@ enum class Equilibrium : int { Compressible = 0, Incompressible = 1 };
 // back to its fluid site, reversed, in the same step (the wall lies half-way between the two;
 // solid sites hold no state). FullWay (the seed-001 benchmark's scheme): populations enter the
 // solid site, which sends them back reversed in the next step without colliding; the wall lies
-// about half-way too, but each reflection takes two steps.
-enum class Bounce : int { HalfWay = 0, FullWay = 1 };
+// about half-way too, but each reflection takes two steps. Interpolated (Bouzidi, Firdaouss and
+// Lallemand 2001): as HalfWay, but the wall stands where the solid's surface crosses the link
+// (StepArgs::links), and the population sent back is interpolated linearly to it: a curved wall
+// at second order instead of a staircase at first.
+enum class Bounce : int { HalfWay = 0, FullWay = 1, Interpolated = 2 };
 // The inflow's velocity across the inlet: the same everywhere, or the parabola of a channel
 // between the walls (zero on the walls, 3/2 of the mean on the centre line).
 enum class Profile : int { Uniform = 0, Parabolic = 1 };

@@ -58,14 +58,38 @@ PLUME_HD PLUME_FORCEINLINE bool plain_site(const StepArgs<Real>& a, int x, int y
          !(p.outlet.on && xg == d.NX - 1);
 }
 
+// Interpolated bounce-back (Bouzidi, Firdaouss and Lallemand, Phys. Fluids 13 (2001) 3452) of
+// population i at fluid site s = (x, y), whose source s - e_i is solid: the wall stands at
+// q = links[i][s] of the link from s towards it. With o = opposite(i) and f* the populations
+// after the last collision (src), what comes back is
+//   q <  1/2: 2q f*_o(s) + (1 - 2q) f*_o(s + e_i)
+//   q >= 1/2: (f*_o(s) + (2q - 1) f*_i(s)) / (2q)
+// (q = 1/2: f*_o(s), half-way bounce-back, exactly). f*_o(s + e_i) is what the pull of o at s
+// reads, so the halos hold it; where s + e_i is solid or beyond the lattice's bounded sides
+// (walls, inlet, outlet: nothing after a collision there) the half-way value stands in.
+template <int i, class Real>
+PLUME_HD double interpolated_bounce(const StepArgs<Real>& a, int x, int y, int s) {
+  constexpr int o = L::opposite(i), ex = L::ex(i), ey = L::ey(i);
+  const Layout& l = a.layout;
+  const Domain& d = a.domain;
+  const double back = load(a.src, l, o, s);
+  const double q = double(a.links[i * l.stride + s]);
+  if (q >= 0.5) return (back + (2.0 * q - 1.0) * load(a.src, l, i, s)) / (2.0 * q);
+  const int xg = d.x0 + x + ex, yg = d.y0 + y + ey, ahead = s + ey * l.pitch + ex;
+  const bool open_x = a.params.inlet.on || a.params.outlet.on;
+  if ((open_x && (xg < 0 || xg >= d.NX)) || (a.params.walls && (yg < 0 || yg >= d.NY)) || a.solid[ahead]) return back;
+  return 2.0 * q * back + (1.0 - 2.0 * q) * load(a.src, l, o, ahead);
+}
+
 // Pull: f_i(x) <- src_i(x - e_i). A population whose source lies beyond a wall, or (half-way
 // bounce-back) in a solid site, is the site's own opposite population sent back, plus a moving
-// wall's momentum 2 w_i rho_0 (e_i . u_w) / cs2 (Ladd; rho_0 = 1). Then the inlet and the outlet
-// set the populations that enter from outside the lattice.
+// wall's momentum 2 w_i rho_0 (e_i . u_w) / cs2 (Ladd; rho_0 = 1); with interpolated bounce-back
+// a solid site's is interpolated to where the wall crosses the link. Then the inlet and the
+// outlet set the populations that enter from outside the lattice.
 // The nine loads come first, all of them, and the boundaries then replace what they own: a source
 // beyond a wall or the inlet or outlet is a ghost site, in memory, whose value is dropped. Loads
 // behind the boundaries' branches went out one at a time, too few in flight for FP32 storage
-// (0.43 of the copy bandwidth at 8192^2 on an H200, against 0.87 with them first;
+// (0.43 of the copy bandwidth at 8192^2 on an H200, against 0.80 with them first;
 // docs/benchmarks.md).
 template <class Real>
 PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, double* f) {
@@ -74,19 +98,21 @@ PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, doub
   const Params& p = a.params;
   const int s = l.site(x, y), yg = d.y0 + y;
   pull_plain(a, s, f);
-  // Which sources are solid (half-way bounce-back), the nine bytes read together as well.
+  // Which sources are solid (half-way or interpolated bounce-back), the nine bytes read together
+  // as well.
   unsigned solid_links = 0;
-  if (a.solid != nullptr && p.bounce == Bounce::HalfWay)
+  if (a.solid != nullptr && p.bounce != Bounce::FullWay)
     static_for<L::Q>([&](auto ic) {
       constexpr int i = decltype(ic)::value;
       solid_links |= unsigned(a.solid[s - L::ey(i) * l.pitch - L::ex(i)] != 0) << i;
     });
+  const bool interpolated = a.links != nullptr && p.bounce == Bounce::Interpolated;
   static_for<L::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value, ex = L::ex(i), ey = L::ey(i);
     if (p.walls && ey != 0 && (yg - ey < 0 || yg - ey >= d.NY)) {
       f[i] = load(a.src, l, L::opposite(i), s) + 6.0 * L::w(i) * ex * (yg - ey < 0 ? p.bottom.u : p.top.u);
     } else if (solid_links >> i & 1u) {
-      f[i] = load(a.src, l, L::opposite(i), s);
+      f[i] = interpolated ? interpolated_bounce<i>(a, x, y, s) : load(a.src, l, L::opposite(i), s);
     }
   });
   const int xg = d.x0 + x;
@@ -112,7 +138,7 @@ PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int 
   if (plain_site(a, x, y)) {  // the bulk of most runs, without the boundaries' code
     pull_plain(a, a.layout.site(x, y), f);
   } else if (is_solid(a.solid, a.layout, x, y)) {
-    if (a.params.bounce == Bounce::HalfWay) return;
+    if (a.params.bounce != Bounce::FullWay) return;
     pull(a, x, y, f);
     double r[L::Q];
     static_for<L::Q>([&](auto i) { r[decltype(i)::value] = f[L::opposite(decltype(i)::value)]; });
@@ -162,7 +188,10 @@ PLUME_HD PLUME_FORCEINLINE Macro moments(const double* f, const Params& p, doubl
 
 // The fields of local site (x, y) in the current state. With half-way bounce-back they are the
 // moments of the populations the next collision receives (after streaming), and the force on the
-// solids is -2 e_i f_opp(i) summed over the site's links into solid sites. With full-way
+// solids is the momentum each link into a solid site gives it: what left towards it, f*_o (o =
+// opposite(i), after the last collision), minus what came back, f_i, i.e. -e_i (f*_o + f_i)
+// summed over those links; half-way f_i = f*_o makes it -2 e_i f*_o. Interpolated bounce-back
+// takes the f_i it interpolated (the momentum exchange of Mei, Yu, Shyy and Luo 2002). With full-way
 // bounce-back (seed 001's scheme) they are the moments of the populations stored at the site
 // (after the last collision: what seed-001 codes report), and a solid site carries the force:
 // twice the momentum it takes in from fluid sites.
@@ -199,8 +228,13 @@ PLUME_HD PLUME_FORCEINLINE SiteFields site_fields(const StepArgs<Real>& a, int x
       constexpr int i = decltype(ic)::value;
       if (a.solid[s - L::ey(i) * l.pitch - L::ex(i)]) {
         const double back = load(a.src, l, L::opposite(i), s);
-        out.fx -= 2.0 * L::ex(i) * back;
-        out.fy -= 2.0 * L::ey(i) * back;
+        if (p.bounce == Bounce::Interpolated) {
+          out.fx -= L::ex(i) * (back + f[i]);
+          out.fy -= L::ey(i) * (back + f[i]);
+        } else {
+          out.fx -= 2.0 * L::ex(i) * back;
+          out.fy -= 2.0 * L::ey(i) * back;
+        }
       }
     });
   }

@@ -146,6 +146,15 @@ class CpuBackend final : public Backend, public HaloOps {
     }
   }
 
+  void set_links(const float* q, const Box& b) override {
+    const std::size_t stride = std::size_t(lay_.stride);
+    if (links_.empty()) links_.assign(stride * L::Q, 0.5f);
+    for (int i = 0; i < L::Q; ++i)
+      for_mask_rows(b, [&](std::size_t at, std::size_t n) {
+        std::copy_n(q + i * stride + at, n, links_.data() + i * stride + at);
+      });
+  }
+
   // --- one tile of a decomposed lattice (HaloOps) ---
 
   void setup_halos(const parallel::HaloPlan& plan, HaloMemory) override {
@@ -207,7 +216,8 @@ class CpuBackend final : public Backend, public HaloOps {
  private:
   // The current state, the next one and the solid sites, as the model's per-site code sees them.
   StepArgs<Real, typename M::Params> step_args() {
-    return {a_.data(), b_.data(), lay_, dom_, params_, solid_.empty() ? nullptr : solid_.data()};
+    return {a_.data(), b_.data(), lay_, dom_, params_, solid_.empty() ? nullptr : solid_.data(),
+            links_.empty() ? nullptr : links_.data()};
   }
 
   // Calls copy(offset, length) for the mask rows that set_solids() takes from box b: whole layout
@@ -288,6 +298,7 @@ class CpuBackend final : public Backend, public HaloOps {
   std::array<AlignedBuffer<Real>, parallel::kFaces> send_, recv_;
   Fields snapshot_;  // request_fields()
   std::vector<std::uint8_t> solid_;  // StepArgs::solid; empty: no solid sites
+  std::vector<float> links_;          // StepArgs::links; empty: none
 };
 
 // What a model's folder calls: the backend for its traits M in the precision asked for.

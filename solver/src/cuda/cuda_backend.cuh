@@ -316,6 +316,25 @@ class CudaBackend final : public Backend, public HaloOps {
     }
   }
 
+  // On the compute stream too, in order with the steps.
+  void set_links(const float* q, const Box& b) override {
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    const std::size_t stride = std::size_t(lay_.stride);
+    if (links_.size() != stride * L::Q) links_ = cuda::DeviceBuffer<float>(stride * L::Q);
+    const int h = lay_.halo, hz = lay_.hz;
+    const int y0 = std::max(b.y0, -h), y1 = std::min(b.y1, dom_.ny + h);
+    const int z0 = std::max(b.z0, -hz), z1 = std::min(b.z1, dom_.nz + hz);
+    if (y1 <= y0 || z1 <= z0) return;
+    const std::size_t rows = std::size_t(y1 - y0) * lay_.pitch;
+    for (int i = 0; i < L::Q; ++i)
+      for (int z = z0; z < z1; ++z) {
+        const std::size_t at = i * stride + std::size_t(lay_.site(-lay_.xoff, y0, z));
+        PLUME_CUDA_CHECK(cudaMemcpyAsync(links_.data() + at, q + at, rows * sizeof(float), cudaMemcpyHostToDevice,
+                                         stream_));
+      }
+    sync();  // `q` is the caller's pageable memory
+  }
+
   // --- one tile of a decomposed lattice (HaloOps) ---
 
   bool device_memory() const override { return true; }
@@ -401,7 +420,8 @@ class CudaBackend final : public Backend, public HaloOps {
   void sync() { PLUME_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
   // The current state, the next one and the solid sites, as the model's per-site code sees them.
   StepArgs<Real, typename M::Params> step_args() {
-    return {a_.data(), b_.data(), lay_, dom_, params_, solid_.size() ? solid_.data() : nullptr};
+    return {a_.data(), b_.data(), lay_, dom_, params_, solid_.size() ? solid_.data() : nullptr,
+            links_.size() ? links_.data() : nullptr};
   }
   std::size_t sites() const { return std::size_t(dom_.sites()); }
 
@@ -512,6 +532,7 @@ class CudaBackend final : public Backend, public HaloOps {
   cuda::DeviceBuffer<double> fields_;
   cuda::DeviceBuffer<double> sums_;  // site_sums(): the sums, then each block's partial sums
   cuda::DeviceBuffer<std::uint8_t> solid_, incoming_;  // StepArgs::solid (empty: none); set_solids' new rows
+  cuda::DeviceBuffer<float> links_;                    // StepArgs::links (empty: none)
   // The asynchronous snapshot: host arrays pinned once (cudaHostRegister), their copy stream and
   // the events that order kernel -> copy -> next kernel.
   Fields snapshot_;

@@ -18,6 +18,11 @@ struct StepArgs {
   // the site is solid (plume/solids.hpp). Null when the run has no solid sites, so that a model's
   // code for solids costs nothing then.
   const std::uint8_t* solid = nullptr;
+  // Where the walls cross the links into solid sites (plume/solids.hpp, Geometry::link_fraction):
+  // a plane of Q floats per population, indexed as the populations' planes; links[i * stride + s]
+  // is the distance from fluid site s to the wall towards s - e_i, as a fraction of the link, read
+  // only where solid[s - e_i] is set. Null unless the model asks for it (Model::uses_links).
+  const float* links = nullptr;
 };
 
 }  // namespace plume

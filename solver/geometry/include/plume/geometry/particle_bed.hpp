@@ -53,6 +53,8 @@ class ParticleBed final : public PlaneGeometry {
   double solid_fraction() const { return double(solid_sites_) / double(region_sites()); }
   // "particle bed: 1641204 particles of radius 4 in columns 0..16384 (seed 1): solid fraction 0.30000 of its sites"
   std::string describe() const override;
+  // The edge of the particle (or its periodic image) that holds the solid site.
+  double link_fraction(int x, int y, int z, int ex, int ey, int ez) const override;
 
  protected:
   void mark_plane(const Box& b, std::uint8_t* out) const override;  // sites outside the lattice: fluid
@@ -68,6 +70,8 @@ class ParticleBed final : public PlaneGeometry {
     int cell(double c) const;
     // The cells that hold centres in [a, b] (in the lattice's coordinates, unwrapped), each once.
     std::vector<int> cells_between(double a, double b) const;
+    // The shifts of a particle's images that may reach the lattice: -n, 0, n when periodic.
+    std::vector<double> shifts() const;
   };
   static Axis axis(bool periodic, int n, int first, int end, double r, double reach);
   bool has_room(double x, double y) const;

@@ -12,6 +12,8 @@ class Solids final : public Geometry {
   const std::vector<std::shared_ptr<const Geometry>>& parts() const { return parts_; }
   bool empty() const { return parts_.empty(); }
   void mark(const Box& b, std::uint8_t* out) const override;
+  // The nearest surface to the fluid site among the parts that mark the solid site.
+  double link_fraction(int x, int y, int z, int ex, int ey, int ez) const override;
   std::string describe() const override;  // the parts' descriptions, joined by "; "
 
  private:
