@@ -5,9 +5,8 @@
 // are measured at 3.263 and 1.031 (D = 80) and 3.251 and 1.023 (D = 160), above the published
 // 3.22-3.24 and 0.99-1.01 by 0.3-2 %: the staircase cylinder of half-way bounce-back converges at
 // first order: that test holds the measured values. With interpolated bounce-back on the circle
-// itself (solids.bounce = "interpolated") the wall converges at second order, and the last test
-// asserts the three published intervals at D = 80 (the same run length as the staircase's: about
-// 20 s of steps on an H100, plus 640 samples of the fields).
+// itself (solids.bounce = "interpolated") the wall converges at second order, and at U = 0.025
+// the last test asserts the three published intervals at D = 80.
 #include <gtest/gtest.h>
 #include "cuda_device.hpp"
 #include "plume/periodicity.hpp"
@@ -79,16 +78,21 @@ TEST(GpuCases, SchaeferTurek2D2AtD80SheddingFrequency) {
   EXPECT_NEAR(r.cl_max, 1.031, 0.01) << "published 0.99-1.01";
 }
 
-// With interpolated bounce-back on the circle itself the wall is no longer a staircase: Cd_max,
-// Cl_max and St fall inside the published intervals.
+// With interpolated bounce-back on the circle itself the wall is no longer a staircase, and at a
+// lower Mach number Cd_max, Cl_max and St fall inside the published intervals (H200, 2026-11-23:
+// St 0.3014, Cd_max 3.2337, Cl_max 0.9952, 29 s). At U = 0.05 they did not, at any resolution:
+// D = 80 gave 3.2433 and 1.0155, D = 160 3.2418 and 1.0165 (St 0.300): converged in D, so what
+// was left is no wall error but the compressibility of the lattice fluid (Ma 0.13 at the peak
+// inflow velocity 0.075), which halving U takes down by four. Time scales with D / U: periodic
+// from about 400 000 steps, a period of about 10 600.
 TEST(GpuCases, SchaeferTurek2D2WithInterpolatedWallsIsInsideThePublishedIntervals) {
   PLUME_REQUIRE_CUDA_DEVICE();
   test::Cylinder c;
   c.D = 80;
   c.Re = 100;
-  c.U = 0.05;
+  c.U = 0.025;
   c.bounce = d2q9::Bounce::Interpolated;
-  const Shedding r = shedding(c, 250000, 640, 50);
+  const Shedding r = shedding(c, 500000, 640, 100);
   EXPECT_GE(r.st, 0.295);
   EXPECT_LE(r.st, 0.305);
   EXPECT_GE(r.cd_max, 3.22);
