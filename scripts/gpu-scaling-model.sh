@@ -20,13 +20,8 @@ summary=()
 note() { summary+=("$(printf '| %-44s | %s |' "$1" "$2")"); }
 
 nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv | tee "$logs/nvidia-smi.csv"
-args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_APP=OFF -DPLUME_CUDA=ON -DPLUME_MPI=ON -DPLUME_CATALYST=OFF
-      -DPLUME_GUI=OFF -DPLUME_BENCH=OFF -DPLUME_TESTS=OFF)
-if ! command -v mpicxx >/dev/null && [ -d /usr/lib/x86_64-linux-gnu/openmpi/include ]; then
-  inc=/usr/lib/x86_64-linux-gnu/openmpi/include
-  args+=(-DMPI_CXX_HEADER_DIR=$inc -DMPI_C_HEADER_DIR=$inc -DMPI_CXX_LIB_NAMES=mpi -DMPI_C_LIB_NAMES=mpi
-         -DMPI_mpi_LIBRARY=/usr/lib/x86_64-linux-gnu/libmpi.so)
-fi
+source "$root/scripts/gpu-mpi-cmake.sh"
+args=("${gpu_mpi_args[@]}" -DPLUME_BENCH=OFF -DPLUME_TESTS=OFF)
 t0=$(date +%s)
 if ! cmake -S "$root" -B "$build" "${args[@]}" > "$logs/build.log" 2>&1 ||
    ! cmake --build "$build" -j "$(nproc)" --target plume-scaling >> "$logs/build.log" 2>&1; then

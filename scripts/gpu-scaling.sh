@@ -30,13 +30,8 @@ nvidia-smi topo -m 2>&1 | tee "$logs/topology.txt"
 mpirun --version 2>&1 | head -1
 
 section "configure and build"
-args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_APP=OFF -DPLUME_CUDA=ON -DPLUME_MPI=ON -DPLUME_CATALYST=OFF
-      -DPLUME_GUI=OFF -DPLUME_BENCH=ON)
-if ! command -v mpicxx >/dev/null && [ -d /usr/lib/x86_64-linux-gnu/openmpi/include ]; then
-  inc=/usr/lib/x86_64-linux-gnu/openmpi/include
-  args+=(-DMPI_CXX_HEADER_DIR=$inc -DMPI_C_HEADER_DIR=$inc -DMPI_CXX_LIB_NAMES=mpi -DMPI_C_LIB_NAMES=mpi
-         -DMPI_mpi_LIBRARY=/usr/lib/x86_64-linux-gnu/libmpi.so)
-fi
+source "$root/scripts/gpu-mpi-cmake.sh"
+args=("${gpu_mpi_args[@]}" -DPLUME_BENCH=ON)
 if [ ! -f /usr/lib/x86_64-linux-gnu/cmake/GTest/GTestConfig.cmake ] && ls "$debs"/libgtest-dev_*.deb >/dev/null 2>&1; then
   rm -rf "$build/gtest-root"
   for f in "$debs"/libgtest-dev_*.deb "$debs"/libgmock-dev_*.deb; do dpkg-deb -x "$f" "$build/gtest-root"; done
