@@ -53,23 +53,19 @@ std::vector<std::uint8_t> solid_mask(const Geometry& g, const Layout& l, const D
   return mask;
 }
 
-void place_links(const Geometry* g, const std::vector<std::uint8_t>& shape, const std::vector<std::uint8_t>& mask,
-                 const Layout& l, const Domain& d, const parallel::Periodic& p, const LatticeInfo& lattice, const Box& b,
-                 std::vector<float>& q) {
-  const bool shaped = g != nullptr && !shape.empty();
-  for (int z = std::max(b.z0, 0); z < std::min(b.z1, l.nz); ++z)
-    for (int y = std::max(b.y0, 0); y < std::min(b.y1, l.ny); ++y)
-      for (int x = std::max(b.x0, 0); x < std::min(b.x1, l.nx); ++x) {
+void place_links(const Geometry& g, const std::vector<std::uint8_t>& shape, const Layout& l, const Domain& d,
+                 const parallel::Periodic& p, const LatticeInfo& lattice, std::vector<float>& q) {
+  for (int z = 0; z < l.nz; ++z)
+    for (int y = 0; y < l.ny; ++y)
+      for (int x = 0; x < l.nx; ++x) {
         const int s = l.site(x, y, z);
+        if (shape[std::size_t(s)]) continue;
         for (int i = 0; i < lattice.Q; ++i) {
           const int ex = lattice.e(i, 0), ey = lattice.e(i, 1), ez = lattice.e(i, 2);
-          const int n = l.site(x - ex, y - ey, z - ez);
-          double v = 0.5;
-          if (!mask[std::size_t(s)] && mask[std::size_t(n)] && shaped && shape[std::size_t(n)] &&
-              !shape[std::size_t(s)])
-            v = g->link_fraction(image(x - ex, d.x0, d.NX, p[0]), image(y - ey, d.y0, d.NY, p[1]),
-                                 image(z - ez, d.z0, d.NZ, p[2]), ex, ey, ez);
-          q[std::size_t(i) * std::size_t(l.stride) + std::size_t(s)] = float(v);
+          if (shape[std::size_t(l.site(x - ex, y - ey, z - ez))])
+            q[std::size_t(i) * std::size_t(l.stride) + std::size_t(s)] =
+                float(g.link_fraction(image(x - ex, d.x0, d.NX, p[0]), image(y - ey, d.y0, d.NY, p[1]),
+                                      image(z - ez, d.z0, d.NZ, p[2]), ex, ey, ez));
         }
       }
 }

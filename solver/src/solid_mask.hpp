@@ -15,19 +15,19 @@ namespace plume {
 // The mask of block d (layout l) from geometry g.
 std::vector<std::uint8_t> solid_mask(const Geometry& g, const Layout& l, const Domain& d, const parallel::Periodic& p);
 
+// Where the surface of geometry g crosses the links of the block's interior sites into the sites
+// it marks (StepArgs::links; q holds Q planes of l.stride floats, set beforehand to 1/2): a link
+// from site x to n = x - e_i takes g's link_fraction where `shape` (g's mask of the block, as
+// solid_mask gives it) marks n and not x; the others keep 1/2. From global coordinates only, so
+// every tiling gives the same numbers. From the geometry alone, not from the run's mask: a link
+// into a drawn site or out of an erased one has an end g does not mark, and crosses half-way as
+// without links; a link whose ends are both fluid or both solid is never read.
+void place_links(const Geometry& g, const std::vector<std::uint8_t>& shape, const Layout& l, const Domain& d,
+                 const parallel::Periodic& p, const LatticeInfo& lattice, std::vector<float>& q);
+
 // Sets the sites of the global box b (clamped to the lattice) to `solid` in the mask of block d,
 // halo sites included; returns the box of local sites that changed, halo coordinates included
 // (empty when none did).
-// Where the walls cross the links of the interior sites of local box b (halo coordinates
-// allowed: clamped to the interior) into solid sites (StepArgs::links; q holds Q planes of
-// l.stride floats). `mask` is the block's solid sites, `shape` the sites geometry g marks (empty
-// or g null: none). A link from fluid site x to solid site n = x - e_i takes g's
-// link_fraction when g marks n and not x, else 1/2; links that do not end in a solid site get 1/2
-// (never read). From global coordinates only, so every tiling gives the same numbers.
-void place_links(const Geometry* g, const std::vector<std::uint8_t>& shape, const std::vector<std::uint8_t>& mask,
-                 const Layout& l, const Domain& d, const parallel::Periodic& p, const LatticeInfo& lattice, const Box& b,
-                 std::vector<float>& q);
-
 Box edit_solid_mask(std::vector<std::uint8_t>& mask, const Layout& l, const Domain& d, const parallel::Periodic& p,
                     const Box& b, bool solid);
 

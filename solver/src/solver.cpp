@@ -228,23 +228,18 @@ void Solver::steer(const AnySetup& s) {
   place_links();
 }
 
-// The links of the whole block, once the model uses them and there are solids.
+// Where the configured solids' surface crosses each link, once the model uses links
+// (interpolated bounce-back): from the geometry alone (solid_mask.hpp), so edits never change
+// them, and uploaded once. Without configured solids every link would cross half-way, which is
+// what the step does without links.
 void Solver::place_links() {
-  if (solid_.empty() || !links_.empty() || !model_->uses_links(cfg_.setup)) return;
+  if (links_placed_ || !cfg_.solids || !model_->uses_links(cfg_.setup)) return;
   const Layout& l = backend_->layout();
-  if (cfg_.solids) shape_ = solid_mask(*cfg_.solids, l, domain_, model_->periodic(cfg_.setup));
-  links_.assign(std::size_t(model_->lattice().Q) * std::size_t(l.stride), 0.5f);
-  update_links(whole_layout(l));
-}
-
-// The links of the sites of local box b (halo coordinates) and of their neighbours.
-void Solver::update_links(const Box& b) {
-  const int r = model_->lattice().reach;
-  const Layout& l = backend_->layout();
-  const Box near{b.x0 - r, b.x1 + r, b.y0 - r, b.y1 + r, b.z0 - (l.nz > 1 ? r : 0), b.z1 + (l.nz > 1 ? r : 0)};
-  plume::place_links(cfg_.solids.get(), shape_, solid_, l, domain_, model_->periodic(cfg_.setup), model_->lattice(),
-                     near, links_);
-  backend_->set_links(links_.data(), near);
+  const parallel::Periodic p = model_->periodic(cfg_.setup);
+  std::vector<float> q(std::size_t(model_->lattice().Q) * std::size_t(l.stride), 0.5f);
+  plume::place_links(*cfg_.solids, solid_mask(*cfg_.solids, l, domain_, p), l, domain_, p, model_->lattice(), q);
+  backend_->set_links(q.data(), whole_layout(l));
+  links_placed_ = true;
 }
 
 void Solver::edit_solids(const Box& b, bool solid) {
@@ -255,8 +250,6 @@ void Solver::edit_solids(const Box& b, bool solid) {
   if (first) solid_.assign(std::size_t(l.stride), 0);
   const Box changed = edit_solid_mask(solid_, l, domain_, model_->periodic(cfg_.setup), b, solid);
   if (first || !changed.empty()) backend_->set_solids(solid_.data(), first ? whole_layout(l) : changed);
-  if (!links_.empty() && !changed.empty()) update_links(changed);
-  place_links();
 }
 
 void Solver::fields(Fields& out) {

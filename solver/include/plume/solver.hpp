@@ -164,7 +164,6 @@ class Solver {
   friend struct internal::SolverAccess;
   void setup();
   void place_links();
-  void update_links(const Box& b);
 
   SolverConfig cfg_;
   const Model* model_ = nullptr;
@@ -175,10 +174,7 @@ class Solver {
   std::unique_ptr<Backend> backend_;
   std::unique_ptr<parallel::TileStepper> stepper_;  // decomposed runs of more than one rank
   std::vector<std::uint8_t> solid_;  // this block's solid sites with its halo (src/solid_mask.hpp); empty: none
-  // When the model uses links (Model::uses_links): the sites the geometry marks (never edited),
-  // and where the walls cross the links (StepArgs::links); empty: none.
-  std::vector<std::uint8_t> shape_;
-  std::vector<float> links_;
+  bool links_placed_ = false;  // where the walls cross the links, for a model that uses them
   std::string reason_;
   TransportKind transport_ = TransportKind::Auto;  // Auto: no halo messages (one rank)
   long step_ = 0;
