@@ -67,6 +67,29 @@ void for_block_rows(int Q, const Domain& d, F&& row) {
 
 std::size_t population_count(int Q, const Domain& d) { return std::size_t(Q) * d.sites(); }
 
+// Rank 0 gathers every rank's block (`planes` planes of [z][y][x] values, `local` on each rank)
+// into the whole lattice's planes; the other ranks send theirs and get nothing back.
+template <class T>
+std::vector<T> gather_blocks(parallel::Communicator& comm, const parallel::Decomposition& decomp, int planes,
+                             std::vector<T> local) {
+  if (comm.rank() != 0) {
+    comm.send(local.data(), local.size() * sizeof(T), 0, kGatherTag);
+    return {};
+  }
+  std::vector<T> global(population_count(planes, decomp.global()));
+  for (int r = 0; r < comm.size(); ++r) {
+    const Domain d = decomp.domain(r);
+    if (r > 0) {
+      local.resize(population_count(planes, d));
+      comm.recv(local.data(), local.size() * sizeof(T), r, kGatherTag);
+    }
+    for_block_rows(planes, d, [&](std::size_t g, std::size_t l, std::size_t n) {
+      std::copy_n(local.data() + l, n, global.data() + g);
+    });
+  }
+  return global;
+}
+
 // Every site of a layout, halos included, as a box of local coordinates.
 Box whole_layout(const Layout& l) { return {-l.halo, l.nx + l.halo, -l.halo, l.ny + l.halo, -l.hz, l.nz + l.hz}; }
 
@@ -290,23 +313,7 @@ void Solver::set_populations(const std::vector<double>& f, long step) {
 }
 
 std::vector<double> Solver::gather_populations() {
-  std::vector<double> local = populations();
-  if (!is_root()) {
-    comm_->send(local.data(), local.size() * sizeof(double), 0, kGatherTag);
-    return {};
-  }
-  std::vector<double> global(population_count(model_->lattice().Q, decomp_.global()));
-  for (int r = 0; r < ranks(); ++r) {
-    const Domain d = decomp_.domain(r);
-    if (r > 0) {
-      local.resize(population_count(model_->lattice().Q, d));
-      comm_->recv(local.data(), local.size() * sizeof(double), r, kGatherTag);
-    }
-    for_block_rows(model_->lattice().Q, d, [&](std::size_t g, std::size_t l, std::size_t n) {
-      std::copy_n(local.data() + l, n, global.data() + g);
-    });
-  }
-  return global;
+  return gather_blocks(*comm_, decomp_, model_->lattice().Q, populations());
 }
 
 void Solver::scatter_populations(const std::vector<double>& global, long step) {
@@ -343,24 +350,7 @@ std::vector<std::uint8_t> Solver::gather_solids() {
     for (int y = 0; y < domain_.ny; ++y)
       for (int x = 0; x < domain_.nx; ++x)
         local[(std::size_t(z) * domain_.ny + y) * domain_.nx + x] = solid_[std::size_t(l.site(x, y, z))];
-  if (!is_root()) {
-    comm_->send(local.data(), local.size(), 0, kGatherTag);
-    return {};
-  }
-  const Domain whole = decomp_.global();
-  std::vector<std::uint8_t> global(std::size_t(whole.global_sites()));
-  for (int r = 0; r < ranks(); ++r) {
-    const Domain d = decomp_.domain(r);
-    if (r > 0) {
-      local.resize(std::size_t(d.sites()));
-      comm_->recv(local.data(), local.size(), r, kGatherTag);
-    }
-    for (int z = 0; z < d.nz; ++z)
-      for (int y = 0; y < d.ny; ++y)
-        std::copy_n(local.data() + (std::size_t(z) * d.ny + y) * d.nx, d.nx,
-                    global.data() + (std::size_t(d.z0 + z) * whole.NY + d.y0 + y) * whole.NX + d.x0);
-  }
-  return global;
+  return gather_blocks(*comm_, decomp_, 1, std::move(local));
 }
 
 namespace {
