@@ -8,9 +8,8 @@
 #include <vector>
 #include "d2q37/setup.hpp"
 #include "d2q9/model.hpp"
-#include "d2q9/registration.hpp"
-#include "plume/parameters.hpp"
 #include "plume/solver.hpp"
+#include "d2q9_case.hpp"
 #include "site_geometry.hpp"
 
 using namespace plume;
@@ -27,15 +26,9 @@ SolverConfig channel(d2q9::Bounce bounce, int threads) {
   st.physics.bounce = bounce;
   st.initial.start = d2q9::Start::TaylorGreen;
   st.initial.amplitude = 0.03;
-  SolverConfig c;
-  c.model = "d2q9";
-  c.nx = 61;
-  c.ny = 37;
-  c.backend = BackendKind::CPU;
+  SolverConfig c = test::d2q9_case(
+      61, 37, st, std::make_shared<test::SitesWhere>([](int x, int y) { return x >= 20 && x < 26 && y >= 12 && y < 22; }));
   c.threads = threads;
-  c.setup = AnySetup(st);
-  d2q9::parameters().derive(c.setup);
-  c.solids = std::make_shared<test::SitesWhere>([](int x, int y) { return x >= 20 && x < 26 && y >= 12 && y < 22; });
   return c;
 }
 
