@@ -18,7 +18,8 @@ LIVE_EVERY = 10
 def main():
     a, env = arguments()
     # A case as light as D2Q9's 32 x 64 ends 1000 steps in about a second, before a loaded
-    # machine's client has fetched the grids it waits for: the test gives it more steps.
+    # machine's client has fetched the grids it waits for: the test gives it more steps, and the
+    # Live runs a pipeline that waits at each in-situ call (pace.py; insitu.every stays 100).
     STEPS = int(os.environ.get('PLUME_LIVE_STEPS', '1000'))
     reference = os.path.join(a.out, 'reference')
     r = subprocess.run(plume_command(a, reference, 1, STEPS, ['insitu.every=%d' % LIVE_EVERY,
@@ -34,7 +35,8 @@ def main():
         probe, pl = start_probe(a, port, tiles, ['--grids', '4', '--reference', os.path.join(reference, 'insitu')])
         run = subprocess.Popen(plume_command(a, os.path.join(a.out, 'live_' + tiles), ranks, STEPS,
                                              ['run.tiles=' + tiles, 'insitu.live=true', 'insitu.live_port=%d' % port,
-                                              'insitu.live_every=%d' % LIVE_EVERY]),
+                                              'insitu.live_every=%d' % LIVE_EVERY,
+                                              'insitu.scripts=["%s/tests/catalyst/pace.py"]' % a.source]),
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         rl = Lines(run, 'plume ' + tiles)
         try:
