@@ -137,11 +137,7 @@ std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long n
   if (s.initial.start == Start::TaylorGreen) speed("initial.amplitude", s.initial.amplitude);
   const Params& p = s.physics;
   if (p.inlet.on) speed("inlet.u", p.inlet.profile == Profile::Parabolic ? 1.5 * p.inlet.u : p.inlet.u);
-  if (p.inlet.on != p.outlet.on)
-    problems.push_back({p.inlet.on ? "inlet.enabled" : "outlet.enabled",
-                        std::string(p.inlet.on ? "inlet.enabled" : "outlet.enabled") +
-                            " = true needs " + (p.inlet.on ? "outlet.enabled" : "inlet.enabled") +
-                            " = true as well: a channel open at one end only has no steady flow"});
+  isothermal::check_open_ends(problems, p.inlet.on, p.outlet.on);
   if (p.accelerate.row >= ny)
     problems.push_back({"accelerate.row", "accelerate.row = " + std::to_string(p.accelerate.row) +
                                               " is not a row of the lattice (ny = " + std::to_string(ny) + ")"});

@@ -26,6 +26,8 @@ class D3Q19Model final : public TraitsModel<Traits> {
             : p.walls_y            ? ", walls in y"
             : p.walls_z            ? ", walls in z"
                                    : ", periodic in y and z";
+    if (p.inlet.on)
+      text += ", inlet u = " + number_text(p.inlet.u) + ", outlet rho = " + number_text(p.outlet.rho);
     if (p.fx != 0 || p.fy != 0 || p.fz != 0)
       text += ", force (" + number_text(p.fx) + ", " + number_text(p.fy) + ", " + number_text(p.fz) + ")";
     return text;

@@ -43,8 +43,10 @@ struct Traits {
   static const plume::Model& model() { return d3q19::model(); }
 
   static const Params& params(const Setup& s) { return s.physics; }
-  // x is always periodic; y and z unless there are walls across them.
-  static parallel::Periodic periodic(const Params& p) { return {true, !p.walls_y, !p.walls_z}; }
+  // x is periodic unless there is an inlet or an outlet; y and z unless there are walls across them.
+  static parallel::Periodic periodic(const Params& p) {
+    return {!p.inlet.on && !p.outlet.on, !p.walls_y, !p.walls_z};
+  }
 
   // The update variants, each compiled on its own: collision (BGK, TRT) x equilibrium
   // (compressible, incompressible).

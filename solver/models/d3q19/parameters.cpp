@@ -46,6 +46,17 @@ std::vector<Parameter> make_list() {
                           PLUME_PHYSICS(z_low.u)));
   t.push_back(real<Setup>("walls", "z_high_u", kVelocity, "speed along x of the wall above z = nz-1 (Couette flow)",
                           PLUME_PHYSICS(z_high.u)));
+  // [inlet], [outlet]
+  t.push_back(boolean<Setup>("inlet", "enabled",
+                             "velocity inlet on the first layer along x (Zou-He, uniform velocity inlet.u along x); "
+                             "needs the outlet, and x is then not periodic",
+                             PLUME_PHYSICS(inlet.on)));
+  t.push_back(real<Setup>("inlet", "u", kVelocity, "inflow velocity along x", PLUME_PHYSICS(inlet.u)));
+  t.push_back(boolean<Setup>("outlet", "enabled", "pressure outlet on the last layer along x (Zou-He)",
+                             PLUME_PHYSICS(outlet.on)));
+  t.push_back(real<Setup>("outlet", "rho", "lattice density", "density at the outlet (its pressure is rho / 3)",
+                          PLUME_PHYSICS(outlet.rho))
+                  .min(0, true));
   // [initial]
   t.push_back(choice<Setup>("initial", "start",
                             "initial state: uniform = the flow (initial.ux, initial.uy, initial.uz) everywhere, "
@@ -93,6 +104,8 @@ std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /
   speed("initial.uy", s.initial.uy);
   speed("initial.uz", s.initial.uz);
   if (s.initial.start == Start::TaylorGreen) speed("initial.amplitude", s.initial.amplitude);
+  if (s.physics.inlet.on) speed("inlet.u", s.physics.inlet.u);
+  isothermal::check_open_ends(problems, s.physics.inlet.on, s.physics.outlet.on);
   return problems;
 }
 

@@ -15,6 +15,20 @@ struct Wall {
   double u = 0.0;
 };
 
+// Zou and He's velocity inlet on the first layer along x (x = 0): the populations entering from
+// the left follow from the known ones and the velocity (u, 0, 0).
+struct Inlet {
+  bool on = false;
+  double u = 0.0;
+};
+
+// Zou and He's pressure outlet on the last layer along x (x = NX - 1): the density there is rho
+// (the pressure rho c_s^2), the transverse velocity 0.
+struct Outlet {
+  bool on = false;
+  double rho = 1.0;
+};
+
 struct Params {
   Collision collision = Collision::BGK;
   Equilibrium equilibrium = Equilibrium::Compressible;
@@ -24,6 +38,8 @@ struct Params {
   bool walls_y = false;               // walls below y = 0 and above y = NY - 1; false: periodic in y
   bool walls_z = false;               // walls below z = 0 and above z = NZ - 1; false: periodic in z
   Wall y_low, y_high, z_low, z_high;
+  Inlet inlet;
+  Outlet outlet;
   // The density solid sites report and sites that turn fluid start with (the case's density).
   double rho0 = 1.0;
 };

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include "plume/grid/layout.hpp"
 #include "plume/grid/step_args.hpp"
+#include "d3q19/boundaries.hpp"
 #include "d3q19/collision.hpp"
 
 namespace plume::d3q19 {
@@ -33,14 +34,15 @@ PLUME_HD PLUME_FORCEINLINE void pull_plain(const StepArgs<Real>& a, int s, doubl
 }
 
 // Whether site (x, y, z) has no boundary to mind: a run without solid sites, and a site that is
-// next to no wall.
+// next to no wall and on neither the inlet nor the outlet.
 template <class Real>
-PLUME_HD PLUME_FORCEINLINE bool plain_site(const StepArgs<Real>& a, int y, int z) {
+PLUME_HD PLUME_FORCEINLINE bool plain_site(const StepArgs<Real>& a, int x, int y, int z) {
   const Params& p = a.params;
   const Domain& d = a.domain;
-  const int yg = d.y0 + y, zg = d.z0 + z;
+  const int xg = d.x0 + x, yg = d.y0 + y, zg = d.z0 + z;
   return a.solid == nullptr && !(p.walls_y && (yg == 0 || yg == d.NY - 1)) &&
-         !(p.walls_z && (zg == 0 || zg == d.NZ - 1));
+         !(p.walls_z && (zg == 0 || zg == d.NZ - 1)) && !(p.inlet.on && xg == 0) &&
+         !(p.outlet.on && xg == d.NX - 1);
 }
 
 PLUME_HD PLUME_FORCEINLINE bool is_solid(const std::uint8_t* solid, int s) { return solid != nullptr && solid[s] != 0; }
@@ -50,8 +52,9 @@ PLUME_HD PLUME_FORCEINLINE bool is_solid(const std::uint8_t* solid, int s) { ret
 // wall lies half-way between the two sites), plus a moving wall's momentum
 // 2 w_i rho_0 (e_i . u_w) / cs2 (Ladd; rho_0 = 1, u_w along x). A link that crosses a y wall and a
 // z wall at once (a duct's edge) has no x component, so which wall's speed it takes does not
-// matter. All nineteen loads go out first (as D2Q9's do, for the loads in flight); a source
-// beyond a wall is a ghost site, in memory, whose value is dropped.
+// matter. Then the inlet and the outlet set the populations that enter from outside the lattice.
+// All nineteen loads go out first (as D2Q9's do, for the loads in flight); a source beyond a wall,
+// the inlet or the outlet is a ghost site, in memory, whose value is dropped.
 template <class Real>
 PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, int z, double* f) {
   const Layout& l = a.layout;
@@ -76,6 +79,9 @@ PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, int 
       f[i] = load(a.src, l, L::opposite(i), s);
     }
   });
+  const int xg = d.x0 + x;
+  if (p.inlet.on && xg == 0) velocity_inlet(f, p);
+  if (p.outlet.on && xg == d.NX - 1) pressure_outlet(f, p);
 }
 
 template <class Real>
@@ -89,7 +95,7 @@ template <Collision C, Equilibrium E, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int y, int z) {
   double f[L::Q];
   const int s = a.layout.site(x, y, z);
-  if (plain_site(a, y, z)) {  // the bulk of most runs, without the boundaries' code
+  if (plain_site(a, x, y, z)) {  // the bulk of most runs, without the boundaries' code
     pull_plain(a, s, f);
   } else if (is_solid(a.solid, s)) {
     return;

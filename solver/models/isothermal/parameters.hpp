@@ -42,4 +42,14 @@ inline void check_speed(std::vector<SetupProblem>& problems, const char* key, do
                                  "most 0.4, better below 0.1)"});
 }
 
+// An inlet needs an outlet and the other way round: a channel open at one end only has no steady
+// flow.
+inline void check_open_ends(std::vector<SetupProblem>& problems, bool inlet, bool outlet) {
+  if (inlet != outlet)
+    problems.push_back({inlet ? "inlet.enabled" : "outlet.enabled",
+                        std::string(inlet ? "inlet.enabled" : "outlet.enabled") + " = true needs " +
+                            (inlet ? "outlet.enabled" : "inlet.enabled") +
+                            " = true as well: a channel open at one end only has no steady flow"});
+}
+
 }  // namespace plume::isothermal
