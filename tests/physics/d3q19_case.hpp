@@ -1,4 +1,5 @@
-// A small D3Q19 run on the CPU for the model's tests: set up, advanced, and read back.
+// A small D3Q19 run on the CPU for the model's tests, through the public solver: its
+// configuration, and the run set up, advanced and read back.
 #pragma once
 #include <memory>
 #include <vector>
@@ -9,34 +10,42 @@
 
 namespace plume::test {
 
+inline SolverConfig d3q19_case(int nx, int ny, int nz, const d3q19::Setup& s,
+                               std::shared_ptr<const Geometry> g = nullptr) {
+  SolverConfig c;
+  c.model = "d3q19";
+  c.nx = nx;
+  c.ny = ny;
+  c.nz = nz;
+  c.backend = BackendKind::CPU;
+  c.threads = 1;  // small lattices: one thread runs them fastest
+  c.setup = AnySetup(s);
+  d3q19::parameters().derive(c.setup);  // what a configuration does: rho0 from initial.rho
+  c.solids = std::move(g);
+  return c;
+}
+
+// A run of that case, initialised.
 class D3Q19Run {
  public:
-  D3Q19Run(int nx, int ny, int nz, const d3q19::Setup& s) : d_(Domain::whole(nx, ny, nz)) {
-    AnySetup a(s);
-    d3q19::parameters().derive(a);  // what a configuration does: rho0 from initial.rho
-    BackendPlace cpu;
-    cpu.threads = 1;  // small lattices: one thread runs them fastest
-    b_ = d3q19::model().make_backend(cpu, d_, a, Precision::FP64);
-    b_->initialize();
+  D3Q19Run(int nx, int ny, int nz, const d3q19::Setup& s, std::shared_ptr<const Geometry> g = nullptr)
+      : s_(d3q19_case(nx, ny, nz, s, std::move(g))) {
+    s_.initialize();
   }
-  void advance(long n) { b_->step(n); }
+  void advance(long n) { s_.advance(n); }
   // The fields of every site, [z][y][x] (the moments of the streamed populations, with half the
   // force).
   Fields fields() {
     Fields f;
-    b_->fields(f);
+    s_.fields(f);
     return f;
   }
   // The stored populations, [i][z][y][x].
-  std::vector<double> populations() {
-    std::vector<double> f(std::size_t(d3q19::L::Q) * std::size_t(d_.sites()));
-    b_->read_populations(f.data());
-    return f;
-  }
+  std::vector<double> populations() { return s_.populations(); }
+  void set_populations(const std::vector<double>& f) { s_.set_populations(f, s_.step()); }
 
  private:
-  Domain d_;
-  std::unique_ptr<Backend> b_;
+  Solver s_;
 };
 
 }  // namespace plume::test
