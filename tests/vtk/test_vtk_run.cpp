@@ -1,0 +1,121 @@
+// `plume run` with output.vtk_every under mpirun: the VTK files hold the solver's fields bit for
+// bit, the same whole lattice whatever the ranks and tiling; the .pvd lists every step written;
+// bad values of the keys end the command before any work, naming the key.
+#include <gtest/gtest.h>
+#include <filesystem>
+#include <map>
+#include <vtkCellData.h>
+#include <vtkDoubleArray.h>
+#include <vtkImageData.h>
+#include <vtkNew.h>
+#include <vtkPVDReader.h>
+#include <vtkXMLPImageDataReader.h>
+#include "output_files.hpp"
+#include "plume/config/run_config.hpp"
+#include "run_plume.hpp"
+
+using namespace plume;
+using namespace plume::test;
+
+namespace {
+
+const std::vector<long long> kSteps{0, 10, 20, 30, 40};
+
+// A small D2Q9 case (a Couette channel: the flow changes from step to step), on `ranks` ranks.
+Result run(int ranks, const std::string& out, const std::string& more = "") {
+  const std::string asset = std::string(PLUME_SOURCE_DIR) + "/assets/d2q9_couette.toml";
+  return run_shell("timeout -k 5 60 " + std::string(MPIEXEC) + " -np " + std::to_string(ranks) + " " + PLUME_EXE +
+                   " run -q " + q(asset) +
+                   " --set lattice.nx=24 --set lattice.ny=16 --set run.steps=40 --set output.every=40"
+                   " --set output.vtk_every=10 -o " +
+                   q(out) + " " + more);
+}
+
+std::string summary(const std::string& out, long long step) {
+  char name[64];
+  std::snprintf(name, sizeof name, "/vtk/plume_%09lld.pvti", step);
+  return out + name;
+}
+
+// The cell arrays of a summary and its pieces, by name.
+std::map<std::string, std::vector<double>> read_arrays(const std::string& pvti) {
+  vtkNew<vtkXMLPImageDataReader> r;
+  r->SetFileName(pvti.c_str());
+  r->Update();
+  std::map<std::string, std::vector<double>> a;
+  vtkCellData* cd = r->GetOutput()->GetCellData();
+  for (int i = 0; i < cd->GetNumberOfArrays(); ++i) {
+    auto* d = vtkDoubleArray::SafeDownCast(cd->GetArray(i));
+    if (d) a[d->GetName()].assign(d->GetPointer(0), d->GetPointer(0) + d->GetNumberOfValues());
+  }
+  return a;
+}
+
+// The 1-rank run, made once for the tests that compare with it (a run takes seconds to start).
+const std::string& one_rank_run() {
+  static const TempDir tmp;
+  static const std::string out = tmp / "np1";
+  static const Result r = run(1, out);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return out;
+}
+
+}  // namespace
+
+TEST(VtkRun, TheFilesHoldTheSolversFieldsAndTheSeriesEveryStep) {
+  const std::string& out = one_rank_run();
+
+  // The final state, from the run's own checkpoint.
+  std::vector<std::string> problems;
+  const auto cfg = config::load_config(out + "/config.toml", problems);
+  ASSERT_TRUE(cfg) << problems.front();
+  const Fields f = checkpoint_fields(ckpt(out, 40), *cfg);
+  const auto last = read_arrays(summary(out, 40));
+  ASSERT_EQ(last.size(), f.info().size()) << "every field the model stores";
+  for (int k = 0; k < f.count(); ++k) {
+    SCOPED_TRACE(f.info()[k].name);
+    ASSERT_EQ(last.count(f.info()[k].name), 1u);
+    EXPECT_TRUE(last.at(f.info()[k].name) == f[k]) << "bit for bit";
+  }
+  EXPECT_FALSE(read_arrays(summary(out, 10)).at("ux") == last.at("ux")) << "the flow must change, or this proves little";
+
+  vtkNew<vtkPVDReader> pvd;  // as ParaView opens the series
+  pvd->SetFileName((out + "/vtk/plume.pvd").c_str());
+  pvd->UpdateInformation();
+  const int t = pvd->GetAttributeIndex("timestep");
+  ASSERT_GE(t, 0);
+  std::vector<std::string> times;
+  for (int i = 0; i < pvd->GetNumberOfAttributeValues(t); ++i) times.push_back(pvd->GetAttributeValue(t, i));
+  EXPECT_EQ(times, (std::vector<std::string>{"0", "10", "20", "30", "40"}));
+}
+
+TEST(VtkRun, TwoRanksInEitherTilingWriteTheLatticeOfOne) {
+  TempDir tmp;
+  const std::string& one = one_rank_run();
+  for (const std::string tiles : {"2x1", "1x2"}) {
+    SCOPED_TRACE(tiles);
+    const std::string dir = tmp / tiles;
+    const Result r = run(2, dir, "--set run.tiles=" + tiles);
+    ASSERT_EQ(r.code, 0) << r.err;
+    for (long long step : kSteps) {
+      EXPECT_TRUE(std::filesystem::exists(dir + "/vtk/plume_" + std::string(9 - std::to_string(step).size(), '0') +
+                                          std::to_string(step) + "_r1.vti"));
+      EXPECT_TRUE(read_arrays(summary(dir, step)) == read_arrays(summary(one, step))) << "step " << step;
+    }
+  }
+}
+
+TEST(VtkRun, BadValuesEndTheCommandNamingTheKey) {
+  TempDir tmp;
+  const std::string out = tmp / "out";
+  // Every problem of the command line is told at once.
+  const Result r = run(1, out,
+                       "--set output.vtk_every=-1 --set 'output.vtk_fields=[\"vorticity\"]' --set "
+                       "'output.vtk_fields=[\"nope\"]' --set 'output.vtk_fields=[\"rho\", \"rho\"]'");
+  EXPECT_EQ(r.code, 2) << r.err;
+  for (const std::string message :
+       {"output.vtk_every = -1 is out of range", "output.vtk_fields=[\"vorticity\"]: 'vorticity' needs each site's neighbours",
+        "output.vtk_fields=[\"nope\"]: unknown field 'nope'", "output.vtk_fields=[\"rho\", \"rho\"]: 'rho' is named twice"})
+    EXPECT_NE(r.err.find(message), std::string::npos) << message << "\n" << r.err;
+  EXPECT_FALSE(std::filesystem::exists(out)) << "nothing written";
+}
