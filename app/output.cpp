@@ -19,6 +19,10 @@
 #ifdef PLUME_HAVE_VTK_OUTPUT
 #include "plume/io/build_info.hpp"
 #include "plume/vtkout/image_series.hpp"
+#else
+namespace plume::vtkout {
+class ImageSeries {};  // never made: the configuration refuses output.vtk_every in this build
+}
 #endif
 
 namespace plume::app {
