@@ -112,3 +112,20 @@ TEST(VtkRun, BadValuesEndTheCommandNamingTheKey) {
     EXPECT_NE(r.err.find(message), std::string::npos) << message << "\n" << r.err;
   EXPECT_FALSE(std::filesystem::exists(out)) << "nothing written";
 }
+
+TEST(VtkRun, ARestartContinuesTheSeriesAndOverwriteRemovesIt) {
+  TempDir tmp;
+  const std::string out = tmp / "out";
+  ASSERT_EQ(run(1, out, "--set output.checkpoint_every=20").code, 0);
+  const auto before = read_arrays(summary(out, 40));
+  // From step 20, in the run's own folder: the series keeps 0-20 and gets 30 and 40 again.
+  Result r = run_shell(std::string(PLUME_EXE) + " run -q --restart " + q(ckpt(out, 20)) + " -o " + q(out));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(pvd_times(out + "/vtk/plume.pvd"), (std::vector<std::string>{"0", "10", "20", "30", "40"}));
+  EXPECT_TRUE(read_arrays(summary(out, 40)) == before) << "the restart continues bit for bit";
+  // Another run replacing this one takes the VTK files with the rest.
+  r = run_shell(std::string(PLUME_EXE) + " run -q --overwrite " + q(out + "/config.toml") +
+                " --set output.vtk_every=0 -o " + q(out));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(out + "/vtk"));
+}
