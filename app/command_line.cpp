@@ -156,10 +156,10 @@ void check_command_word(int argc, const char* const* argv) {
 // tiling of the run that wrote it, which a restart on another number of ranks changes.)
 void check_tiles(const config::RunConfig& cfg, int ranks) {
   const parallel::Tiling t = cfg.solver.tiles;
-  if (t.complete() && t.px * t.py != ranks)
+  if (t.complete() && t.count() != ranks)
     throw config::ConfigError(fmt::format("run.tiles = \"{}\" needs {} ranks but the job has {}: launch {} ranks, or set "
-                                      "run.tiles to auto or to TXxTY with TX TY = {}",
-                                      parallel::to_string(t), t.px * t.py, ranks, t.px * t.py, ranks));
+                                      "run.tiles to auto or to a tiling of {} tiles (TXxTY, or TXxTYxTZ in 3-D)",
+                                      parallel::to_string(t), t.count(), ranks, t.count(), ranks));
 }
 
 // The exit code and the message of an error that ended a command (docs/running.md).
