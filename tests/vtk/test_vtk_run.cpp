@@ -1,5 +1,5 @@
 // `plume run` with output.vtk_every under mpirun: the VTK files hold the solver's fields bit for
-// bit, the same whole lattice whatever the ranks and tiling; the .pvd lists every step written;
+// bit, the same whole lattice whatever the ranks and tiling, in 2-D (D2Q9) and 3-D (D3Q19); the .pvd lists every step written;
 // bad values of the keys end the command before any work, naming the key.
 #include <gtest/gtest.h>
 #include <filesystem>
@@ -21,14 +21,17 @@ namespace {
 
 const std::vector<long long> kSteps{0, 10, 20, 30, 40};
 
+// `plume run CASE ARGS` on `ranks` ranks; a job that hangs is ended after a minute.
+Result run_case(int ranks, const std::string& case_file, const std::string& args) {
+  return run_shell("timeout -k 5 60 " + std::string(MPIEXEC) + " -np " + std::to_string(ranks) + " " + PLUME_EXE +
+                   " run -q " + q(case_file) + " " + args);
+}
+
 // A small D2Q9 case (a Couette channel: the flow changes from step to step), on `ranks` ranks.
 Result run(int ranks, const std::string& out, const std::string& more = "") {
-  const std::string asset = std::string(PLUME_SOURCE_DIR) + "/assets/d2q9_couette.toml";
-  return run_shell("timeout -k 5 60 " + std::string(MPIEXEC) + " -np " + std::to_string(ranks) + " " + PLUME_EXE +
-                   " run -q " + q(asset) +
-                   " --set lattice.nx=24 --set lattice.ny=16 --set run.steps=40 --set output.every=40"
-                   " --set output.vtk_every=10 -o " +
-                   q(out) + " " + more);
+  return run_case(ranks, std::string(PLUME_SOURCE_DIR) + "/assets/d2q9_couette.toml",
+                  "--set lattice.nx=24 --set lattice.ny=16 --set run.steps=40 --set output.every=40"
+                  " --set output.vtk_every=10 -o " + q(out) + " " + more);
 }
 
 std::string summary(const std::string& out, long long step) {
@@ -128,4 +131,33 @@ TEST(VtkRun, ARestartContinuesTheSeriesAndOverwriteRemovesIt) {
                 " --set output.vtk_every=0 -o " + q(out));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_FALSE(std::filesystem::exists(out + "/vtk"));
+}
+
+TEST(VtkRun, A3DRunTiledAlongZOrXWritesTheLatticeOfOneRank) {
+  TempDir tmp;
+  const std::string tg = tmp / "taylor_green.toml";
+  write_file(tg,
+             "model = \"d3q19\"\n[lattice]\nnx = 12\nny = 10\nnz = 8\n[physics]\ntau = 0.8\n"
+             "[initial]\nstart = \"taylor_green\"\namplitude = 0.05\n[run]\nsteps = 20\n"
+             "[output]\nevery = 0\nvtk_every = 10\n");
+  const std::string one = tmp / "np1";
+  Result r = run_case(1, tg, "-o " + q(one));
+  ASSERT_EQ(r.code, 0) << r.err;
+  vtkNew<vtkXMLPImageDataReader> whole;
+  whole->SetFileName(summary(one, 20).c_str());
+  whole->Update();
+  int ext[6];
+  whole->GetOutput()->GetExtent(ext);
+  EXPECT_EQ(std::vector<int>(ext, ext + 6), (std::vector<int>{0, 12, 0, 10, 0, 8})) << "a 3-D image of cells";
+  const auto last = read_arrays(summary(one, 20));
+  ASSERT_EQ(last.count("uz"), 1u);
+  EXPECT_FALSE(last.at("uz") == read_arrays(summary(one, 0)).at("uz")) << "the flow must change";
+  for (const std::string tiles : {"1x1x2", "2x1x1"}) {
+    SCOPED_TRACE(tiles);
+    const std::string dir = tmp / tiles;
+    r = run_case(2, tg, "--set run.tiles=" + tiles + " -o " + q(dir));
+    ASSERT_EQ(r.code, 0) << r.err;
+    for (long long step : {0, 10, 20})
+      EXPECT_TRUE(read_arrays(summary(dir, step)) == read_arrays(summary(one, step))) << "step " << step;
+  }
 }
