@@ -412,12 +412,14 @@ std::string App::summary() const {
   return fmt::format(
       "frames={} wall_s={:.3f} fps={:.2f} steps={} site_updates_per_s={:.4g} solver_site_updates_per_s={:.4g} "
       "snapshots_per_s={:.3g} snapshot_ms={:.4g} stall_ms={:.4g} "
-      "lattice={}x{} upload=\"{}\" renderer=\"{}\" context=\"{}\"",
+      "lattice={} upload=\"{}\" renderer=\"{}\" context=\"{}\"",
       frames_, wall, frames_ / wall, steps, su / wall, front_->site_updates_per_s, snapshots / wall,
       snapshots > 0 ? 1e3 * (sim_->snapshot_seconds_total() - snapshot_seconds_at_start_) / snapshots : 0.0,
       snapshots > 0 ? 1e3 * (sim_->stall_seconds_total() - stall_seconds_at_start_) / snapshots : 0.0,
-      front_->config.solver.nx,
-      front_->config.solver.ny, upload_.upload ? upload_.upload->name() : "", window_->gl().renderer,
+      front_->config.solver.nz > 1
+          ? fmt::format("{}x{}x{}", front_->config.solver.nx, front_->config.solver.ny, front_->config.solver.nz)
+          : fmt::format("{}x{}", front_->config.solver.nx, front_->config.solver.ny),
+      upload_.upload ? upload_.upload->name() : "", window_->gl().renderer,
       window_->gl().context);
 }
 
