@@ -304,16 +304,16 @@ void App::show_progress() {
 }
 
 std::uint64_t App::post(const cmd::SimCommand& c) {
-  // Paint and solids without a plane of their own act on the plane shown (the snapshot's, which
-  // the mouse sees, or for a script the one its last slice line asked for).
+  // On a 3-D lattice, paint and solids without a plane of their own act on the plane shown (the
+  // snapshot's, which the mouse sees, or for a script the one its last slice line asked for).
   const SolverConfig lat = front_ ? front_->config.solver : cfg_.solver;
   const Plane shown = plane_of(view_.slice, lat.nx, lat.ny, lat.nz);
-  if (const auto* p = std::get_if<cmd::Paint>(&c); p && p->brush.plane.axis < 0) {
+  if (const auto* p = std::get_if<cmd::Paint>(&c); p && p->brush.plane.axis < 0 && lat.nz > 1) {
     cmd::Paint stamped = *p;
     stamped.brush.plane = Slice{shown.axis, shown.position};
     return sim_->post(stamped);
   }
-  if (const auto* p = std::get_if<cmd::Solid>(&c); p && p->stroke.plane.axis < 0) {
+  if (const auto* p = std::get_if<cmd::Solid>(&c); p && p->stroke.plane.axis < 0 && lat.nz > 1) {
     cmd::Solid stamped = *p;
     stamped.stroke.plane = Slice{shown.axis, shown.position};
     return sim_->post(stamped);
