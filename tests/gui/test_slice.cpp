@@ -1,6 +1,7 @@
 // 3-D runs in plume-gui: the plane a slice names, the values and solid mask of that plane, the
 // solids brush and the paint brush in it, and the script's slice line.
 #include <gtest/gtest.h>
+#include <cmath>
 #include <set>
 #include <tuple>
 #include "commands.hpp"
@@ -9,6 +10,8 @@
 #include "slice.hpp"
 #include "solid_brush.hpp"
 #include "plume/solver.hpp"
+#include "d2q37/collision.hpp"
+#include "d2q37/lattice.hpp"
 
 namespace gui = plume::gui;
 namespace cmd = plume::gui::cmd;
@@ -96,4 +99,34 @@ TEST(Slice, ScriptLinesChooseThePlane) {
   EXPECT_EQ(cmd::describe(std::get<cmd::SimCommand>(*cmd::parse("solid draw 1 2"))), "solid draw 1 2 radius 3");
   EXPECT_EQ(cmd::config_overrides(std::get<cmd::SimCommand>(*cmd::parse("lattice 8 8 16"))).back(),
             (std::pair<std::string, std::string>{"lattice.nz", "16"}));
+}
+
+TEST(Slice, ThePaintBrushPaintsADiscInThePlane) {
+  // D2Q37's paint on populations laid out as a 3-D lattice: only sites of the plane z = 1 change,
+  // those within the radius of (3, 2) in it.
+  using L = plume::d2q37::D2Q37;
+  const plume::Model& m = plume::find_model("d2q37");
+  double feq[L::Q];
+  plume::d2q37::equilibrium<L>(1.0, 0.0, 0.0, 1.0, feq);
+  const std::size_t sites = std::size_t(NX) * NY * NZ;
+  std::vector<double> f(L::Q * sites);
+  for (int i = 0; i < L::Q; ++i)
+    for (std::size_t s = 0; s < sites; ++s) f[i * sites + s] = feq[i];
+  const std::vector<double> before = f;
+  gui::Brush b{3, 2, 1.5, 0.05, true};
+  b.plane = Slice{2, 1};
+  const bool periodic[3] = {true, true, true};
+  const long changed = gui::paint_populations(m, f, NX, NY, NZ, periodic, b);
+  long seen = 0;
+  for (int z = 0; z < NZ; ++z)
+    for (int y = 0; y < NY; ++y)
+      for (int x = 0; x < NX; ++x) {
+        const std::size_t s = (std::size_t(z) * NY + y) * NX + x;
+        const bool differs = f[s] != before[s];
+        const bool inside = z == 1 && std::hypot(x - 3.0, y - 2.0) < 1.5;
+        EXPECT_EQ(differs, inside) << x << " " << y << " " << z;
+        seen += differs;
+      }
+  EXPECT_EQ(seen, changed);
+  EXPECT_EQ(changed, 9);
 }
