@@ -46,14 +46,22 @@ void prepare_shown_field(const Fields& f, const io::FieldChoice& kind, int max_t
   const double* mask = solid >= 0 ? f.data(solid) : nullptr;
   if (f.nz == 1) {  // the whole lattice is the plane
     io::extract_field(f, kind, out.values);
-  } else {
-    std::vector<double> all;
-    io::extract_field(f, kind, all);
-    gather_plane(p, f, all.data(), out.values);
-    if (mask) {
-      gather_plane(p, f, mask, plane_mask);
-      mask = plane_mask.data();
-    }
+  } else if (!kind.derived()) {
+    gather_plane(p, f, f.data(kind.stored), out.values);
+  } else {  // the plane's sites alone: a 3-D lattice has many planes
+    out.values.resize(std::size_t(p.width) * p.height);
+    const DerivedInputs in = io::derived_inputs(kind, f);
+#pragma omp parallel for schedule(static)
+    for (int b = 0; b < p.height; ++b)
+      for (int a = 0; a < p.width; ++a) {
+        int c[3];
+        p.site(a, b, c);
+        out.values[std::size_t(b) * p.width + a] = derived_at(kind.op, in, c[0], c[1], c[2]);
+      }
+  }
+  if (f.nz > 1 && mask) {
+    gather_plane(p, f, mask, plane_mask);
+    mask = plane_mask.data();
   }
   const int limit = std::max(1, max_texture_size);
   const int k = (std::max(p.width, p.height) + limit - 1) / limit;

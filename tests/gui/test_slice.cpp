@@ -69,6 +69,12 @@ TEST(Slice, TheShownFieldIsThePlanesValuesAndItsRange) {
   ASSERT_EQ(s.values.size(), std::size_t(NX) * NZ);
   EXPECT_EQ(s.values[std::size_t(3) * NX + 5], 5 + 40 + 300);
   EXPECT_EQ(s.texture[std::size_t(3) * NX + 5], float(5 + 40 + 300 - s.offset));
+  // A derived field, computed at the plane's sites alone: the whole lattice's at those sites.
+  const plume::io::FieldChoice& speed = plume::io::field_choice(f.model(), "speed");
+  const std::vector<double> all = plume::io::extract_field(f, speed);
+  gui::prepare_shown_field(f, speed, 16384, s, nullptr, Slice{0, 3});
+  for (int b = 0; b < NZ; ++b)
+    for (int a = 0; a < NY; ++a) EXPECT_EQ(s.values[std::size_t(b) * NY + a], all[f.at(3, a, b)]);
 }
 
 TEST(Slice, TheSolidsBrushDrawsADiscInThePlaneOneSiteThick) {
