@@ -138,7 +138,7 @@ void App::frame() {
   st.gl_context = window_->gl().context;
   panel_.draw(display.y, *front_, st, view_, commands);
   for (const cmd::Command& c : commands) dispatch(c);
-  sim_->show(view_.field);
+  sim_->show(view_.field, view_.slice);
   const float field_left = ControlPanel::kWidth + 8.0f, field_w = display.x - field_left - 8.0f;
   const float plots_top = display.y - Plots::kHeight;
   plots_.draw(ControlPanel::kWidth, plots_top, display.x - ControlPanel::kWidth, Plots::kHeight);
@@ -147,14 +147,18 @@ void App::frame() {
   // What is on screen is the snapshot's field; view_.field may be a request still on its way.
   ViewSettings drawn = view_;
   drawn.field = front_->shown.kind;
+  const SolverConfig& lat = front_->config.solver;
+  const Plane& plane = front_->shown.plane;
+  const std::string where =
+      lat.nz > 1 ? fmt::format("   plane {} = {}", axis_name(plane.axis), plane.position) : std::string();
   const std::string overlay =
-      fmt::format("{}   step {}   t = {:.6g}   {} x {}{}", drawn.field->label, front_->step, front_->time,
-                  front_->config.solver.nx, front_->config.solver.ny, front_->running ? "" : "   (paused)");
+      fmt::format("{}   step {}   t = {:.6g}   {}{}{}", drawn.field->label, front_->step, front_->time,
+                  size_text(Domain::whole(lat.nx, lat.ny, lat.nz)), where, front_->running ? "" : "   (paused)");
   MouseEdits edits;
   FieldView::Frame f{field_left, 8.0, field_w, plots_top - 16.0, &front_->shown, &front_->fields, overlay.c_str()};
   field_view_->draw(drawn, f, edits);
-  for (const Brush& b : edits.paint) sim_->post(cmd::Paint{b});
-  for (const SolidStroke& k : edits.solids) sim_->post(cmd::Solid{k});
+  for (const Brush& b : edits.paint) post(cmd::Paint{b});
+  for (const SolidStroke& k : edits.solids) post(cmd::Solid{k});
 
   window_->render();
   if (!pending_screenshot_.empty()) {
@@ -241,8 +245,10 @@ void App::fail_run() {
 
 void App::step_script() {
   for (;;) {
-    // A `field` line has its effect when the snapshot carries that field.
+    // A `field` or `slice` line has its effect when the snapshot carries that field and plane.
     if (front_->shown.kind != view_.field) return;
+    const SolverConfig& lat = front_->config.solver;
+    if (!(front_->shown.plane == plane_of(view_.slice, lat.nx, lat.ny, lat.nz))) return;
     if (wait_seq_) {
       if (front_->applied_seq < wait_seq_) return;
       wait_seq_ = 0;
@@ -289,7 +295,7 @@ void App::show_progress() {
   const auto now = Clock::now();
   if (std::chrono::duration<double>(now - last_progress_).count() < 5.0) return;
   last_progress_ = now;
-  const double sites = double(front_->config.solver.nx) * front_->config.solver.ny;
+  const double sites = double(front_->config.solver.nx) * front_->config.solver.ny * front_->config.solver.nz;
   const long left = std::max(0L, wait_target_step_ - front_->step);
   const double rate = front_->site_updates_per_s;
   std::printf("step %ld of %ld, %.3g M site updates/s, about %.0f s left\n", front_->step, wait_target_step_,
@@ -298,6 +304,20 @@ void App::show_progress() {
 }
 
 std::uint64_t App::post(const cmd::SimCommand& c) {
+  // On a 3-D lattice, paint and solids without a plane of their own act on the plane shown (the
+  // snapshot's, which the mouse sees, or for a script the one its last slice line asked for).
+  const SolverConfig lat = front_ ? front_->config.solver : cfg_.solver;
+  const Plane shown = plane_of(view_.slice, lat.nx, lat.ny, lat.nz);
+  if (const auto* p = std::get_if<cmd::Paint>(&c); p && p->brush.plane.axis < 0 && lat.nz > 1) {
+    cmd::Paint stamped = *p;
+    stamped.brush.plane = Slice{shown.axis, shown.position};
+    return sim_->post(stamped);
+  }
+  if (const auto* p = std::get_if<cmd::Solid>(&c); p && p->stroke.plane.axis < 0 && lat.nz > 1) {
+    cmd::Solid stamped = *p;
+    stamped.stroke.plane = Slice{shown.axis, shown.position};
+    return sim_->post(stamped);
+  }
   const auto* k = std::get_if<cmd::OpenCase>(&c);
   if (!k) return sim_->post(c);
   const Case* found = find_case(cases_, k->name);
@@ -331,14 +351,18 @@ void App::execute(const cmd::ViewCommand& c) {
                    }
                  },
                  [&](const cmd::View& v) { field_view_->request_view(v); },
+                 [&](const cmd::Slice& v) {
+                   view_.slice = v.slice;
+                   sim_->show(view_.field, view_.slice);
+                 },
                  [&](const cmd::Screenshot& s) { pending_screenshot_ = s.path; },
                  [&](const cmd::Image& im) {
                    refresh_field();
-                   const Fields& f = front_->fields;
                    ViewSettings drawn = view_;
                    drawn.field = front_->shown.kind;
                    const std::string title = fmt::format("{} step {}", drawn.field->name, front_->step);
-                   viz::write_png(im.path, viz::render_field(front_->shown.values, f.nx, f.ny, view_.map,
+                   const Plane& p = front_->shown.plane;
+                   viz::write_png(im.path, viz::render_field(front_->shown.values, p.width, p.height, view_.map,
                                                              field_view_->range(drawn), 1, true, title));
                    say(false, fmt::format("step {}: field image {}", front_->step, im.path));
                  },
@@ -365,7 +389,7 @@ void App::refresh_field() {
   // snapshot, which the simulation thread makes with host texels.
   if (front_->shown.texels_on_device && !upload_.upload->takes_device_texels()) return;
   try {
-    field_view_->set_field(front_->shown, f.nx, f.ny, *upload_.upload);
+    field_view_->set_field(front_->shown, front_->shown.plane.width, front_->shown.plane.height, *upload_.upload);
   } catch (const std::exception& e) {
     if (!upload_.upload->takes_device_texels()) throw;
     // The GPU path failed at run time: the host path takes over from the next snapshot, which
@@ -388,12 +412,14 @@ std::string App::summary() const {
   return fmt::format(
       "frames={} wall_s={:.3f} fps={:.2f} steps={} site_updates_per_s={:.4g} solver_site_updates_per_s={:.4g} "
       "snapshots_per_s={:.3g} snapshot_ms={:.4g} stall_ms={:.4g} "
-      "lattice={}x{} upload=\"{}\" renderer=\"{}\" context=\"{}\"",
+      "lattice={} upload=\"{}\" renderer=\"{}\" context=\"{}\"",
       frames_, wall, frames_ / wall, steps, su / wall, front_->site_updates_per_s, snapshots / wall,
       snapshots > 0 ? 1e3 * (sim_->snapshot_seconds_total() - snapshot_seconds_at_start_) / snapshots : 0.0,
       snapshots > 0 ? 1e3 * (sim_->stall_seconds_total() - stall_seconds_at_start_) / snapshots : 0.0,
-      front_->config.solver.nx,
-      front_->config.solver.ny, upload_.upload ? upload_.upload->name() : "", window_->gl().renderer,
+      front_->config.solver.nz > 1
+          ? fmt::format("{}x{}x{}", front_->config.solver.nx, front_->config.solver.ny, front_->config.solver.nz)
+          : fmt::format("{}x{}", front_->config.solver.nx, front_->config.solver.ny),
+      upload_.upload ? upload_.upload->name() : "", window_->gl().renderer,
       window_->gl().context);
 }
 

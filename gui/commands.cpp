@@ -69,6 +69,20 @@ std::string reset_key(const std::string& name) {
                               "(initial.eps ...), not '" + name + "'");
 }
 
+// A paint or solid line's `plane AXIS=POSITION` (a 3-D lattice's plane its coordinates lie in).
+gui::Slice plane_option(const std::string& val, const char* what) {
+  const std::size_t eq = val.find('=');
+  if (eq == std::string::npos)
+    throw std::invalid_argument(fmt::format("{} plane takes AXIS=POSITION (x=12, z=0 ...), not '{}'", what, val));
+  const long pos = integer(val.substr(eq + 1), "plane POSITION");
+  if (pos < 0) throw std::invalid_argument(fmt::format("{} plane position must be >= 0", what));
+  return gui::Slice{axis_of(val.substr(0, eq)), int(pos)};
+}
+
+std::string plane_text(const gui::Slice& s) {
+  return s.axis < 0 ? "" : fmt::format(" plane {}={}", axis_name(s.axis), s.position);
+}
+
 std::string quoted(const std::string& path) {
   return path.find_first_of(" \t#") == std::string::npos ? path : "\"" + path + "\"";
 }
@@ -87,13 +101,15 @@ const char* command_help() {
   gravity G                       the same as: set physics.gravity G
   reset [perturbation single|multi|random] [amplitude A] [seed S] [KEY VALUE ...]
                                   restart from a new initial state (the short names are D2Q37's)
-  lattice NX NY                   restart on a new lattice
-  paint hot|cold X Y [radius R] [strength S]
+  lattice NX NY [NZ]              restart on a new lattice (NZ > 1: a 3-D lattice)
+  paint hot|cold X Y [radius R] [strength S] [plane AXIS=P]
                                   raise / lower T_H by up to S (default 0.05) in a disc of R sites
                                   (default 8) around site (X, Y), at constant pressure (D2Q37)
-  solid draw|erase X Y [to X1 Y1] [radius R]
+  solid draw|erase X Y [to X1 Y1] [radius R] [plane AXIS=P]
                                   make the sites within R (default 3) of site (X, Y), or of the
                                   segment to (X1, Y1), solid or fluid again (a model with solids)
+                                  On a 3-D lattice X, Y are coordinates in the plane shown (slice),
+                                  or in the plane AXIS = P; the disc lies in it, one site thick
   case NAME                       restart with a case of the assets folder (--assets), whichever
                                   model it runs, e.g. case d2q9_cylinder
   load-config FILE | save-config FILE          the batch driver's TOML configuration (loading
@@ -104,6 +120,7 @@ const char* command_help() {
   colormap viridis|inferno|coolwarm|grayscale
   range auto | range LO HI        colour range
   view fit | view X Y ZOOM        centre the view on lattice point (X, Y) at ZOOM (1: whole lattice)
+  slice x|y|z [P|middle]          a 3-D lattice: show the plane AXIS = P (default: the middle)
   screenshot FILE.png             the whole window
   image FILE.png                  the field alone, one pixel a site, with a colour bar
   report                          a diagnostics record into the --report file
@@ -150,11 +167,12 @@ std::optional<Command> parse(const std::string& line) {
     return SimCommand{r};
   }
   if (v == "lattice") {
-    expect_args(w, 2, "lattice NX NY");
-    return SimCommand{Lattice{int(integer(w[1], "lattice NX")), int(integer(w[2], "lattice NY"))}};
+    if (w.size() != 3 && w.size() != 4) throw std::invalid_argument("usage: lattice NX NY [NZ]");
+    return SimCommand{Lattice{int(integer(w[1], "lattice NX")), int(integer(w[2], "lattice NY")),
+                              w.size() == 4 ? int(integer(w[3], "lattice NZ")) : 0}};
   }
   if (v == "paint") {
-    const char* usage = "paint hot|cold X Y [radius R] [strength S]";
+    const char* usage = "paint hot|cold X Y [radius R] [strength S] [plane AXIS=P]";
     if (w.size() < 4 || (w[1] != "hot" && w[1] != "cold")) throw std::invalid_argument(fmt::format("usage: {}", usage));
     Brush b;
     b.hot = w[1] == "hot";
@@ -163,14 +181,15 @@ std::optional<Command> parse(const std::string& line) {
     options(w, 4, usage, [&](const std::string& k, const std::string& val) {
       if (k == "radius") b.radius = number(val, "paint radius");
       else if (k == "strength") b.strength = number(val, "paint strength");
-      else throw std::invalid_argument(fmt::format("paint takes radius and strength, not '{}'", k));
+      else if (k == "plane") b.plane = plane_option(val, "paint");
+      else throw std::invalid_argument(fmt::format("paint takes radius, strength and plane, not '{}'", k));
     });
     if (!(b.radius > 0)) throw std::invalid_argument("paint radius must be > 0");
     if (!(b.strength >= 0)) throw std::invalid_argument("paint strength must be >= 0 (hot or cold gives the sign)");
     return SimCommand{Paint{b}};
   }
   if (v == "solid") {
-    const char* usage = "solid draw|erase X Y [to X1 Y1] [radius R]";
+    const char* usage = "solid draw|erase X Y [to X1 Y1] [radius R] [plane AXIS=P]";
     if (w.size() < 4 || (w[1] != "draw" && w[1] != "erase")) throw std::invalid_argument(fmt::format("usage: {}", usage));
     SolidStroke s;
     s.solid = w[1] == "draw";
@@ -184,7 +203,8 @@ std::optional<Command> parse(const std::string& line) {
     }
     options(w, from, usage, [&](const std::string& k, const std::string& val) {
       if (k == "radius") s.radius = number(val, "solid radius");
-      else throw std::invalid_argument(fmt::format("solid takes `to X1 Y1` and radius, not '{}'", k));
+      else if (k == "plane") s.plane = plane_option(val, "solid");
+      else throw std::invalid_argument(fmt::format("solid takes `to X1 Y1`, radius and plane, not '{}'", k));
     });
     if (!(s.radius >= 0)) throw std::invalid_argument("solid radius must be >= 0");
     return SimCommand{Solid{s}};
@@ -222,6 +242,16 @@ std::optional<Command> parse(const std::string& line) {
     if (!(zoom > 0)) throw std::invalid_argument("view ZOOM must be > 0");
     return ViewCommand{View{false, number(w[1], "view X"), number(w[2], "view Y"), zoom}};
   }
+  if (v == "slice") {
+    if (w.size() != 2 && w.size() != 3) throw std::invalid_argument("usage: slice x|y|z [POSITION|middle]");
+    gui::Slice s{axis_of(w[1]), -1};
+    if (w.size() == 3 && w[2] != "middle") {
+      const long pos = integer(w[2], "slice POSITION");
+      if (pos < 0) throw std::invalid_argument("slice POSITION must be >= 0 (or middle)");
+      s.position = int(pos);
+    }
+    return ViewCommand{Slice{s}};
+  }
   if (v == "screenshot" || v == "image") {
     expect_args(w, 1, (v + " FILE.png").c_str());
     if (v == "screenshot") return ViewCommand{Screenshot{w[1]}};
@@ -249,14 +279,19 @@ std::optional<Command> parse(const std::string& line) {
       "unknown command '" + v +
       "' (commands: run, pause, steps, batch, set, gravity, reset, lattice, paint, solid, case, load-config, "
       "save-config, "
-      "save-checkpoint, open-checkpoint, field, colormap, range, view, screenshot, image, report, probe, frames, quit)");
+      "save-checkpoint, open-checkpoint, field, colormap, range, view, slice, screenshot, image, report, probe, frames, quit)");
 }
 
 std::vector<std::pair<std::string, std::string>> config_overrides(const SimCommand& c) {
   if (const auto* s = std::get_if<Set>(&c)) return {{s->key, s->value}};
   if (const auto* r = std::get_if<Reset>(&c)) return r->overrides;
   if (const auto* l = std::get_if<Lattice>(&c))
-    return {{"lattice.nx", std::to_string(l->nx)}, {"lattice.ny", std::to_string(l->ny)}};
+  {
+    std::vector<std::pair<std::string, std::string>> o = {{"lattice.nx", std::to_string(l->nx)},
+                                                          {"lattice.ny", std::to_string(l->ny)}};
+    if (l->nz > 0) o.emplace_back("lattice.nz", std::to_string(l->nz));
+    return o;
+  }
   return {};
 }
 
@@ -272,16 +307,19 @@ std::string describe(const SimCommand& c) {
             for (const auto& [k, v] : r.overrides) s += " " + k + " " + v;
             return s;
           },
-          [](const Lattice& l) { return fmt::format("lattice {} {}", l.nx, l.ny); },
+          [](const Lattice& l) {
+            return fmt::format("lattice {} {}", l.nx, l.ny) + (l.nz > 0 ? fmt::format(" {}", l.nz) : "");
+          },
           [](const Paint& p) {
             return fmt::format("paint {} {} {} radius {} strength {}", p.brush.hot ? "hot" : "cold", p.brush.x,
-                               p.brush.y, p.brush.radius, p.brush.strength);
+                               p.brush.y, p.brush.radius, p.brush.strength) +
+                   plane_text(p.brush.plane);
           },
           [](const Solid& s) {
             const SolidStroke& k = s.stroke;
             std::string t = fmt::format("solid {} {} {}", k.solid ? "draw" : "erase", k.x0, k.y0);
             if (k.x1 != k.x0 || k.y1 != k.y0) t += fmt::format(" to {} {}", k.x1, k.y1);
-            return t + fmt::format(" radius {}", k.radius);
+            return t + fmt::format(" radius {}", k.radius) + plane_text(k.plane);
           },
           [](const OpenCase& c) { return "case " + c.name; },
           [](const LoadConfig& f) { return "load-config " + quoted(f.path); },

@@ -22,7 +22,7 @@ struct Set { std::string key, value; };
 // Configuration keys to change (initial.perturbation, initial.amplitude, initial.seed ...), then
 // restart from the Rayleigh-Taylor state they describe.
 struct Reset { std::vector<std::pair<std::string, std::string>> overrides; };
-struct Lattice { int nx = 0, ny = 0; };
+struct Lattice { int nx = 0, ny = 0, nz = 0; };  // nz 0: the depth stays
 struct Paint { Brush brush; };
 struct Solid { SolidStroke stroke; };
 // One of the cases of the assets folder (gui/cases.hpp), by name: the front end turns it into
@@ -47,6 +47,8 @@ struct View {
   bool fit = true;
   double x = 0.0, y = 0.0, zoom = 1.0;
 };
+// The plane of a 3-D lattice to show (gui/slice.hpp): axis 0 x, 1 y, 2 z; position -1: the middle.
+struct Slice { gui::Slice slice; };
 struct Screenshot { std::string path; };
 struct Image { std::string path; };
 struct Report {};
@@ -56,7 +58,7 @@ struct Quit {};
 
 using SimCommand = std::variant<Run, Steps, Batch, Set, Reset, Lattice, Paint, Solid, OpenCase, LoadConfig,
                                 SaveConfig, SaveCheckpoint, OpenCheckpoint>;
-using ViewCommand = std::variant<Field, Colormap, Range, View, Screenshot, Image, Report, Probe, Frames, Quit>;
+using ViewCommand = std::variant<Field, Colormap, Range, View, Slice, Screenshot, Image, Report, Probe, Frames, Quit>;
 using Command = std::variant<SimCommand, ViewCommand>;
 
 // Parses one line; throws std::invalid_argument saying what is wrong and what was expected.

@@ -178,16 +178,27 @@ void FieldView::draw_readout(ImDrawList* dl, const ViewSettings& s, const Frame&
   const std::size_t n_sites = std::size_t(nx_) * ny_;
   if (x < 0 || y < 0 || x >= nx_ || y >= ny_ || !f.shown || f.shown->values.size() != n_sites) return;
   const std::size_t i = std::size_t(y) * nx_ + x;
+  // The lattice site under the cursor: on a 3-D lattice, the shown plane's site (x, y).
+  const Plane& p = f.shown->plane;
+  int c[3] = {x, y, 0};
+  const bool three_d = f.fields && f.fields->nz > 1;
+  if (three_d) p.site(x, y, c);
   char line[256];
-  int n = std::snprintf(line, sizeof line, "site (%d, %d)   %s = %.6g", x, y, s.field->label.c_str(), f.shown->values[i]);
+  int n = three_d ? std::snprintf(line, sizeof line, "site (%d, %d, %d)   %s = %.6g", c[0], c[1], c[2],
+                                  s.field->label.c_str(), f.shown->values[i])
+                  : std::snprintf(line, sizeof line, "site (%d, %d)   %s = %.6g", x, y, s.field->label.c_str(),
+                                  f.shown->values[i]);
   // The model's own fields at the site (stored ones by their label, derived ones by name).
-  if (f.fields && f.fields->sites() == n_sites) {
+  if (f.fields && (three_d || f.fields->sites() == n_sites) && c[0] < f.fields->nx && c[1] < f.fields->ny &&
+      c[2] < f.fields->nz) {
+    const std::size_t site = f.fields->at(c[0], c[1], c[2]);
     const char* sep = "\n";
-    for (const io::FieldChoice& c : io::field_choices(f.fields->model())) {
-      if (c.generic || n >= int(sizeof line)) continue;
-      const double v = c.derived() ? derived_at(c.op, io::derived_inputs(c, *f.fields), x, y, 0) : (*f.fields)[c.stored][i];
-      n += std::snprintf(line + n, sizeof line - n, c.is_signed ? "%s%s %.3e" : "%s%s %.6g", sep,
-                         (c.derived() ? c.name : c.label).c_str(), v);
+    for (const io::FieldChoice& k : io::field_choices(f.fields->model())) {
+      if (k.generic || n >= int(sizeof line)) continue;
+      const double v =
+          k.derived() ? derived_at(k.op, io::derived_inputs(k, *f.fields), c[0], c[1], c[2]) : (*f.fields)[k.stored][site];
+      n += std::snprintf(line + n, sizeof line - n, k.is_signed ? "%s%s %.3e" : "%s%s %.6g", sep,
+                         (k.derived() ? k.name : k.label).c_str(), v);
       sep = "   ";
     }
   }

@@ -6,6 +6,7 @@
 #pragma once
 #include <vector>
 #include "plume/solver.hpp"
+#include "slice.hpp"
 
 namespace plume::gui {
 
@@ -14,6 +15,9 @@ struct Brush {
   double radius = 8.0;       // sites
   double strength = 0.05;    // change of the model's paint quantity at the centre (D2Q37: temperature)
   bool hot = true;           // raise (hot) or lower (cold) it
+  // On a 3-D lattice, the plane (x, y) lie in: they are its picture coordinates (gui/slice.hpp)
+  // and the disc lies in it, one site thick. A 2-D lattice is its z = 0 plane.
+  Slice plane{-1, 0};  // axis -1: the plane shown when posted (the front end says which)
 };
 
 // Change of the brush at distance r from its centre: a raised-cosine profile, so the
@@ -24,6 +28,10 @@ double brush_delta_T(const Brush& b, double r);
 // of every site by the brush's amount there, as the model paints (Model::paint_site). x wraps;
 // y wraps when periodic_y, else the disc is clipped. Returns the number of sites changed.
 long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, bool periodic_y, const Brush& b);
+// The same on an nx x ny x nz lattice, in the brush's plane: the disc wraps along the plane's
+// axes that `periodic` says, and is clipped along the others.
+long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, int nz, const bool periodic[3],
+                       const Brush& b);
 
 // Applies the brushes in order with one read and one write of the solver's populations.
 long paint(Solver& solver, const std::vector<Brush>& brushes);

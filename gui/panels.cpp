@@ -34,6 +34,7 @@ void ControlPanel::draw(float height, const Snapshot& s, const FrontEndStatus& s
   if (!initialised_ || s.run != run_) {  // a new run (reset, lattice, case, configuration, checkpoint)
     nx_ = s.config.solver.nx;
     ny_ = s.config.solver.ny;
+    nz_ = s.config.solver.nz;
     if (initialised_) pending_initial_.clear(), refused_.clear();
     run_ = s.run;
     initialised_ = true;
@@ -44,7 +45,7 @@ void ControlPanel::draw(float height, const Snapshot& s, const FrontEndStatus& s
   ImGui::PushItemWidth(200);
   case_row(s, out);
   if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) simulation_section(s, st, out);
-  if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(view, out);
+  if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(s, view, out);
   if (ImGui::CollapsingHeader("Physics (acts at once)", ImGuiTreeNodeFlags_DefaultOpen)) physics_section(s, out);
   if (ImGui::CollapsingHeader("Initial state and lattice (restart)")) reset_section(s, out);
   const Model& model = find_model(s.config.solver.model);
@@ -104,7 +105,7 @@ void ControlPanel::simulation_section(const Snapshot& s, const FrontEndStatus& s
   if (ImGui::SliderInt("steps per batch", &batch, 1, 100000, "%d", ImGuiSliderFlags_Logarithmic) && batch != s.batch)
     out.emplace_back(cmd::SimCommand{cmd::Batch{batch}});
   ImGui::Text("step %ld   t = %.6g", s.step, s.time);
-  ImGui::Text("lattice %d x %d, %s", s.config.solver.nx, s.config.solver.ny, s.backend_description.c_str());
+  ImGui::Text("lattice %s, %s", size_text(Domain::whole(s.config.solver.nx, s.config.solver.ny, s.config.solver.nz)).c_str(), s.backend_description.c_str());
   ImGui::Text("solver %.3g M site/s  snapshot %.3g ms  %.1f frames/s", s.site_updates_per_s * 1e-6,
               s.snapshot_seconds * 1e3, st.fps);
   if (ImGui::IsItemHovered())
@@ -118,7 +119,7 @@ void ControlPanel::simulation_section(const Snapshot& s, const FrontEndStatus& s
   if (!s.fault.empty()) ImGui::TextColored(ImVec4(1, 0.3f, 0.3f, 1), "%s", s.fault.c_str());
 }
 
-void ControlPanel::view_section(ViewSettings& view, std::vector<cmd::Command>& out) {
+void ControlPanel::view_section(const Snapshot& s, ViewSettings& view, std::vector<cmd::Command>& out) {
   const auto& choices = io::field_choices(gui_model());
   if (ImGui::BeginCombo("field", view.field->label.c_str())) {
     for (const io::FieldChoice& c : choices)
@@ -138,9 +139,28 @@ void ControlPanel::view_section(ViewSettings& view, std::vector<cmd::Command>& o
     ImGui::InputDouble("high", &view.hi, 0, 0, "%.6g");
     if (view.hi <= view.lo) ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "high must exceed low");
   }
+  if (s.config.solver.nz > 1) slice_row(s, view);
   if (ImGui::Button("Fit view")) out.emplace_back(cmd::ViewCommand{cmd::View{}});
   ImGui::SameLine();
   ImGui::TextDisabled("wheel: zoom, drag: pan, double-click: fit");
+}
+
+// A 3-D run: the plane shown (gui/slice.hpp), an axis and a position along it.
+void ControlPanel::slice_row(const Snapshot& s, ViewSettings& view) {
+  const SolverConfig& c = s.config.solver;
+  const Plane now = plane_of(view.slice, c.nx, c.ny, c.nz);
+  int axis = now.axis;
+  ImGui::TextUnformatted("slice");
+  for (int a = 0; a < 3; ++a) {
+    ImGui::SameLine();
+    ImGui::RadioButton(axis_name(a), &axis, a);
+  }
+  const int n[3] = {c.nx, c.ny, c.nz};
+  if (axis != now.axis) view.slice = Slice{axis, -1};  // a new axis starts in its middle
+  int position = plane_of(view.slice, c.nx, c.ny, c.nz).position;
+  const std::string label = std::string(axis_name(axis)) + " =";
+  if (ImGui::SliderInt(label.c_str(), &position, 0, n[axis] - 1)) view.slice = Slice{axis, position};
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the plane of the lattice shown, painted and drawn on");
 }
 
 // The model's own parameters (Model::parameters()): its physics and walls act at once, its initial
@@ -172,9 +192,11 @@ void ControlPanel::reset_section(const Snapshot& s, std::vector<cmd::Command>& o
   ImGui::Separator();
   ImGui::InputInt("nx", &nx_);
   ImGui::InputInt("ny", &ny_);
-  if (ImGui::Button("Restart on this lattice")) out.emplace_back(cmd::SimCommand{cmd::Lattice{nx_, ny_}});
+  ImGui::InputInt("nz", &nz_);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("1: a 2-D lattice; more needs a 3-D model (d3q19)");
+  if (ImGui::Button("Restart on this lattice")) out.emplace_back(cmd::SimCommand{cmd::Lattice{nx_, ny_, nz_}});
   ImGui::SameLine();
-  ImGui::TextDisabled("now %d x %d", s.config.solver.nx, s.config.solver.ny);
+  ImGui::TextDisabled("now %s", size_text(Domain::whole(s.config.solver.nx, s.config.solver.ny, s.config.solver.nz)).c_str());
 }
 
 void ControlPanel::paint_section(ViewSettings& view, const std::string& quantity) {

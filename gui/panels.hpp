@@ -45,7 +45,8 @@ class ControlPanel {
  private:
   void case_row(const Snapshot& s, std::vector<cmd::Command>& out);
   void simulation_section(const Snapshot& s, const FrontEndStatus& st, std::vector<cmd::Command>& out);
-  void view_section(ViewSettings& view, std::vector<cmd::Command>& out);
+  void view_section(const Snapshot& s, ViewSettings& view, std::vector<cmd::Command>& out);
+  void slice_row(const Snapshot& s, ViewSettings& view);
   void physics_section(const Snapshot& s, std::vector<cmd::Command>& out);
   void reset_section(const Snapshot& s, std::vector<cmd::Command>& out);
   void paint_section(ViewSettings& view, const std::string& quantity);
@@ -59,7 +60,7 @@ class ControlPanel {
   // Edit buffers that outlive a frame.
   bool initialised_ = false;
   std::uint64_t run_ = 0;  // the run the buffers were set from
-  int nx_ = 0, ny_ = 0;
+  int nx_ = 0, ny_ = 0, nz_ = 1;
   std::map<std::string, std::string> pending_initial_;  // initial-state keys entered, applied by a reset
   std::string config_path_ = "plume-gui.toml", checkpoint_path_ = "plume-gui.chk";
   std::string screenshot_path_ = "plume-gui.png", image_path_ = "plume-gui-field.png";

@@ -29,16 +29,23 @@ void Report::diag(const Snapshot& s) {
 
 void Report::probe(const Snapshot& s, int x, int y) {
   const Fields& f = s.fields;
-  if (x < 0 || y < 0 || x >= f.nx || y >= f.ny)
-    throw std::out_of_range(fmt::format("probe {} {}: outside the {} x {} lattice", x, y, f.nx, f.ny));
-  const std::size_t i = f.at(x, y);
+  // A 3-D lattice: (x, y) are coordinates in the plane shown (the snapshot's).
+  const Plane& p = s.shown.plane;
+  const int w = f.nz > 1 ? p.width : f.nx, h = f.nz > 1 ? p.height : f.ny;
+  if (x < 0 || y < 0 || x >= w || y >= h)
+    throw std::out_of_range(fmt::format("probe {} {}: outside the {} x {} {}", x, y, w, h,
+                                        f.nz > 1 ? "plane shown" : "lattice"));
+  int c[3] = {x, y, 0};
+  if (f.nz > 1) p.site(x, y, c);
+  const std::size_t i = f.at(c[0], c[1], c[2]);
   // The model's own fields at the site (stored and derived by it; not the generic speed and
   // vorticity): D2Q37's T, rho, p, ux, uy; signed ones in exponent form.
-  std::string line = fmt::format("probe step={} x={} y={}", s.step, x, y);
-  for (const io::FieldChoice& c : io::field_choices(f.model())) {
-    if (c.generic) continue;
-    const double v = c.derived() ? derived_at(c.op, io::derived_inputs(c, f), x, y, 0) : f[c.stored][i];
-    line += c.is_signed ? fmt::format(" {}={:.9e}", c.name, v) : fmt::format(" {}={:.12g}", c.name, v);
+  std::string line = fmt::format("probe step={} x={} y={}", s.step, c[0], c[1]);
+  if (f.nz > 1) line += fmt::format(" z={}", c[2]);
+  for (const io::FieldChoice& k : io::field_choices(f.model())) {
+    if (k.generic) continue;
+    const double v = k.derived() ? derived_at(k.op, io::derived_inputs(k, f), c[0], c[1], c[2]) : f[k.stored][i];
+    line += k.is_signed ? fmt::format(" {}={:.9e}", k.name, v) : fmt::format(" {}={:.12g}", k.name, v);
   }
   record(line);
 }

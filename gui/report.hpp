@@ -16,7 +16,8 @@ class Report {
 
   // diag: step, time, steering parameters and the diagnostics of the snapshot.
   void diag(const Snapshot& s);
-  // probe: the hydrodynamic fields at site (x, y); throws std::out_of_range outside the lattice.
+  // probe: the hydrodynamic fields at site (x, y) (a 3-D lattice: of the plane shown); throws
+  // std::out_of_range outside the lattice.
   void probe(const Snapshot& s, int x, int y);
   // Any other record (summary of a --frames run, script events).
   void record(const std::string& line);

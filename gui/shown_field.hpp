@@ -9,6 +9,7 @@
 #include "plume/fields.hpp"
 #include "plume/io/field_select.hpp"
 #include "plume/viz/image.hpp"
+#include "slice.hpp"
 
 namespace plume::gui {
 
@@ -16,7 +17,10 @@ class DeviceTexels;  // gui/interop/device_texels.hpp (CUDA builds)
 
 struct ShownField {
   const io::FieldChoice* kind = nullptr;
-  std::vector<double> values;  // nx * ny, x fastest, y = 0 first
+  // The plane shown (a 3-D lattice's slice; a 2-D lattice's only plane) and its values,
+  // plane.width * plane.height, a fastest, b = 0 first.
+  Plane plane;
+  std::vector<double> values;
   viz::Range range;            // finite min / max of values
   // float(value - offset), offset the middle of the range, so that single precision keeps the
   // small variations of fields close to 1 (T_H, rho). Every k-th site in x and y when the
@@ -36,9 +40,9 @@ struct ShownField {
 // The model's stored field that marks solid sites ("solid"), or -1.
 int solid_field(const Model& m);
 
-// Fills `out` from the host fields `f`; with `device` (the same fields in a CUDA device's memory,
+// Fills `out` with the plane `slice` of the host fields `f`; with `device` (the same fields in a CUDA device's memory,
 // Solver::device_fields), the texels are made there instead of in host memory.
 void prepare_shown_field(const Fields& f, const io::FieldChoice& kind, int max_texture_size, ShownField& out,
-                         const DeviceFields* device = nullptr);
+                         const DeviceFields* device = nullptr, const Slice& slice = {});
 
 }  // namespace plume::gui

@@ -34,7 +34,7 @@ void copy_fields(const Fields& from, Fields& to) {
   }
 }
 
-std::string lattice_text(const config::RunConfig& c) { return fmt::format("{} x {}", c.solver.nx, c.solver.ny); }
+std::string lattice_text(const config::RunConfig& c) { return size_text(Domain::whole(c.solver.nx, c.solver.ny, c.solver.nz)); }
 
 // Builds a solver for `c` with `make`. A lattice that does not fit in the host's available memory
 // is refused before anything is allocated (the batch driver's estimate, with both numbers), and
@@ -48,7 +48,7 @@ std::unique_ptr<Solver> new_solver(const config::RunConfig& c, Make&& make) {
     return make();
   } catch (const std::bad_alloc&) {
     throw std::runtime_error(fmt::format("not enough memory for a {} lattice ({:.3g} sites)", lattice_text(c),
-                                         double(c.solver.nx) * c.solver.ny));
+                                         double(c.solver.nx) * c.solver.ny * c.solver.nz));
   }
 }
 
@@ -86,10 +86,11 @@ std::uint64_t Simulation::post(cmd::SimCommand c) {
   return seq;
 }
 
-void Simulation::show(const io::FieldChoice* k) {
+void Simulation::show(const io::FieldChoice* k, const Slice& slice) {
   std::lock_guard<std::mutex> lk(mtx_);
-  if (k == shown_) return;
+  if (k == shown_ && slice.axis == slice_.axis && slice.position == slice_.position) return;
   shown_ = k;
+  slice_ = slice;
   refresh_ = true;
   cv_.notify_one();
 }
@@ -328,7 +329,7 @@ void Simulation::require_healthy() {
 }
 
 void Simulation::advance(long n, bool interruptible) {
-  const double sites = double(cfg_.solver.nx) * cfg_.solver.ny;
+  const double sites = double(cfg_.solver.nx) * cfg_.solver.ny * cfg_.solver.nz;
   long done = 0;
   while (done < n && !fault_) {  // a snapshot may find the state blown up
     if (interruptible && pending_) break;  // steering first: the rest of the batch can wait
@@ -380,24 +381,26 @@ long Simulation::publish(long max_overlap) {
   // On a GPU, steps queued now run while this thread works on the snapshot (they follow the
   // fields kernel on the compute stream): as many as that work took last time, so that the GPU
   // hardly waits. Not after commands (a script sees the step it asked for) nor with some waiting.
-  const double sites = double(cfg_.solver.nx) * cfg_.solver.ny;
+  const double sites = double(cfg_.solver.nx) * cfg_.solver.ny * cfg_.solver.nz;
   long overlap = 0;
   if (max_overlap > 0 && !pending_ && rate_ > 0 && solver_->device_fields())
     overlap = std::clamp(long(std::ceil(host_seconds_ * rate_ / sites)), 1L, max_overlap);
   if (overlap > 0) solver_->advance_async(overlap);
   copy_fields(solver_->wait_fields(), s.fields);
   const io::FieldChoice* shown;
+  Slice slice;
   bool on_device;
   {
     std::lock_guard<std::mutex> lk(mtx_);
     // A field chosen for the model before a switch: the same one of this run's model.
     shown_ = choice_for(solver_->model(), shown_);
     shown = shown_;
+    slice = slice_;
     on_device = device_texels_;
   }
   // The device fields belong to the request just made and stay until the next one.
   const DeviceFields dev = solver_->device_fields();
-  prepare_shown_field(s.fields, *shown, max_texture_, s.shown, on_device && dev ? &dev : nullptr);
+  prepare_shown_field(s.fields, *shown, max_texture_, s.shown, on_device && dev ? &dev : nullptr, slice);
   s.cuda_device = dev ? dev.device : -1;
   s.run = run_;
   s.config = cfg_;

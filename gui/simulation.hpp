@@ -44,8 +44,9 @@ class Simulation {
 
   // Queues a command; returns its sequence number (increasing from 1). Never blocks on the solver.
   std::uint64_t post(cmd::SimCommand c);
-  // The field snapshots prepare for display; a change publishes a new snapshot at once when paused.
-  void show(const io::FieldChoice* k);
+  // The field snapshots prepare for display, and the plane of a 3-D lattice (ignored in 2-D); a
+  // change publishes a new snapshot at once when paused.
+  void show(const io::FieldChoice* k, const Slice& slice = {});
   // Whether snapshots of a CUDA run carry the shown field's texels in device memory (the GPU
   // path: the window copies them into its texture through CUDA-OpenGL interop) instead of host
   // memory. A change publishes a new snapshot at once when paused.
@@ -112,13 +113,14 @@ class Simulation {
   std::atomic<double> stall_seconds_total_{0.0};
   SnapshotExchange exchange_;
 
-  std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, refresh_, device_texels_
+  std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, slice_, refresh_, device_texels_
   std::condition_variable cv_;
   std::deque<Pending> queue_;
   std::vector<CommandResult> results_;
   std::uint64_t next_seq_ = 1;
   bool stop_ = false;
   const io::FieldChoice* shown_ = gui_field("");
+  Slice slice_;
   bool refresh_ = false;  // the shown field changed: publish even without commands
   bool device_texels_ = false;
   std::atomic<bool> pending_{false};  // commands are waiting: a running batch should yield

@@ -34,12 +34,25 @@ std::vector<Box> stroke_boxes(const SolidStroke& s, int nx, int ny) {
   return out;
 }
 
+std::vector<Box> stroke_boxes(const SolidStroke& s, int nx, int ny, int nz) {
+  const Plane p = plane_of(s.plane, nx, ny, nz);
+  std::vector<Box> out = stroke_boxes(s, p.width, p.height);
+  for (Box& b : out) {  // picture (a, b) to lattice boxes
+    int lo[3], hi[3];
+    p.site(b.x0, b.y0, lo);
+    p.site(b.x1, b.y1, hi);
+    hi[p.axis] = p.position + 1;
+    b = Box{lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]};
+  }
+  return out;
+}
+
 long edit_solids(Solver& solver, const SolidStroke& s) {
   if (!solver.model().supports_solids())
     throw std::invalid_argument("model " + solver.model().name() + " has no solid sites");
   const Domain& d = solver.domain();
   long sites = 0;
-  for (const Box& b : stroke_boxes(s, d.NX, d.NY)) {
+  for (const Box& b : stroke_boxes(s, d.NX, d.NY, d.NZ)) {
     solver.edit_solids(b, s.solid);
     sites += long(b.sites());
   }

@@ -2,6 +2,7 @@
 #pragma once
 #include "plume/io/field_select.hpp"
 #include "plume/viz/colormap.hpp"
+#include "slice.hpp"
 
 namespace plume::gui {
 
@@ -33,6 +34,7 @@ struct ViewSettings {
   double brush_radius = 10.0;     // sites
   double brush_strength = 0.05;   // change of the model's paint quantity at the brush centre
   double solid_radius = 3.0;      // sites, of the solids brush
+  Slice slice;                    // the plane shown of a 3-D lattice (the middle z-plane first)
 };
 
 

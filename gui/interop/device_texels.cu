@@ -17,11 +17,13 @@ struct Source {
   DerivedInputs in;
 };
 
-__global__ void to_texels(Source src, double offset, int k, int tnx, int tny, float* out) {
+__global__ void to_texels(Source src, Plane plane, double offset, int k, int tnx, int tny, float* out) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
   if (x >= tnx || y >= tny) return;
-  const int sx = x * k, sy = y * k;
-  const double v = src.stored ? src.stored[std::size_t(sy) * src.in.nx + sx] : derived_at(src.op, src.in, sx, sy, 0);
+  int c[3];
+  plane.site(x * k, y * k, c);
+  const double v = src.stored ? src.stored[plane.index(x * k, y * k, src.in.nx, src.in.ny)]
+                              : derived_at(src.op, src.in, c[0], c[1], c[2]);
   out[std::size_t(y) * tnx + x] = __double2float_rn(__dsub_rn(v, offset));
 }
 
@@ -40,9 +42,12 @@ void DeviceTexels::release() {
   capacity_ = 0;
 }
 
-void DeviceTexels::compute(const DeviceFields& f, const io::FieldChoice& kind, double offset, int k, int tnx, int tny) {
+void DeviceTexels::compute(const DeviceFields& f, const io::FieldChoice& kind, double offset, int k, int tnx, int tny,
+                           const Plane& plane) {
   if (!f) throw std::logic_error("device texels: no device fields");
-  if (k < 1 || tnx < 1 || tny < 1 || (tnx - 1) * k >= f.nx || (tny - 1) * k >= f.ny)
+  const int n3[3] = {f.nx, f.ny, f.nz};
+  if (k < 1 || tnx < 1 || tny < 1 || (tnx - 1) * k >= n3[plane.u] || (tny - 1) * k >= n3[plane.v] ||
+      plane.position < 0 || plane.position >= n3[plane.axis])
     throw std::invalid_argument("device texels: sampling outside the lattice");
   check(cudaSetDevice(f.device), "cudaSetDevice");
   const std::size_t n = std::size_t(tnx) * tny;
@@ -78,7 +83,7 @@ void DeviceTexels::compute(const DeviceFields& f, const io::FieldChoice& kind, d
   } else {
     src.stored = f.field(kind.stored);
   }
-  to_texels<<<dim3((tnx + 127) / 128, tny), 128, 0, st>>>(src, offset, k, tnx, tny, data_);
+  to_texels<<<dim3((tnx + 127) / 128, tny), 128, 0, st>>>(src, plane, offset, k, tnx, tny, data_);
   check(cudaGetLastError(), "conversion kernel");
   check(cudaStreamSynchronize(st), "conversion kernel");
   nx_ = tnx;

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include "plume/backend.hpp"
 #include "plume/io/field_select.hpp"
+#include "../slice.hpp"
 
 namespace plume::gui {
 
@@ -24,10 +25,12 @@ class DeviceTexels {
   DeviceTexels(const DeviceTexels&) = delete;
   DeviceTexels& operator=(const DeviceTexels&) = delete;
 
-  // texel(x, y) = float(field(x*k, y*k) - offset) for x < tnx, y < tny, from the fields `f` (valid
+  // texel(x, y) = float(field(plane site (x*k, y*k)) - offset) for x < tnx, y < tny (a 2-D
+  // lattice: its z = 0 plane, the default), from the fields `f` (valid
   // as Solver::device_fields() says); returns when the texels are complete. Reuses its buffer.
   // Runs on its own stream, so steps queued after the snapshot (Solver::advance_async) go on.
-  void compute(const DeviceFields& f, const io::FieldChoice& kind, double offset, int k, int tnx, int tny);
+  void compute(const DeviceFields& f, const io::FieldChoice& kind, double offset, int k, int tnx, int tny,
+               const Plane& plane = {});
 
   const float* data() const { return data_; }  // tnx * tny floats, x fastest, on device()
   int nx() const { return nx_; }

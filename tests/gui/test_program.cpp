@@ -415,3 +415,64 @@ TEST(Program, AScriptedStrokeDrawsSolidsThatTheSolverHasAndTheFrameShows) {
   EXPECT_GT(solid_pixels(read_png(after)), 65u * 10);
   for (const auto& f : {script, report, before, after}) std::remove(f.c_str());
 }
+
+TEST(Program, A3DRunShowsTheSliceAskedForAndDrawsSolidsInIt) {
+  // The D3Q19 Taylor-Green vortex on 32^3 sites: ux = U sin(kx) cos(ky) cos(kz) vanishes on the
+  // plane x = 0 and on z = 8 (a quarter period), and varies across x = 8 and z = 0; with a fixed
+  // colour range a plane of zeros is one flat colour. A solid disc drawn in the plane z = 0 shows
+  // in grey there, as one row in the plane x = 16 that cuts it, and not at all in x = 24.
+  Xvfb x;
+  const std::string config = temp_path("tg3d.toml"), script = temp_path("tg3d.txt"), report = temp_path("tg3d.report");
+  std::vector<std::string> shots;
+  for (const char* n : {"x0", "x8", "z8", "z0", "disc", "x16", "x24"}) shots.push_back(temp_path(std::string("tg3d-") + n + ".png"));
+  write_file(config,
+             "model = \"d3q19\"\n[lattice]\nnx = 32\nny = 32\nnz = 32\n"
+             "[initial]\nstart = \"taylor_green\"\namplitude = 0.05\n[run]\nbackend = \"cpu\"\n");
+  write_file(script,
+             "field ux\n"
+             "range -0.05 0.05\n"
+             "slice x 0\n"
+             "screenshot " + shots[0] + "\n"
+             "slice x 8\n"
+             "screenshot " + shots[1] + "\n"
+             "slice z 8\n"
+             "screenshot " + shots[2] + "\n"
+             "slice z 0\n"
+             "screenshot " + shots[3] + "\n"
+             "solid draw 16 16 radius 3\n"  // in the plane shown, z = 0
+             "screenshot " + shots[4] + "\n"
+             "slice x 16\n"
+             "screenshot " + shots[5] + "\n"
+             "probe 16 0\n"    // (x, y, z) = (16, 16, 0): in the disc
+             "probe 16 1\n"    // (16, 16, 1): the disc is one site thick
+             "slice x 24\n"
+             "screenshot " + shots[6] + "\n");
+  const ProcessResult r = run_process({PLUME_GUI_EXE, "--size", "1200x800", "--config", config, "--script", script,
+                                       "--frames", "1", "--report", report},
+                                      x.display());
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("solid draw 16 16 radius 3 plane z=0 (29 sites)"), std::string::npos) << r.out;
+  std::vector<Png> p;
+  for (const std::string& s : shots) p.push_back(read_png(s));
+  const auto field = [](const Png& png) { return stats(png, 450, 40, 1060, 640); };
+  EXPECT_LT(field(p[0]).stddev, 2.0) << "ux = 0 on the plane x = 0";
+  EXPECT_GT(field(p[1]).stddev, 30.0) << "ux varies across the plane x = 8";
+  EXPECT_LT(field(p[2]).stddev, 2.0) << "ux = 0 on the plane z = 8";
+  EXPECT_GT(field(p[3]).stddev, 30.0) << "ux varies across the plane z = 0";
+  EXPECT_EQ(solid_pixels(p[3]), 0u);
+  const std::size_t disc = solid_pixels(p[4]), row = solid_pixels(p[5]);
+  EXPECT_GT(disc, 29u * 200) << "29 sites of about 20 x 20 pixels";
+  EXPECT_GT(row, 7u * 100) << "the disc's 7 sites in the plane x = 16";
+  EXPECT_LT(row, disc / 2);
+  EXPECT_EQ(solid_pixels(p[6]), 0u) << "the plane x = 24 misses the disc";
+  const auto probes = records(report, "probe");
+  ASSERT_EQ(probes.size(), 2u);
+  EXPECT_EQ(num(probes[0], "x"), 16);
+  EXPECT_EQ(num(probes[0], "y"), 16);
+  EXPECT_EQ(num(probes[0], "z"), 0);
+  EXPECT_EQ(num(probes[0], "solid"), 1);
+  EXPECT_EQ(num(probes[1], "z"), 1);
+  EXPECT_EQ(num(probes[1], "solid"), 0);
+  for (const auto& f : shots) std::remove(f.c_str());
+  for (const auto& f : {config, script, report}) std::remove(f.c_str());
+}

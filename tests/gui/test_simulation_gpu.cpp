@@ -76,3 +76,37 @@ TEST(SimulationGpu, DeviceTexelsAndOverlappedStepsKeepTheRunExact) {
   EXPECT_EQ(after.step, at + 37);
   EXPECT_FALSE(after.running);
 }
+
+TEST(SimulationGpu, TheDeviceTexelsOfA3DRunAreThePlaneShown) {
+  // D3Q19 on 24 x 20 x 16 sites, the plane x = 5 (20 x 16 texels, y across, z up) and then
+  // z = 3: the texels made on the device are the host path's floats of that plane.
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) GTEST_SKIP() << "no CUDA device";
+  const plume::config::RunConfig c = plume::config::parse_config(
+      "model = \"d3q19\"\n[lattice]\nnx = 24\nny = 20\nnz = 16\n[run]\nbackend = \"cuda\"\n", "the test");
+  Simulation sim(c, false, 10, 16384, 1.0);
+  sim.use_device_texels(true);
+  const plume::Model& m = plume::find_model("d3q19");
+  auto front = std::make_unique<Snapshot>();
+  for (const plume::gui::Slice slice : {plume::gui::Slice{0, 5}, plume::gui::Slice{2, 3}}) {
+    sim.show(&plume::io::field_choice(m, "ux"), slice);
+    const Snapshot& s = wait_for(sim, front, sim.post(cmd::Steps{3}));
+    const plume::gui::ShownField& f = s.shown;
+    ASSERT_TRUE(f.texels_on_device);
+    EXPECT_EQ(f.plane.axis, slice.axis);
+    EXPECT_EQ(f.plane.position, slice.position);
+    ASSERT_EQ(f.texture_nx, f.plane.width);
+    ASSERT_EQ(f.texture_ny, f.plane.height);
+    ASSERT_EQ(f.values.size(), std::size_t(f.plane.width) * f.plane.height);
+    std::vector<float> texels(f.values.size());
+    ASSERT_EQ(cudaMemcpy(texels.data(), f.device_texture->data(), texels.size() * sizeof(float),
+                         cudaMemcpyDeviceToHost),
+              cudaSuccess);
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < texels.size(); ++i) {
+      const float want = float(f.values[i] - f.offset);
+      differ += std::memcmp(&want, &texels[i], sizeof(float)) != 0;
+    }
+    EXPECT_EQ(differ, 0u) << "slice " << slice.axis << " " << slice.position;
+  }
+}

@@ -77,20 +77,23 @@ TEST(Cases, EachFileOfTheFolderIsACaseOfTheModelItNames) {
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/b_channel.toml") << "# A channel.\n# More words.\nmodel = \"d2q9\"\n[lattice]\nnx = 8\n";
   std::ofstream(dir + "/a_plumes.toml") << "[lattice]\nnx = 8\n";  // no model key: the default model
-  std::ofstream(dir + "/c_other.toml") << "model = \"d3q19\"\n";      // not a registered model
+  std::ofstream(dir + "/c_other.toml") << "model = \"d9q99\"\n";      // not a registered model
+  std::ofstream(dir + "/e_vortex.toml") << "model = \"d3q19\"\n[lattice]\nnz = 8\n";  // a 3-D case
   std::ofstream(dir + "/d_broken.toml") << "model = \n";              // not TOML
   std::ofstream(dir + "/notes.txt") << "model = \"d2q9\"\n";
   const std::vector<gui::Case> cases = gui::find_cases(dir);
-  ASSERT_EQ(cases.size(), 2u);
+  ASSERT_EQ(cases.size(), 3u);
   EXPECT_EQ(cases[0].name, "a_plumes");
   EXPECT_EQ(cases[0].model, "d2q37");
   EXPECT_EQ(cases[1].name, "b_channel");
   EXPECT_EQ(cases[1].model, "d2q9");
   EXPECT_EQ(cases[1].summary, "A channel.");
+  EXPECT_EQ(cases[2].name, "e_vortex");
+  EXPECT_EQ(cases[2].model, "d3q19");
   EXPECT_EQ(gui::find_case(cases, "b_channel"), &cases[1]);
   EXPECT_EQ(gui::find_case(cases, "c_other"), nullptr);
   EXPECT_EQ(gui::case_of_file(cases, dir + "/./b_channel.toml"), &cases[1]);
-  EXPECT_EQ(gui::case_names(cases), "a_plumes, b_channel");
+  EXPECT_EQ(gui::case_names(cases), "a_plumes, b_channel, e_vortex");
   EXPECT_TRUE(gui::find_cases(dir + "/missing").empty());
   std::filesystem::remove_all(dir);
   // The project's own: each model has its cases.
