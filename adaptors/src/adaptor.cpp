@@ -160,9 +160,9 @@ Adaptor::Adaptor(const Options& options, const Domain& domain, const Model& mode
   Impl& m = *impl_;
   m.options = options;
   m.domain = domain;
-  if (domain.nx <= 0 || domain.ny <= 0 || domain.x0 < 0 || domain.y0 < 0 || domain.x0 + domain.nx > domain.NX ||
-      domain.y0 + domain.ny > domain.NY)
-    throw Error("the domain is not a block of the global lattice");
+  for (int a = 0; a < kAxes; ++a)
+    if (domain.size(a) <= 0 || domain.origin(a) < 0 || domain.origin(a) + domain.size(a) > domain.global_size(a))
+      throw Error("the domain is not a block of the global lattice");
   check_options(options);
 
   m.output_dir = absolute_path(options.output_dir);
@@ -213,10 +213,7 @@ Adaptor::Adaptor(const Options& options, const Domain& domain, const Model& mode
       m.live = std::make_unique<LiveLink>(options, *m.session, *m.errors, [&m](const std::string& s) { m.log(s); });
   }
   if (m.session->rank() == 0) {
-    Domain whole = domain;
-    whole.nx = domain.NX;
-    whole.ny = domain.NY;
-    whole.x0 = whole.y0 = 0;
+    const Domain whole = Domain::whole(domain.NX, domain.NY, domain.NZ);
     write_run_description(m.output_dir, whole, m.session->ranks(), options, m.stats(), model.title(),
                           m.grid->describe_arrays());
   }
@@ -249,9 +246,9 @@ void Adaptor::execute(long step, double time, const Fields& fields, const Domain
   Impl& m = *impl_;
   if (m.finalized) throw Error("execute() after finalize()");
   const Domain& d = m.domain;
-  if (domain.nx != d.nx || domain.ny != d.ny || domain.x0 != d.x0 || domain.y0 != d.y0 || domain.NX != d.NX ||
-      domain.NY != d.NY)
-    throw Error("the domain changed since the adaptor was made");
+  for (int a = 0; a < kAxes; ++a)
+    if (domain.size(a) != d.size(a) || domain.origin(a) != d.origin(a) || domain.global_size(a) != d.global_size(a))
+      throw Error("the domain changed since the adaptor was made");
   bool any = false;
   for (auto& p : m.pipelines) {
     p->scheduled = p->enabled && insitu::due(step, p->every);

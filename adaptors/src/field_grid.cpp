@@ -11,7 +11,7 @@ namespace plume::catalyst {
 
 FieldGrid::FieldGrid(const Domain& d, MPI_Comm comm, const Model& m)
     : d_(d), model_(m), halo_(d, comm, int(m.fields().size())) {
-  const std::size_t n = std::size_t(halo_.ex()) * halo_.ey();
+  const std::size_t n = halo_.points();
   const std::vector<FieldInfo>& info = m.fields();
   for (std::size_t k = 0; k < info.size(); ++k)
     if (info[k].role != FieldRole::Scalar) velocity_.push_back(int(k));
@@ -84,20 +84,22 @@ void FieldGrid::whole_extent(int ext[6]) const {
   ext[2] = 0;
   ext[3] = d_.NY - 1;
   ext[4] = 0;
-  ext[5] = 0;
+  ext[5] = d_.NZ - 1;
 }
 
 void FieldGrid::update(const Fields& f, long step, double time) {
-  const std::size_t nb = std::size_t(d_.nx) * d_.ny;
-  if (f.nx != d_.nx || f.ny != d_.ny || f.x0 != d_.x0 || f.y0 != d_.y0)
-    throw Error("the fields' block (" + std::to_string(f.nx) + "x" + std::to_string(f.ny) + " at " +
-                std::to_string(f.x0) + "," + std::to_string(f.y0) + ") is not the adaptor's domain (" +
-                std::to_string(d_.nx) + "x" + std::to_string(d_.ny) + " at " + std::to_string(d_.x0) + "," +
-                std::to_string(d_.y0) + ")");
+  const std::size_t nb = std::size_t(d_.sites());
+  const auto block_text = [](int nx, int ny, int nz, int x0, int y0, int z0) {
+    return size_text(Domain::whole(nx, ny, nz)) + " at " + std::to_string(x0) + "," + std::to_string(y0) +
+           (nz > 1 || z0 > 0 ? "," + std::to_string(z0) : "");
+  };
+  if (f.nx != d_.nx || f.ny != d_.ny || f.nz != d_.nz || f.x0 != d_.x0 || f.y0 != d_.y0 || f.z0 != d_.z0)
+    throw Error("the fields' block (" + block_text(f.nx, f.ny, f.nz, f.x0, f.y0, f.z0) +
+                ") is not the adaptor's domain (" + block_text(d_.nx, d_.ny, d_.nz, d_.x0, d_.y0, d_.z0) + ")");
   if (&f.model() != &model_) throw Error("the fields are the model " + f.model().name() + "'s, not " + model_.name() + "'s");
-  if (f.sites() != nb) throw Error("the fields' arrays do not hold nx*ny values");
+  if (f.sites() != nb) throw Error("the fields' arrays do not hold nx*ny*nz values");
 
-  const std::size_t n = std::size_t(halo_.ex()) * halo_.ey();
+  const std::size_t n = halo_.points();
   std::vector<const double*> block(std::size_t(f.count()));
   std::vector<double*> piece(std::size_t(f.count()), nullptr);
   for (int k = 0; k < f.count(); ++k) {
@@ -118,12 +120,14 @@ void FieldGrid::update(const Fields& f, long step, double time) {
       in.count = a->scalar->count;
       in.nx = halo_.ex();
       in.ny = halo_.ey();
+      in.nz = halo_.ez();
       double* v = a->own.data();
       const DerivedOp op = a->scalar->op;
-      const int ex = halo_.ex();
+      const long long ex = halo_.ex(), exy = ex * halo_.ey();
       // Threads only pay off on large pieces: on small ones starting them costs more than the loop.
 #pragma omp parallel for schedule(static) if (count > (1 << 18))
-      for (long long i = 0; i < count; ++i) v[i] = derived_at(op, in, int(i % ex), int(i / ex), 0);
+      for (long long i = 0; i < count; ++i)
+        v[i] = derived_at(op, in, int(i % ex), int(i % exy / ex), int(i / exy));
     } else {
       double* u = a->own.data();
       const int nc = int(velocity_.size());

@@ -1,6 +1,6 @@
 // plume's fields of one block as the piece of a vtkImageData of the global lattice: point data on
-// the lattice sites, spacing 1, origin 0, whole extent [0, NX-1] x [0, NY-1]. The piece is the
-// block plus, with several ranks, the neighbours' first column and row (see PieceHalo).
+// the lattice sites, spacing 1, origin 0, whole extent [0, NX-1] x [0, NY-1] x [0, NZ-1]. The piece
+// is the block plus, with several ranks, the neighbours' first column, row and plane (PieceHalo).
 //
 // The arrays come from the model (io::field_choices): its stored scalars, named by their label
 // (D2Q37: T_H, rho), the fields it derives itself, named by their name (p = rho T_H), and its

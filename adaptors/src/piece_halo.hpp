@@ -1,8 +1,8 @@
 // Makes the pieces of the ranks' blocks meet. The fields live on lattice sites, i.e. on the points
 // of the image, and VTK's pieces of an image must share their boundary points, or the cells
 // between two blocks belong to no piece (the .pvti reader then fails, renderings show seams).
-// So each rank's piece extends one point to the right and one up, into its neighbours' first
-// column and row, unless it touches the lattice's edge; this class finds which sites each rank
+// So each rank's piece extends one point to the right, one up and (in 3-D) one further in z, into
+// its neighbours' first column, row and plane, unless it touches the lattice's edge; this class finds which sites each rank
 // needs from which (once, from all ranks' blocks) and fetches them at every call.
 #pragma once
 #include <array>
@@ -22,14 +22,17 @@ class PieceHalo {
   PieceHalo(const PieceHalo&) = delete;
   PieceHalo& operator=(const PieceHalo&) = delete;
 
-  bool extended() const { return ex_ != mine_.nx || ey_ != mine_.ny; }
-  int ex() const { return ex_; }  // points of the piece in x and y
+  bool extended() const { return ex_ != mine_.nx || ey_ != mine_.ny || ez_ != mine_.nz; }
+  int ex() const { return ex_; }  // points of the piece in x, y and z
   int ey() const { return ey_; }
+  int ez() const { return ez_; }
+  std::size_t points() const { return std::size_t(ex_) * ey_ * ez_; }
   void extent(int ext[6]) const;
 
-  // Collective: sends the neighbours the sites of the block (`fields` arrays of nx*ny values) that
-  // their pieces need and, when this piece is larger than the block, copies the block into the
-  // piece (`fields` arrays of ex*ey values) and fills its extra column and row from the neighbours.
+  // Collective: sends the neighbours the sites of the block (`fields` arrays of nx*ny*nz values)
+  // that their pieces need and, when this piece is larger than the block, copies the block into
+  // the piece (`fields` arrays of ex*ey*ez values) and fills its extra column, row and plane from
+  // the neighbours.
   // Every rank calls it, whether its own piece is extended or not.
   void fill(const std::vector<const double*>& block, const std::vector<double*>& piece);
 
@@ -42,7 +45,7 @@ class PieceHalo {
   Domain mine_;
   int fields_;
   MPI_Comm comm_ = MPI_COMM_NULL;  // a duplicate: these messages never meet Catalyst's
-  int ex_, ey_;
+  int ex_, ey_, ez_;
   std::vector<Link> sends_, recvs_;
   std::vector<MPI_Request> requests_;
 };

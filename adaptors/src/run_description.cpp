@@ -40,7 +40,7 @@ void write_run_description(const std::string& output_dir, const Domain& whole, i
   j << "  \"what\": \"in-situ extracts of a plume run (ParaView Catalyst)\",\n";
   j << "  \"paraview\": " << quoted(PARAVIEW_VERSION_FULL) << ",\n";
   j << "  \"grid\": {\"type\": \"vtkImageData\", \"whole_extent\": [0, " << whole.NX - 1 << ", 0, " << whole.NY - 1
-    << ", 0, 0], \"origin\": [0, 0, 0], \"spacing\": [1, 1, 1], \"association\": \"points (one per lattice site)\", "
+    << ", 0, " << whole.NZ - 1 << "], \"origin\": [0, 0, 0], \"spacing\": [1, 1, 1], \"association\": \"points (one per lattice site)\", "
        "\"pieces\": "
     << ranks << "},\n";
   j << "  \"model\": " << quoted(model) << ",\n";

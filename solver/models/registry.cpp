@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include "d2q37/registration.hpp"
 #include "d2q9/registration.hpp"
+#include "d3q19/registration.hpp"
 #include "diffusion/registration.hpp"
 #include "plume/model.hpp"
 #include "plume/parameters.hpp"
@@ -13,6 +14,7 @@ const std::vector<const Model*>& models() {
   static const std::vector<const Model*> all = {
       &d2q37::model(),
       &d2q9::model(),
+      &d3q19::model(),
       &diffusion::model(),
   };
   return all;

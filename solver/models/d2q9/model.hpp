@@ -8,6 +8,7 @@
 #include "d2q9/lattice.hpp"
 #include "d2q9/registration.hpp"
 #include "d2q9/site.hpp"
+#include "isothermal/fields.hpp"
 #include "plume/parallel/decomposition.hpp"
 
 namespace plume::d2q9 {
@@ -30,19 +31,12 @@ struct Traits {
   // The fields of a site, in the order fields() writes them: the one statement of the list
   // (Model::fields() is this list, and the backends' count derives from it).
   static constexpr FieldInfo field_list[] = {
-      {"rho", "rho", "density rho", "lattice units", "density (at solid sites: the case's density)", false, true,
-       FieldRole::Scalar},
-      {"ux", "u,x", "velocity u x", "lattice units", "velocity, x component (with half the body force)", true, false,
-       FieldRole::VelocityX},
-      {"uy", "u,y", "velocity u y", "lattice units", "velocity, y component (with half the body force)", true, false,
-       FieldRole::VelocityY},
-      {"solid", "solid", "solid sites", "", "1 at a solid site, 0 in the fluid", false, false, FieldRole::Scalar},
-      {"force_x", "F_x on solids", "force on the solids F x", "lattice units",
-       "force the site's populations exert on solid sites in one step, x component (momentum exchange)", true, false,
-       FieldRole::Scalar},
-      {"force_y", "F_y on solids", "force on the solids F y", "lattice units",
-       "force the site's populations exert on solid sites in one step, y component (momentum exchange)", true, false,
-       FieldRole::Scalar},
+      isothermal::kDensity,
+      isothermal::kVelocityX,
+      isothermal::kVelocityY,
+      isothermal::kSolid,
+      isothermal::kForceX,
+      isothermal::kForceY,
   };
   static constexpr int kFields = int(sizeof field_list / sizeof field_list[0]);
   static const plume::Model& model() { return d2q9::model(); }

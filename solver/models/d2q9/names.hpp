@@ -2,18 +2,15 @@
 #pragma once
 #include <string>
 #include <vector>
+#include "isothermal/names.hpp"
 
 namespace plume::d2q9 {
 
+// BGK or TRT, compressible or incompressible: shared with D3Q19 (isothermal/names.hpp).
+using isothermal::collision_names;
+using isothermal::equilibrium_names;
+
 // In the order of the enums' values (params.hpp, cases.hpp).
-inline const std::vector<std::string>& collision_names() {
-  static const std::vector<std::string> n{"bgk", "trt"};
-  return n;
-}
-inline const std::vector<std::string>& equilibrium_names() {
-  static const std::vector<std::string> n{"compressible", "incompressible"};
-  return n;
-}
 inline const std::vector<std::string>& bounce_names() {
   static const std::vector<std::string> n{"half-way", "full-way", "interpolated"};
   return n;

@@ -5,6 +5,7 @@
 #include "d2q9/model.hpp"
 #include "d2q9/names.hpp"
 #include "d2q9/registration.hpp"
+#include "isothermal/parameters.hpp"
 #include "plume/parameters.hpp"
 
 namespace plume::d2q9 {
@@ -20,23 +21,7 @@ const char* kVelocity = "lattice units (sites per step)";
 std::vector<Parameter> make_list() {
   std::vector<Parameter> t;
   // [physics]
-  t.push_back(choice<Setup>("physics", "collision",
-                            "collision: bgk = one relaxation time, trt = two (the odd moments relax at the rate "
-                            "that physics.magic sets; walls then sit exactly half-way for any tau)",
-                            collision_names(), PLUME_PHYSICS(collision)));
-  t.push_back(choice<Setup>("physics", "equilibrium",
-                            "equilibrium: compressible = the usual second-order one, incompressible = He and Luo's "
-                            "(momentum carried by the reference density 1)",
-                            equilibrium_names(), PLUME_PHYSICS(equilibrium)));
-  t.push_back(real<Setup>("physics", "tau", "time steps",
-                          "relaxation time of the shear stress; kinematic viscosity nu = (tau - 1/2) / 3",
-                          PLUME_PHYSICS(tau))
-                  .min(0.5, true)
-                  .note("the viscosity (tau - 1/2) / 3 must be positive"));
-  t.push_back(real<Setup>("physics", "magic", "", "TRT's magic parameter Lambda = (tau - 1/2)(tau_odd - 1/2); 3/16 "
-                                                   "puts bounce-back walls exactly half-way",
-                          PLUME_PHYSICS(magic))
-                  .min(0, true));
+  isothermal::add_relaxation<Setup>(t);  // collision, equilibrium, tau, magic
   t.push_back(real<Setup>("physics", "force_x", "lattice units (momentum per site and step)",
                           "body force density along x (Guo's forcing): drives a channel flow", PLUME_PHYSICS(fx)));
   t.push_back(real<Setup>("physics", "force_y", "lattice units (momentum per site and step)",
@@ -144,13 +129,7 @@ void derive(AnySetup& a) {
 std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long ny, long long /*nz*/) {
   std::vector<SetupProblem> problems;
   const Setup& s = a.as<Setup>();
-  // Lattice Boltzmann holds for speeds well below the lattice's speed of sound, 1/sqrt(3) = 0.577.
-  const double limit = 0.4;
-  const auto speed = [&](const char* key, double u) {
-    if (std::abs(u) >= limit)
-      problems.push_back({key, std::string(key) + " = " + number_text(u) + " is too fast: lattice speeds must stay "
-                               "well below the speed of sound 0.577 (at most 0.4, better below 0.1)"});
-  };
+  const auto speed = [&](const char* key, double u) { isothermal::check_speed(problems, key, u); };
   speed("walls.bottom_u", s.physics.bottom.u);
   speed("walls.top_u", s.physics.top.u);
   speed("initial.ux", s.initial.ux);
@@ -158,11 +137,7 @@ std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long n
   if (s.initial.start == Start::TaylorGreen) speed("initial.amplitude", s.initial.amplitude);
   const Params& p = s.physics;
   if (p.inlet.on) speed("inlet.u", p.inlet.profile == Profile::Parabolic ? 1.5 * p.inlet.u : p.inlet.u);
-  if (p.inlet.on != p.outlet.on)
-    problems.push_back({p.inlet.on ? "inlet.enabled" : "outlet.enabled",
-                        std::string(p.inlet.on ? "inlet.enabled" : "outlet.enabled") +
-                            " = true needs " + (p.inlet.on ? "outlet.enabled" : "inlet.enabled") +
-                            " = true as well: a channel open at one end only has no steady flow"});
+  isothermal::check_open_ends(problems, p.inlet.on, p.outlet.on);
   if (p.accelerate.row >= ny)
     problems.push_back({"accelerate.row", "accelerate.row = " + std::to_string(p.accelerate.row) +
                                               " is not a row of the lattice (ny = " + std::to_string(ny) + ")"});

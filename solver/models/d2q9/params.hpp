@@ -1,13 +1,13 @@
 // Plain parameter blocks handed to the D2Q9 per-site physics (no pointers, no containers: they
 // are copied by value into CUDA kernels).
 #pragma once
+#include "isothermal/collision.hpp"
 
 namespace plume::d2q9 {
 
-enum class Collision : int { BGK = 0, TRT = 1 };
-// Compressible: the usual second-order equilibrium, u = sum f e / rho. Incompressible (He and
-// Luo 1997): rho_0 = 1 replaces rho in the velocity terms, u = sum f e / rho_0.
-enum class Equilibrium : int { Compressible = 0, Incompressible = 1 };
+// BGK or TRT; compressible or incompressible (He and Luo) equilibrium: isothermal/collision.hpp.
+using isothermal::Collision;
+using isothermal::Equilibrium;
 // How populations meet solid sites. HalfWay: a population that would enter a solid site comes
 // back to its fluid site, reversed, in the same step (the wall lies half-way between the two;
 // solid sites hold no state). FullWay (the seed-001 benchmark's scheme): populations enter the

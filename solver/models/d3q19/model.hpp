@@ -1,0 +1,99 @@
+// The D3Q19 model as plume's generic backends see it (solver/src/cpu/cpu_backend.hpp,
+// solver/src/cuda/cuda_backend.cuh): the lattice, the update of one site, the fields of one
+// site, the initial state of its cases, and which directions are periodic. Every function is the
+// model's own per-site code (site.hpp, cases.hpp); this file only names it for the backends.
+#pragma once
+#include <cmath>
+#include "d3q19/cases.hpp"
+#include "d3q19/lattice.hpp"
+#include "d3q19/registration.hpp"
+#include "d3q19/site.hpp"
+#include "isothermal/fields.hpp"
+#include "plume/parallel/decomposition.hpp"
+
+namespace plume::d3q19 {
+
+// Everything a D3Q19 run is set up with: the physics (steerable while it runs) and the case.
+struct Setup {
+  Params physics;
+  Initial initial;
+};
+
+struct Traits {
+  using Setup = d3q19::Setup;
+  using Lattice = D3Q19;
+  using Params = d3q19::Params;
+  // What the case gives a site: rho, u, and the equilibrium its populations start in.
+  struct SiteState {
+    Macro m;
+    Equilibrium equilibrium;
+  };
+  // The fields of a site, in the order fields() writes them: the one statement of the list.
+  static constexpr FieldInfo field_list[] = {
+      isothermal::kDensity,
+      isothermal::kVelocityX,
+      isothermal::kVelocityY,
+      isothermal::kVelocityZ,
+      isothermal::kSolid,
+      isothermal::kForceX,
+      isothermal::kForceY,
+      isothermal::kForceZ,
+  };
+  static constexpr int kFields = int(sizeof field_list / sizeof field_list[0]);
+  static const plume::Model& model() { return d3q19::model(); }
+
+  static const Params& params(const Setup& s) { return s.physics; }
+  // x is periodic unless there is an inlet or an outlet; y and z unless there are walls across them.
+  static parallel::Periodic periodic(const Params& p) {
+    return {!p.inlet.on && !p.outlet.on, !p.walls_y, !p.walls_z};
+  }
+
+  // The update variants, each compiled on its own: collision (BGK, TRT) x equilibrium
+  // (compressible, incompressible).
+  static constexpr int kVariants = 4;
+  static int variant(const Params& p) { return 2 * int(p.collision) + int(p.equilibrium); }
+  // The register budget of each variant's step kernel (the CUDA launch shape follows): 128 gives
+  // 4 blocks of 128 threads per multiprocessor. Not yet measured on a GPU: a first guess that
+  // leaves the nineteen FP64 populations and the equilibrium room without spilling.
+  static constexpr int registers(int /*variant*/) { return 128; }
+
+  template <int V, class Real>
+  PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int z) {
+    update_site<V / 2 == 1 ? Collision::TRT : Collision::BGK,
+                V % 2 == 1 ? Equilibrium::Incompressible : Equilibrium::Compressible>(a, x, y, z);
+  }
+
+  // The fields of local site (x, y, z), in the order of field_list.
+  template <class Real>
+  PLUME_HD PLUME_FORCEINLINE static void fields(const StepArgs<Real>& a, int x, int y, int z, double* out) {
+    const SiteFields s = site_fields(a, x, y, z);
+    out[0] = s.m.rho;
+    out[1] = s.m.ux;
+    out[2] = s.m.uy;
+    out[3] = s.m.uz;
+    out[4] = s.solid;
+    out[5] = s.fx;
+    out[6] = s.fy;
+    out[7] = s.fz;
+  }
+
+  // The case, one column at a time: emit(y, state) for the local rows of local column (x, z).
+  template <class Emit>
+  PLUME_HD static void initial_column(const Setup& s, const Domain& d, int x, int z, Emit&& emit) {
+    for (int y = 0; y < d.ny; ++y)
+      emit(y, SiteState{initial_state(s.initial, d.x0 + x, d.y0 + y, d.z0 + z, d.NX, d.NY, d.NZ),
+                        s.physics.equilibrium});
+  }
+  // A site that turns fluid (a solid removed) starts at rest at the case's density.
+  static SiteState fluid_state(const Setup& s) {
+    return {Macro{s.physics.rho0, 0.0, 0.0, 0.0}, s.physics.equilibrium};
+  }
+  // A site in equilibrium with the state the case gave it.
+  template <class Real>
+  PLUME_HD PLUME_FORCEINLINE static void initial_site(Real* f, const Layout& l, int x, int y, int z,
+                                                      const SiteState& s) {
+    store_equilibrium(f, l, x, y, z, s.equilibrium, s.m);
+  }
+};
+
+}  // namespace plume::d3q19

@@ -1,0 +1,119 @@
+// D3Q19's parameters (plume/parameters.hpp): the sections physics, walls and initial of a run's
+// configuration, its default case, and the rules across parameters that a setup must keep.
+#include <string>
+#include "d3q19/model.hpp"
+#include "d3q19/names.hpp"
+#include "d3q19/registration.hpp"
+#include "isothermal/parameters.hpp"
+#include "plume/parameters.hpp"
+
+namespace plume::d3q19 {
+namespace {
+
+using namespace plume::parameter;
+
+const char* kVelocity = "lattice units (sites per step)";
+const char* kForce = "lattice units (momentum per site and step)";
+
+#define PLUME_PHYSICS(member) [](auto& s) -> auto& { return s.physics.member; }
+#define PLUME_INITIAL(member) [](auto& s) -> auto& { return s.initial.member; }
+
+std::vector<Parameter> make_list() {
+  std::vector<Parameter> t;
+  // [physics]
+  isothermal::add_relaxation<Setup>(t);  // collision, equilibrium, tau, magic
+  t.push_back(real<Setup>("physics", "force_x", kForce,
+                          "body force density along x (Guo's forcing): drives a duct or channel flow",
+                          PLUME_PHYSICS(fx)));
+  t.push_back(real<Setup>("physics", "force_y", kForce, "body force density along y (Guo's forcing)",
+                          PLUME_PHYSICS(fy)));
+  t.push_back(real<Setup>("physics", "force_z", kForce, "body force density along z (Guo's forcing)",
+                          PLUME_PHYSICS(fz)));
+  // [walls]
+  t.push_back(boolean<Setup>("walls", "y",
+                             "walls half a site below y = 0 and above y = ny-1 (half-way bounce-back); false: "
+                             "periodic in y",
+                             PLUME_PHYSICS(walls_y)));
+  t.push_back(boolean<Setup>("walls", "z",
+                             "walls half a site below z = 0 and above z = nz-1 (half-way bounce-back); false: "
+                             "periodic in z (walls.y and walls.z together make a square duct along x)",
+                             PLUME_PHYSICS(walls_z)));
+  t.push_back(real<Setup>("walls", "y_low_u", kVelocity, "speed along x of the wall below y = 0 (Couette flow)",
+                          PLUME_PHYSICS(y_low.u)));
+  t.push_back(real<Setup>("walls", "y_high_u", kVelocity, "speed along x of the wall above y = ny-1 (Couette flow)",
+                          PLUME_PHYSICS(y_high.u)));
+  t.push_back(real<Setup>("walls", "z_low_u", kVelocity, "speed along x of the wall below z = 0 (Couette flow)",
+                          PLUME_PHYSICS(z_low.u)));
+  t.push_back(real<Setup>("walls", "z_high_u", kVelocity, "speed along x of the wall above z = nz-1 (Couette flow)",
+                          PLUME_PHYSICS(z_high.u)));
+  // [inlet], [outlet]
+  t.push_back(boolean<Setup>("inlet", "enabled",
+                             "velocity inlet on the first layer along x (Zou-He, uniform velocity inlet.u along x); "
+                             "needs the outlet, and x is then not periodic",
+                             PLUME_PHYSICS(inlet.on)));
+  t.push_back(real<Setup>("inlet", "u", kVelocity, "inflow velocity along x", PLUME_PHYSICS(inlet.u)));
+  t.push_back(boolean<Setup>("outlet", "enabled", "pressure outlet on the last layer along x (Zou-He)",
+                             PLUME_PHYSICS(outlet.on)));
+  t.push_back(real<Setup>("outlet", "rho", "lattice density", "density at the outlet (its pressure is rho / 3)",
+                          PLUME_PHYSICS(outlet.rho))
+                  .min(0, true));
+  // [initial]
+  t.push_back(choice<Setup>("initial", "start",
+                            "initial state: uniform = the flow (initial.ux, initial.uy, initial.uz) everywhere, "
+                            "taylor_green = the 3-D Taylor-Green vortex, one period across the lattice each way",
+                            start_names(), PLUME_INITIAL(start)));
+  t.push_back(real<Setup>("initial", "rho", "lattice density", "density (the mean density of the vortex)",
+                          PLUME_INITIAL(rho))
+                  .min(0, true));
+  t.push_back(real<Setup>("initial", "ux", kVelocity, "velocity along x of the uniform start", PLUME_INITIAL(ux)));
+  t.push_back(real<Setup>("initial", "uy", kVelocity, "velocity along y of the uniform start", PLUME_INITIAL(uy)));
+  t.push_back(real<Setup>("initial", "uz", kVelocity, "velocity along z of the uniform start", PLUME_INITIAL(uz)));
+  t.push_back(real<Setup>("initial", "amplitude", kVelocity, "largest velocity of the Taylor-Green vortex",
+                          PLUME_INITIAL(amplitude))
+                  .min(0));
+  return t;
+}
+
+#undef PLUME_PHYSICS
+#undef PLUME_INITIAL
+
+// What a configuration that sets nothing runs: the 3-D Taylor–Green vortex, periodic every way.
+AnySetup default_case() {
+  Setup s;
+  s.physics.tau = 0.8;
+  s.initial.start = Start::TaylorGreen;
+  s.initial.amplitude = 0.05;
+  return AnySetup(s);
+}
+
+// What follows from other parameters: the density solid sites report.
+void derive(AnySetup& a) {
+  Setup& s = a.as<Setup>();
+  s.physics.rho0 = s.initial.rho;
+}
+
+std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /*ny*/, long long /*nz*/) {
+  std::vector<SetupProblem> problems;
+  const Setup& s = a.as<Setup>();
+  const auto speed = [&](const char* key, double u) { isothermal::check_speed(problems, key, u); };
+  speed("walls.y_low_u", s.physics.y_low.u);
+  speed("walls.y_high_u", s.physics.y_high.u);
+  speed("walls.z_low_u", s.physics.z_low.u);
+  speed("walls.z_high_u", s.physics.z_high.u);
+  speed("initial.ux", s.initial.ux);
+  speed("initial.uy", s.initial.uy);
+  speed("initial.uz", s.initial.uz);
+  if (s.initial.start == Start::TaylorGreen) speed("initial.amplitude", s.initial.amplitude);
+  if (s.physics.inlet.on) speed("inlet.u", s.physics.inlet.u);
+  isothermal::check_open_ends(problems, s.physics.inlet.on, s.physics.outlet.on);
+  return problems;
+}
+
+}  // namespace
+
+const Parameters& parameters() {
+  static const Parameters p{make_list(), default_case, derive, check};
+  return p;
+}
+
+}  // namespace plume::d3q19

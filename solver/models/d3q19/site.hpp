@@ -1,0 +1,160 @@
+// The update of one D3Q19 site: pull-stream (with the walls and the solid sites), collide, store;
+// and the fields of one site. Storage is passed as a pointer plus a Layout; the loop over sites
+// (OpenMP or CUDA) lives in the backends.
+#pragma once
+#include <cstdint>
+#include "plume/grid/layout.hpp"
+#include "plume/grid/step_args.hpp"
+#include "d3q19/boundaries.hpp"
+#include "d3q19/collision.hpp"
+
+namespace plume::d3q19 {
+
+template <class Real>
+using StepArgs = plume::StepArgs<Real, Params>;
+
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE double load(const Real* __restrict__ src, const Layout& l, int i, int site) {
+  return double(load_ro(src + i * l.stride + site));
+}
+
+// Elements from a site to its neighbour along e_i, inside a population plane.
+template <int i>
+PLUME_HD PLUME_FORCEINLINE int offset(const Layout& l) {
+  return L::ez(i) * (l.pitch * l.rows) + L::ey(i) * l.pitch + L::ex(i);
+}
+
+// The nineteen pulled values of site s, with no boundary minded.
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE void pull_plain(const StepArgs<Real>& a, int s, double* f) {
+  static_for<L::Q>([&](auto ic) {
+    constexpr int i = decltype(ic)::value;
+    f[i] = load(a.src, a.layout, i, s - offset<i>(a.layout));
+  });
+}
+
+// Whether site (x, y, z) has no boundary to mind: a run without solid sites, and a site that is
+// next to no wall and on neither the inlet nor the outlet.
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE bool plain_site(const StepArgs<Real>& a, int x, int y, int z) {
+  const Params& p = a.params;
+  const Domain& d = a.domain;
+  const int xg = d.x0 + x, yg = d.y0 + y, zg = d.z0 + z;
+  return a.solid == nullptr && !(p.walls_y && (yg == 0 || yg == d.NY - 1)) &&
+         !(p.walls_z && (zg == 0 || zg == d.NZ - 1)) && !(p.inlet.on && xg == 0) &&
+         !(p.outlet.on && xg == d.NX - 1);
+}
+
+PLUME_HD PLUME_FORCEINLINE bool is_solid(const std::uint8_t* solid, int s) { return solid != nullptr && solid[s] != 0; }
+
+// Pull: f_i(x) <- src_i(x - e_i). A population whose source lies beyond a wall, or in a solid site,
+// is the site's own opposite population sent back in the same step (half-way bounce-back: the
+// wall lies half-way between the two sites), plus a moving wall's momentum
+// 2 w_i rho_0 (e_i . u_w) / cs2 (Ladd; rho_0 = 1, u_w along x). A link that crosses a y wall and a
+// z wall at once (a duct's edge) has no x component, so which wall's speed it takes does not
+// matter. Then the inlet and the outlet set the populations that enter from outside the lattice.
+// All nineteen loads go out first (as D2Q9's do, for the loads in flight); a source beyond a wall,
+// the inlet or the outlet is a ghost site, in memory, whose value is dropped.
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, int z, double* f) {
+  const Layout& l = a.layout;
+  const Domain& d = a.domain;
+  const Params& p = a.params;
+  const int s = l.site(x, y, z), yg = d.y0 + y, zg = d.z0 + z;
+  pull_plain(a, s, f);
+  unsigned solid_links = 0;
+  if (a.solid != nullptr)
+    static_for<L::Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value;
+      solid_links |= unsigned(a.solid[s - offset<i>(l)] != 0) << i;
+    });
+  static_for<L::Q>([&](auto ic) {
+    constexpr int i = decltype(ic)::value, ey = L::ey(i), ez = L::ez(i);
+    const bool beyond_y = p.walls_y && ey != 0 && (yg - ey < 0 || yg - ey >= d.NY);
+    const bool beyond_z = p.walls_z && ez != 0 && (zg - ez < 0 || zg - ez >= d.NZ);
+    if (beyond_y || beyond_z) {
+      const double uw = beyond_y ? (yg - ey < 0 ? p.y_low.u : p.y_high.u) : (zg - ez < 0 ? p.z_low.u : p.z_high.u);
+      f[i] = load(a.src, l, L::opposite(i), s) + 6.0 * L::w(i) * L::ex(i) * uw;
+    } else if (solid_links >> i & 1u) {
+      f[i] = load(a.src, l, L::opposite(i), s);
+    }
+  });
+  const int xg = d.x0 + x;
+  if (p.inlet.on && xg == 0) velocity_inlet(f, p);
+  if (p.outlet.on && xg == d.NX - 1) pressure_outlet(f, p);
+}
+
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE void store(Real* __restrict__ dst, const Layout& l, int s, const double* f) {
+  static_for<L::Q>([&](auto i) { dst[i * l.stride + s] = Real(f[i]); });
+}
+
+// One fused pull-stream + collide update of local site (x, y, z). A solid site does nothing:
+// with half-way bounce-back nothing reads it.
+template <Collision C, Equilibrium E, class Real>
+PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int y, int z) {
+  double f[L::Q];
+  const int s = a.layout.site(x, y, z);
+  if (plain_site(a, x, y, z)) {  // the bulk of most runs, without the boundaries' code
+    pull_plain(a, s, f);
+  } else if (is_solid(a.solid, s)) {
+    return;
+  } else {
+    pull(a, x, y, z, f);
+  }
+  collide<C, E>(f, a.params);
+  store(a.dst, a.layout, s, f);
+}
+
+// The fields of a site: rho, u (with half the body force) and the force its populations exert on
+// solid sites in this step (momentum exchange).
+struct SiteFields {
+  Macro m;
+  double solid;       // 1: a solid site, 0: fluid
+  double fx, fy, fz;  // force on the solids
+};
+
+// The fields of local site (x, y, z) in the current state: the moments of the populations the
+// next collision receives (after streaming), and the force on the solids, the momentum each link
+// into a solid site gives it: what left towards it, f*_o (o = opposite(i), after the last
+// collision), minus what came back, f_i = f*_o, i.e. -2 e_i f*_o summed over those links.
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE SiteFields site_fields(const StepArgs<Real>& a, int x, int y, int z) {
+  const Params& p = a.params;
+  const Layout& l = a.layout;
+  const int s = l.site(x, y, z);
+  SiteFields out{{p.rho0, 0.0, 0.0, 0.0}, 0.0, 0.0, 0.0, 0.0};
+  if (is_solid(a.solid, s)) {
+    out.solid = 1.0;
+    return out;
+  }
+  double f[L::Q];
+  pull(a, x, y, z, f);
+  out.m = moments(f, p, 0.5);
+  if (a.solid) {
+    static_for<L::Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value;
+      if (a.solid[s - offset<i>(l)]) {
+        const double back = load(a.src, l, L::opposite(i), s);
+        out.fx -= 2.0 * L::ex(i) * back;
+        out.fy -= 2.0 * L::ey(i) * back;
+        out.fz -= 2.0 * L::ez(i) * back;
+      }
+    });
+  }
+  return out;
+}
+
+// The populations of a site in equilibrium with (rho, u).
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE void store_equilibrium(Real* f, const Layout& l, int x, int y, int z, Equilibrium e,
+                                                  const Macro& m) {
+  double feq[L::Q];
+  static_for<L::Q>([&](auto i) {
+    feq[i] = e == Equilibrium::Compressible ? equilibrium<Equilibrium::Compressible>(i, m)
+                                            : equilibrium<Equilibrium::Incompressible>(i, m);
+  });
+  store(f, l, l.site(x, y, z), feq);
+}
+
+}  // namespace plume::d3q19

@@ -1,0 +1,55 @@
+// The parameters the isothermal models share (D2Q9, D3Q19), each stated once: the collision, the
+// equilibrium, the relaxation time and TRT's magic parameter (section physics of a setup S whose
+// `physics` holds collision, equilibrium, tau and magic), and the rule that keeps lattice speeds
+// well below the speed of sound.
+#pragma once
+#include <cmath>
+#include <string>
+#include <vector>
+#include "isothermal/names.hpp"
+#include "plume/parameters.hpp"
+
+namespace plume::isothermal {
+
+template <class S>
+void add_relaxation(std::vector<Parameter>& t) {
+  using namespace plume::parameter;
+  t.push_back(choice<S>("physics", "collision",
+                        "collision: bgk = one relaxation time, trt = two (the odd moments relax at the rate "
+                        "that physics.magic sets; walls then sit exactly half-way for any tau)",
+                        collision_names(), [](auto& s) -> auto& { return s.physics.collision; }));
+  t.push_back(choice<S>("physics", "equilibrium",
+                        "equilibrium: compressible = the usual second-order one, incompressible = He and Luo's "
+                        "(momentum carried by the reference density 1)",
+                        equilibrium_names(), [](auto& s) -> auto& { return s.physics.equilibrium; }));
+  t.push_back(real<S>("physics", "tau", "time steps",
+                      "relaxation time of the shear stress; kinematic viscosity nu = (tau - 1/2) / 3",
+                      [](auto& s) -> auto& { return s.physics.tau; })
+                  .min(0.5, true)
+                  .note("the viscosity (tau - 1/2) / 3 must be positive"));
+  t.push_back(real<S>("physics", "magic", "", "TRT's magic parameter Lambda = (tau - 1/2)(tau_odd - 1/2); 3/16 "
+                                               "puts bounce-back walls exactly half-way",
+                      [](auto& s) -> auto& { return s.physics.magic; })
+                  .min(0, true));
+}
+
+// Lattice Boltzmann holds for speeds well below the lattice's speed of sound, 1/sqrt(3) = 0.577:
+// a problem about `key` when |u| reaches 0.4.
+inline void check_speed(std::vector<SetupProblem>& problems, const char* key, double u) {
+  if (std::abs(u) >= 0.4)
+    problems.push_back({key, std::string(key) + " = " + parameter::number_text(u) +
+                                 " is too fast: lattice speeds must stay well below the speed of sound 0.577 (at "
+                                 "most 0.4, better below 0.1)"});
+}
+
+// An inlet needs an outlet and the other way round: a channel open at one end only has no steady
+// flow.
+inline void check_open_ends(std::vector<SetupProblem>& problems, bool inlet, bool outlet) {
+  if (inlet != outlet)
+    problems.push_back({inlet ? "inlet.enabled" : "outlet.enabled",
+                        std::string(inlet ? "inlet.enabled" : "outlet.enabled") + " = true needs " +
+                            (inlet ? "outlet.enabled" : "inlet.enabled") +
+                            " = true as well: a channel open at one end only has no steady flow"});
+}
+
+}  // namespace plume::isothermal
