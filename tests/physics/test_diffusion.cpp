@@ -6,9 +6,9 @@
 #include <cmath>
 #include <memory>
 #include "diffusion/model.hpp"
-#include "plume/backend.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "plume/parameters.hpp"
+#include "plume/solver.hpp"
 
 using namespace plume;
 
@@ -25,13 +25,22 @@ diffusion::Setup sine(double kappa, int kx, int ky, int kz) {
   return s;
 }
 
-// T after `steps` steps of the model on one NX x NY x NZ block on the CPU.
+// T after `steps` steps of the model on the NX x NY x NZ lattice d, one process on the CPU.
 Fields run(const Domain& d, const diffusion::Setup& s, long steps, Precision p = Precision::FP64) {
-  std::unique_ptr<Backend> b = diffusion::model().make_backend(BackendPlace{false, 0, 1}, d, AnySetup(s), p);
-  b->initialize();
-  b->step(steps);
+  SolverConfig c;
+  c.model = "diffusion";
+  c.nx = d.NX;
+  c.ny = d.NY;
+  c.nz = d.NZ;
+  c.setup = AnySetup(s);
+  c.precision = p;
+  c.backend = BackendKind::CPU;
+  c.threads = 1;
+  Solver solver(c);
+  solver.initialize();
+  solver.advance(steps);
   Fields f;
-  b->fields(f);
+  solver.fields(f);
   return f;
 }
 
