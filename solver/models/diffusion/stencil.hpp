@@ -11,7 +11,9 @@ namespace plume::diffusion {
 template <int Dim>
 struct Stencil {
   static_assert(Dim == 2 || Dim == 3, "a 2-D or a 3-D stencil");
-  static constexpr const char* name = Dim == 3 ? "7-point stencil" : "5-point stencil";
+  // One name for both: the model describes its lattice as the 3-D one and runs the 2-D one on a
+  // lattice of one plane (model.cpp), and logs, summaries and checkpoints name it.
+  static constexpr const char* name = "axis stencil";
   static constexpr int D = Dim;
   static constexpr int Q = 1;      // T
   static constexpr int reach = 1;  // the axis neighbours

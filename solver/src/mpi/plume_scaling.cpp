@@ -116,6 +116,12 @@ MachineModel read_machine(const std::string& path) {
 // The model this tool measures (--model; the Rayleigh–Taylor case of D2Q37 unless another is
 // named, which runs its default case) and its lattice.
 std::string bench_model(const Options& o) { return o.get("--model", "d2q37"); }
+// The registered models' names, for the usage text.
+std::string model_names() {
+  std::string names;
+  for (const Model* m : models()) names += (names.empty() ? "" : ", ") + m->name();
+  return names;
+}
 const LatticeInfo& bench_lattice(const Options& o) { return find_model(bench_model(o)).lattice(); }
 
 SolverConfig bench_config(int nx, int ny, const Options& o) {
@@ -314,7 +320,7 @@ int run(Communicator& comm, int argc, char** argv) {
       "                             [--max-ranks R] [--walls 0|1] [--fp32]\n"
       "       plume-scaling time --lattice NXxNY [--tiles TXxTY] [--transport auto|host|cuda-aware|nccl]\n"
       "                          [--overlap 0|1] [--steps S] [--backend auto|cpu|cuda] [--fp32] [--machine FILE]\n"
-      "--model NAME (d2q37 or d2q9; default d2q37) chooses the model that is measured and timed.\n";
+      "--model NAME (" + model_names() + "; default d2q37) chooses the model that is measured and timed.\n";
   if (argc < 2) throw std::invalid_argument("no command\n" + usage);
   const std::string cmd = argv[1];
   const Options o = parse_options(argc, argv, 2);
