@@ -7,8 +7,6 @@
 //                                         the device's copy bandwidth measured in the same run
 //   ab_solver rate-d2q9 N PRECISION STEPS the same for the D2Q9 model (TRT, Taylor-Green start), in
 //                                         builds that have it
-//   ab_solver rate-diffusion N PRECISION STEPS  the same for the diffusion stencil on N x N x N
-//                                         (the 7-point stencil, a sine mode), in builds that have it
 #include <cuda_runtime.h>
 #include "copy_bandwidth.hpp"
 #include <chrono>
@@ -35,11 +33,6 @@ using plume::PhysicsParams;
 using plume::WallKind;
 }  // namespace plume::d2q37
 d2q37::PhysicsParams& physics_of(SolverConfig& c) { return c.physics; }
-#endif
-
-#if __has_include("diffusion/model.hpp")
-#include "diffusion/model.hpp"
-#define PLUME_AB_DIFFUSION 1
 #endif
 
 #if __has_include("d2q9/model.hpp")
@@ -144,31 +137,12 @@ int main(int argc, char** argv) {
 #endif
     return 0;
   }
-  if ((what == "rate" || what == "rate-d2q9" || what == "rate-diffusion") && argc == 5) {
+  if ((what == "rate" || what == "rate-d2q9") && argc == 5) {
     const int n = std::atoi(argv[2]);
     const Precision prec = std::strcmp(argv[3], "fp32") == 0 ? Precision::FP32 : Precision::FP64;
     const long steps = std::atol(argv[4]);
     SolverConfig c = rt_case(n, n, prec);
     int q = 37;
-    double sites = double(n) * n;
-    if (what == "rate-diffusion") {
-#ifdef PLUME_AB_DIFFUSION
-      diffusion::Setup st;
-      st.physics.kappa = 0.1;
-      SolverConfig d;
-      d.model = "diffusion";
-      d.nx = d.ny = d.nz = n;
-      d.backend = BackendKind::CUDA;
-      d.precision = prec;
-      d.setup = AnySetup(st);
-      c = d;
-      q = 1;
-      sites *= n;
-#else
-      std::fprintf(stderr, "this build has no diffusion model\n");
-      return 2;
-#endif
-    }
     if (what == "rate-d2q9") {
 #ifdef PLUME_AB_D2Q9
       d2q9::Setup st;
@@ -198,7 +172,7 @@ int main(int argc, char** argv) {
         const auto t0 = std::chrono::steady_clock::now();
         s.advance(steps);
         const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        best = std::max(best, sites * steps / sec);
+        best = std::max(best, double(n) * n * steps / sec);
       }
     }
     const double bytes = 2.0 * q * (prec == Precision::FP32 ? 4 : 8);
@@ -207,6 +181,6 @@ int main(int argc, char** argv) {
                 best * bytes * 1e-9, copy * 1e-9, best * bytes / copy);
     return 0;
   }
-  std::fprintf(stderr, "usage: ab_solver digest NX NY STEPS | rate|rate-d2q9|rate-diffusion N fp64|fp32 STEPS\n");
+  std::fprintf(stderr, "usage: ab_solver digest NX NY STEPS | rate|rate-d2q9 N fp64|fp32 STEPS\n");
   return 2;
 }

@@ -52,7 +52,7 @@ parallel::Tiling resolve_tiling(const SolverConfig& cfg, const Model& model, con
   }
   if (ranks == 1) return {1, 1, 1};
   const int vb = cfg.precision == Precision::FP32 ? 4 : 8;
-  const parallel::MachineModel m = gpu ? parallel::gpu_reference_machine(vb) : parallel::cpu_reference_machine(vb);
+  const parallel::MachineModel m = gpu ? parallel::gpu_reference_machine(vb, model.lattice()) : parallel::cpu_reference_machine(vb);
   return parallel::choose_tiling(cfg.global(), ranks, model.periodic(setup), model.lattice(), m,
                                  cfg.overlap);
 }

@@ -32,11 +32,11 @@ def pump(link, seconds):
 D2Q37_ARRAYS = {'T_H': 1, 'rho': 1, 'p': 1, 'u_H': 3}
 
 
-def check_grid(data, nx, ny, arrays=D2Q37_ARRAYS):
+def check_grid(data, nx, ny, arrays=D2Q37_ARRAYS, nz=1):
     if data.GetClassName() != 'vtkImageData':
         fail('received %s, not vtkImageData' % data.GetClassName())
-    if tuple(data.GetDimensions()) != (nx, ny, 1):
-        fail('dimensions %s, expected %s' % (data.GetDimensions(), (nx, ny, 1)))
+    if tuple(data.GetDimensions()) != (nx, ny, nz):
+        fail('dimensions %s, expected %s' % (data.GetDimensions(), (nx, ny, nz)))
     pd = data.GetPointData()
     for name, comps in arrays.items():
         a = pd.GetArray(name)
@@ -52,7 +52,7 @@ def check_grid(data, nx, ny, arrays=D2Q37_ARRAYS):
     return int(step.GetValue(0))
 
 
-def receive(link, source, nx, ny, count, timeout, seen, on_grid=None, arrays=D2Q37_ARRAYS):
+def receive(link, source, nx, ny, count, timeout, seen, on_grid=None, arrays=D2Q37_ARRAYS, nz=1):
     """Waits for `count` new steps of data (None: for ever) holding `arrays`; returns them.
     on_grid(step, data) is called with each."""
     new = []
@@ -64,7 +64,7 @@ def receive(link, source, nx, ny, count, timeout, seen, on_grid=None, arrays=D2Q
         source.UpdatePipeline()
         data = servermanager.Fetch(source)
         if data is not None and data.IsA('vtkImageData') and data.GetNumberOfPoints() > 0:
-            step = check_grid(data, nx, ny, arrays)
+            step = check_grid(data, nx, ny, arrays, nz)
             if step not in seen:
                 seen.add(step)
                 new.append(step)

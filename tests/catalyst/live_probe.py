@@ -58,6 +58,7 @@ def main():
     ap.add_argument('--port', type=int, required=True)
     ap.add_argument('--nx', type=int, required=True)
     ap.add_argument('--ny', type=int, required=True)
+    ap.add_argument('--nz', type=int, default=1)
     ap.add_argument('--grids', type=int, default=3)
     ap.add_argument('--reference', help='extracts of a one-rank run (fields_<step>.pvti)')
     ap.add_argument('--then', choices=('leave', 'hold', 'pause'), default='leave')
@@ -68,7 +69,7 @@ def main():
     link, source = connect(a.port, a.timeout)
     on_grid = (lambda step, data: compare(step, data, a.reference, arrays)) if a.reference else None
     seen = set()
-    receive(link, source, a.nx, a.ny, a.grids, a.timeout, seen, on_grid, arrays)
+    receive(link, source, a.nx, a.ny, a.grids, a.timeout, seen, on_grid, arrays, a.nz)
     if a.then == 'leave':
         say('BYE')
         os._exit(0)  # without a goodbye, as a closed GUI would
@@ -77,7 +78,7 @@ def main():
         say('PAUSED')
         while True:
             pump(link, 1.0)
-    receive(link, source, a.nx, a.ny, None, float('inf'), seen, on_grid, arrays)
+    receive(link, source, a.nx, a.ny, None, float('inf'), seen, on_grid, arrays, a.nz)
 
 
 if __name__ == '__main__':

@@ -21,6 +21,8 @@ def arguments():
     ap.add_argument('--mpiexec', default='mpiexec')
     ap.add_argument('--source', required=True, help='the source tree (assets/, pipelines/)')
     ap.add_argument('--asset', default='rayleigh_taylor.toml', help='the case, in assets/ (any model)')
+    ap.add_argument('--nz', type=int, default=1, help='the lattice\'s depth (a 3-D case)')
+    ap.add_argument('--tilings', default='1x1,2x1,1x2', help='the Live runs\' tilings, comma-separated')
     ap.add_argument('--out', required=True)
     a = ap.parse_args()
     shutil.rmtree(a.out, ignore_errors=True)
@@ -31,10 +33,11 @@ def arguments():
 
 
 def plume_command(a, out, ranks, steps, sets):
-    """`plume run` of the case (--asset) on an NX x NY lattice, without images or periodic
+    """`plume run` of the case (--asset) on an NX x NY (x --nz) lattice, without images or periodic
     checkpoints, with `sets` ('key=value') on top."""
     cmd = [a.plume, 'run', os.path.join(a.source, 'assets', a.asset), '-o', out, '--steps', str(steps)]
-    for s in ['lattice.nx=%d' % NX, 'lattice.ny=%d' % NY, 'output.every=0', 'output.checkpoint_every=0'] + sets:
+    depth = ['lattice.nz=%d' % a.nz] if a.nz > 1 else []
+    for s in ['lattice.nx=%d' % NX, 'lattice.ny=%d' % NY] + depth + ['output.every=0', 'output.checkpoint_every=0'] + sets:
         cmd += ['--set', s]
     return [a.mpiexec, '-np', str(ranks)] + cmd if ranks > 1 else cmd
 
@@ -42,7 +45,7 @@ def plume_command(a, out, ranks, steps, sets):
 def start_probe(a, port, tag, options):
     """live_probe.py listening on port (the process and its Lines); ends the test if it does not."""
     probe = subprocess.Popen([a.pvpython, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'live_probe.py'),
-                              '--port', str(port), '--nx', str(NX), '--ny', str(NY)] + options,
+                              '--port', str(port), '--nx', str(NX), '--ny', str(NY), '--nz', str(a.nz)] + options,
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines = Lines(probe, 'client ' + tag)
     if lines.wait_for('LISTENING', 60) is None:

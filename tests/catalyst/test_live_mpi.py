@@ -1,5 +1,5 @@
-# ParaView Live of `plume run` of a case (--asset, any model's) on one and two MPI ranks (tilings
-# 2x1 and 1x2): a headless client (live_probe.py under pvpython) takes grids of the run and
+# ParaView Live of `plume run` of a case (--asset, any model's, 2-D or 3-D with --nz) on one and
+# two MPI ranks (--tilings: 2x1 and 1x2 by default; 1x1x2 for a 3-D case): a headless client (live_probe.py under pvpython) takes grids of the run and
 # compares each, bit for bit, with the extract of the same step written by a one-rank run without
 # Live (pipelines/fields.py), whose point arrays it must hold. The ranks'
 # pieces must reach the client as one grid equal to the one-rank data, with no VTK error on the
@@ -29,7 +29,11 @@ def main():
         sys.exit('the reference run failed (%d):\n%s' % (r.returncode, r.stdout))
 
     failures = []
-    for ranks, tiles in ((1, '1x1'), (2, '2x1'), (2, '1x2')):
+    tilings = a.tilings.split(',')
+    for tiles in tilings:
+        ranks = 1
+        for n in tiles.split('x'):
+            ranks *= int(n)
         tag = '%d ranks, %s' % (ranks, tiles)
         port = free_port_pair()
         probe, pl = start_probe(a, port, tiles, ['--grids', '4', '--reference', os.path.join(reference, 'insitu')])
@@ -63,8 +67,8 @@ def main():
     if failures:
         print('FAILED:\n  ' + '\n  '.join(failures))
         sys.exit(1)
-    print('Live under MPI OK (%s): every grid fetched on 1 and 2 ranks (2x1, 1x2) equals the one-rank data bit for bit'
-          % a.asset)
+    print('Live under MPI OK (%s): every grid fetched with tilings %s equals the one-rank data bit for bit'
+          % (a.asset, ', '.join(tilings)))
 
 
 if __name__ == '__main__':

@@ -59,8 +59,15 @@ Options parse_options(int argc, char** argv, int first) {
 
 std::pair<int, int> parse_size(const std::string& text) {
   const Tiling t = parse_tiling(text);  // the same WxH syntax
-  if (!t.complete()) throw std::invalid_argument("size '" + text + "': expected WxH");
+  if (!t.complete() || t.pz != 1) throw std::invalid_argument("size '" + text + "': expected WxH");
   return {t.px, t.py};
+}
+
+// A lattice NXxNY or NXxNYxNZ (3-D), as a whole Domain.
+Domain parse_lattice(const std::string& text) {
+  const Tiling t = parse_tiling(text);  // the same syntax
+  if (!t.complete()) throw std::invalid_argument("lattice '" + text + "': expected NXxNY or NXxNYxNZ");
+  return Domain::whole(t.px, t.py, t.pz);
 }
 
 // The model's parameters as `key = value` lines (valid TOML).
@@ -116,19 +123,14 @@ MachineModel read_machine(const std::string& path) {
 // The model this tool measures (--model; the Rayleigh–Taylor case of D2Q37 unless another is
 // named, which runs its default case) and its lattice.
 std::string bench_model(const Options& o) { return o.get("--model", "d2q37"); }
-// The registered models' names, for the usage text.
-std::string model_names() {
-  std::string names;
-  for (const Model* m : models()) names += (names.empty() ? "" : ", ") + m->name();
-  return names;
-}
 const LatticeInfo& bench_lattice(const Options& o) { return find_model(bench_model(o)).lattice(); }
 
-SolverConfig bench_config(int nx, int ny, const Options& o) {
+SolverConfig bench_config(int nx, int ny, const Options& o, int nz = 1) {
   SolverConfig c;
   c.model = bench_model(o);
   c.nx = nx;
   c.ny = ny;
+  c.nz = nz;
   if (c.model == "d2q37") d2q37::physics(c).gy = -2.6e-6;
   c.precision = o.has("--fp32") ? Precision::FP32 : Precision::FP64;
   const std::string b = o.get("--backend", "auto");
@@ -289,8 +291,8 @@ void validate(Communicator& comm, const Options& o, const MachineModel& m) {
 // median of 5 blocks) and the site update rate, beside the model's prediction when a machine is
 // given; one `RESULT` line for scripts.
 void time_run(Communicator& comm, const Options& o, const MachineModel* m) {
-  const auto [NX, NY] = parse_size(o.get("--lattice", "1024x1024"));
-  SolverConfig c = bench_config(NX, NY, o);
+  const Domain g = parse_lattice(o.get("--lattice", "1024x1024"));
+  SolverConfig c = bench_config(g.NX, g.NY, o, g.NZ);
   if (o.has("--tiles")) c.tiles = parse_tiling(o.get("--tiles", ""));
   c.transport = parse_transport(o.get("--transport", "auto"));
   c.overlap = o.get("--overlap", "1") != "0";
@@ -298,7 +300,7 @@ void time_run(Communicator& comm, const Options& o, const MachineModel* m) {
   Solver s(c, comm);
   s.initialize();
   const double t = sweep_time(comm, int(steps), [&] { s.advance(1); });
-  const double rate = double(NX) * NY / t;
+  const double rate = double(g.global_sites()) / t;
   const std::string transport = comm.size() > 1 ? to_string(s.transport()) : "none";
   const double predicted = m ? predict_step(s.decomposition(), bench_lattice(o), *m, c.overlap).step : 0.0;
   if (comm.rank() == 0) {
@@ -306,9 +308,9 @@ void time_run(Communicator& comm, const Options& o, const MachineModel* m) {
                 comm.size(), comm.size() == 1 ? "" : "s", s.backend_description().c_str(), transport.c_str(),
                 c.overlap ? "on" : "off", t * 1e3, rate * 1e-9);
     if (m) std::printf(" (model %.3f ms)", predicted * 1e3);
-    std::printf("\nRESULT run ranks=%d lattice=%dx%d tiles=%s transport=%s overlap=%d step_ms=%.4f gsites=%.4f model_ms=%.4f\n",
-                comm.size(), NX, NY, to_string(s.decomposition().tiling()).c_str(), transport.c_str(), c.overlap ? 1 : 0,
-                t * 1e3, rate * 1e-9, predicted * 1e3);
+    std::printf("\nRESULT run ranks=%d lattice=%s tiles=%s transport=%s overlap=%d step_ms=%.4f gsites=%.4f model_ms=%.4f\n",
+                comm.size(), to_string(Tiling{g.NX, g.NY, g.NZ}).c_str(), to_string(s.decomposition().tiling()).c_str(),
+                transport.c_str(), c.overlap ? 1 : 0, t * 1e3, rate * 1e-9, predicted * 1e3);
   }
 }
 
@@ -318,9 +320,10 @@ int run(Communicator& comm, int argc, char** argv) {
       "       plume-scaling validate [--lattice NXxNY] [--steps S] [--fp32] (--machine FILE | --reference cpu|gpu)\n"
       "       plume-scaling predict (--machine FILE | --reference cpu|gpu) [--lattice NXxNY] [--tile WxH]\n"
       "                             [--max-ranks R] [--walls 0|1] [--fp32]\n"
-      "       plume-scaling time --lattice NXxNY [--tiles TXxTY] [--transport auto|host|cuda-aware|nccl]\n"
+      "       plume-scaling time --lattice NXxNY[xNZ] [--tiles TXxTY[xTZ]] [--transport auto|host|cuda-aware|nccl]\n"
       "                          [--overlap 0|1] [--steps S] [--backend auto|cpu|cuda] [--fp32] [--machine FILE]\n"
-      "--model NAME (" + model_names() + "; default d2q37) chooses the model that is measured and timed.\n";
+      "--model NAME (any registered model: d2q37, d2q9, d3q19, ...; default d2q37) chooses the model that is measured\n"
+      "and timed; `time` takes a 3-D lattice (NXxNYxNZ) for a 3-D model.\n";
   if (argc < 2) throw std::invalid_argument("no command\n" + usage);
   const std::string cmd = argv[1];
   const Options o = parse_options(argc, argv, 2);
@@ -329,7 +332,7 @@ int run(Communicator& comm, int argc, char** argv) {
     if (o.has("--machine")) return read_machine(o.get("--machine", ""));
     const std::string ref = o.get("--reference", "");
     if (ref == "cpu") return cpu_reference_machine(vb);
-    if (ref == "gpu") return gpu_reference_machine(vb);
+    if (ref == "gpu") return gpu_reference_machine(vb, bench_lattice(o));
     throw std::invalid_argument("give --machine FILE (from plume-scaling measure) or --reference cpu|gpu");
   };
   if (cmd == "measure") {
@@ -344,13 +347,13 @@ int run(Communicator& comm, int argc, char** argv) {
     const MachineModel m = o.has("--machine") ? read_machine(o.get("--machine", "")) : MachineModel{};
     time_run(comm, o, o.has("--machine") ? &m : nullptr);
   } else if (cmd == "predict") {
-    const auto [NX, NY] = parse_size(o.get("--lattice", "1024x4096"));
-    const auto [tx, ty] = parse_size(o.get("--tile", "1024x1024"));
+    const Domain g = parse_lattice(o.get("--lattice", "1024x4096"));
+    const Domain tile = parse_lattice(o.get("--tile", g.NZ > 1 ? "256x256x256" : "1024x1024"));
     const int max_ranks = std::stoi(o.get("--max-ranks", "1024"));
     const bool walls = o.get("--walls", "1") != "0";
     if (comm.rank() == 0)
-      std::fputs(scaling_report(machine(), bench_lattice(o), Domain::whole(NX, NY), Domain::whole(tx, ty),
-                                   {true, !walls, false}, max_ranks).c_str(), stdout);
+      std::fputs(scaling_report(machine(), bench_lattice(o), g, tile, {true, !walls, g.NZ > 1}, max_ranks).c_str(),
+                 stdout);
   } else {
     throw std::invalid_argument("unknown command '" + cmd + "'\n" + usage);
   }

@@ -130,8 +130,9 @@ std::string table_row(int n, const Decomposition& d, const LatticeInfo& lattice,
   const StepPrediction p = predict_step(d, lattice, m, true);
   const double serial = predict_step(d, lattice, m, false).step;
   const Domain t = d.domain(0);
-  return row("%7d  %-9s  %5dx%-6d %10.1f %10.1f %10.1f %10.1f %10.1f %9.4g %5.2f\n", n, to_string(d.tiling()).c_str(),
-             t.nx, t.ny, p.bulk * 1e6, p.border * 1e6, p.comm * 1e6, p.step * 1e6, serial * 1e6,
+  const std::string side = std::to_string(t.nx) + "x" + std::to_string(t.ny) + (t.NZ > 1 ? "x" + std::to_string(t.nz) : "");
+  return row("%7d  %-9s  %-12s %10.1f %10.1f %10.1f %10.1f %10.1f %9.4g %5.2f\n", n, to_string(d.tiling()).c_str(),
+             side.c_str(), p.bulk * 1e6, p.border * 1e6, p.comm * 1e6, p.step * 1e6, serial * 1e6,
              sites / p.step * 1e-9, t1 / p.step);
 }
 

@@ -21,14 +21,15 @@ MachineModel cpu_reference_machine(int value_bytes) {
 }
 
 // One GPU per rank: the H200 roofline (measured device copy bandwidth 4.275 TB/s over the bytes a
-// site moves, 592 in FP64 and 296 in FP32, spec section 9) with no per-row or per-launch cost
+// site update moves, 2 Q values: D2Q37's 592 in FP64 and 296 in FP32, D3Q19's 304 and 152) with
+// no per-row or per-launch cost
 // (seed 002's improved roofline with alpha = 0); halo phases staged through pinned host memory
 // (cudaMemcpyAsync + synchronise: 55.0 GB/s, 8.1 us each way, PCIe 5 x16) and host MPI between 8
 // ranks of the node (6.13 GB/s, 1.75 us).
-MachineModel gpu_reference_machine(int value_bytes) {
+MachineModel gpu_reference_machine(int value_bytes, const LatticeInfo& lattice) {
   MachineModel m;
   m.name = "reference GPU node: H200 roofline, PCIe staging, shared-memory MPI between 8 ranks";
-  m.site_rate = 4.275e12 / (value_bytes == 4 ? 296.0 : 592.0);
+  m.site_rate = 4.275e12 / (2.0 * lattice.Q * value_bytes);
   m.link_bandwidth = 6.13e9;
   m.link_latency = 1.75e-6;
   m.staging_bandwidth = 55.0e9;

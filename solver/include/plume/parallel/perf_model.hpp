@@ -31,7 +31,9 @@ struct MachineModel {
 // The reference machines of docs/distributed.md, measured there: the CPU backend (one rank per
 // core, host MPI) and a GPU node (roofline site rate of an H200, host-staged MPI over the node).
 MachineModel cpu_reference_machine(int value_bytes);
-MachineModel gpu_reference_machine(int value_bytes);
+// The GPU's site rate is its roofline for `lattice`: the copy bandwidth over the 2 Q values a site
+// update moves.
+MachineModel gpu_reference_machine(int value_bytes, const LatticeInfo& lattice);
 
 // B(s) = s / (s/B0 + t0): the bandwidth an s-byte transfer achieves.
 double effective_bandwidth(double bytes, double B0, double t0);

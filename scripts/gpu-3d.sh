@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# On a machine with an NVIDIA GPU: build plume's solver, its GPU tests and model_rate (no app,
+# MPI, Catalyst or GUI: the GPU machine has none of them), run the GPU tests, and measure the 3-D
+# models (D3Q19, 3-D thermal convection, the diffusion stencil) and the 2-D ones for reference,
+# each beside the copy bandwidth measured in the same process (bench/model_rate.cpp). Carry
+# .gtest-debs (GoogleTest, as scripts/gpu-check.sh unpacks it). Logs go to $OUT (else
+# build-3d/logs); a short table comes last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+work=${PLUME_3D_BUILD:-$PWD/build-3d}
+logs=${OUT:-$work/logs}
+mkdir -p "$work" "$logs"
+export PATH=$PATH:/usr/local/cuda/bin
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv | tee "$logs/gpu.csv"
+
+rm -rf "$work/gtest"
+for f in .gtest-debs/libgtest-dev_*.deb .gtest-debs/libgmock-dev_*.deb; do dpkg-deb -x "$f" "$work/gtest"; done
+t0=$(date +%s)
+if ! { cmake -S . -B "$work/b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_APP=OFF -DPLUME_CUDA=ON -DPLUME_MPI=OFF \
+         -DPLUME_CATALYST=OFF -DPLUME_GUI=OFF -DGTest_DIR="$work/gtest/usr/lib/x86_64-linux-gnu/cmake/GTest" &&
+       cmake --build "$work/b" -j "$(nproc)" --target plume_gpu_tests model_rate; } > "$logs/build.log" 2>&1; then
+  grep -E "error|FAILED" "$logs/build.log" | head -20
+  echo "build failed"
+  exit 1
+fi
+echo "build: $(($(date +%s) - t0)) s"
+
+echo "== GPU tests"
+"$work/b/tests/gpu/plume_gpu_tests" ${PLUME_GPU_FILTER:+--gtest_filter=$PLUME_GPU_FILTER} > "$logs/gpu-tests.txt" 2>&1
+tests_rc=$?
+grep -E "^\[  FAILED|^\[  PASSED|^\[==========\]" "$logs/gpu-tests.txt" | tail -8
+
+echo "== rates"
+rate() { "$work/b/bench/model_rate" "$@" 2>&1 | tee -a "$logs/rates.txt"; }
+: > "$logs/rates.txt"
+for n in 256 512; do
+  steps=$((n == 256 ? 200 : 40))
+  for prec in fp32 fp64; do
+    rate d3q19 $n $n $n $prec $steps
+    rate d3q19 $n $n $n $prec $steps physics.collision=trt
+    rate ${PLUME_THERMAL_MODEL:-thermal3d} $n $n $n $prec $steps
+    rate diffusion $n $n $n $prec $((steps * 4))
+  done
+done
+rate diffusion 8192 8192 1 fp32 400
+rate d2q9 8192 8192 1 fp32 100
+rate d2q37 8192 8192 1 fp64 40
+
+echo
+echo "| what | G site updates/s | B/site | of copy |"
+echo "|---|---|---|---|"
+python3 - "$logs/rates.txt" <<'PY'
+import sys
+for line in open(sys.argv[1]):
+    f = line.split()
+    if not f or f[0] != "model_rate":
+        i = line.find("model_rate:")
+        if i >= 0:
+            print("| %s | error | | |" % line[i:].strip())
+        continue
+    # model_rate MODEL A x B [x C] PREC RATE Gsite/s BYTES B/site EFF GB/s copy COPY GB/s ratio R [settings]
+    k = f.index("Gsite/s")
+    size, prec, rate = " ".join(f[2:k - 2]), f[k - 2], f[k - 1]
+    settings = " ".join(f[k + 10:])
+    print("| %s %s %s%s | %s | %s | %s |" % (f[1], size, prec.upper(), (" " + settings) if settings else "", rate, f[k + 1], f[k + 9]))
+PY
+echo "| GPU tests | $( [ $tests_rc -eq 0 ] && echo passed || echo FAILED) $(grep -E '^\[  PASSED|^\[  FAILED' "$logs/gpu-tests.txt" | head -2 | tr '\n' ' ') | | |"
