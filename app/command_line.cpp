@@ -10,6 +10,7 @@
 #include <tuple>
 #include "exit_codes.hpp"
 #include "insitu.hpp"
+#include "output.hpp"
 #include "rank0.hpp"
 #include "plume/geometry/error.hpp"
 #include "plume/io/build_info.hpp"
@@ -111,6 +112,10 @@ config::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed&
         cfg.insitu.live ? "insitu.live is" : "insitu.scripts is"));
   else
     for (std::string& p : InSitu::script_problems(cfg.insitu)) problems.push_back(std::move(p));
+  if (cfg.output.vtk_every > 0 && !Output::vtk_available())
+    problems.push_back(fmt::format("output.vtk_every = {}: this plume was built without ParaView's VTK and writes "
+                                   "no VTK files (install paraview-dev and configure with -DPLUME_CATALYST=ON)",
+                                   cfg.output.vtk_every));
   // The checkpoint is looked at now, before any work (its populations are read by the run).
   if (!cfg.restart.empty()) {
     try {

@@ -16,6 +16,14 @@
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/field_select.hpp"
 #include "plume/viz/image.hpp"
+#ifdef PLUME_HAVE_VTK_OUTPUT
+#include "plume/io/build_info.hpp"
+#include "plume/vtkout/image_series.hpp"
+#else
+namespace plume::vtkout {
+class ImageSeries {};  // never made: the configuration refuses output.vtk_every in this build
+}
+#endif
 
 namespace plume::app {
 namespace {
@@ -79,6 +87,22 @@ Output::Output(const config::RunConfig& cfg, parallel::Communicator& world)
   std::string refusal = world_.rank() == 0 ? folder_refusal(cfg_, dir_) : "";
   share_from_rank0(world_, refusal);
   if (!refusal.empty()) throw ExitRequest{kExitUsage, refusal};
+#ifdef PLUME_HAVE_VTK_OUTPUT
+  if (cfg.output.vtk_every > 0)
+    vtk_ = std::make_unique<vtkout::ImageSeries>(
+        path("vtk"), "plume", find_model(cfg.solver.model), cfg.output.vtk_fields,
+        vtkout::Description{cfg.solver.model, io::build_description(), config::to_toml(cfg)}, world_);
+#endif
+}
+
+Output::~Output() = default;
+
+bool Output::vtk_available() {
+#ifdef PLUME_HAVE_VTK_OUTPUT
+  return true;
+#else
+  return false;
+#endif
 }
 
 template <class F>
@@ -114,6 +138,9 @@ void Output::begin(long long first_step, Console& console) {
     config::save_config(cfg_, path("config.toml"));
     csv_ = std::make_unique<io::DiagnosticsCsv>(path("diagnostics.csv"), first_step > 0 ? first_step : -1,
                                                 find_model(cfg_.solver.model));
+#ifdef PLUME_HAVE_VTK_OUTPUT
+    if (vtk_) vtk_->begin(first_step);
+#endif
     std::size_t foreign = 0;
     for (auto& c : list_checkpoints(dir_)) {
       if (c.first <= first_step && first_step > 0)
@@ -157,6 +184,20 @@ void Output::write_image(const Fields& f, long long step, double time, const std
       fmt::format("{} (lattice units)   step {}   t = {:.6g}{}", kind.title, step, time, plane);
   viz::write_png(path(name), viz::render_field(v, f.nx, f.ny, colormap_, colour_range(v, kind, cfg_.output),
                                                cfg_.output.image_scale, true, title));
+}
+
+std::string Output::vtk(const Fields& local, long long step, double time) {
+#ifdef PLUME_HAVE_VTK_OUTPUT
+  if (!vtk_) return "";
+  try {
+    return vtk_->write(local, step, time);
+  } catch (const parallel::CollectiveError& e) {
+    throw OutputError(e.what());
+  }
+#else
+  (void)local, (void)step, (void)time;  // the configuration refuses output.vtk_every here
+  return "";
+#endif
 }
 
 std::string Output::checkpoint(Solver& solver) {

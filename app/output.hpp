@@ -1,5 +1,6 @@
 // The output folder of a run: the effective configuration (config.toml), images of the chosen
-// field, diagnostics.csv, rotating checkpoints and the summary. Rank 0 writes every file, each
+// field, diagnostics.csv, rotating checkpoints, the summary and, with output.vtk_every, VTK image
+// files under vtk/ (each rank writes its own block there). Rank 0 writes every file, each
 // through the checked, atomic write (plume/io/atomic_file.hpp); the calls are collective, and a
 // file that cannot be written throws OutputError on every rank.
 #pragma once
@@ -13,6 +14,10 @@
 #include "plume/io/diagnostics_csv.hpp"
 #include "plume/solver.hpp"
 #include "plume/viz/colormap.hpp"
+
+namespace plume::vtkout {
+class ImageSeries;
+}
 
 namespace plume::app {
 
@@ -30,6 +35,9 @@ class Output {
   // folder that holds another run's files ends the command with exit status 2 on every rank
   // (ExitRequest). `world`: the ranks of the run, which outlive this.
   Output(const config::RunConfig& cfg, parallel::Communicator& world);
+  ~Output();
+  // Whether this build writes VTK files (it does where ParaView's VTK was found).
+  static bool vtk_available();
 
   // Once the run's first state is there (a restart's checkpoint read and accepted, so that a
   // refused restart changes nothing): creates the folder, removes the temporary files of writes
@@ -43,6 +51,10 @@ class Output {
   // Gathers every rank's `local` fields (of `step`, at `time`) and writes their image; returns
   // its file name.
   std::string image(Solver& solver, const Fields& local, long long step, double time);
+  // Collective: every rank writes its `local` fields as its piece of vtk/plume_<step>.pvti, which
+  // rank 0 writes, adding the step to vtk/plume.pvd (plume/vtkout/image_series.hpp); returns the
+  // .pvti's path.
+  std::string vtk(const Fields& local, long long step, double time);
   // Writes checkpoint_<step>.ckpt and then deletes the oldest beyond output.keep.
   std::string checkpoint(Solver& solver);
   const std::string& last_checkpoint() const { return last_checkpoint_; }
@@ -66,6 +78,7 @@ class Output {
   std::unique_ptr<io::DiagnosticsCsv> csv_;
   std::vector<std::pair<long long, std::string>> checkpoints_;  // (step, path), oldest first
   std::string last_checkpoint_;
+  std::unique_ptr<vtkout::ImageSeries> vtk_;  // with output.vtk_every
 };
 
 }  // namespace plume::app

@@ -20,7 +20,7 @@ bool numbered(const std::string& name, const std::string& prefix, const std::str
 }
 
 bool is_run_file(const std::string& name, bool is_dir) {
-  if (is_dir) return name == "insitu";  // the Catalyst pipelines' extracts
+  if (is_dir) return name == "insitu" || name == "vtk";  // the Catalyst pipelines' extracts, the VTK files
   if (name == "config.toml" || name == "diagnostics.csv" || name == "summary.json" || name == "summary.txt")
     return true;
   if (numbered(name, "checkpoint_", ".ckpt")) return true;
@@ -45,7 +45,7 @@ std::string describe(const std::vector<std::string>& files) {
     else if (f.size() > 4 && f.compare(f.size() - 4, 4, ".png") == 0)
       ++images;
     else
-      parts.push_back(f == "insitu" ? "insitu/" : f);
+      parts.push_back(f == "insitu" || f == "vtk" ? f + "/" : f);
   }
   if (images) parts.push_back(fmt::format("{} image{}", images, images > 1 ? "s" : ""));
   if (checkpoints) parts.push_back(fmt::format("{} checkpoint{}", checkpoints, checkpoints > 1 ? "s" : ""));

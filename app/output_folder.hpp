@@ -1,6 +1,6 @@
 // Whose files an output folder holds, and whether a run may write into it: a run never silently
 // replaces the files of another run. A folder that holds files plume writes (config.toml,
-// diagnostics.csv, summaries, images, checkpoints, insitu/) is taken only when the user asks to
+// diagnostics.csv, summaries, images, checkpoints, insitu/, vtk/) is taken only when the user asks to
 // overwrite it (--overwrite: those files are removed first) or continues that run (restarts from a
 // checkpoint in that folder). Other files in the folder are never touched.
 #pragma once
@@ -10,7 +10,7 @@
 
 namespace plume::app {
 
-// Names of the files (and the insitu/ folder) in `dir` that a plume run writes; none when `dir`
+// Names of the files (and the insitu/ and vtk/ folders) in `dir` that a plume run writes; none when `dir`
 // does not exist.
 std::vector<std::string> run_files(const std::string& dir);
 

@@ -55,7 +55,7 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 
 // What happens at one step where the run stops advancing for a moment.
 struct Due {
-  bool image = false, diagnostics = false, checkpoint = false, insitu = false;
+  bool image = false, diagnostics = false, checkpoint = false, insitu = false, vtk = false;
 };
 
 int finish(const config::RunConfig& cfg, Solver& solver, Output& out, Console& console, const RunReport& r,
@@ -141,7 +141,7 @@ class Loop {
  private:
   void advance_to_the_end() {
     const long long first = solver_.step(), last = std::max<long long>(cfg_.steps, first);
-    bool ok = visit({true, true, false, insitu_.active()});
+    bool ok = visit({true, true, false, insitu_.active(), multiple(first, cfg_.output.vtk_every)});
     console_.start(first, last, double(cfg_.solver.global().global_sites()));
     long long chunk = 1;
     while (ok && solver_.step() < last && !signal_) {
@@ -149,6 +149,7 @@ class Loop {
           std::min({last, next_multiple(solver_.step(), cfg_.output.every),
                     next_multiple(solver_.step(), cfg_.output.diagnostics_cadence()),
                     next_multiple(solver_.step(), cfg_.output.checkpoint_every),
+                    next_multiple(solver_.step(), cfg_.output.vtk_every),
                     insitu_.active() ? insitu_.next_due(solver_.step()) : LLONG_MAX});
       while (ok && solver_.step() < target && !signal_) {
         const long long n = std::min(chunk, target - solver_.step());
@@ -172,7 +173,8 @@ class Loop {
       ok = visit({multiple(s, cfg_.output.every) || s == last,
                   multiple(s, cfg_.output.diagnostics_cadence()) || s == last,
                   multiple(s, cfg_.output.checkpoint_every) || s == last,
-                  insitu_.active() && insitu_.due(s)});
+                  insitu_.active() && insitu_.due(s),
+                  multiple(s, cfg_.output.vtk_every) || (s == last && cfg_.output.vtk_every > 0)});
     }
     console_.end_progress();
     if (signal_ && report_.status == RunReport::Status::Completed) {
@@ -187,7 +189,7 @@ class Loop {
   // decisions (fault, in-situ failure) are the same on every rank.
   bool visit(Due due) {
     if (!hand_off()) return false;  // the earlier snapshot first: a request replaces it
-    if (due.insitu && !due.image && !due.diagnostics && !due.checkpoint) {
+    if (due.insitu && !due.image && !due.diagnostics && !due.checkpoint && !due.vtk) {
       // Only the sinks need the fields here: the device computes and copies them while the run
       // goes on, and they reach the sinks (health checked first) once they are on the host.
       solver_.request_fields();
@@ -214,6 +216,7 @@ class Loop {
       return false;
     }
     if (due.image) out_.image(solver_, fields_, s, solver_.time());
+    if (due.vtk) out_.vtk(fields_, s, solver_.time());
     if (due.insitu && !run_sinks(s, solver_.time(), fields_)) due.checkpoint = true;
     if (due.checkpoint) report_.final_checkpoint = out_.checkpoint(solver_);
     return report_.status == RunReport::Status::Completed;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include "console.hpp"
 #include "insitu.hpp"
+#include "output.hpp"
 #include "run_plume.hpp"
 
 using namespace plume;
@@ -169,6 +170,14 @@ TEST(Cli, InSituWithoutCatalystIsAConfigurationError) {
   plume::test::write_file(tmp / "p.py", "# pipeline\n");
   expect_usage_error(run_plume("run " + q(tiny_case(tmp)) + " --set insitu.scripts=" + q(tmp / "p.py")),
                      "built without ParaView Catalyst");
+}
+
+TEST(Cli, VtkFilesWithoutVtkAreAConfigurationError) {
+  if (app::Output::vtk_available()) GTEST_SKIP() << "this build writes VTK files (tests/vtk)";
+  TempDir tmp;
+  expect_usage_error(run_plume("run " + q(tiny_case(tmp)) + " --set output.vtk_every=10"),
+                     "output.vtk_every = 10: this plume was built without ParaView's VTK");
+  EXPECT_FALSE(std::filesystem::exists(tmp / "out"));
 }
 
 TEST(Cli, DirectoryAsConfigurationOrCheckpointIsRefused) {

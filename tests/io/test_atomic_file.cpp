@@ -101,3 +101,19 @@ TEST(AtomicFile, StaleTemporariesOfDeadWritersAreRemoved) {
   EXPECT_EQ(names_in(tmp.path), (std::vector<std::string>{"data.csv", "notes.tmp.old", mine}));
   EXPECT_TRUE(io::remove_stale_temporaries(tmp / "missing").empty());
 }
+
+TEST(AtomicFile, AFileAnotherWriterWroteUnderTheTemporaryNameIsCommittedOrDiscarded) {
+  TempDir tmp;
+  const std::string target = tmp / "piece.vti";
+  test::write_file(target, "old");
+  test::write_file(io::temporary_path(target), "new");  // as a writer given only a name does
+  EXPECT_EQ(read_file(target), "old") << "not yet in place";
+  io::commit_temporary(target);
+  EXPECT_EQ(read_file(target), "new");
+  EXPECT_EQ(names_in(tmp.path), std::vector<std::string>{"piece.vti"});
+  EXPECT_HAS(error_of([&] { io::commit_temporary(target); }), "cannot open the written file");
+  test::write_file(io::temporary_path(target), "half");
+  io::discard_temporary(target);  // after the writer failed
+  EXPECT_EQ(names_in(tmp.path), std::vector<std::string>{"piece.vti"});
+  EXPECT_EQ(read_file(target), "new");
+}

@@ -354,6 +354,24 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
                   .min(0));
   t.push_back(integer("output", "keep", "", "how many of the newest checkpoints are kept", PLUME_REF(output.keep))
                   .min(1));
+  // The VTK image files for post-hoc analysis (adaptors/vtk, docs/running.md).
+  t.push_back(integer("output", "vtk_every", "time steps",
+                      "VTK image files under vtk/ (ParaView, VisIt) every this many steps and at the last step "
+                      "(0: none)",
+                      PLUME_REF(output.vtk_every))
+                  .min(0));
+  {
+    K f = text_list("output", "vtk_fields",
+                    "fields of the VTK files: any of output.field's choices but the vorticity (which ParaView "
+                    "derives from the velocity); [] = every field the model stores",
+                    PLUME_REF(output.vtk_fields));
+    f.k.set = [](RunConfig& c, const Value& v) {
+      const auto& names = std::get<std::vector<std::string>>(v);
+      io::pointwise_fields(find_model(c.solver.model), names);  // throws naming the problem
+      c.output.vtk_fields = names;
+    };
+    t.push_back(f);
+  }
   // [insitu]
   t.push_back(text_list("insitu", "scripts",
                         "ParaView Catalyst pipeline scripts (Python; relative to the working directory)",

@@ -1,4 +1,5 @@
 #include "plume/io/field_select.hpp"
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -103,6 +104,24 @@ int field_index(const Model& m, const std::string& name) {
 
 const FieldChoice& field_choice(const Model& m, const std::string& name) {
   return field_choices(m)[std::size_t(field_index(m, name))];
+}
+
+std::vector<const FieldChoice*> pointwise_fields(const Model& m, const std::vector<std::string>& names) {
+  std::vector<const FieldChoice*> out;
+  if (names.empty()) {
+    for (const FieldChoice& c : field_choices(m))
+      if (!c.derived()) out.push_back(&c);
+    return out;
+  }
+  for (const std::string& n : names) {
+    const FieldChoice& c = field_choice(m, n);
+    if (!c.pointwise())
+      throw std::invalid_argument("'" + n + "' needs each site's neighbours, across the ranks' blocks (ParaView "
+                                  "derives it from the velocity)");
+    if (std::find(out.begin(), out.end(), &c) != out.end()) throw std::invalid_argument("'" + n + "' is named twice");
+    out.push_back(&c);
+  }
+  return out;
 }
 
 DerivedInputs derived_inputs(const FieldChoice& c, const Fields& f) {

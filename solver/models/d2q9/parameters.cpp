@@ -16,7 +16,6 @@ using namespace plume::parameter;
 const char* kVelocity = "lattice units (sites per step)";
 
 #define PLUME_PHYSICS(member) [](auto& s) -> auto& { return s.physics.member; }
-#define PLUME_INITIAL(member) [](auto& s) -> auto& { return s.initial.member; }
 
 std::vector<Parameter> make_list() {
   std::vector<Parameter> t;
@@ -86,23 +85,14 @@ std::vector<Parameter> make_list() {
                           PLUME_PHYSICS(reference.reynolds))
                   .min(0));
   // [initial]
-  t.push_back(choice<Setup>("initial", "start",
-                            "initial state: uniform = the flow (initial.ux, initial.uy) everywhere, taylor_green = "
-                            "the Taylor-Green vortex array, one period across the lattice each way",
-                            start_names(), PLUME_INITIAL(start)));
-  t.push_back(real<Setup>("initial", "rho", "lattice density", "density (the mean density of the vortex)",
-                          PLUME_INITIAL(rho))
-                  .min(0, true));
-  t.push_back(real<Setup>("initial", "ux", kVelocity, "velocity along x of the uniform start", PLUME_INITIAL(ux)));
-  t.push_back(real<Setup>("initial", "uy", kVelocity, "velocity along y of the uniform start", PLUME_INITIAL(uy)));
-  t.push_back(real<Setup>("initial", "amplitude", kVelocity, "largest velocity of the Taylor-Green vortex",
-                          PLUME_INITIAL(amplitude))
-                  .min(0));
+  isothermal::add_initial<Setup, 2>(t,
+                                    "initial state: uniform = the flow (initial.ux, initial.uy) everywhere, taylor_green = "
+                                    "the Taylor-Green vortex array, one period across the lattice each way",
+                                    start_names());
   return t;
 }
 
 #undef PLUME_PHYSICS
-#undef PLUME_INITIAL
 
 // What a configuration that sets nothing runs: the Taylor–Green vortex, periodic both ways.
 AnySetup default_case() {

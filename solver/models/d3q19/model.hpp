@@ -52,10 +52,11 @@ struct Traits {
   // (compressible, incompressible).
   static constexpr int kVariants = 4;
   static int variant(const Params& p) { return 2 * int(p.collision) + int(p.equilibrium); }
-  // The register budget of each variant's step kernel (the CUDA launch shape follows): 128 gives
-  // 4 blocks of 128 threads per multiprocessor. Not yet measured on a GPU: a first guess that
-  // leaves the nineteen FP64 populations and the equilibrium room without spilling.
-  static constexpr int registers(int /*variant*/) { return 128; }
+  // The register budget of each variant's step kernel (the CUDA launch shape follows): 96 gives
+  // 5 blocks of 128 threads per multiprocessor. On an H100 at 256^3 (docs/d3q19.md) FP64 storage
+  // runs at 7.8 G site updates/s with any budget from 80 up; FP32 storage is fastest at 96 (13.6 G
+  // BGK, 13.4 G TRT, against 13.3 and 12.8 G at 128 and 11.8 at 168); at 64 TRT spills and halves.
+  static constexpr int registers(int /*variant*/) { return 96; }
 
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int z) {

@@ -33,6 +33,29 @@ void add_relaxation(std::vector<Parameter>& t) {
                   .min(0, true));
 }
 
+// The initial state (section initial of a setup S whose `initial` holds start, rho, ux, uy (uz
+// in 3-D) and amplitude): the start, with its meaning and names, then the density, the uniform
+// flow's D components and the Taylor–Green vortex's amplitude.
+template <class S, int D>
+void add_initial(std::vector<Parameter>& t, const char* start_meaning, const std::vector<std::string>& starts) {
+  using namespace plume::parameter;
+  const char* velocity = "lattice units (sites per step)";
+  t.push_back(choice<S>("initial", "start", start_meaning, starts, [](auto& s) -> auto& { return s.initial.start; }));
+  t.push_back(real<S>("initial", "rho", "lattice density", "density (the mean density of the vortex)",
+                      [](auto& s) -> auto& { return s.initial.rho; })
+                  .min(0, true));
+  t.push_back(real<S>("initial", "ux", velocity, "velocity along x of the uniform start",
+                      [](auto& s) -> auto& { return s.initial.ux; }));
+  t.push_back(real<S>("initial", "uy", velocity, "velocity along y of the uniform start",
+                      [](auto& s) -> auto& { return s.initial.uy; }));
+  if constexpr (D == 3)
+    t.push_back(real<S>("initial", "uz", velocity, "velocity along z of the uniform start",
+                        [](auto& s) -> auto& { return s.initial.uz; }));
+  t.push_back(real<S>("initial", "amplitude", velocity, "largest velocity of the Taylor-Green vortex",
+                      [](auto& s) -> auto& { return s.initial.amplitude; })
+                  .min(0));
+}
+
 // Lattice Boltzmann holds for speeds well below the lattice's speed of sound, 1/sqrt(3) = 0.577:
 // a problem about `key` when |u| reaches 0.4.
 inline void check_speed(std::vector<SetupProblem>& problems, const char* key, double u) {

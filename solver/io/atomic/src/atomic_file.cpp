@@ -62,10 +62,23 @@ long temporary_writer(const std::string& name) {
   return std::atol(digits.c_str());
 }
 
+// The last step of a commit, the temporary file closed: rename it over the target and sync the
+// folder, or remove it and throw.
+void rename_into_place(const std::string& tmp, const std::string& path) {
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const auto err = sys_error("cannot rename '" + tmp + "' to", path);
+    ::unlink(tmp.c_str());
+    throw err;
+  }
+  sync_dir(parent_dir(path));
+}
+
 }  // namespace
 
+std::string temporary_path(const std::string& path) { return path + kTmpMark + std::to_string(::getpid()); }
+
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
-  tmp_ = path_ + kTmpMark + std::to_string(::getpid());
+  tmp_ = temporary_path(path_);
   fd_ = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd_ < 0) throw sys_error("cannot create", path_);
 }
@@ -101,13 +114,26 @@ void AtomicFile::commit() {
     ::unlink(tmp_.c_str());
     throw err;
   }
-  if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
-    const auto err = sys_error("cannot rename '" + tmp_ + "' to", path_);
-    ::unlink(tmp_.c_str());
+  rename_into_place(tmp_, path_);
+}
+
+void commit_temporary(const std::string& path) {
+  const std::string tmp = temporary_path(path);
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) throw sys_error("cannot open the written file", tmp);
+  // Some file systems (NFS, quotas) report a full device only here.
+  const bool synced = ::fsync(fd) == 0;
+  const int sync_errno = errno;
+  if (::close(fd) != 0 || !synced) {
+    if (!synced) errno = sync_errno;
+    const auto err = sys_error("cannot write", path);
+    ::unlink(tmp.c_str());
     throw err;
   }
-  sync_dir(parent_dir(path_));
+  rename_into_place(tmp, path);
 }
+
+void discard_temporary(const std::string& path) { ::unlink(temporary_path(path).c_str()); }
 
 void write_file_atomic(const std::string& path, const std::string& content) {
   AtomicFile f(path);

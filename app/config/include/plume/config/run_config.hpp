@@ -30,6 +30,8 @@ struct OutputConfig {
   int image_scale = 2;           // pixels per lattice site
   long checkpoint_every = 0;     // 0: only the final checkpoint
   int keep = 2;                  // checkpoints kept (the newest ones)
+  long vtk_every = 0;            // VTK image files every this many steps (0: none)
+  std::vector<std::string> vtk_fields;  // their fields (io::field_choices names); none: the stored ones
   long diagnostics_cadence() const { return diagnostics_every.value_or(every); }
 };
 

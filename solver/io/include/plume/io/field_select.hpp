@@ -23,6 +23,9 @@ struct FieldChoice {
   double factor = 1.0;  // DerivedOp::Scaled
   bool generic = false;  // derived by plume from the velocity (speed, vorticity), not by the model
   bool derived() const { return stored < 0; }
+  // Whether its value at a site reads that site's stored fields alone (all but the vorticity,
+  // which reads the neighbours): then a rank's block gives the same values as the whole lattice.
+  bool pointwise() const { return !derived() || op != DerivedOp::CurlZ; }
 };
 
 // The model's choices, in its order (Model::field_order(); for D2Q37 T, rho, p, ux, uy, speed,
@@ -34,6 +37,10 @@ std::string velocity_symbol(const Model& m);
 // The position of `name` in field_choices(m); throws std::invalid_argument naming the choices.
 int field_index(const Model& m, const std::string& name);
 const FieldChoice& field_choice(const Model& m, const std::string& name);
+// The choices that `names` name, in that order, for outputs written by each rank from its own
+// block (the VTK files): each named once and pointwise; none named: the model's stored fields.
+// Throws std::invalid_argument naming the problem.
+std::vector<const FieldChoice*> pointwise_fields(const Model& m, const std::vector<std::string>& names);
 
 // The arrays of `f` that a derived choice reads.
 DerivedInputs derived_inputs(const FieldChoice& c, const Fields& f);

@@ -37,6 +37,14 @@ class AtomicFile {
 
 void write_file_atomic(const std::string& path, const std::string& content);
 
+// For writers that only take a file name (VTK's): they write to temporary_path(path), then
+// commit_temporary(path) makes that file the target as AtomicFile::commit does (fsync, rename,
+// fsync the folder), or removes it and throws. discard_temporary(path) removes it after the
+// writer failed. The temporary name is AtomicFile's, so remove_stale_temporaries finds it too.
+std::string temporary_path(const std::string& path);
+void commit_temporary(const std::string& path);
+void discard_temporary(const std::string& path);
+
 class AppendFile {
  public:
   explicit AppendFile(std::string path);  // opens for appending; creates a missing file
