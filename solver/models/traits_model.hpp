@@ -20,6 +20,18 @@ std::unique_ptr<Backend> make_cpu_backend(const Domain& d, const AnySetup& s, Pr
 template <class T>
 std::unique_ptr<Backend> make_cuda_backend(const Domain& d, const AnySetup& s, Precision p, int device);
 
+// The backend of Traits T where `where` says (what TraitsModel::make_backend makes; a model that
+// runs more than one Traits picks one with it).
+template <class T>
+std::unique_ptr<Backend> make_backend_of(const BackendPlace& where, const Domain& d, const AnySetup& s, Precision p) {
+  if (!where.cuda) return make_cpu_backend<T>(d, s, p, where.threads);
+#if PLUME_HAVE_CUDA
+  return make_cuda_backend<T>(d, s, p, where.device);
+#else
+  throw std::runtime_error("plume was built without CUDA");
+#endif
+}
+
 template <class T>
 class TraitsModel : public Model {
  public:
@@ -32,12 +44,7 @@ class TraitsModel : public Model {
   parallel::Periodic periodic(const AnySetup& s) const override { return T::periodic(T::params(s.as<Setup>())); }
   std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
                                         Precision p) const override {
-    if (!where.cuda) return make_cpu_backend<T>(d, s, p, where.threads);
-#if PLUME_HAVE_CUDA
-    return make_cuda_backend<T>(d, s, p, where.device);
-#else
-    throw std::runtime_error("plume was built without CUDA");
-#endif
+    return make_backend_of<T>(where, d, s, p);
   }
 
  private:

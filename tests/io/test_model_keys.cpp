@@ -108,6 +108,21 @@ TEST(ModelKeys, TheModelsRulesSpeakItsTermsAndTheConfigurationNamesTheKey) {
   EXPECT_NE(validate_error(c).find("lattice.ny = 5 is too small for walls"), std::string::npos);
 }
 
+TEST(ModelKeys, TheDiffusionStencilsStabilityLimitIsCheckedWithTheLatticesDepth) {
+  const auto error_of = [](double kappa, int nz) {
+    TempDir tmp;
+    plume::test::write_file(tmp / "case.toml", "model = \"diffusion\"\n[lattice]\nnx = 16\nny = 16\nnz = " +
+                                                   std::to_string(nz) + "\n[physics]\nkappa = " +
+                                                   parameter::number_text(kappa) + "\n");
+    return validate_error(config::load_config(tmp / "case.toml"));
+  };
+  EXPECT_EQ(error_of(0.16, 16), "");
+  const std::string e = error_of(0.2, 16);
+  EXPECT_NE(e.find("physics.kappa = 0.2 is above the explicit scheme's stability limit 1/6"), std::string::npos) << e;
+  EXPECT_EQ(error_of(0.2, 1), "");  // 2-D: up to 1/4
+  EXPECT_NE(error_of(0.3, 1).find("limit 1/4"), std::string::npos);
+}
+
 TEST(ModelKeys, WallTemperaturesThatFollowTheCaseBelongToTheModelsSetup) {
   config::RunConfig c = config::default_config();
   EXPECT_FALSE(d2q37::setup(c.solver).bottom_T.has_value());

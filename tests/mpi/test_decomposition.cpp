@@ -36,6 +36,19 @@ struct D3Q19Set {
   }
 };
 
+// A stencil that is no lattice of velocities: one plane, read at the site and at its six axis
+// neighbours (the 7-point diffusion stencil's reads).
+struct Stencil7 {
+  static constexpr const char* name = "7-point";
+  static constexpr int D = 3, Q = 1, reach = 1;
+  static constexpr int e(int, int) { return 0; }
+  static constexpr int reads(int) { return 7; }
+  static constexpr int read(int, int k, int a) {
+    constexpr int t[7][3] = {{0, 0, 0}, {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    return t[k][a];
+  }
+};
+
 MachineModel machine(double site_rate, double row_overhead, double launch, double B0, double t0) {
   MachineModel m;
   m.site_rate = site_rate;
@@ -326,6 +339,33 @@ TEST(HaloPlan3D, FacesCarryEarlierAxesHalosAndMatchTheirOppositeSlabBySlab) {
       for (int y = b.y0; y < b.y1; ++y)
         for (int x = b.x0; x < b.x1; ++x) ++hits[(std::size_t(z) * dom.ny + y) * dom.nx + x];
   for (int h : hits) ASSERT_EQ(h, 1);
+}
+
+TEST(HaloPlan3D, AStencilSendsItsOnePlaneThroughEveryFaceAtDepthOne) {
+  constexpr LatticeInfo info = describe_lattice<Stencil7>();
+  static_assert(info.crossing[0] == 1 && info.crossing[1] == 1 && info.crossing[2] == 1, "T, one layer deep");
+  static_assert(info.reads(0, 2, +1) == 1 && info.reads(0, 2, -1) == 1, "T is read at both z neighbours");
+  const Decomposition d(Domain::whole(12, 10, 8), Tiling{2, 2, 2}, {true, true, true}, 1);
+  for (int r = 0; r < d.ranks(); ++r) {
+    const Domain dom = d.domain(r);
+    const HaloPlan mine = make_halo_plan(info, dom, d.neighbours(r));
+    for (int f = 0; f < kFaces; ++f) {
+      const FacePlan& fp = mine.face[f];
+      const int n = dom.size(axis_of(Face(f)));
+      ASSERT_EQ(fp.send.size(), 1u) << face_name(Face(f));
+      ASSERT_EQ(fp.recv.size(), 1u) << face_name(Face(f));
+      EXPECT_EQ(fp.send[0].pop, 0);
+      EXPECT_EQ(fp.recv[0].pop, 0);
+      // The boundary layer goes out, the first halo layer comes in.
+      EXPECT_EQ(fp.send[0].layer, (f & 1) ? n - 1 : 0) << face_name(Face(f));
+      EXPECT_EQ(fp.recv[0].layer, (f & 1) ? n : -1) << face_name(Face(f));
+    }
+    EXPECT_EQ(mine.face[ZLow].values(), std::size_t(dom.nx + 2) * (dom.ny + 2));
+  }
+  // A lattice of velocities states no reads: plane i is read at x - e_i alone.
+  constexpr LatticeInfo d3q19 = describe_lattice<D3Q19Set>();
+  static_assert(d3q19.reads(1, 0, -1) == 1 && d3q19.reads(1, 0, +1) == 0, "e_1 = (1, 0, 0) pulls from x - 1");
+  static_assert(d3q19.reads(0, 0, -1) == 0 && d3q19.reads(0, 0, +1) == 0, "the rest population stays");
 }
 
 TEST(PerfModel3D, ChoosesAmongSlabsPencilsAndBlocksAndCountsCrossSections) {

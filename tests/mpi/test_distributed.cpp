@@ -17,6 +17,7 @@
 #include "d2q9/registration.hpp"
 #include "d3q19/model.hpp"
 #include "d3q19/registration.hpp"
+#include "diffusion/model.hpp"
 #include "plume/geometry/shapes.hpp"
 #include "plume/geometry/union.hpp"
 #include "plume/parameters.hpp"
@@ -311,6 +312,60 @@ TEST(Distributed, D3Q19OnTilingsAlongXYAndZGivesTheOneProcessPopulationsBitForBi
       }
     if (n > 1) EXPECT_GT(with_z_tiles, 0) << "no tiling along z was tried";
   }
+}
+
+// A model that is no lattice Boltzmann model through the same decomposition and halo code: the
+// diffusion stencil reads T at every axis neighbour, so T crosses every face (a halo plan of its
+// reads, not of velocities). A hot blob where the tiles meet and a sine mode, on a 2-D lattice
+// (5-point stencil) and a 3-D one (7-point) tiled along x, y and z, equal to one process bit for
+// bit.
+TEST(Distributed, DiffusionOnEveryTilingInXYAndZGivesTheOneProcessTBitForBit) {
+  const long steps = 40;
+  for (int nz : {1, 17})
+    for (diffusion::Start start : {diffusion::Start::Blob, diffusion::Start::Sine}) {
+      diffusion::Setup st;
+      st.physics.kappa = nz > 1 ? 0.15 : 0.2;
+      st.initial.start = start;
+      st.initial.width = 5.0;
+      st.initial.k[0] = 3;
+      st.initial.k[1] = 2;
+      st.initial.k[2] = 1;
+      SolverConfig c;
+      c.model = "diffusion";
+      c.nx = nz > 1 ? 23 : 63;  // uneven splits
+      c.ny = nz > 1 ? 19 : 51;
+      c.nz = nz;
+      c.backend = BackendKind::CPU;
+      c.threads = 1;
+      c.setup = AnySetup(st);
+      std::vector<double> one;
+      if (world->rank() == 0) {
+        Solver s(c);
+        s.initialize();
+        s.advance(steps);
+        one = s.populations();
+      }
+      // Every way to cut the lattice into the job's ranks: along z too in 3-D.
+      std::vector<Tiling> tilings;
+      const int n = world->size();
+      for (int pz = 1; pz <= (nz > 1 ? n : 1); ++pz)
+        for (int px = 1; px <= n; ++px)
+          if (n % (px * pz) == 0 && tiling_problem(c.global(), {px, n / (px * pz), pz}, 1).empty())
+            tilings.push_back({px, n / (px * pz), pz});
+      for (const Tiling t : tilings)
+        for (bool overlap : {true, false}) {
+          SolverConfig k = c;
+          k.tiles = t;
+          k.overlap = overlap;
+          Solver s(k, *world);
+          s.initialize();
+          s.advance(steps);
+          const std::vector<double> global = s.gather_populations();
+          if (s.is_root())
+            EXPECT_EQ(first_difference(global, one, c.nx, c.ny * c.nz), "")
+                << s.decomposition().describe() << (overlap ? ", overlap" : ", no overlap");
+        }
+    }
 }
 
 // D2Q9 with solid sites on every tiling, equal to one process bit for bit: a cylinder and a block

@@ -136,10 +136,18 @@ class CudaBackend final : public Backend, public HaloOps {
 
   void initialize() override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
-    // The other buffer is free until the first step: it holds the sites' states meanwhile.
-    static_assert(L::Q * sizeof(Real) >= sizeof(typename M::SiteState), "scratch of the initial state must fit");
-    cuda::launch_initial_state<M, Real>(a_.data(), b_.data(), lay_, dom_, setup_, stream_);
-    sync();
+    // The other buffer is free until the first step: it holds the sites' states meanwhile, where
+    // they fit (a model of few planes with FP32 storage, whose case gives FP64 values, may need
+    // more: then they get memory of their own for the while).
+    using State = typename M::SiteState;
+    if (std::size_t(dom_.sites()) * sizeof(State) <= std::size_t(lay_.elements()) * sizeof(Real)) {
+      cuda::launch_initial_state<M, Real>(a_.data(), b_.data(), lay_, dom_, setup_, stream_);
+      sync();
+    } else {
+      cuda::DeviceBuffer<State> states(std::size_t(dom_.sites()));
+      cuda::launch_initial_state<M, Real>(a_.data(), states.data(), lay_, dom_, setup_, stream_);
+      sync();
+    }
   }
 
   void step(long n) override {

@@ -85,8 +85,9 @@ PLUME_HD inline int wrap(int v, int n) { return ((v % n) + n) % n; }
 // Periodic images of the interior into the ghost ring: the x halos of the interior rows (of all
 // rows when y is periodic too) and, when y is periodic, the y halos of the interior columns; one
 // thread per ghost site, each ghost copied from its interior image (so corners need no second
-// pass). Only what a pull reads is copied: plane i reads ghost (gx, gy) only if the site
-// (gx + e_x, gy + e_y) is interior, i.e. 26 of the 111 values of a row's three ghost columns.
+// pass). Only what the update reads is copied: plane i is read at ghost (gx, gy) only if a site
+// (gx, gy) - o is interior for one of its read offsets o (PlaneReads): for a pull, o = -e_i, i.e.
+// 26 of the 111 values of a D2Q37 row's three ghost columns.
 // (2-D lattices periodic in x: the fast path of a single block's step.)
 template <class L, class Real>
 __global__ void halo_kernel(Real* f, const Layout l, int periodic_y) {
@@ -109,9 +110,15 @@ __global__ void halo_kernel(Real* f, const Layout l, int periodic_y) {
   }
   const int ghost = l.site(x, y), image = l.site(wrap(x, nx), wrap(y, ny));
   static_for<L::Q>([&](auto i) {
-    constexpr int ex = L::ex(decltype(i)::value), ey = L::ey(decltype(i)::value);
-    const int tx = x + ex, ty = y + ey;
-    if (tx >= 0 && tx < nx && ty >= 0 && ty < ny) {
+    using R = PlaneReads<L>;
+    constexpr int q = decltype(i)::value;
+    bool read = false;
+    static_for<R::count(q)>([&](auto k) {
+      constexpr int ox = R::offset(q, decltype(k)::value, 0), oy = R::offset(q, decltype(k)::value, 1);
+      const int tx = x - ox, ty = y - oy;
+      read |= tx >= 0 && tx < nx && ty >= 0 && ty < ny;
+    });
+    if (read) {
       Real* p = f + i * l.stride;
       p[ghost] = p[image];
     }

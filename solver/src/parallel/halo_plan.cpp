@@ -14,11 +14,14 @@ HaloPlan make_halo_plan(const LatticeInfo& lattice, const Domain& dom, const Nei
     cross_section(axis, {dom.nx, dom.ny, dom.nz}, {lattice.halo(0), lattice.halo(1), lattice.halo(2)},
                   fp.begin.data(), fp.length.data());
     if (nb[f].link != Link::Remote) continue;
+    // Plane i leaves the boundary layer at depth d when the neighbour's sites read it d or more
+    // sites back towards this tile (-out), and fills the halo layer at depth d when this tile's
+    // sites read it d or more sites out through the face: the same test, seen from both sides, so
+    // the send list here and the receive list of the neighbour's opposite face match slab by slab.
     for (int d = 1; d <= lattice.reach; ++d)
       for (int i = 0; i < lattice.Q; ++i) {
-        const int e = lattice.e(i, axis);
-        if (e * out >= d) fp.send.push_back({i, out > 0 ? n - d : d - 1});
-        if (-e * out >= d) fp.recv.push_back({i, out > 0 ? n - 1 + d : -d});
+        if (lattice.reads(i, axis, -out) >= d) fp.send.push_back({i, out > 0 ? n - d : d - 1});
+        if (lattice.reads(i, axis, out) >= d) fp.recv.push_back({i, out > 0 ? n - 1 + d : -d});
       }
   }
   return plan;

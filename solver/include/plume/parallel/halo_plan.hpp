@@ -1,8 +1,11 @@
 // What the halo exchange of one tile moves, and how a step is cut into bulk and borders.
 //
-// Only the populations that cross a face travel: through an x face, from the boundary layer at
-// depth d (d = 1..reach) the populations with e_x pointing at the neighbour by at least d sites
-// (for D2Q37, 15 + 8 + 3 = 26 values per boundary row per side). The axes travel one after the
+// Only the planes that the neighbour reads travel: through an x face, from the boundary layer at
+// depth d (d = 1..reach) the planes that the neighbour's sites read d or more sites back across
+// the face (LatticeInfo::reads). For a lattice of velocities these are the populations with e_x
+// pointing at the neighbour by at least d sites (for D2Q37, 15 + 8 + 3 = 26 values per boundary
+// row per side); a stencil that reads its plane at both axis neighbours sends it through every
+// face at depth 1. The axes travel one after the
 // other, x, then y, then z; each later axis moves its layers including the halos the earlier axes
 // filled, which carries the values of the diagonal neighbours without extra messages.
 //
@@ -23,7 +26,7 @@
 namespace plume::parallel {
 
 struct HaloSlab {
-  int pop;    // population index
+  int pop;    // plane (population) index
   int layer;  // local coordinate along the face's axis; negative or >= n for halo layers
 };
 

@@ -1,0 +1,62 @@
+// The diffusion model as the rest of plume sees it at run time: its name, stencil, field, setup
+// and backends.
+#include "diffusion/diagnostics.hpp"
+#include "diffusion/model.hpp"
+#include "diffusion/names.hpp"
+#include "diffusion/registration.hpp"
+#include "traits_model.hpp"
+#include "plume/parameters.hpp"
+
+namespace plume::diffusion {
+namespace {
+
+// Described as the 7-point stencil: on a lattice of one plane (nz = 1) it runs the 5-point
+// stencil, which is the 7-point one with the z neighbours equal to the site, as they are on a
+// periodic lattice of one plane; both read T at their axis neighbours, one layer deep.
+class DiffusionModel final : public TraitsModel<Traits<3>> {
+ public:
+  const std::string& name() const override { return name_; }
+  const std::string& title() const override { return title_; }
+  std::string units() const override { return "spacing 1, time step 1 (kappa is kappa dt / dx^2)"; }
+  double time_step() const override { return 1.0; }
+  std::string describe(const AnySetup& s) const override {
+    using parameter::number_text;
+    const Setup& setup = s.as<Setup>();
+    const Initial& i = setup.initial;
+    std::string text = "kappa = " + number_text(setup.physics.kappa) + ", periodic, ";
+    if (i.start == Start::Sine)
+      text += "sine mode (" + std::to_string(i.k[0]) + ", " + std::to_string(i.k[1]) + ", " + std::to_string(i.k[2]) +
+              ")";
+    else
+      text += "blob of width " + number_text(i.width);
+    return text;
+  }
+  std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
+                                        Precision p) const override {
+    return d.three_d() ? make_backend_of<Traits<3>>(where, d, s, p) : make_backend_of<Traits<2>>(where, d, s, p);
+  }
+  const Parameters& parameters() const override { return diffusion::parameters(); }
+  std::vector<QuantityInfo> diagnostics() const override { return diagnostic_quantities(); }
+  int own_row_sums() const override { return kOwnRowSums; }
+  void sum_row(const Fields& f, int y, int z, double* out) const override { diffusion::sum_row(f, y, z, out); }
+  std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override {
+    return diffusion::diagnose(r, s);
+  }
+  std::vector<std::string> plotted_diagnostics() const override { return {"amplitude", "sum_T"}; }
+  // A hot or cold blob: T itself is the site's state.
+  std::string paint_quantity() const override { return "temperature"; }
+  void paint_site(double* f, double amount) const override { f[0] += amount; }
+
+ private:
+  std::string name_ = "diffusion";
+  std::string title_ = "diffusion equation, explicit Euler, 5-point (2-D) or 7-point (3-D) stencil";
+};
+
+}  // namespace
+
+const plume::Model& model() {
+  static const DiffusionModel m;
+  return m;
+}
+
+}  // namespace plume::diffusion

@@ -1,0 +1,69 @@
+// The diffusion model as plume's generic backends see it (solver/src/cpu/cpu_backend.hpp,
+// solver/src/cuda/cuda_backend.cuh): the stencil, the update of one site, the field of one site,
+// the initial state of its cases, and which directions are periodic. Traits<3> is the 7-point
+// stencil of a 3-D lattice, Traits<2> the 5-point stencil of a lattice of one plane (nz = 1):
+// the model runs the one that fits the lattice (model.cpp).
+#pragma once
+#include "diffusion/cases.hpp"
+#include "diffusion/params.hpp"
+#include "diffusion/registration.hpp"
+#include "diffusion/site.hpp"
+#include "diffusion/stencil.hpp"
+#include "plume/parallel/decomposition.hpp"
+
+namespace plume::diffusion {
+
+// Everything a diffusion run is set up with: the physics (steerable while it runs) and the case.
+struct Setup {
+  Params physics;
+  Initial initial;
+};
+
+template <int Dim>
+struct Traits {
+  using Setup = diffusion::Setup;
+  using Lattice = Stencil<Dim>;
+  using Params = diffusion::Params;
+  struct SiteState {
+    double T;
+  };
+  // The one stored field: the state is T itself.
+  static constexpr FieldInfo field_list[] = {
+      {"T", "T", "temperature T", "lattice units", "the diffusing scalar (temperature)", true, false,
+       FieldRole::Scalar},
+  };
+  static constexpr int kFields = int(sizeof field_list / sizeof field_list[0]);
+  static const plume::Model& model() { return diffusion::model(); }
+
+  static const Params& params(const Setup& s) { return s.physics; }
+  // A periodic box.
+  static parallel::Periodic periodic(const Params&) { return {true, true, true}; }
+
+  static constexpr int kVariants = 1;
+  static int variant(const Params&) { return 0; }
+  // A handful of registers: 8 blocks of 128 threads per multiprocessor.
+  static constexpr int registers(int /*variant*/) { return 32; }
+
+  template <int V, class Real>
+  PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real, Params>& a, int x, int y, int z) {
+    update_site<Dim>(a, x, y, z);
+  }
+
+  template <class Real>
+  PLUME_HD PLUME_FORCEINLINE static void fields(const StepArgs<Real, Params>& a, int x, int y, int z, double* out) {
+    out[0] = double(a.src[a.layout.site(x, y, z)]);
+  }
+
+  template <class Emit>
+  PLUME_HD static void initial_column(const Setup& s, const Domain& d, int x, int z, Emit&& emit) {
+    for (int y = 0; y < d.ny; ++y)
+      emit(y, SiteState{initial_value(s.initial, d.x0 + x, d.y0 + y, d.z0 + z, d.NX, d.NY, d.NZ)});
+  }
+  template <class Real>
+  PLUME_HD PLUME_FORCEINLINE static void initial_site(Real* f, const Layout& l, int x, int y, int z,
+                                                      const SiteState& s) {
+    f[l.site(x, y, z)] = Real(s.T);
+  }
+};
+
+}  // namespace plume::diffusion

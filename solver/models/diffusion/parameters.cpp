@@ -1,0 +1,96 @@
+// The diffusion model's parameters (plume/parameters.hpp): the sections physics and initial of a
+// run's configuration, its default case, and the rules a setup must keep.
+#include <string>
+#include "diffusion/model.hpp"
+#include "diffusion/names.hpp"
+#include "diffusion/registration.hpp"
+#include "plume/parameters.hpp"
+
+namespace plume::diffusion {
+namespace {
+
+using namespace plume::parameter;
+
+#define PLUME_PHYSICS(member) [](auto& s) -> auto& { return s.physics.member; }
+#define PLUME_INITIAL(member) [](auto& s) -> auto& { return s.initial.member; }
+
+std::vector<Parameter> make_list() {
+  std::vector<Parameter> t;
+  // [physics]
+  t.push_back(real<Setup>("physics", "kappa", "lattice units (sites^2 per step)",
+                          "diffusivity in lattice units, i.e. the scheme's number r = kappa dt / dx^2; stable up to "
+                          "1/6 in 3-D, 1/4 in 2-D (nz = 1)",
+                          PLUME_PHYSICS(kappa))
+                  .min(0)
+                  .note("the explicit scheme is stable only for kappa <= 1/(2 D): 1/6 in 3-D, 1/4 in 2-D"));
+  // [initial]
+  t.push_back(choice<Setup>("initial", "start",
+                            "initial state: sine = T0 + A sin(2 pi kx x / nx) sin(2 pi ky y / ny) sin(2 pi kz z / "
+                            "nz) (a wave number 0, or an axis of one site, has no factor), blob = a hot Gaussian blob at the centre",
+                            start_names(), PLUME_INITIAL(start)));
+  t.push_back(real<Setup>("initial", "background", "lattice units", "T0: the value the case starts from everywhere",
+                          PLUME_INITIAL(background)));
+  t.push_back(real<Setup>("initial", "amplitude", "lattice units", "A: the sine's amplitude, the blob's peak above T0",
+                          PLUME_INITIAL(amplitude)));
+  t.push_back(integer<Setup>("initial", "kx", "", "the sine's wave number along x: periods across the lattice",
+                             PLUME_INITIAL(k[0]))
+                  .min(0));
+  t.push_back(integer<Setup>("initial", "ky", "", "the sine's wave number along y: periods across the lattice",
+                             PLUME_INITIAL(k[1]))
+                  .min(0));
+  t.push_back(integer<Setup>("initial", "kz", "", "the sine's wave number along z: periods across the lattice (no factor on a lattice of one plane)",
+                             PLUME_INITIAL(k[2]))
+                  .min(0));
+  t.push_back(real<Setup>("initial", "width", "sites", "the blob's Gaussian width w: T0 + A exp(-r^2 / (2 w^2))",
+                          PLUME_INITIAL(width))
+                  .min(0, true));
+  return t;
+}
+
+#undef PLUME_PHYSICS
+#undef PLUME_INITIAL
+
+// What a configuration that sets nothing runs: the sine mode (1, 1, 1); on a lattice of one plane
+// (2-D) the z factor is absent, so the mode is (1, 1).
+AnySetup default_case() { return AnySetup(Setup{}); }
+
+// Nothing follows from other parameters.
+void derive(AnySetup&) {}
+
+std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, long long nz) {
+  std::vector<SetupProblem> problems;
+  const Setup& s = a.as<Setup>();
+  const int D = nz > 1 ? 3 : 2;
+  const double limit = stability_limit(D);
+  if (s.physics.kappa > limit)
+    problems.push_back({"physics.kappa", "physics.kappa = " + number_text(s.physics.kappa) +
+                                             " is above the explicit scheme's stability limit 1/" +
+                                             std::to_string(2 * D) + " = " + number_text(limit) + " in " +
+                                             std::to_string(D) + "-D: kappa dt / dx^2 must be at most 1/(2 D)"});
+  if (s.initial.start == Start::Sine) {
+    const long long n[3] = {nx, ny, nz};
+    const char* keys[3] = {"initial.kx", "initial.ky", "initial.kz"};
+    const char* sizes[3] = {"nx", "ny", "nz"};
+    for (int i = 0; i < 3; ++i) {
+      const int k = s.initial.k[i];
+      if (k != 0 && n[i] > 1 && 2LL * k >= n[i])
+        problems.push_back({keys[i], std::string(keys[i]) + " = " + std::to_string(k) + " must be below " + sizes[i] +
+                                         "/2 = " + number_text(n[i] / 2.0) +
+                                         ": the lattice resolves no finer sine (at " + sizes[i] +
+                                         "/2 it is 0 on every site)"});
+    }
+    if (s.initial.k[0] == 0 && s.initial.k[1] == 0 && (s.initial.k[2] == 0 || nz == 1))
+      problems.push_back({"initial.kx", "initial.kx, initial.ky and initial.kz are all 0: the sine case needs a wave "
+                                        "number along at least one axis of more than one site"});
+  }
+  return problems;
+}
+
+}  // namespace
+
+const Parameters& parameters() {
+  static const Parameters p{make_list(), default_case, derive, check};
+  return p;
+}
+
+}  // namespace plume::diffusion

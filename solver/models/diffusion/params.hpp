@@ -1,0 +1,16 @@
+// The diffusion model's physics, a plain parameter block copied by value into CUDA kernels.
+#pragma once
+
+namespace plume::diffusion {
+
+// dT/dt = kappa laplacian(T) in lattice units (spacing 1, time step 1), so that kappa is the
+// number r = kappa dt / dx^2 of the explicit scheme.
+struct Params {
+  double kappa = 0.1;
+};
+
+// The explicit scheme damps every mode only while r <= 1 / (2 D): the checkerboard mode, whose
+// factor per step is 1 - 4 D r, must not fall below -1.
+inline double stability_limit(int dimensions) { return 1.0 / (2.0 * dimensions); }
+
+}  // namespace plume::diffusion

@@ -1,0 +1,12 @@
+// The diffusion model for the registry (solver/models/registry.cpp).
+#pragma once
+#include "plume/model.hpp"
+
+namespace plume {
+struct Parameters;
+}
+
+namespace plume::diffusion {
+const plume::Model& model();
+const plume::Parameters& parameters();  // parameters.cpp
+}
