@@ -63,7 +63,7 @@ void add_run_options(CLI::App* c, Options& o, const std::string& footer) {
 // Estimates what the run needs and refuses it, with both numbers, when rank 0's host has less
 // memory available. The device's memory is checked by the CUDA backend when it allocates.
 std::string check_memory(const config::RunConfig& cfg, const Job& job, io::MemoryNeed& need) {
-  if (cfg.solver.nx <= 0 || cfg.solver.ny <= 0) return "";  // reported as out of range
+  if (cfg.solver.nx <= 0 || cfg.solver.ny <= 0 || cfg.solver.nz <= 0) return "";  // reported as out of range
   const io::RunShape shape = io::run_shape(cfg.solver, job.ranks, cfg.output.image_scale);
   need = io::estimate_memory(shape);
   const std::string problem = io::check_host_memory(shape, job.ranks_on_host);
@@ -317,8 +317,8 @@ int run_command(const Command& cmd, parallel::Communicator& world) {
   if (c.quiet) return kExitOk;
   const io::MemoryNeed& m = cmd.memory;
   const Model& model = find_model(c.solver.model);
-  std::printf("%s: configuration OK (%d x %d, %s, %ld steps, output in %s; memory: about %s on rank 0%s)\n",
-              cmd.config_path.c_str(), c.solver.nx, c.solver.ny,
+  std::printf("%s: configuration OK (%s, %s, %ld steps, output in %s; memory: about %s on rank 0%s)\n",
+              cmd.config_path.c_str(), size_text(c.solver.global()).c_str(),
               model.describe(c.solver.setup.empty() ? model.default_setup() : c.solver.setup).c_str(), c.steps, c.output.dir.c_str(),
               io::format_bytes(m.rank0).c_str(),
               m.device > 0 ? (", " + io::format_bytes(m.device) + " per GPU").c_str() : "");

@@ -142,9 +142,19 @@ std::string Output::image(Solver& solver, const Fields& local, long long step, d
 
 void Output::write_image(const Fields& f, long long step, double time, const std::string& name) const {
   const io::FieldChoice& kind = field();
-  const std::vector<double> v = io::extract_field(f, kind);
+  std::vector<double> v = io::extract_field(f, kind);
+  // A 3-D lattice's image is its middle z plane, named in the caption.
+  std::string plane;
+  if (f.nz > 1) {
+    const int z = f.nz / 2;
+    const std::size_t n = std::size_t(f.nx) * f.ny;
+    v.erase(v.begin() + std::ptrdiff_t(n) * (z + 1), v.end());
+    v.erase(v.begin(), v.begin() + std::ptrdiff_t(n) * z);
+    plane = fmt::format("   plane z = {}", z);
+  }
   // The caption of the ParaView pipelines' images, so that both say the same.
-  const std::string title = fmt::format("{} (lattice units)   step {}   t = {:.6g}", kind.title, step, time);
+  const std::string title =
+      fmt::format("{} (lattice units)   step {}   t = {:.6g}{}", kind.title, step, time, plane);
   viz::write_png(path(name), viz::render_field(v, f.nx, f.ny, colormap_, colour_range(v, kind, cfg_.output),
                                                cfg_.output.image_scale, true, title));
 }

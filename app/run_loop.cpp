@@ -142,7 +142,7 @@ class Loop {
   void advance_to_the_end() {
     const long long first = solver_.step(), last = std::max<long long>(cfg_.steps, first);
     bool ok = visit({true, true, false, insitu_.active()});
-    console_.start(first, last, double(cfg_.solver.nx) * cfg_.solver.ny);
+    console_.start(first, last, double(cfg_.solver.global().global_sites()));
     long long chunk = 1;
     while (ok && solver_.step() < last && !signal_) {
       const long long target =
@@ -303,7 +303,7 @@ int finish(const config::RunConfig& cfg, Solver& solver, Output& out, Console& c
     summary_problem = e.what();
   }
 
-  const double rate = r.site_updates_per_second(double(cfg.solver.nx) * cfg.solver.ny);
+  const double rate = r.site_updates_per_second(double(cfg.solver.global().global_sites()));
   std::string keep =
       r.final_checkpoint.empty() ? "no checkpoint was written" : "last good checkpoint: " + r.final_checkpoint;
   if (!summary_problem.empty()) keep += "\nplume: error: " + summary_problem;
@@ -352,8 +352,8 @@ int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::fu
   // Without a GPU the CUDA runtime's reason ("driver version is insufficient") reads like a
   // broken driver; the summary keeps it.
   const bool no_gpu = cfg.solver.backend == BackendKind::Auto && solver.backend_kind() == BackendKind::CPU;
-  console.note(fmt::format("{}: {} x {} {}, {}, {} backend: {} ({})", io::build_description(),
-                           cfg.solver.nx, cfg.solver.ny, solver.model().lattice().name,
+  console.note(fmt::format("{}: {} {}, {}, {} backend: {} ({})", io::build_description(),
+                           size_text(cfg.solver.global()), solver.model().lattice().name,
                            solver.model().describe(solver.config().setup), solver.backend_name(),
                            solver.backend_description(),
                            no_gpu ? "no usable GPU found; the details are in summary.txt" : solver.backend_reason()));

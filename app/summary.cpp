@@ -94,7 +94,7 @@ double RunReport::site_updates_per_second(double sites) const {
 
 void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solver, const RunReport& r,
                    const std::string& command_line) {
-  const double sites = double(cfg.solver.nx) * cfg.solver.ny;
+  const double sites = double(cfg.solver.global().global_sites());
   const double rate = r.site_updates_per_second(sites);
   const int bps = int(solver.model().bytes_per_update(cfg.solver.precision));
 
@@ -131,7 +131,8 @@ void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solv
       {"lattice", object({{"name", json_string(solver.model().lattice().name)},
                           {"Q", std::to_string(solver.model().lattice().Q)},
                           {"nx", std::to_string(cfg.solver.nx)},
-                          {"ny", std::to_string(cfg.solver.ny)}},
+                          {"ny", std::to_string(cfg.solver.ny)},
+                          {"nz", std::to_string(cfg.solver.nz)}},
                          2)},
       {"parallel", object({{"ranks", std::to_string(solver.ranks())},
                            {"communicator", json_string(solver.communicator().name())},
@@ -163,7 +164,7 @@ void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solv
       "finished    {}\n"
       "status      {}{}\n"
       "backend     {}: {} ({})\n"
-      "lattice     {} x {} {}\n"
+      "lattice     {} {}\n"
       "parallel    {}: {}\n"
       "steps       {} -> {} (requested {})\n"
       "wall time   {:.2f} s ({:.2f} s computing)\n"
@@ -171,7 +172,7 @@ void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solv
       "checkpoint  {}\n",
       io::plume_version(), io::git_commit(), io::compiler(), io::build_type(), command_line, host_name(),
       now_iso8601(), status_name(r.status), r.message.empty() ? "" : ": " + r.message, solver.backend_name(), solver.backend_description(),
-      solver.backend_reason(), cfg.solver.nx, cfg.solver.ny, solver.model().lattice().name, solver.communicator().name(),
+      solver.backend_reason(), size_text(cfg.solver.global()), solver.model().lattice().name, solver.communicator().name(),
       solver.decomposition().describe(), r.first_step, r.last_step, cfg.steps,
       r.wall_seconds, r.compute_seconds, Console::rate(rate), bps, Console::bandwidth(rate * bps),
       r.final_checkpoint.empty() ? "(none)" : r.final_checkpoint);

@@ -44,12 +44,16 @@ parallel::Tiling resolve_tiling(const SolverConfig& cfg, const Model& model, con
   if (given > 0) {
     if (ranks % given != 0)
       throw std::invalid_argument("tiling " + to_string(t) + ": " + std::to_string(given) + " tiles do not divide" + job);
-    return t.px > 0 ? parallel::Tiling{given, ranks / given, 1} : parallel::Tiling{ranks / given, given, 1};
+    if (ranks % (given * t.pz) != 0)
+      throw std::invalid_argument("tiling " + to_string(t) + ": " + std::to_string(given * t.pz) +
+                                  " tiles do not divide" + job);
+    const int rest = ranks / (given * t.pz);
+    return t.px > 0 ? parallel::Tiling{given, rest, t.pz} : parallel::Tiling{rest, given, t.pz};
   }
   if (ranks == 1) return {1, 1, 1};
   const int vb = cfg.precision == Precision::FP32 ? 4 : 8;
   const parallel::MachineModel m = gpu ? parallel::gpu_reference_machine(vb) : parallel::cpu_reference_machine(vb);
-  return parallel::choose_tiling(Domain::whole(cfg.nx, cfg.ny), ranks, model.periodic(setup), model.lattice(), m,
+  return parallel::choose_tiling(cfg.global(), ranks, model.periodic(setup), model.lattice(), m,
                                  cfg.overlap);
 }
 
@@ -153,6 +157,12 @@ void Solver::setup() {
       throw std::invalid_argument("the configuration names model '" + cfg_.model + "' but holds another model's setup");
     if (cfg_.setup.empty()) cfg_.setup = model_->default_setup();
   });
+  stage(comm, "wrong lattice size", [&] {
+    if (cfg_.nz < 1) throw std::invalid_argument("lattice nz = " + std::to_string(cfg_.nz) + ": must be at least 1");
+    if (cfg_.nz > 1 && model_->lattice().D < 3)
+      throw std::invalid_argument("lattice nz = " + std::to_string(cfg_.nz) + ": model " + model_->name() +
+                                  " is two-dimensional (nz must be 1)");
+  });
   const AnySetup& setup = cfg_.setup;
   const int ranks = comm.size();
   std::string why;
@@ -163,7 +173,7 @@ void Solver::setup() {
       throw std::runtime_error("backend 'cuda' requested but no CUDA device is usable: " + why);
   });
   stage(comm, "cannot tile the lattice", [&] {
-    decomp_ = parallel::Decomposition(Domain::whole(cfg_.nx, cfg_.ny),
+    decomp_ = parallel::Decomposition(cfg_.global(),
                                       resolve_tiling(cfg_, *model_, setup, ranks, ndev > 0), model_->periodic(setup),
                                       model_->lattice().reach);
   });
@@ -320,8 +330,8 @@ void Solver::scatter_populations(const std::vector<double>& global, long step) {
   const std::size_t expected = population_count(model_->lattice().Q, decomp_.global());
   std::string problem;
   if (is_root() && global.size() != expected)
-    problem = "rank 0 holds " + std::to_string(global.size()) + " values, the " + std::to_string(cfg_.nx) + "x" +
-              std::to_string(cfg_.ny) + " lattice has " + std::to_string(expected);
+    problem = "rank 0 holds " + std::to_string(global.size()) + " values, the " + size_text(cfg_.global()) +
+              " lattice has " + std::to_string(expected);
   parallel::agree(*comm_, problem, "cannot scatter the populations");
   long long s = step;
   comm_->broadcast(&s, sizeof s, 0);
@@ -381,8 +391,8 @@ void Solver::scatter_solids(const std::vector<std::uint8_t>& global) {
   const Domain whole = decomp_.global();
   std::string problem;
   if (is_root() && global.size() != std::size_t(whole.global_sites()))
-    problem = "rank 0 holds a mask of " + std::to_string(global.size()) + " sites, the " + std::to_string(cfg_.nx) +
-              "x" + std::to_string(cfg_.ny) + " lattice has " + std::to_string(whole.global_sites());
+    problem = "rank 0 holds a mask of " + std::to_string(global.size()) + " sites, the " + size_text(cfg_.global()) +
+              " lattice has " + std::to_string(whole.global_sites());
   parallel::agree(*comm_, problem, "cannot scatter the solid sites");
   // Every rank needs the sites its halo images, across periodic sides too: the whole mask, a byte
   // per site, is small beside the populations.

@@ -146,6 +146,24 @@ TEST(ConfigErrors, TilesMustReadAsATilingAndFitTheLattice) {
   EXPECT_EQ(validate_error("run.tiles", "auto"), "");
 }
 
+TEST(ConfigErrors, A2DModelTakesNoDepth) {
+  EXPECT_HAS(validate_error("lattice.nz", "4"), "lattice.nz = 4: model d2q37 is two-dimensional (D2Q37 lattice); nz must be 1");
+  EXPECT_HAS(validate_error("lattice.nz", "0"), "lattice.nz = 0 is out of range: must be >= 1");
+  EXPECT_EQ(validate_error("lattice.nz", "1"), "");
+  // The solver says the same to a caller that skips the configuration.
+  SolverConfig s;
+  s.model = "d2q9";
+  s.nx = s.ny = 16;
+  s.nz = 4;
+  s.backend = BackendKind::CPU;
+  try {
+    Solver solver(s);
+    ADD_FAILURE() << "a 2-D model accepted nz = 4";
+  } catch (const std::exception& e) {
+    EXPECT_HAS(std::string(e.what()), "lattice nz = 4: model d2q9 is two-dimensional");
+  }
+}
+
 TEST(ConfigErrors, PerturbationModesMustFitTheLattice) {
   EXPECT_HAS(validate_error("initial.kmax", "200"), "initial.kmax = 200 exceeds nx/2 = 96");
   EXPECT_HAS(validate_error("initial.kmin", "11"), "initial.kmax = 10 is below initial.kmin = 11");

@@ -239,6 +239,9 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
   t.push_back(integer("lattice", "ny", "sites", "lattice height along y (between the walls)", PLUME_REF(solver.ny))
                   .min(reach)
                   .note(fmt::format("the halo is {} sites wide", reach)));
+  t.push_back(integer("lattice", "nz", "sites", "lattice depth along z (1: a 2-D lattice; more only for a 3-D model)",
+                      PLUME_REF(solver.nz))
+                  .min(1));
   std::vector<Key> keys;
   for (auto& b : t) keys.push_back(std::move(b.k));
   t.clear();
@@ -303,7 +306,7 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
   {
     K tiles("run", "tiles", KeyType::String, "",
             "tiling of a run on several MPI ranks: auto = chosen by the performance model, or TXxTY = TX tiles "
-            "along x and TY along y (TX TY = the number of ranks)");
+            "along x and TY along y (TX TY = the number of ranks), or TXxTYxTZ with TZ tiles along z (3-D)");
     tiles.k.get = [](const RunConfig& c) -> Value { return parallel::to_string(c.solver.tiles); };
     tiles.k.set = [](RunConfig& c, const Value& v) { c.solver.tiles = parallel::parse_tiling(std::get<std::string>(v)); };
     t.push_back(tiles);

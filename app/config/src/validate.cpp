@@ -142,20 +142,23 @@ void check_scripts(const InSituConfig& s, std::vector<std::string>& problems) {
 void check_model(const RunConfig& c, std::vector<std::string>& problems) {
   const Model& model = find_model(c.solver.model);
   if (const auto& check = model.parameters().check; check && model.owns(c.solver.setup))
-    for (const SetupProblem& p : check(c.solver.setup, c.solver.nx, c.solver.ny, 1)) {
+    for (const SetupProblem& p : check(c.solver.setup, c.solver.nx, c.solver.ny, c.solver.nz)) {
       const bool axis = p.about == "nx" || p.about == "ny" || p.about == "nz";
       problems.push_back(axis && p.message.rfind(p.about, 0) == 0 ? "lattice." + p.message : p.message);
     }
   const int reach = model.lattice().reach;
+  if (c.solver.nz > 1 && model.lattice().D < 3)
+    problems.push_back(fmt::format("lattice.nz = {}: model {} is two-dimensional ({} lattice); nz must be 1",
+                                   c.solver.nz, model.name(), model.lattice().name));
   // Whether the tiles match the number of ranks is for the launch to say; whether they fit the
   // lattice is known before any rank starts.
   if (c.solver.tiles.complete()) {
-    const std::string tiling = parallel::tiling_problem(Domain::whole(c.solver.nx, c.solver.ny), c.solver.tiles, reach);
+    const std::string tiling = parallel::tiling_problem(c.solver.global(), c.solver.tiles, reach);
     if (!tiling.empty())
       problems.push_back(fmt::format("run.tiles = \"{}\": {}", parallel::to_string(c.solver.tiles), tiling));
   }
-  if (double(c.solver.nx) * c.solver.ny * model.lattice().Q > 9.0e18 / 8)
-    problems.push_back(fmt::format("lattice {} x {} is too large to address", c.solver.nx, c.solver.ny));
+  if (double(c.solver.nx) * c.solver.ny * c.solver.nz * model.lattice().Q > 9.0e18 / 8)
+    problems.push_back(fmt::format("lattice {} is too large to address", size_text(c.solver.global())));
 }
 
 }  // namespace

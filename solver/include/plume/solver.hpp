@@ -32,7 +32,8 @@ TransportKind parse_transport(const std::string& text);
 
 struct SolverConfig {
   std::string model = "d2q37";  // the registered model (plume/model.hpp)
-  int nx = 256, ny = 512;  // global lattice
+  int nx = 256, ny = 512, nz = 1;  // global lattice; nz = 1: a 2-D lattice
+  Domain global() const { return Domain::whole(nx, ny, nz); }
   // The model's physics and case (its own struct, e.g. d2q37::Setup; d2q37/setup.hpp reaches
   // it); empty: the model's defaults.
   AnySetup setup;

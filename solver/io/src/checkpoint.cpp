@@ -61,7 +61,7 @@ std::string header_bytes(const SolverConfig& cfg, const Model& model, long long 
   put(h, std::uint64_t(model.lattice().D), 4);
   put(h, std::uint64_t(cfg.nx), 8);
   put(h, std::uint64_t(cfg.ny), 8);
-  put(h, std::uint64_t(1), 8);  // nz: SolverConfig is 2-D until the first 3-D model
+  put(h, std::uint64_t(cfg.nz), 8);
   put(h, std::uint64_t(step), 8);
   put(h, bits(double(step) * model.time_step()), 8);
   put(h, sizeof(double), 4);
@@ -165,15 +165,15 @@ std::uint64_t fnv1a64(const void* data, std::size_t n, std::uint64_t h) {
 void write_checkpoint(const std::string& path, const SolverConfig& cfg, const std::string& config_text, long long step,
                       const std::vector<double>& f, const std::vector<std::uint8_t>& solids) {
   const Model& model = find_model(cfg.model);
-  const std::uint64_t n = std::uint64_t(model.lattice().Q) * cfg.nx * cfg.ny;
+  const std::uint64_t sites = std::uint64_t(cfg.global().global_sites());
+  const std::uint64_t n = std::uint64_t(model.lattice().Q) * sites;
   if (f.size() != n)
-    throw CheckpointError(fmt::format("write_checkpoint: {} values given, a {} x {} {} lattice has {}", f.size(),
-                                      cfg.nx, cfg.ny, model.lattice().name, n));
+    throw CheckpointError(fmt::format("write_checkpoint: {} values given, a {} {} lattice has {}", f.size(),
+                                      size_text(cfg.global()), model.lattice().name, n));
   if (step < 0) throw CheckpointError(fmt::format("write_checkpoint: step {} is negative", step));
-  const std::uint64_t sites = std::uint64_t(cfg.nx) * cfg.ny;
   if (!solids.empty() && solids.size() != sites)
-    throw CheckpointError(fmt::format("write_checkpoint: a mask of {} sites given, the {} x {} lattice has {}",
-                                      solids.size(), cfg.nx, cfg.ny, sites));
+    throw CheckpointError(fmt::format("write_checkpoint: a mask of {} sites given, the {} lattice has {}",
+                                      solids.size(), size_text(cfg.global()), sites));
   AtomicFile out(path);
   const std::string head =
       header_bytes(cfg, model, step, config_text, build_description(), n * sizeof(double), solids.size());
@@ -241,9 +241,10 @@ void check_compatible(const CheckpointHeader& h, const SolverConfig& cfg, const 
   if (h.lattice != l.name || h.Q != l.Q || h.D != l.D)
     throw fail(path, fmt::format("holds a {} lattice (D={}, Q={}); this run uses {} (D={}, Q={})", h.lattice, h.D,
                                  h.Q, l.name, l.D, l.Q));
-  if (h.nx != cfg.nx || h.ny != cfg.ny || h.nz != 1)
-    throw CheckpointSizeError(fail(path, fmt::format("is {} x {}{} but this run's lattice is {} x {}", h.nx, h.ny,
-                                                     h.nz != 1 ? fmt::format(" x {}", h.nz) : "", cfg.nx, cfg.ny))
+  if (h.nx != cfg.nx || h.ny != cfg.ny || h.nz != cfg.nz)
+    throw CheckpointSizeError(fail(path, fmt::format("is {} but this run's lattice is {}",
+                                                     size_text(Domain::whole(int(h.nx), int(h.ny), int(h.nz))),
+                                                     size_text(cfg.global())))
                                   .what());
 }
 

@@ -23,9 +23,12 @@ MemoryNeed estimate_memory(const RunShape& s) {
   const double kFields = s.fields * kDouble;  // plume::Fields per site
   const double tx = double((s.nx + s.tiles_x - 1) / std::max(1, s.tiles_x));
   const double ty = double((s.ny + s.tiles_y - 1) / std::max(1, s.tiles_y));
-  const double tile = tx * ty, whole = double(s.nx) * double(s.ny);
+  const double tz = double((s.nz + s.tiles_z - 1) / std::max(1, s.tiles_z));
+  const double tile = tx * ty * tz, whole = double(s.nx) * double(s.ny) * double(s.nz);
+  const double plane = double(s.nx) * double(s.ny);  // an image shows one z plane
   MemoryNeed m;
-  m.populations = 2.0 * s.q * s.bytes_per_value * (tx + 2.0 * s.halo) * (ty + 2.0 * s.halo);
+  m.populations =
+      2.0 * s.q * s.bytes_per_value * (tx + 2.0 * s.halo) * (ty + 2.0 * s.halo) * (tz + 2.0 * s.halo_z);
   // Every rank: its population buffers (unless on the device), two sets of fields of its tile
   // (the driver's and the backend's snapshot for in-situ), and its tile's populations as doubles
   // while a checkpoint is gathered or a restart scattered.
@@ -34,7 +37,7 @@ MemoryNeed estimate_memory(const RunShape& s) {
   // Rank 0 also holds the whole lattice, once at a time: all populations as doubles (checkpoint,
   // restart), or all fields, one of them extracted and the RGBA pixels of the image.
   const double gather = s.q * kDouble * whole;
-  const double image = (kFields + kDouble + 4.0 * s.image_scale * s.image_scale) * whole;
+  const double image = (kFields + kDouble) * whole + 4.0 * s.image_scale * s.image_scale * plane;
   m.rank0 = kProgram + kSlack * (tile_host + std::max(gather, image));
   if (s.populations_on_device) m.device = m.populations + kFields * tile;
   return m;
@@ -64,10 +67,10 @@ std::string host_memory_problem(const RunShape& s, const MemoryNeed& need, int r
                               format_bytes(need.other) + (ranks == 2 ? "" : " each"))
                 : fmt::format("it needs about {} of host memory", format_bytes(total));
   return fmt::format(
-      "lattice {} x {} does not fit: {}, but this host has {} available (MemAvailable in /proc/meminfo); the "
+      "lattice {} does not fit: {}, but this host has {} available (MemAvailable in /proc/meminfo); the "
       "populations ({} per tile{}) and the whole lattice that rank 0 gathers for checkpoints count most: use a "
       "smaller lattice, FP32 storage, more hosts{}",
-      s.nx, s.ny, who, format_bytes(available), format_bytes(need.populations),
+      size_text(Domain::whole(int(s.nx), int(s.ny), int(s.nz))), who, format_bytes(available), format_bytes(need.populations),
       s.populations_on_device ? ", in device memory" : ", in host memory", s.populations_on_device ? "" : ", or a GPU");
 }
 
@@ -101,13 +104,17 @@ RunShape run_shape(const SolverConfig& cfg, int ranks, int image_scale) {
   RunShape s;
   s.nx = cfg.nx;
   s.ny = cfg.ny;
+  s.nz = cfg.nz;
   const Model& model = find_model(cfg.model);
   const LatticeInfo& lattice = model.lattice();
   s.q = lattice.Q;
   s.fields = int(model.fields().size());
   s.bytes_per_value = value_bytes(cfg.precision);
   s.halo = lattice.reach;
+  s.halo_z = lattice.halo(2);
   const parallel::Tiling t = cfg.tiles;
+  s.tiles_z = std::max(1, t.pz);
+  ranks = std::max(1, ranks / s.tiles_z);  // the tiles of one z layer
   if (t.complete()) {
     s.tiles_x = t.px;
     s.tiles_y = t.py;

@@ -50,6 +50,16 @@ std::string to_string(const Tiling& t) {
   return side(t.px) + "x" + side(t.py) + (t.pz != 1 ? "x" + side(t.pz) : "");
 }
 
+}  // namespace plume::parallel
+
+namespace plume {
+std::string size_text(const Domain& g) {
+  return std::to_string(g.NX) + " x " + std::to_string(g.NY) + (g.NZ > 1 ? " x " + std::to_string(g.NZ) : "");
+}
+}  // namespace plume
+
+namespace plume::parallel {
+
 Range split(int n, int parts, int k) {
   const int base = n / parts, extra = n % parts;
   return {k * base + std::min(k, extra), base + (k < extra ? 1 : 0)};

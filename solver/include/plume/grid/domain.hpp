@@ -2,6 +2,7 @@
 // 3-D: a 2-D lattice is the nz = 1 case (z0 = 0, NZ = 1), which every loop runs once.
 #pragma once
 #include <array>
+#include <string>
 #include "plume/hd.hpp"
 
 namespace plume {
@@ -23,6 +24,9 @@ struct Domain {
   long long global_sites() const { return (long long)NX * NY * NZ; }
   bool three_d() const { return NZ > 1; }
 };
+
+// "256 x 512" or, in 3-D, "64 x 64 x 32": the global lattice in logs and messages.
+std::string size_text(const Domain& global);
 
 // A box of local interior sites, x0 <= x < x1, y0 <= y < y1, z0 <= z < z1: the unit of work of a
 // step that is split into bulk and borders to overlap the halo exchange (parallel/halo_plan.hpp).

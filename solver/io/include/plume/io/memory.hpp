@@ -11,12 +11,13 @@
 namespace plume::io {
 
 struct RunShape {
-  long long nx = 0, ny = 0;            // the global lattice
+  long long nx = 0, ny = 0, nz = 1;    // the global lattice
   int q = 0;                           // populations per site
   int fields = 4;                      // stored fields per site (Model::fields(); D2Q37's four)
   int bytes_per_value = 8;             // population storage: 8 (FP64) or 4 (FP32)
-  int halo = 0;                        // ghost layers on each side of a tile
-  int tiles_x = 1, tiles_y = 1;        // one tile per rank
+  int halo = 0;                        // ghost layers on each side of a tile (x, y)
+  int halo_z = 0;                      // along z: the halo of a 3-D lattice, 0 for a 2-D one
+  int tiles_x = 1, tiles_y = 1, tiles_z = 1;  // one tile per rank
   bool populations_on_device = false;  // a GPU backend keeps the populations in device memory
   int image_scale = 0;                 // pixels per site of the images rank 0 renders (0: none)
 };
