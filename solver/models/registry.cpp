@@ -4,6 +4,7 @@
 #include "d2q37/registration.hpp"
 #include "d2q9/registration.hpp"
 #include "d3q19/registration.hpp"
+#include "thermal3d/registration.hpp"
 #include "plume/model.hpp"
 #include "plume/parameters.hpp"
 
@@ -14,6 +15,7 @@ const std::vector<const Model*>& models() {
       &d2q37::model(),
       &d2q9::model(),
       &d3q19::model(),
+      &thermal3d::model(),
   };
   return all;
 }
