@@ -44,7 +44,8 @@ struct Traits {
   // Collision (BGK, TRT) x equilibrium (compressible, incompressible), each compiled on its own.
   static constexpr int kVariants = 4;
   static int variant(const Params& p) { return 2 * int(p.collision) + int(p.equilibrium); }
-  // Not yet measured on a GPU: D3Q19's first guess, 26 FP64 populations in registers.
+  // Not yet measured on a GPU: room for the 26 FP64 populations and both equilibria; 168 gives
+  // 3 blocks of 128 threads per multiprocessor.
   static constexpr int registers(int /*variant*/) { return 168; }
 
   template <int V, class Real>
