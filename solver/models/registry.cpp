@@ -5,6 +5,7 @@
 #include "d2q9/registration.hpp"
 #include "d3q19/registration.hpp"
 #include "diffusion/registration.hpp"
+#include "thermal3d/registration.hpp"
 #include "plume/model.hpp"
 #include "plume/parameters.hpp"
 
@@ -16,6 +17,7 @@ const std::vector<const Model*>& models() {
       &d2q9::model(),
       &d3q19::model(),
       &diffusion::model(),
+      &thermal3d::model(),
   };
   return all;
 }

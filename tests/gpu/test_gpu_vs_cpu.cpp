@@ -14,8 +14,12 @@
 #include "diffusion/model.hpp"
 #include "../physics/site_geometry.hpp"
 #include "d2q9/names.hpp"
+<<<<<<< HEAD
 #include "d3q19/model.hpp"
 #include "d3q19/registration.hpp"
+=======
+#include "thermal3d/model.hpp"
+>>>>>>> thermal3d
 #include "schaefer_turek.hpp"  // test::Disc
 
 using namespace plume;
@@ -294,11 +298,12 @@ TEST(GpuVsCpu, D2Q9SolidsWithEveryBounceBackAfter1000Steps) {
     };
     const std::string what = std::string("D2Q9 solids, ") + d2q9::bounce_names()[std::size_t(bounce)] + ", 1000 steps";
     const Diff d = compare(run(BackendKind::CUDA), run(BackendKind::CPU));
-    report(what.c_str(), d, std::size_t(c.nx) * c.ny);
+    report(what.c_str(), d, std::size_t(c.nx) * c.ny * c.nz);
     EXPECT_LT(d.max_rel, 1e-12) << what;
   }
 }
 
+<<<<<<< HEAD
 // D3Q19 (3-D: the kernels' z loop, halos along z): every update variant in a duct with a moving
 // wall, a body force and the Taylor–Green start, FP64 and FP32 storage; solid blocks across the
 // periodic side x; a duct with an inlet and an outlet; CUDA against CPU (measured on an H100:
@@ -360,4 +365,33 @@ TEST(GpuVsCpu, D3Q19EveryVariantAndSolidsAfter300Steps) {
                          ", FP64, 300 steps",
                      c, 300, 1e-12);
   }
+=======
+// 3-D thermal convection (D3Q19 + D3Q7, 26 planes): every collision and equilibrium, Rayleigh-Benard
+// above onset with a perturbation along x and y, walls across z, a partial block of threads.
+TEST(GpuVsCpu, Thermal3dEveryVariantAfter500Steps) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  for (auto collision : {thermal3d::Collision::BGK, thermal3d::Collision::TRT})
+    for (auto equilibrium : {thermal3d::Equilibrium::Compressible, thermal3d::Equilibrium::Incompressible})
+      for (Precision prec : {Precision::FP64, Precision::FP32}) {
+        thermal3d::Setup st;
+        st.physics.collision = collision;
+        st.physics.equilibrium = equilibrium;
+        st.physics.reference = {1e4, 0.71, 24, 0.1, 0};
+        st.initial.amplitude = 0.05;
+        st.initial.kx = 2;
+        st.initial.ky = 1;
+        SolverConfig c;
+        c.model = "thermal3d";
+        c.nx = 50;
+        c.ny = 20;
+        c.nz = 24;
+        c.precision = prec;
+        c.setup = AnySetup(st);
+        thermal3d::parameters().derive(c.setup);
+        const std::string what = std::string("thermal3d ") + (collision == thermal3d::Collision::TRT ? "TRT" : "BGK") +
+                                 (equilibrium == thermal3d::Equilibrium::Incompressible ? " incompressible" : "") +
+                                 (prec == Precision::FP32 ? ", FP32" : ", FP64") + ", 500 steps";
+        expect_agreement(what, c, 500, prec == Precision::FP32 ? 1e-5 : 1e-12);
+      }
+>>>>>>> thermal3d
 }

@@ -1,0 +1,138 @@
+// The thermal convection model's parameters (plume/parameters.hpp): the sections physics,
+// reference and initial of a run's configuration, its default case, the lattice values that the
+// Rayleigh, Prandtl and Atwood numbers give, and the rules a setup must keep.
+#include <cmath>
+#include <string>
+#include "thermal3d/model.hpp"
+#include "thermal3d/names.hpp"
+#include "thermal3d/registration.hpp"
+#include "isothermal/parameters.hpp"
+#include "plume/parameters.hpp"
+
+namespace plume::thermal3d {
+namespace {
+
+using namespace plume::parameter;
+
+#define PLUME_PHYSICS(member) [](auto& s) -> auto& { return s.physics.member; }
+#define PLUME_INITIAL(member) [](auto& s) -> auto& { return s.initial.member; }
+
+std::vector<Parameter> make_list() {
+  std::vector<Parameter> t;
+  // [physics]
+  isothermal::add_relaxation<Setup>(t);  // collision, equilibrium, tau, magic
+  t.push_back(real<Setup>("physics", "tau_t", "time steps",
+                          "relaxation time of the temperature (D3Q7): thermal diffusivity kappa = (tau_t - 1/2) / 4",
+                          PLUME_PHYSICS(tau_t))
+                  .min(0.5, true)
+                  .note("the diffusivity (tau_t - 1/2) / 4 must be positive"));
+  t.push_back(real<Setup>("physics", "buoyancy", "lattice units",
+                          "beta |g|: the body force density rho beta |g| (T - t_ref) along +z (gravity along -z)",
+                          PLUME_PHYSICS(buoyancy)));
+  t.push_back(real<Setup>("physics", "t_ref", "lattice units", "temperature at which the fluid feels no buoyancy",
+                          PLUME_PHYSICS(t_ref)));
+  t.push_back(real<Setup>("physics", "t_hot", "lattice units", "temperature of the wall below z = 0",
+                          PLUME_PHYSICS(t_hot)));
+  t.push_back(real<Setup>("physics", "t_cold", "lattice units", "temperature of the wall above z = nz-1",
+                          PLUME_PHYSICS(t_cold)));
+  // [reference]
+  t.push_back(real<Setup>("reference", "rayleigh", "",
+                          "Rayleigh number beta |g| dT H^3 / (nu kappa): when > 0, with reference.prandtl, "
+                          "reference.height and reference.velocity, it sets physics.tau, tau_t and buoyancy",
+                          PLUME_PHYSICS(reference.rayleigh))
+                  .min(0));
+  t.push_back(real<Setup>("reference", "prandtl", "", "Prandtl number nu / kappa", PLUME_PHYSICS(reference.prandtl))
+                  .min(0));
+  t.push_back(real<Setup>("reference", "height", "sites",
+                          "distance H between the walls: the lattice's depth lattice.nz", PLUME_PHYSICS(reference.height))
+                  .min(0));
+  t.push_back(real<Setup>("reference", "velocity", "lattice units (sites per step)",
+                          "free-fall velocity U = sqrt(beta |g| dT H) in lattice units: the lattice's Mach number",
+                          PLUME_PHYSICS(reference.velocity))
+                  .min(0, true));
+  t.push_back(real<Setup>("reference", "atwood", "",
+                          "Atwood number (rho_heavy - rho_light) / (rho_heavy + rho_light) = beta dT / 2 of a "
+                          "Rayleigh-Taylor layer: with the buoyancy it gives beta and |g| (reported)",
+                          PLUME_PHYSICS(reference.atwood))
+                  .min(0));
+  // [initial]
+  t.push_back(choice<Setup>("initial", "start",
+                            "initial state: rayleigh_benard = the conductive profile between the walls plus a "
+                            "perturbation of T; rayleigh_taylor = cold (heavy) fluid over hot (light) fluid, the "
+                            "interface half-way up and perturbed",
+                            start_names(), PLUME_INITIAL(start)));
+  t.push_back(real<Setup>("initial", "amplitude", "",
+                          "the perturbation: of T in units of t_hot - t_cold (rayleigh_benard), of the interface's "
+                          "height in units of nz (rayleigh_taylor)",
+                          PLUME_INITIAL(amplitude)));
+  t.push_back(integer<Setup>("initial", "kx", "", "the perturbation's periods across the lattice along x",
+                             PLUME_INITIAL(kx))
+                  .min(0));
+  t.push_back(integer<Setup>("initial", "ky", "", "the perturbation's periods across the lattice along y",
+                             PLUME_INITIAL(ky))
+                  .min(0));
+  t.push_back(real<Setup>("initial", "width", "sites", "rayleigh_taylor: thickness of the interface (tanh profile)",
+                          PLUME_INITIAL(width))
+                  .min(0, true));
+  return t;
+}
+
+#undef PLUME_PHYSICS
+#undef PLUME_INITIAL
+
+// What a configuration that sets nothing runs: Rayleigh–Bénard at Ra = 5000, Pr = 1 (above onset),
+// with TRT (Lambda = 3/16 puts the walls exactly half-way, as the onset needs).
+AnySetup default_case() {
+  Setup s;
+  s.physics.collision = Collision::TRT;
+  s.physics.reference.rayleigh = 5000;
+  s.physics.reference.prandtl = 1;
+  s.physics.reference.height = 16;
+  return AnySetup(s);
+}
+
+// The lattice values of the physical inputs: with H, U and dT, Ra = U^2 H^2 / (nu kappa) and
+// Pr = nu / kappa give nu = U H sqrt(Pr / Ra), kappa = U H / sqrt(Ra Pr), beta |g| = U^2 / (dT H).
+void derive(AnySetup& a) {
+  Params& p = a.as<Setup>().physics;
+  p.walls_y = false;
+  p.walls_z = true;
+  const Reference& r = p.reference;
+  const double dT = p.t_hot - p.t_cold;
+  if (r.rayleigh > 0 && r.prandtl > 0 && r.height > 0 && dT != 0) {
+    const double U = r.velocity, H = r.height;
+    p.tau = 0.5 + 3.0 * U * H * std::sqrt(r.prandtl / r.rayleigh);
+    p.tau_t = 0.5 + 4.0 * U * H / std::sqrt(r.rayleigh * r.prandtl);
+    p.buoyancy = U * U / (dT * H);
+  }
+}
+
+std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /*ny*/, long long nz) {
+  std::vector<SetupProblem> problems;
+  const Params& p = a.as<Setup>().physics;
+  const Reference& r = p.reference;
+  if (r.rayleigh > 0) {
+    if (r.prandtl <= 0)
+      problems.push_back({"reference.prandtl", "reference.rayleigh needs reference.prandtl > 0 (nu / kappa)"});
+    if (r.height != double(nz))
+      problems.push_back({"reference.height", "reference.height = " + number_text(r.height) +
+                                                  " must be the distance between the walls, lattice.nz = " +
+                                                  std::to_string(nz)});
+    if (p.t_hot == p.t_cold)
+      problems.push_back({"physics.t_hot", "reference.rayleigh needs a temperature difference t_hot - t_cold"});
+    isothermal::check_speed(problems, "reference.velocity", r.velocity);
+  }
+  if (r.atwood >= 0.5)
+    problems.push_back({"reference.atwood", "reference.atwood = " + number_text(r.atwood) +
+                                                " is too large for the Boussinesq model (beta dT / 2 must be small)"});
+  return problems;
+}
+
+}  // namespace
+
+const Parameters& parameters() {
+  static const Parameters p{make_list(), default_case, derive, check};
+  return p;
+}
+
+}  // namespace plume::thermal3d
