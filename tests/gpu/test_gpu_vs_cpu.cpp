@@ -14,12 +14,9 @@
 #include "diffusion/model.hpp"
 #include "../physics/site_geometry.hpp"
 #include "d2q9/names.hpp"
-<<<<<<< HEAD
 #include "d3q19/model.hpp"
 #include "d3q19/registration.hpp"
-=======
 #include "thermal3d/model.hpp"
->>>>>>> thermal3d
 #include "schaefer_turek.hpp"  // test::Disc
 
 using namespace plume;
@@ -303,7 +300,6 @@ TEST(GpuVsCpu, D2Q9SolidsWithEveryBounceBackAfter1000Steps) {
   }
 }
 
-<<<<<<< HEAD
 // D3Q19 (3-D: the kernels' z loop, halos along z): every update variant in a duct with a moving
 // wall, a body force and the Taylor–Green start, FP64 and FP32 storage; solid blocks across the
 // periodic side x; a duct with an inlet and an outlet; CUDA against CPU (measured on an H100:
@@ -365,7 +361,8 @@ TEST(GpuVsCpu, D3Q19EveryVariantAndSolidsAfter300Steps) {
                          ", FP64, 300 steps",
                      c, 300, 1e-12);
   }
-=======
+}
+
 // 3-D thermal convection (D3Q19 + D3Q7, 26 planes): every collision and equilibrium, Rayleigh-Benard
 // above onset with a perturbation along x and y, walls across z, a partial block of threads.
 TEST(GpuVsCpu, Thermal3dEveryVariantAfter500Steps) {
@@ -393,5 +390,4 @@ TEST(GpuVsCpu, Thermal3dEveryVariantAfter500Steps) {
                                  (prec == Precision::FP32 ? ", FP32" : ", FP64") + ", 500 steps";
         expect_agreement(what, c, 500, prec == Precision::FP32 ? 1e-5 : 1e-12);
       }
->>>>>>> thermal3d
 }

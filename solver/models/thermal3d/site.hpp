@@ -50,7 +50,7 @@ template <class Real>
 PLUME_HD PLUME_FORCEINLINE void pull_site(const StepArgs<Real>& a, int x, int y, int z, double* f, double* g) {
   const d3q19::StepArgs<Real> fa = flow_args(a);
   const int s = a.layout.site(x, y, z);
-  if (d3q19::plain_site(fa, y, z))
+  if (d3q19::plain_site(fa, x, y, z))
     d3q19::pull_plain(fa, s, f);
   else
     d3q19::pull(fa, x, y, z, f);
