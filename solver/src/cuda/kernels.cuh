@@ -28,13 +28,15 @@ struct StepShape {
 };
 // The threads of a step block: 128 along x. The blocks per multiprocessor that
 // __launch_bounds__ asks for follow from the registers a model's variant needs (M::registers): as
-// many 128-thread blocks as the 64 K registers of a multiprocessor hold, at most 8. For D2Q37's
+// many 128-thread blocks as the 64 K registers of a multiprocessor hold, at most 16 (a full
+// multiprocessor of 2048 threads). For D2Q37's
 // RTRT kernel (124 registers) that is 4 blocks (16 warps); on an H200 no other shape beats it
 // with FP32 storage, and in FP64 the shapes from 64x8 to 256x2 are within the spread of the
 // timings (bench/gpu_bench.cu, docs/benchmarks.md). BGK (168 registers) gets 3. D2Q9's kernels,
-// held to 64 registers, get 8.
+// held to 64 registers, get 8. The diffusion stencil (32 registers) gets 16: 12 % faster at 512^3
+// than with 8 on an H200 (docs/benchmarks.md).
 template <class M, int V>
-using DefaultStepShape = StepShape<128, std::max(1, std::min(8, 65536 / (128 * M::registers(V))))>;
+using DefaultStepShape = StepShape<128, std::max(1, std::min(16, 65536 / (128 * M::registers(V))))>;
 
 // The shape the backend launches: the default, except for FP32 storage of a 2-D model whose traits
 // update two rows at once (update_rows): then two rows per thread, in 6 blocks of 128 (80
