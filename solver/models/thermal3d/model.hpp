@@ -44,10 +44,10 @@ struct Traits {
   // Collision (BGK, TRT) x equilibrium (compressible, incompressible), each compiled on its own.
   static constexpr int kVariants = 4;
   static int variant(const Params& p) { return 2 * int(p.collision) + int(p.equilibrium); }
-  // Measured on an H200 (FP32 storage, 256^3 and 512^3): 96 registers (5 blocks of 128 threads per
-  // multiprocessor) run 15 % faster than 168 (3 blocks), 128 (4 blocks) in between
-  // (docs/benchmarks.md).
-  static constexpr int registers(int /*variant*/) { return 96; }
+  // 168 registers: 3 blocks of 128 threads per multiprocessor. Measured on an H200 at 256^3 and
+  // 512^3 (docs/benchmarks.md): 96 registers make FP32 storage 15 % faster but FP64 20 % slower
+  // (spills), 128 gain 12 % in FP32; one budget serves both precisions, so FP64 keeps its best.
+  static constexpr int registers(int /*variant*/) { return 168; }
 
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int z) {
