@@ -91,13 +91,47 @@ inline const Reference& reference(const SolverConfig& c, long steps) {
   return r;
 }
 
-// The tilings of `ranks` tiles that fit the lattice.
+// The tilings of `ranks` tiles that fit the lattice: along x and y, and along z too for a 3-D
+// lattice.
 inline std::vector<parallel::Tiling> tilings_of(int ranks, const SolverConfig& c, int reach) {
   std::vector<parallel::Tiling> out;
-  for (int px = 1; px <= ranks; ++px)
-    if (ranks % px == 0 && parallel::tiling_problem(Domain::whole(c.nx, c.ny), {px, ranks / px, 1}, reach).empty())
-      out.push_back({px, ranks / px, 1});
+  for (int pz = 1; pz <= (c.nz > 1 ? ranks : 1); ++pz)
+    for (int px = 1; px * pz <= ranks; ++px)
+      if (ranks % (px * pz) == 0 &&
+          parallel::tiling_problem(c.global(), {px, ranks / (px * pz), pz}, reach).empty())
+        out.push_back({px, ranks / (px * pz), pz});
   return out;
+}
+
+// Runs `c` for `steps` steps in one process (on rank 0) and on every tiling of the job's ranks,
+// with and without overlapped halos, and expects the populations equal bit for bit, naming the
+// tiling and `what` where they are not. Returns how many tilings had tiles along z.
+inline int expect_every_tiling_is_one_process(parallel::Communicator& world, const SolverConfig& c, long steps,
+                                              int reach, const std::string& what) {
+  std::vector<double> one;
+  if (world.rank() == 0) {
+    Solver s(c);
+    s.initialize();
+    s.advance(steps);
+    one = s.populations();
+  }
+  int with_z_tiles = 0;
+  for (const parallel::Tiling t : tilings_of(world.size(), c, reach)) {
+    with_z_tiles += t.pz > 1;
+    for (bool overlap : {true, false}) {
+      SolverConfig k = c;
+      k.tiles = t;
+      k.overlap = overlap;
+      Solver s(k, world);
+      s.initialize();
+      s.advance(steps);
+      const std::vector<double> global = s.gather_populations();
+      if (s.is_root())
+        EXPECT_EQ(first_difference(global, one, c.nx, c.ny * c.nz), "")
+            << s.decomposition().describe() << ", " << what << (overlap ? ", overlap" : ", no overlap");
+    }
+  }
+  return with_z_tiles;
 }
 
 // main() of a test binary run under mpirun: one full report per job (rank 0), the other ranks

@@ -281,37 +281,9 @@ TEST(Distributed, D3Q19OnTilingsAlongXYAndZGivesTheOneProcessPopulationsBitForBi
       c.solids = std::make_shared<plume::test::SitesWhere>([](int x, int y, int z) {
         return (x + y + z) % 7 == 0 && z > 2 && z < 9 && (x < 3 || x > 6);  // sheets across seams and sides
       });
-    std::vector<double> one;
-    if (world->rank() == 0) {
-      Solver s(c);  // one process
-      s.initialize();
-      s.advance(steps);
-      one = s.populations();
-    }
-    const int n = world->size();
-    int with_z_tiles = 0;
-    for (int px = 1; px <= n; ++px)
-      for (int py = 1; px * py <= n; ++py) {
-        if (n % (px * py) != 0) continue;
-        const Tiling t{px, py, n / (px * py)};
-        if (!tiling_problem(c.global(), t, d3q19::D3Q19::reach).empty()) continue;
-        with_z_tiles += t.pz > 1;
-        for (bool overlap : {true, false}) {
-          SolverConfig k = c;
-          k.tiles = t;
-          k.overlap = overlap;
-          Solver s(k, *world);
-          s.initialize();
-          s.advance(steps);
-          const std::vector<double> global = s.gather_populations();
-          if (s.is_root())
-            EXPECT_EQ(first_difference(global, one, c.nx, c.ny * c.nz), "")
-                << s.decomposition().describe()
-                << (open ? ", open duct" : duct ? ", duct" : ", periodic with solids")
-                << (overlap ? ", overlap" : ", no overlap");
-        }
-      }
-    if (n > 1) EXPECT_GT(with_z_tiles, 0) << "no tiling along z was tried";
+    const int with_z_tiles = expect_every_tiling_is_one_process(
+        *world, c, steps, d3q19::D3Q19::reach, open ? "open duct" : duct ? "duct" : "periodic with solids");
+    if (world->size() > 1) EXPECT_GT(with_z_tiles, 0) << "no tiling along z was tried";
   }
 }
 
@@ -339,33 +311,8 @@ TEST(Distributed, DiffusionOnEveryTilingInXYAndZGivesTheOneProcessTBitForBit) {
       c.backend = BackendKind::CPU;
       c.threads = 1;
       c.setup = AnySetup(st);
-      std::vector<double> one;
-      if (world->rank() == 0) {
-        Solver s(c);
-        s.initialize();
-        s.advance(steps);
-        one = s.populations();
-      }
       // Every way to cut the lattice into the job's ranks: along z too in 3-D.
-      std::vector<Tiling> tilings;
-      const int n = world->size();
-      for (int pz = 1; pz <= (nz > 1 ? n : 1); ++pz)
-        for (int px = 1; px <= n; ++px)
-          if (n % (px * pz) == 0 && tiling_problem(c.global(), {px, n / (px * pz), pz}, 1).empty())
-            tilings.push_back({px, n / (px * pz), pz});
-      for (const Tiling t : tilings)
-        for (bool overlap : {true, false}) {
-          SolverConfig k = c;
-          k.tiles = t;
-          k.overlap = overlap;
-          Solver s(k, *world);
-          s.initialize();
-          s.advance(steps);
-          const std::vector<double> global = s.gather_populations();
-          if (s.is_root())
-            EXPECT_EQ(first_difference(global, one, c.nx, c.ny * c.nz), "")
-                << s.decomposition().describe() << (overlap ? ", overlap" : ", no overlap");
-        }
+      expect_every_tiling_is_one_process(*world, c, steps, 1, nz > 1 ? "3-D" : "2-D");
     }
 }
 
@@ -384,25 +331,7 @@ TEST(Distributed, Thermal3dOnEveryTilingWithZTilesGivesTheOneProcessPopulationsB
   c.nx = 12, c.ny = 12, c.nz = 12;  // 3 sites per tile at least: 4 tiles along any axis
   c.setup = AnySetup(st);
   thermal3d::parameters().derive(c.setup);
-  std::vector<double> one;
-  if (world->rank() == 0) {
-    Solver s(c);  // one process
-    s.initialize();
-    s.advance(steps);
-    one = s.populations();
-  }
-  const int n = world->size();
-  for (int px = 1; px <= n; ++px)
-    for (int py = 1; px * py <= n; ++py) {
-      if (n % (px * py) != 0) continue;
-      SolverConfig k = c;
-      k.tiles = Tiling{px, py, n / (px * py)};
-      Solver s(k, *world);
-      s.initialize();
-      s.advance(steps);
-      const std::vector<double> global = s.gather_populations();
-      if (s.is_root()) EXPECT_TRUE(global == one) << s.decomposition().describe();
-    }
+  expect_every_tiling_is_one_process(*world, c, steps, thermal3d::D3Q19D3Q7::reach, "Rayleigh-Benard");
 }
 
 // D2Q9 with solid sites on every tiling, equal to one process bit for bit: a cylinder and a block
