@@ -55,8 +55,9 @@ struct Traits {
   // (60-64 used, no spills), 8 blocks fit, and the step runs 20 % faster in FP64 and 60 % faster
   // with FP32 storage on an H200 (docs/benchmarks.md).
   // With FP32 storage the backend runs update_rows instead, two rows per thread in 80 registers
-  // (kernels.cuh, ProductionShape).
+  // (kernels.cuh, ProductionShape): 6 blocks.
   static constexpr int registers(int /*variant*/) { return 64; }
+  static constexpr int pair_registers(int /*variant*/) { return 80; }
 
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int /*z*/) {
@@ -65,7 +66,7 @@ struct Traits {
   }
 
   template <int V, class Real>
-  PLUME_HD PLUME_FORCEINLINE static void update_rows(const StepArgs<Real>& a, int x, int y) {
+  PLUME_HD PLUME_FORCEINLINE static void update_rows(const StepArgs<Real>& a, int x, int y, int /*z*/) {
     update_pair<V / 2 == 1 ? Collision::TRT : Collision::BGK,
                 V % 2 == 1 ? Equilibrium::Incompressible : Equilibrium::Compressible>(a, x, y);
   }

@@ -57,10 +57,19 @@ struct Traits {
   // runs at 7.8 G site updates/s with any budget from 80 up; FP32 storage is fastest at 96 (13.6 G
   // BGK, 13.4 G TRT, against 13.3 and 12.8 G at 128 and 11.8 at 168); at 64 TRT spills and halves.
   static constexpr int registers(int /*variant*/) { return 96; }
+  // With FP32 storage the backend runs update_rows, two rows per thread (kernels.cuh,
+  // ProductionShape), in this budget.
+  static constexpr int pair_registers(int /*variant*/) { return 128; }
 
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int z) {
     update_site<V / 2 == 1 ? Collision::TRT : Collision::BGK,
+                V % 2 == 1 ? Equilibrium::Incompressible : Equilibrium::Compressible>(a, x, y, z);
+  }
+
+  template <int V, class Real>
+  PLUME_HD PLUME_FORCEINLINE static void update_rows(const StepArgs<Real>& a, int x, int y, int z) {
+    update_pair<V / 2 == 1 ? Collision::TRT : Collision::BGK,
                 V % 2 == 1 ? Equilibrium::Incompressible : Equilibrium::Compressible>(a, x, y, z);
   }
 

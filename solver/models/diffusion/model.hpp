@@ -4,6 +4,7 @@
 // stencil of a 3-D lattice, Traits<2> the 5-point stencil of a lattice of one plane (nz = 1):
 // the model runs the one that fits the lattice (model.cpp).
 #pragma once
+#include <type_traits>
 #include "diffusion/cases.hpp"
 #include "diffusion/params.hpp"
 #include "diffusion/registration.hpp"
@@ -47,6 +48,16 @@ struct Traits {
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real, Params>& a, int x, int y, int z) {
     update_site<Dim>(a, x, y, z);
+  }
+
+  // 3-D without walls (variant 0): the CUDA backend runs columns of sites, each thread marching up
+  // z (kernels.cuh, ColumnShape), in this budget: 12 blocks of 128. At 32 registers (16 blocks) a
+  // column spills with FP64 storage and runs at 0.59 of the copy bandwidth at 512^3 on an H200, at
+  // 40 it runs at 0.78 (FP32 at 0.65 either way; bench/shapes_3d.cu).
+  static constexpr int column_registers(int /*variant*/) { return 40; }
+  template <int V, class Real, int D = Dim, class = std::enable_if_t<D == 3 && V == 0>>
+  PLUME_HD PLUME_FORCEINLINE static void update_column(const StepArgs<Real, Params>& a, int x, int y, int z0, int z1) {
+    diffusion::update_column(a, x, y, z0, z1);
   }
 
   template <class Real>

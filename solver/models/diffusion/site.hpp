@@ -9,6 +9,12 @@
 
 namespace plume::diffusion {
 
+// The new T of a site from its old value t and the sum of its neighbours.
+template <int D>
+PLUME_HD PLUME_FORCEINLINE double next_value(double t, double sum, const Params& p) {
+  return t + p.kappa * (sum - 2 * D * t);
+}
+
 template <int D, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real, Params>& a, int x, int y, int z) {
   const Layout& l = a.layout;
@@ -20,7 +26,33 @@ PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real, Params>& a, int
     sum += double(load_ro(a.src + s - step));
     sum += double(load_ro(a.src + s + step));
   });
-  a.dst[s] = Real(t + a.params.kappa * (sum - 2 * D * t));
+  a.dst[s] = Real(next_value<D>(t, sum, a.params));
+}
+
+// The 3-D sites (x, y, z0) ... (x, y, z1 - 1), marching up z: T below, at and above the site stay
+// in registers, so each site loads its four x and y neighbours (mostly from the caches) and the
+// one new value above it, instead of reading its z neighbours' planes again from memory. The sum
+// is update_site's, in its order: the same bits. (On an H200 the march of 8 layers per thread
+// made the 512^3 step 1.3 times faster: docs/benchmarks.md.)
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE void update_column(const StepArgs<Real, Params>& a, int x, int y, int z0, int z1) {
+  const Layout& l = a.layout;
+  const int px = l.step(0), py = l.step(1), pz = l.step(2);
+  int s = l.site(x, y, z0);
+  double below = double(load_ro(a.src + s - pz)), t = double(load_ro(a.src + s));
+  for (int z = z0; z < z1; ++z, s += pz) {
+    const double above = double(load_ro(a.src + s + pz));
+    double sum = 0;
+    sum += double(load_ro(a.src + s - px));
+    sum += double(load_ro(a.src + s + px));
+    sum += double(load_ro(a.src + s - py));
+    sum += double(load_ro(a.src + s + py));
+    sum += below;
+    sum += above;
+    a.dst[s] = Real(next_value<3>(t, sum, a.params));
+    below = t;
+    t = above;
+  }
 }
 
 }  // namespace plume::diffusion

@@ -25,6 +25,13 @@ struct StepShape {
   static constexpr int min_blocks = MinBlocks;
   static constexpr int rows_per_thread = RowsPerThread;
   static constexpr int rows_at_once = Rows;
+  static constexpr int layers = 0;
+};
+// A 3-D model whose traits update a column of sites (update_column): threads of BX sites along x,
+// each marching up `Layers` z layers of one row (column_kernel).
+template <int BX, int MinBlocks, int Layers>
+struct ColumnShape : StepShape<BX, MinBlocks> {
+  static constexpr int layers = Layers;
 };
 // The threads of a step block: 128 along x. The blocks per multiprocessor that
 // __launch_bounds__ asks for follow from the registers a model's variant needs (M::registers): as
@@ -38,48 +45,128 @@ struct StepShape {
 template <class M, int V>
 using DefaultStepShape = StepShape<128, std::max(1, std::min(16, 65536 / (128 * M::registers(V))))>;
 
-// The shape the backend launches: the default, except for FP32 storage of a 2-D model whose traits
-// update two rows at once (update_rows): then two rows per thread, in 6 blocks of 128 (80
-// registers). With one site per thread, FP32 storage has too few bytes in flight: D2Q9 BGK at
-// 8192^2 on an H200 ran at 0.84 of the copy bandwidth so, 0.87 with two rows (docs/benchmarks.md).
+// Whether a model's traits update two rows at once (update_rows) or a column of sites
+// (update_column, 3-D).
 template <class M, int V, class Real, class = void>
+struct has_update_rows : std::false_type {};
+template <class M, int V, class Real>
+struct has_update_rows<M, V, Real, std::void_t<decltype(&M::template update_rows<V, Real>)>> : std::true_type {};
+template <class M, int V, class Real, class = void>
+struct has_update_column : std::false_type {};
+template <class M, int V, class Real>
+struct has_update_column<M, V, Real, std::void_t<decltype(&M::template update_column<V, Real>)>>
+    : std::bool_constant<M::Lattice::D == 3> {};
+
+// The shape the backend launches: the default, except
+// - for FP32 storage of a model whose traits update two rows at once (update_rows): two rows per
+//   thread, in as many blocks of 128 as the registers of the pair (M::pair_registers) leave room
+//   for. With one site per thread, FP32 storage has too few bytes in flight: D2Q9 BGK at 8192^2 on
+//   an H200 ran at 0.84 of the copy bandwidth so, 0.87 with two rows (docs/benchmarks.md);
+// - for a 3-D model with update_column (the diffusion stencil): columns of 8 layers, in the blocks
+//   its column_registers leave room for. On an H200 at 256^3 and 512^3 the stencil ran 1.2 to 1.6
+//   times faster so than one site per thread, 8 layers as fast as 16 and faster than 4 (fewer
+//   threads, or more loads of the layers below and above per site; bench/shapes_3d.cu,
+//   docs/benchmarks.md).
+template <class M, int V, class Real>
 struct ProductionShape {
-  using type = DefaultStepShape<M, V>;
+  static constexpr int blocks(int registers) { return std::max(1, std::min(16, 65536 / (128 * registers))); }
+  template <bool Rows, bool Column, class = void>
+  struct pick {
+    using type = DefaultStepShape<M, V>;
+  };
+  template <class U>
+  struct pick<true, false, U> {
+    using type = StepShape<128, blocks(M::pair_registers(V)), 1, 2>;
+  };
+  template <class U>
+  struct pick<false, true, U> {
+    using type = ColumnShape<128, blocks(M::column_registers(V)), 8>;
+  };
+  using type = typename pick<std::is_same_v<Real, float> && has_update_rows<M, V, Real>::value,
+                             has_update_column<M, V, Real>::value>::type;
 };
-template <class M, int V>
-struct ProductionShape<M, V, float, std::void_t<decltype(&M::template update_rows<V, float>)>> {
-  using type = StepShape<128, 6, 1, 2>;
+
+// The rows (y, z) of a box that one block of the step kernel takes, walked without a division
+// per row: row r = (z - z0) n + (y - y0) / Rows for r = first, first + stride, ..., where n is the
+// number of row groups (single rows, or pairs with Rows = 2) of one z layer.
+template <int Rows>
+struct RowWalk {
+  int y, z;    // the current group's first row and its layer
+  int dy, dz;  // one stride in groups of a layer and in layers
+  int y0, n, z_end;
+  PLUME_HD RowWalk(int first, int stride, int y_begin, int y_end, int z_begin, int z_end_)
+      : y0(y_begin), n((y_end - y_begin + Rows - 1) / Rows), z_end(z_end_) {
+    const int q = first / n;
+    y = first - q * n;
+    z = z_begin + q;
+    dz = stride / n;
+    dy = stride - dz * n;
+  }
+  PLUME_HD bool more() const { return z < z_end; }
+  PLUME_HD int row() const { return y0 + Rows * y; }
+  PLUME_HD void next() {
+    y += dy;
+    z += dz;
+    if (y >= n) {
+      y -= n;
+      ++z;
+    }
+  }
 };
 
 // One fused pull-stream + collide update (variant V of model M) of the sites of the box
 // [x_begin, x_end) x [y_begin, y_end) x [z_begin, z_end), thread x of block (bx, by) updating
-// x = x_begin + bx * BX + x and the rows by, by + gridDim.y, ... (rows of every z layer in 3-D).
+// x = x_begin + bx * BX + x and the rows (of every z layer in 3-D) by, by + gridDim.y, ...
 // The threads of a block share a row, so a row-wise branch of the model (D2Q37's wall rows) is
 // taken by a whole block: walls and bulk are one launch. A whole block and the boxes of a
 // decomposed tile run this same kernel, so every site gets the same machine code (the same FMA
 // contractions) whatever the tiling: bit for bit.
-// With Rows = 2 (2-D only), a thread takes the row pairs (y, y + 1) with y = y_begin + 2 by,
-// y_begin + 2 (by + gridDim.y), ..., and a last single row alone.
+// With Rows = 2, a thread takes row pairs (y, y + 1) of a layer, y = y_begin, y_begin + 2, ...,
+// and a last single row alone.
 template <class M, int V, class Real, int BX, int MinBlocks, int Rows = 1>
 __global__ void __launch_bounds__(BX, MinBlocks)
     step_kernel(const StepArgs<Real, typename M::Params> a, int x_begin, int x_end, int y_begin, int y_end,
                 int z_begin, int z_end) {
   const int x = x_begin + int(blockIdx.x) * BX + int(threadIdx.x);
   if (x >= x_end) return;
-  if constexpr (Rows == 2) {
-    static_assert(M::Lattice::D == 2, "two rows at once: 2-D lattices");
-    for (int y = y_begin + 2 * int(blockIdx.y); y < y_end; y += 2 * int(gridDim.y)) {
-      if (y + 1 < y_end)
-        M::template update_rows<V>(a, x, y);
-      else
-        M::template update<V>(a, x, y, 0);
+  if constexpr (M::Lattice::D == 2) {  // rows y only: no layers to walk
+    if constexpr (Rows == 2) {
+      for (int y = y_begin + 2 * int(blockIdx.y); y < y_end; y += 2 * int(gridDim.y)) {
+        if (y + 1 < y_end)
+          M::template update_rows<V>(a, x, y, 0);
+        else
+          M::template update<V>(a, x, y, 0);
+      }
+    } else {
+      for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) M::template update<V>(a, x, y, 0);
     }
-  } else if constexpr (M::Lattice::D == 2) {
-    for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) M::template update<V>(a, x, y, 0);
   } else {
-    const int ny = y_end - y_begin, rows = ny * (z_end - z_begin);
-    for (int r = int(blockIdx.y); r < rows; r += gridDim.y) M::template update<V>(a, x, y_begin + r % ny, z_begin + r / ny);
+    for (RowWalk<Rows> w(int(blockIdx.y), int(gridDim.y), y_begin, y_end, z_begin, z_end); w.more(); w.next()) {
+      const int y = w.row();
+      if constexpr (Rows == 2) {
+        if (y + 1 < y_end)
+          M::template update_rows<V>(a, x, y, w.z);
+        else
+          M::template update<V>(a, x, y, w.z);
+      } else {
+        M::template update<V>(a, x, y, w.z);
+      }
+    }
   }
+}
+
+// The sites of the box as columns: thread x of block (bx, by, bz) updates the sites
+// x = x_begin + bx * BX + x of rows y = y_begin + by, y_begin + by + gridDim.y, ..., each from
+// layer z_begin + bz * Layers up through Layers layers (M::update_column). Every box of a tile runs
+// this same kernel: the same machine code for every site whatever the tiling.
+template <class M, int V, class Real, int BX, int MinBlocks, int Layers>
+__global__ void __launch_bounds__(BX, MinBlocks)
+    column_kernel(const StepArgs<Real, typename M::Params> a, int x_begin, int x_end, int y_begin, int y_end,
+                  int z_begin, int z_end) {
+  const int x = x_begin + int(blockIdx.x) * BX + int(threadIdx.x);
+  if (x >= x_end) return;
+  const int z0 = z_begin + int(blockIdx.z) * Layers, z1 = min(z_end, z0 + Layers);
+  for (int y = y_begin + int(blockIdx.y); y < y_end; y += int(gridDim.y)) M::template update_column<V>(a, x, y, z0, z1);
 }
 
 PLUME_HD inline int wrap(int v, int n) { return ((v % n) + n) % n; }
@@ -139,6 +226,13 @@ void launch_halo(Real* f, const Layout& l, bool periodic_y, cudaStream_t s) {
 template <class M, int V, class Real, class Shape = typename ProductionShape<M, V, Real>::type>
 void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s) {
   if (b.empty()) return;
+  if constexpr (Shape::layers > 0) {
+    constexpr int BX = Shape::block_x, Z = Shape::layers;
+    const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned(std::min(b.y1 - b.y0, 65535)), unsigned((b.z1 - b.z0 + Z - 1) / Z));
+    column_kernel<M, V, Real, BX, Shape::min_blocks, Z><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
+    PLUME_CUDA_CHECK_LAUNCH();
+    return;
+  }
   constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread * Shape::rows_at_once;
   const long long rows = (long long)(b.y1 - b.y0) * (b.z1 - b.z0);
   const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned(std::min<long long>((rows + RPT - 1) / RPT, 65535)));
@@ -181,15 +275,27 @@ __global__ void __launch_bounds__(256) move_slabs_kernel(Real* f, const Layout l
     f[at] = buf[k];
 }
 
-// One tile across a periodic direction: every population of the opposite edge into the ghost
-// layers of the axis, over the cross-section with the earlier axes' halos (edges and corners come).
+// One tile across a periodic direction: the opposite edge into the ghost layers of the axis, over
+// the cross-section with the earlier axes' halos (edges and corners come). Only the planes the
+// update reads across the face (LatticeInfo::extent): for a pull, plane i is read in the low ghost
+// layer iff e_i points up the axis, so D3Q19 copies 5 of its 19 planes into each side. A ghost of
+// an edge or corner is read only across every face it lies beyond, so the earlier axes' copies
+// have filled its image when this one needs it.
 template <class L, class Real>
 __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layout l, const parallel::PeriodicCopy c) {
   const int k = int(blockIdx.x) * int(blockDim.x) + int(threadIdx.x);
   if (k >= 2 * c.depth * int(c.positions())) return;
-  int ghost, image;
-  c.sites(l, k, ghost, image);
-  for (int i = 0; i < L::Q; ++i) f[i * l.stride + ghost] = f[i * l.stride + image];
+  int ghost, image, depth;
+  bool low;
+  c.sites(l, k, ghost, image, low, depth);
+  static_for<L::Q>([&](auto ic) {
+    constexpr int i = decltype(ic)::value;
+    constexpr LatticeInfo info = describe_lattice<L>();
+    constexpr int x0 = info.extent[i][0][0], x1 = info.extent[i][0][1], y0 = info.extent[i][1][0],
+                  y1 = info.extent[i][1][1], z0 = info.extent[i][2][0], z1 = info.extent[i][2][1];
+    const int reach = c.axis == 0 ? (low ? x0 : x1) : c.axis == 1 ? (low ? y0 : y1) : (low ? z0 : z1);
+    if (reach >= depth) f[i * l.stride + ghost] = f[i * l.stride + image];
+  });
 }
 
 // The initial state of the model's case, in two passes. First one thread per (x, z) column runs

@@ -85,6 +85,12 @@ struct PeriodicCopy {
   // arithmetic: a face holds far fewer than 2^31 values, and the GPU divides 32-bit integers
   // several times faster than 64-bit ones.
   PLUME_HD void sites(const Layout& l, int k, int& ghost, int& image) const {
+    bool low;
+    int d;
+    sites(l, k, ghost, image, low, d);
+  }
+  // The same, with the ghost's side (low: below 0) and its depth (1..depth).
+  PLUME_HD void sites(const Layout& l, int k, int& ghost, int& image, bool& low, int& d) const {
     const int n = axis == 0 ? l.nx : axis == 1 ? l.ny : l.nz;
     const int npos = length[0] * length[1];
     int c, p;
@@ -95,8 +101,8 @@ struct PeriodicCopy {
       c = k / npos;
       p = k - c * npos;
     }
-    const bool low = c < depth;
-    const int d = low ? c + 1 : c - depth + 1;  // 1..depth
+    low = c < depth;
+    d = low ? c + 1 : c - depth + 1;  // 1..depth
     const int v = p / length[0];
     const int u = begin[0] + (p - v * length[0]);
     int x, y, z;
