@@ -4,7 +4,7 @@
 # models (D3Q19, 3-D thermal convection, the diffusion stencil) and the 2-D ones for reference,
 # each beside the copy bandwidth measured in the same process (bench/model_rate.cpp). Carry
 # .gtest-debs (GoogleTest, as scripts/gpu-check.sh unpacks it). Logs go to $OUT (else
-# build-3d/logs); a short table comes last.
+# build-3d/logs); the kernel shapes of bench/shapes_3d.cu, then a short table come last.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 work=${PLUME_3D_BUILD:-$PWD/build-3d}
@@ -18,7 +18,7 @@ for f in .gtest-debs/libgtest-dev_*.deb .gtest-debs/libgmock-dev_*.deb; do dpkg-
 t0=$(date +%s)
 if ! { cmake -S . -B "$work/b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_APP=OFF -DPLUME_CUDA=ON -DPLUME_MPI=OFF \
          -DPLUME_CATALYST=OFF -DPLUME_GUI=OFF -DGTest_DIR="$work/gtest/usr/lib/x86_64-linux-gnu/cmake/GTest" &&
-       cmake --build "$work/b" -j "$(nproc)" --target plume_gpu_tests model_rate; } > "$logs/build.log" 2>&1; then
+       cmake --build "$work/b" -j "$(nproc)" --target plume_gpu_tests model_rate shapes_3d; } > "$logs/build.log" 2>&1; then
   grep -E "error|FAILED" "$logs/build.log" | head -20
   echo "build failed"
   exit 1
@@ -30,6 +30,11 @@ echo "== GPU tests"
 tests_rc=$?
 grep -E "^\[  FAILED|^\[  PASSED|^\[==========\]" "$logs/gpu-tests.txt" | tail -8
 
+echo "== kernel shapes (bench/shapes_3d.cu)"
+for n in ${PLUME_SHAPES_SIZES-256 512}; do "$work/b/bench/shapes_3d" $n > "$logs/shapes-$n.txt" 2>&1 || echo "shapes_3d $n failed"; done
+cat "$logs"/shapes-*.txt 2>/dev/null | grep -E "^(shape|copy)"
+
+[ -n "${PLUME_SKIP_RATES:-}" ] && exit $tests_rc
 echo "== rates"
 rate() { "$work/b/bench/model_rate" "$@" 2>&1 | tee -a "$logs/rates.txt"; }
 : > "$logs/rates.txt"

@@ -1,0 +1,172 @@
+// The 3-D step kernels (D3Q19, the diffusion stencil) in other shapes than the production one,
+// timed directly (outside the backend, halos left as they are: the kernels' own cost) on an N^3
+// lattice in the model's default case, FP32 and FP64 storage, each as a fraction of the copy
+// bandwidth measured in the same process; and the periodic halo copies of one step apart.
+// docs/benchmarks.md records every variant tried.
+//   shapes_3d N [STEPS]
+#include <cuda_runtime.h>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <type_traits>
+#include "copy_bandwidth.hpp"
+#include "cuda_check.hpp"
+#include "device_buffer.hpp"
+#include "kernel_resources.hpp"
+#include "kernels.cuh"
+#include "d3q19/model.hpp"
+#include "diffusion/model.hpp"
+#include "plume/parameters.hpp"
+
+using namespace plume;
+namespace cu = plume::cuda;
+
+namespace {
+
+double g_copy = 0;  // B/s, read + write
+
+template <class M, class Real>
+struct Lattice {
+  using L = typename M::Lattice;
+  Domain d;
+  Layout l;
+  typename M::Params p;
+  cu::DeviceBuffer<Real> a, b;
+  explicit Lattice(int n)
+      : d(Domain::whole(n, n, n)),
+        l(make_layout(n, n, n, parallel::halo_width<L>(0), parallel::halo_width<L>(2), L::Q, sizeof(Real))),
+        a(l.elements()), b(l.elements()) {
+    const Model& m = M::model();
+    AnySetup any = m.parameters().defaults ? m.parameters().defaults() : m.default_setup();
+    if (m.parameters().derive) m.parameters().derive(any);
+    const auto setup = any.template as<typename M::Setup>();
+    p = M::params(setup);
+    cudaStream_t s = nullptr;
+    // The states go to the other buffer where they fit (as in the backend), else to their own.
+    using State = typename M::SiteState;
+    if (std::size_t(d.sites()) * sizeof(State) <= std::size_t(l.elements()) * sizeof(Real)) {
+      cu::launch_initial_state<M, Real>(a.data(), b.data(), l, d, setup, s);
+      PLUME_CUDA_CHECK(cudaDeviceSynchronize());
+    } else {
+      cu::DeviceBuffer<State> states(std::size_t(d.sites()));
+      cu::launch_initial_state<M, Real>(a.data(), states.data(), l, d, setup, s);
+      PLUME_CUDA_CHECK(cudaDeviceSynchronize());
+    }
+    PLUME_CUDA_CHECK(cudaMemcpy(b.data(), a.data(), a.bytes(), cudaMemcpyDeviceToDevice));
+  }
+};
+
+template <class M, class Real>
+StepArgs<Real, typename M::Params> args(Lattice<M, Real>& lat, int k) {
+  Real* src = k % 2 ? lat.b.data() : lat.a.data();
+  Real* dst = k % 2 ? lat.a.data() : lat.b.data();
+  return {src, dst, lat.l, lat.d, lat.p};
+}
+
+// Best of three runs of `steps` launches of `launch(k)`, in ms per launch.
+template <class F>
+double time_ms(int steps, F&& launch) {
+  cudaEvent_t e0, e1;
+  PLUME_CUDA_CHECK(cudaEventCreate(&e0));
+  PLUME_CUDA_CHECK(cudaEventCreate(&e1));
+  for (int k = 0; k < 4; ++k) launch(k);
+  double best = 1e30;
+  for (int rep = 0; rep < 3; ++rep) {
+    PLUME_CUDA_CHECK(cudaEventRecord(e0, nullptr));
+    for (int k = 0; k < steps; ++k) launch(k);
+    PLUME_CUDA_CHECK(cudaEventRecord(e1, nullptr));
+    PLUME_CUDA_CHECK(cudaEventSynchronize(e1));
+    float ms = 0;
+    PLUME_CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+    best = std::min(best, double(ms) / steps);
+  }
+  cudaEventDestroy(e0);
+  cudaEventDestroy(e1);
+  return best;
+}
+
+template <class M, class Real>
+void report(const char* model, const Lattice<M, Real>& lat, const std::string& name, const std::string& res, double ms) {
+  const double rate = double(lat.d.sites()) / (ms * 1e-3);
+  const double bytes = 2.0 * M::Lattice::Q * sizeof(Real);
+  std::printf("shape %s %d^3 %s | %-34s | %-22s | %8.3f ms | %7.2f G | %.3f\n", model, lat.d.nx,
+              sizeof(Real) == 4 ? "FP32" : "FP64", name.c_str(), res.c_str(), ms, rate / 1e9,
+              g_copy > 0 ? rate * bytes / g_copy : 0.0);
+}
+
+template <class M, class Real, class Shape>
+void shape(const char* model, Lattice<M, Real>& lat, const char* name, int steps) {
+  const double ms = time_ms(steps, [&](int k) { cu::launch_box<M, 0, Real, Shape>(args(lat, k), Box::of(lat.d), nullptr); });
+  if constexpr (Shape::layers > 0)
+    report(model, lat, name, resources(cu::column_kernel<M, 0, Real, Shape::block_x, Shape::min_blocks, Shape::layers>), ms);
+  else
+    report(model, lat, name,
+           resources(cu::step_kernel<M, 0, Real, Shape::block_x, Shape::min_blocks, Shape::rows_at_once>), ms);
+}
+
+// The periodic halos of one step (the three axes), as the backend fills them.
+template <class M, class Real>
+void halos(const char* model, Lattice<M, Real>& lat, int steps) {
+  const double ms = time_ms(steps, [&](int) {
+    for (int axis = 0; axis < 3; ++axis) {
+      const parallel::PeriodicCopy c = parallel::periodic_copy(lat.l, axis);
+      const long long n = 2LL * c.depth * c.positions();
+      cu::periodic_axis_kernel<typename M::Lattice, Real><<<unsigned((n + 127) / 128), 128>>>(lat.a.data(), lat.l, c);
+    }
+  });
+  report(model, lat, "periodic halos, 3 axes (not a step)", "", ms);
+}
+
+template <class Real>
+void d3q19_shapes(int n, int steps) {
+  using M = d3q19::Traits;
+  Lattice<M, Real> lat(n);
+  const char* m = "d3q19-bgk";
+  shape<M, Real, typename cu::ProductionShape<M, 0, Real>::type>(m, lat, "production", steps);
+  shape<M, Real, cu::StepShape<128, 5, 1>>(m, lat, "128 x 5 blocks, 1 row", steps);
+  shape<M, Real, cu::StepShape<128, 5, 4>>(m, lat, "128 x 5 blocks, 4 rows per thread", steps);
+  shape<M, Real, cu::StepShape<128, 5, 16>>(m, lat, "128 x 5 blocks, 16 rows per thread", steps);
+  shape<M, Real, cu::StepShape<256, 2, 1>>(m, lat, "256 x 2 blocks, 1 row", steps);
+  shape<M, Real, cu::StepShape<64, 10, 1>>(m, lat, "64 x 10 blocks, 1 row", steps);
+  shape<M, Real, cu::StepShape<128, 4, 1, 2>>(m, lat, "pairs, 128 x 4 blocks", steps);
+  shape<M, Real, cu::StepShape<128, 3, 1, 2>>(m, lat, "pairs, 128 x 3 blocks", steps);
+  shape<M, Real, cu::StepShape<128, 4, 4, 2>>(m, lat, "pairs, 128 x 4 blocks, 4 per thread", steps);
+  shape<M, Real, cu::StepShape<128, 5, 1, 2>>(m, lat, "pairs, 128 x 5 blocks", steps);
+  shape<M, Real, cu::StepShape<128, 3, 4, 2>>(m, lat, "pairs, 128 x 3 blocks, 4 per thread", steps);
+  shape<M, Real, cu::StepShape<256, 2, 1, 2>>(m, lat, "pairs, 256 x 2 blocks", steps);
+  halos(m, lat, steps);
+}
+
+template <class Real>
+void diffusion_shapes(int n, int steps) {
+  using M = diffusion::Traits<3>;
+  Lattice<M, Real> lat(n);
+  const char* m = "diffusion";
+  shape<M, Real, typename cu::ProductionShape<M, 0, Real>::type>(m, lat, "production", steps);
+  shape<M, Real, cu::StepShape<128, 16, 4>>(m, lat, "128 x 16 blocks, 4 rows per thread", steps);
+  shape<M, Real, cu::StepShape<256, 8, 1>>(m, lat, "256 x 8 blocks, 1 row", steps);
+  shape<M, Real, cu::StepShape<512, 4, 1>>(m, lat, "512 x 4 blocks, 1 row", steps);
+  shape<M, Real, cu::StepShape<128, 16, 1>>(m, lat, "one site per thread, 128 x 16 blocks", steps);
+  shape<M, Real, cu::ColumnShape<128, 16, 4>>(m, lat, "columns of 4 layers", steps);
+  shape<M, Real, cu::ColumnShape<128, 16, 16>>(m, lat, "columns of 16 layers", steps);
+  shape<M, Real, cu::ColumnShape<256, 8, 8>>(m, lat, "columns of 8 layers, 256 threads", steps);
+  shape<M, Real, cu::ColumnShape<128, 12, 8>>(m, lat, "columns of 8 layers, 128 x 12 blocks", steps);
+  shape<M, Real, cu::ColumnShape<128, 8, 8>>(m, lat, "columns of 8 layers, 128 x 8 blocks", steps);
+  shape<M, Real, cu::ColumnShape<128, 8, 16>>(m, lat, "columns of 16 layers, 128 x 8 blocks", steps);
+  halos(m, lat, steps);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int n = argc > 1 ? std::atoi(argv[1]) : 256;
+  const int steps = argc > 2 ? std::atoi(argv[2]) : (n <= 256 ? 50 : 10);
+  g_copy = copy_bandwidth();
+  std::printf("copy bandwidth %.0f GB/s; %d^3, %d launches per timing (best of 3)\n", g_copy / 1e9, n, steps);
+  d3q19_shapes<float>(n, steps);
+  d3q19_shapes<double>(n, steps);
+  diffusion_shapes<float>(n, steps * 4);
+  diffusion_shapes<double>(n, steps * 4);
+  return 0;
+}
