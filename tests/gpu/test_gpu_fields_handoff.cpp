@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <cstring>
 #include <memory>
+#include <string>
+#include "plume/parameters.hpp"
 #include "cuda_device.hpp"
 #include "gpu_cases.hpp"
 #include "plume/solver.hpp"
@@ -116,4 +118,71 @@ TEST(GpuFieldsHandOff, StepsQueuedBehindARequestLeaveItsFieldsAndEndAtTheSameSta
   p.a.wait_steps();
   p.b.advance(25);
   EXPECT_EQ(p.a.populations(), p.b.populations());
+}
+
+namespace {
+
+// The model's default case on a small lattice, on the GPU.
+SolverConfig default_case(const std::string& model, int nx, int ny, int nz, Precision p) {
+  SolverConfig c;
+  c.model = model;
+  c.nx = nx;
+  c.ny = ny;
+  c.nz = nz;
+  c.precision = p;
+  c.backend = BackendKind::CUDA;
+  const Model& m = find_model(model);
+  c.setup = m.parameters().defaults ? m.parameters().defaults() : m.default_setup();
+  if (m.parameters().derive) m.parameters().derive(c.setup);
+  return c;
+}
+
+// Every stored field, bit for bit, with the first difference.
+::testing::AssertionResult same_fields(const Fields& a, const Fields& b) {
+  if (a.count() != b.count() || a.sites() != b.sites()) return ::testing::AssertionFailure() << "sizes differ";
+  for (int k = 0; k < a.count(); ++k)
+    for (std::size_t i = 0; i < a.sites(); ++i)
+      if (std::memcmp(&a[k][i], &b[k][i], sizeof(double)) != 0)
+        return ::testing::AssertionFailure() << a.info()[std::size_t(k)].name << " differs at site " << i << ": "
+                                             << a[k][i] << " against " << b[k][i];
+  return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return ::testing::AssertionFailure() << "sizes differ";
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::memcmp(&a[i], &b[i], sizeof(double)) != 0)
+      return ::testing::AssertionFailure() << "value " << i << " differs: " << a[i] << " against " << b[i];
+  return ::testing::AssertionSuccess();
+}
+
+}  // namespace
+
+TEST(GpuFieldsHandOff, ASnapshotIsTheFieldsAndLeavesTheRunAsItWasForEveryModel) {
+  // Every model, 2-D and 3-D, FP64 and FP32: the snapshot equals fields() at the requested step,
+  // and the run goes on exactly as without it.
+  PLUME_REQUIRE_CUDA_DEVICE();
+  struct Case {
+    const char* model;
+    int nx, ny, nz;
+  };
+  for (const Case& k : {Case{"d2q37", 96, 64, 1}, Case{"d2q9", 130, 64, 1}, Case{"d3q19", 34, 20, 18},
+                        Case{"thermal3d", 20, 18, 16}, Case{"diffusion", 40, 24, 20}, Case{"diffusion", 64, 48, 1}})
+    for (Precision p : {Precision::FP64, Precision::FP32}) {
+      SCOPED_TRACE(std::string(k.model) + " " + std::to_string(k.nz) + (p == Precision::FP32 ? " FP32" : " FP64"));
+      Pair pair(default_case(k.model, k.nx, k.ny, k.nz, p));
+      for (int round = 0; round < 3; ++round) {
+        pair.a.advance(3);
+        pair.a.request_fields();
+        const long at = pair.a.step();
+        pair.a.advance(2);
+        EXPECT_TRUE(same_fields(pair.a.wait_fields(), pair.reference_at(at)));
+        EXPECT_EQ(pair.a.fields_step(), at);
+      }
+      // A request that no step follows.
+      pair.a.request_fields();
+      EXPECT_TRUE(same_fields(pair.a.wait_fields(), pair.reference_at(pair.a.step())));
+      pair.b.advance(pair.a.step() - pair.b.step());
+      EXPECT_TRUE(same_bits(pair.a.populations(), pair.b.populations()));
+    }
 }
