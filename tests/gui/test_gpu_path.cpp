@@ -117,3 +117,32 @@ TEST(GuiGpuPath, InteropDrawsTheWindTunnelAndItsSolidsAsTheHostUploadDoes) {
   }
   std::remove(script.c_str());
 }
+
+TEST(GuiGpuPath, InteropDrawsThe3DLayoutsAsTheHostUploadDoes) {
+  // The D3Q19 Taylor-Green vortex on 48^3 sites: its three slices and its volume rendering,
+  // through interop (three plane textures and a 3-D texture filled on the device), the same
+  // pixels as the host upload.
+  const std::vector<std::string> tg{"--config", assets() + "/d3q19_taylor_green.toml", "--set", "lattice.nx=48",
+                                    "--set", "lattice.ny=48", "--set", "lattice.nz=48"};
+  for (const std::string layout : {"three", "volume"}) {
+    SCOPED_TRACE(layout);
+    const std::string script = temp_path(layout + ".txt");
+    std::ofstream(script) << "steps 20\nlayout " << layout << "\nslice x 10\ncamera 30 25\nopacity 0.2 0.3 1\n";
+    const std::string a = temp_path(layout + "-interop.png"), b = temp_path(layout + "-host.png");
+    const ProcessResult via_device = draw("ux", "auto", a, script, tg);
+    if (via_device.status != 0 && via_device.err.find("CUDA") != std::string::npos)
+      GTEST_SKIP() << "no CUDA run here: " << via_device.err;
+    ASSERT_EQ(via_device.status, 0) << via_device.out << via_device.err;
+    if (via_device.out.find("NVIDIA") == std::string::npos)
+      GTEST_SKIP() << "the OpenGL context is not NVIDIA's: " << via_device.out;
+    EXPECT_NE(via_device.out.find("upload=\"CUDA-OpenGL interop"), std::string::npos) << via_device.out;
+    const ProcessResult via_host = draw("ux", "host", b, script, tg);
+    ASSERT_EQ(via_host.status, 0) << via_host.out << via_host.err;
+    const Png pa = read_png(a), pb = read_png(b);
+    ASSERT_EQ(pa.w, 1200);
+    const int x0 = 430, y0 = 10, x1 = 1190, y1 = 800 - 130;
+    EXPECT_EQ(plume::test::differing_pixels(pa, pb, x0, y0, x1, y1), 0u);
+    EXPECT_GT(plume::test::stats(pa, x0, y0, x1, y1).colours, 30u) << "the field should vary";
+    for (const std::string& f : {a, b, script}) std::remove(f.c_str());
+  }
+}
