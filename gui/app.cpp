@@ -210,6 +210,16 @@ void App::draw_field(double left, double top, double w, double h, const std::str
                             FieldView::Frame{left + a * (each + kGap), top + kTitle, a == 2 ? each + kBarSpace : each,
                                              h - kTitle, &p, &front_->fields, label.c_str(), a == 2},
                             mine);
+      // Ticks below and right of the picture mark where the other two planes cut this one.
+      const ViewTransform& xf = plane_views_[a]->transform();
+      const int u = a == 0 ? 1 : 0, v = a == 2 ? 1 : 2;
+      double x1, y0, tx, ty;
+      xf.to_screen(p.plane.width, 0.0, x1, y0);  // bottom right
+      xf.to_screen(front_->planes[u].plane.position + 0.5, front_->planes[v].plane.position + 0.5, tx, ty);
+      const ImU32 tick = IM_COL32(230, 230, 230, 255);
+      ImDrawList* dl = ImGui::GetBackgroundDrawList();
+      dl->AddLine(ImVec2(float(tx), float(y0) + 3), ImVec2(float(tx), float(y0) + 11), tick, 2.0f);
+      dl->AddLine(ImVec2(float(x1) + 3, float(ty)), ImVec2(float(x1) + 11, float(ty)), tick, 2.0f);
       // The mouse's strokes lie in the plane they were made in.
       for (Brush b : mine.paint) {
         b.plane = Slice{a, p.plane.position};
@@ -411,7 +421,10 @@ void App::execute(const cmd::ViewCommand& c) {
                      view_.hi = r.hi;
                    }
                  },
-                 [&](const cmd::View& v) { field_view_->request_view(v); },
+                 [&](const cmd::View& v) {
+                   field_view_->request_view(v);
+                   for (auto& p : plane_views_) p->request_view(v);
+                 },
                  [&](const cmd::Slice& v) {
                    view_.slice = v.slice;
                    view_.point.p[v.slice.axis] = v.slice.position;  // the plane of the three
@@ -456,7 +469,7 @@ void App::keyboard() {
   if (io.WantCaptureKeyboard) return;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space))) sim_->post(cmd::Run{!front_->running});
   if (ImGui::IsKeyPressed('S')) sim_->post(cmd::Steps{1});
-  if (ImGui::IsKeyPressed('F')) field_view_->request_view(cmd::View{});
+  if (ImGui::IsKeyPressed('F')) execute(cmd::View{});
 }
 
 void App::refresh_field() {
@@ -500,7 +513,8 @@ std::string App::summary() const {
       snapshots > 0 ? 1e3 * (sim_->snapshot_seconds_total() - snapshot_seconds_at_start_) / snapshots : 0.0,
       snapshots > 0 ? 1e3 * (sim_->stall_seconds_total() - stall_seconds_at_start_) / snapshots : 0.0,
       front_->config.solver.nz > 1
-          ? fmt::format("{}x{}x{}", front_->config.solver.nx, front_->config.solver.ny, front_->config.solver.nz)
+          ? fmt::format("{}x{}x{} layout={}", front_->config.solver.nx, front_->config.solver.ny,
+                        front_->config.solver.nz, layout_name(front_->layout))
           : fmt::format("{}x{}", front_->config.solver.nx, front_->config.solver.ny),
       upload_.upload ? upload_.upload->name() : "", window_->gl().renderer,
       window_->gl().context);
