@@ -52,13 +52,7 @@ void FieldTexture::allocate(int nx, int ny) {
   // Magnified sites stay crisp squares; minified lattices are averaged by the linear filter.
   scalar_ = make_texture(GL_R32F, GL_RED, GL_FLOAT, nx, ny, GL_NEAREST, GL_NEAREST);
   color_ = make_texture(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, nx, ny, GL_LINEAR, GL_NEAREST);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color_, 0);
-  const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  if (status != GL_FRAMEBUFFER_COMPLETE)
-    throw std::runtime_error("cannot render into a " + std::to_string(nx) + " x " + std::to_string(ny) +
-                             " colour texture (framebuffer status " + std::to_string(status) + ")");
+  attach_color(fbo_, color_, nx, ny, "the field's colours");
   nx_ = nx;
   ny_ = ny;
 }

@@ -19,15 +19,8 @@ void FieldView::set_field(const ShownField& f, int nx, int ny, TextureUpload& pa
   nx_ = nx;
   ny_ = ny;
   data_range_ = f.range;
-  ScalarFieldView v;
-  if (f.texels_on_device)
-    v.device = f.device_texture.get();
-  else
-    v.host = f.texture.data();
-  v.nx = f.texture_nx;
-  v.ny = f.texture_ny;
-  v.offset = f.offset;
-  tex_.upload(path, v);
+  tex_.upload(path, texels_view(f.texels_on_device, f.device_texture.get(), f.texture, f.texture_nx, f.texture_ny, 1,
+                                f.offset));
   has_solids_ = !f.solid.empty();
   if (has_solids_) solids_.upload(f.solid.data(), f.texture_nx, f.texture_ny);
   dirty_ = true;

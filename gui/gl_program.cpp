@@ -66,6 +66,16 @@ unsigned make_texture(int internal, unsigned format, unsigned type, int w, int h
   return t;
 }
 
+void attach_color(unsigned fbo, unsigned texture, int w, int h, const char* what) {
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+  const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (status != GL_FRAMEBUFFER_COMPLETE)
+    throw std::runtime_error(std::string("cannot render ") + what + " into a " + std::to_string(w) + " x " +
+                             std::to_string(h) + " texture (framebuffer status " + std::to_string(status) + ")");
+}
+
 unsigned make_lut() { return make_texture(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 256, 1, GL_LINEAR, GL_LINEAR); }
 
 void write_lut(unsigned lut, viz::Colormap map) {

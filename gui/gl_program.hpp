@@ -15,6 +15,10 @@ unsigned link_program(const char* vertex, const char* fragment, const char* what
 // A 2-D texture of w x h texels, clamped at the edges, without data.
 unsigned make_texture(int internal, unsigned format, unsigned type, int w, int h, int min_filter, int mag_filter);
 
+// Makes `texture` (w x h) the colour attachment of `fbo`; throws std::runtime_error naming `what`
+// when the framebuffer cannot render into it.
+void attach_color(unsigned fbo, unsigned texture, int w, int h, const char* what);
+
 // A 256 x 1 RGBA8 texture for colormaps, and its filling with one.
 unsigned make_lut();
 void write_lut(unsigned lut, viz::Colormap map);

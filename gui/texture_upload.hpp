@@ -6,6 +6,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
 #include "window.hpp"
 
 namespace plume::gui {
@@ -22,6 +23,22 @@ struct ScalarFieldView {
   int nz = 1;  // > 1 (or a volume of one layer): the texels of a 3-D texture, x fastest, then y
   double offset = 0.0;
 };
+
+// The view of texels prepared on the simulation thread: in device memory when `on_device`, else
+// the host vector's.
+inline ScalarFieldView texels_view(bool on_device, const DeviceTexels* device, const std::vector<float>& host, int nx,
+                                   int ny, int nz, double offset) {
+  ScalarFieldView v;
+  if (on_device)
+    v.device = device;
+  else
+    v.host = host.data();
+  v.nx = nx;
+  v.ny = ny;
+  v.nz = nz;
+  v.offset = offset;
+  return v;
+}
 
 class TextureUpload {
  public:

@@ -123,16 +123,9 @@ void VolumeView::set_volume(const ShownVolume& v, TextureUpload& path) {
   if (!v.kind) return;
   if (v.texture_nx != tx_ || v.texture_ny != ty_ || v.texture_nz != tz_) path.release();  // before names are reused
   allocate(v.texture_nx, v.texture_ny, v.texture_nz, !v.solid.empty());
-  ScalarFieldView s;
-  if (v.texels_on_device)
-    s.device = v.device_texture.get();
-  else
-    s.host = v.texture.data();
-  s.nx = v.texture_nx;
-  s.ny = v.texture_ny;
-  s.nz = v.texture_nz;
-  s.offset = v.offset;
-  path.upload_volume(s, volume_);
+  path.upload_volume(texels_view(v.texels_on_device, v.device_texture.get(), v.texture, v.texture_nx, v.texture_ny,
+                                 v.texture_nz, v.offset),
+                     volume_);
   has_solid_ = !v.solid.empty();
   if (has_solid_) {
     glBindTexture(GL_TEXTURE_3D, solid_);
@@ -156,13 +149,7 @@ void VolumeView::render(const ViewSettings& s, viz::Range r, int w, int h) {
   if (w != color_w_ || h != color_h_) {
     if (color_) glDeleteTextures(1, &color_);
     color_ = make_texture(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, w, h, GL_NEAREST, GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color_, 0);
-    const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    if (status != GL_FRAMEBUFFER_COMPLETE)
-      throw std::runtime_error("cannot render the volume into a " + std::to_string(w) + " x " + std::to_string(h) +
-                               " texture (framebuffer status " + std::to_string(status) + ")");
+    attach_color(fbo_, color_, w, h, "the volume");
     color_w_ = w;
     color_h_ = h;
   }

@@ -43,6 +43,16 @@ Snapshot& wait_for(Simulation& sim, std::unique_ptr<Snapshot>& front, std::uint6
   return *front;
 }
 
+// The fields of a run of `config` after a hot blob of radius 3 and strength 0.2 around site
+// (8, 6, 5), picked in the plane y = 6 (which shows x across and z up).
+plume::Fields painted(const std::string& config) {
+  Simulation sim(plume::config::parse_config(config, "the test"), false, 10);
+  auto front = std::make_unique<Snapshot>();
+  gui::Brush b{8, 5, 3.0, 0.2, true};
+  b.plane = gui::Slice{1, 6};
+  return wait_for(sim, front, sim.post(cmd::Paint{b})).fields;
+}
+
 }  // namespace
 
 TEST(Volume, TheTexelsAreTheWholeFieldAboutTheMiddleOfItsRange) {
@@ -162,19 +172,11 @@ TEST(Volume, ASnapshotCarriesTheThreePlanesOrTheVolumeAskedFor) {
 }
 
 TEST(Volume, PaintingA3DRunRaisesTheTemperatureInABall) {
-  // The diffusion stencil at T = 0.5 everywhere: a hot blob of radius 3 and strength 0.2 around
-  // site (8, 6, 5), picked in the plane y = 6, raises T by the brush's raised-cosine profile of
-  // the distance, in every direction, and nowhere else.
-  const plume::config::RunConfig c = plume::config::parse_config(
+  // The diffusion stencil at T = 0.5 everywhere: the blob raises T by the brush's raised-cosine
+  // profile of the distance from (8, 6, 5), in every direction, and nowhere else.
+  const plume::Fields f = painted(
       "model = \"diffusion\"\n[lattice]\nnx = 16\nny = 12\nnz = 10\n[initial]\nstart = \"blob\"\n"
-      "background = 0.5\namplitude = 0.0\n[run]\nbackend = \"cpu\"\n",
-      "the test");
-  Simulation sim(c, false, 10);
-  auto front = std::make_unique<Snapshot>();
-  gui::Brush b{8, 5, 3.0, 0.2, true};  // the plane y = 6 shows (x, z)
-  b.plane = gui::Slice{1, 6};
-  const Snapshot& s = wait_for(sim, front, sim.post(cmd::Paint{b}));
-  const plume::Fields& f = s.fields;
+      "background = 0.5\namplitude = 0.0\n[run]\nbackend = \"cpu\"\n");
   long raised = 0;
   for (int z = 0; z < 10; ++z)
     for (int y = 0; y < 12; ++y)
@@ -191,26 +193,20 @@ TEST(Volume, Thermal3DPaintsItsTemperature) {
   // thermal3d at rest at T = 0.5 (walls at 0.5 too): the same blob adds the brush's amounts to
   // the temperature. Its fields are those of the populations after streaming (each site's T
   // gathers its neighbours'), so the heat shows within one site more of the centre, and all of it.
-  const plume::config::RunConfig c = plume::config::parse_config(
-      "model = \"thermal3d\"\n[lattice]\nnx = 16\nny = 12\nnz = 10\n[physics]\nt_hot = 0.5\nt_cold = 0.5\n"
-      "[reference]\nrayleigh = 0\n[initial]\namplitude = 0.0\n[run]\nbackend = \"cpu\"\n",
-      "the test");
   EXPECT_EQ(plume::find_model("thermal3d").paint_quantity(), "temperature");
-  Simulation sim(c, false, 10);
-  auto front = std::make_unique<Snapshot>();
+  const plume::Fields f = painted(
+      "model = \"thermal3d\"\n[lattice]\nnx = 16\nny = 12\nnz = 10\n[physics]\nt_hot = 0.5\nt_cold = 0.5\n"
+      "[reference]\nrayleigh = 0\n[initial]\namplitude = 0.0\n[run]\nbackend = \"cpu\"\n");
   gui::Brush b{8, 5, 3.0, 0.2, true};
-  b.plane = gui::Slice{1, 6};
-  const Snapshot& s = wait_for(sim, front, sim.post(cmd::Paint{b}));
-  const plume::Fields& f = s.fields;
-  double added = 0.0, painted = 0.0;
+  double added = 0.0, painted_heat = 0.0;
   for (int z = 0; z < 10; ++z)
     for (int y = 0; y < 12; ++y)
       for (int x = 0; x < 16; ++x) {
         const double r = std::hypot(x - 8.0, y - 6.0, z - 5.0), excess = f["T"][f.at(x, y, z)] - 0.5;
         if (r >= 4) EXPECT_NEAR(excess, 0.0, 1e-12) << x << " " << y << " " << z;
         added += excess;
-        painted += gui::brush_delta_T(b, r);
+        painted_heat += gui::brush_delta_T(b, r);
       }
-  EXPECT_GT(painted, 1.0);
-  EXPECT_NEAR(added, painted, 1e-10);
+  EXPECT_GT(painted_heat, 1.0);
+  EXPECT_NEAR(added, painted_heat, 1e-10);
 }
