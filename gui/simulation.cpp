@@ -413,7 +413,10 @@ long Simulation::publish(long max_overlap) {
   s.layout = s.fields.nz > 1 ? layout : Layout::One;
   if (s.layout == Layout::Three)
     for (int a = 0; a < 3; ++a) prepare_shown_field(s.fields, *shown, max_texture_, s.planes[a], on, Slice{a, point.p[a]});
-  if (s.layout == Layout::Volume) prepare_volume(s.fields, *shown, s.volume, on);
+  if (s.layout == Layout::Volume)
+    prepare_volume(s.fields, *shown, s.volume, on);
+  else if (s.volume.kind)
+    s.volume = ShownVolume{};  // up to 64 MiB of texels a slot, host or device: not kept unused
   s.cuda_device = dev ? dev.device : -1;
   s.run = run_;
   s.config = cfg_;

@@ -615,3 +615,43 @@ TEST(Program, TheVolumeRenderingShowsTheBlobWhereItProjectsFromEachAngle) {
   for (const auto& f : shots) std::remove(f.c_str());
   for (const auto& f : {config, script}) std::remove(f.c_str());
 }
+
+TEST(Program, TheMousePaintsABallInThePlaneOfTheThreeItIsOver) {
+  // Three slices of the 32^3 diffusion run at T = 0 through (24, 16, 16); the one-slice plane is
+  // z = 16. A click with the hot brush (radius 10, strength 0.05) on site (8, 20) of the middle
+  // picture, the plane y = 16 (x across, z up), paints a ball around (8, 16, 20): its centre gets
+  // 0.05, and (8, 20, 16), 5.66 sites away, 0.05 (1 + cos(0.566 pi)) / 2 = 0.0198. Stamped with
+  // the one-slice plane instead, the two would be the other way round.
+  Xvfb x;
+  const std::string config = temp_path("mouse3d.toml"), script = temp_path("mouse3d.txt"),
+                    report = temp_path("mouse3d.report");
+  write_file(config, kBlobConfig);
+  write_file(script,
+             "field T\ncolormap grayscale\nrange 0 1\nlayout three\nslice x 24\nslice y 16\nslice z 16\n"
+             "frames 360\n"
+             "slice y 16\nprobe 8 20\nslice z 16\nprobe 8 20\n");
+  Process p({PLUME_GUI_EXE, "--size", "1200x800", "--show", "--config", config, "--script", script, "--frames", "1",
+             "--report", report},
+            x.display());
+  ASSERT_TRUE(p.wait_for_output(":8: frames 360", 60)) << p.finish().err;
+  Pointer m(x.display());
+  m.settle(300);
+  m.move(140, 614);  // the "raise" radio button of the Paint section (this layout's panel)
+  m.click(1);
+  int px, py;
+  three_slices_pixel(1, 8, 20, px, py);
+  m.move(px, py);
+  m.click(1);
+  const ProcessResult r = p.finish();
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("plane y=16"), std::string::npos) << r.out;
+  const auto probes = records(report, "probe");
+  ASSERT_EQ(probes.size(), 2u);
+  EXPECT_EQ(num(probes[0], "y"), 16);
+  EXPECT_EQ(num(probes[0], "z"), 20);
+  EXPECT_NEAR(num(probes[0], "T"), 0.05, 0.002) << "the ball's centre";
+  EXPECT_EQ(num(probes[1], "y"), 20);
+  EXPECT_EQ(num(probes[1], "z"), 16);
+  EXPECT_NEAR(num(probes[1], "T"), 0.0198, 0.003) << "5.66 sites from the centre";
+  for (const auto& f : {config, script, report}) std::remove(f.c_str());
+}
