@@ -140,6 +140,7 @@ void ControlPanel::view_section(const Snapshot& s, ViewSettings& view, std::vect
     if (view.hi <= view.lo) ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "high must exceed low");
   }
   if (s.config.solver.nz > 1) slice_row(s, view);
+  if (s.config.solver.nz > 1 && view.layout == Layout::Volume) return;  // the camera has its own widgets
   if (ImGui::Button("Fit view")) out.emplace_back(cmd::ViewCommand{cmd::View{}});
   ImGui::SameLine();
   ImGui::TextDisabled("wheel: zoom, drag: pan, double-click: fit");
