@@ -71,6 +71,8 @@ App::App(const Options& o)
   wo.title = "plume " + std::string(io::plume_version()) + " - " + find_model(cfg_.solver.model).lattice().name;
   window_ = open_window(wo);
   field_view_ = std::make_unique<FieldView>();
+  for (auto& v : plane_views_) v = std::make_unique<FieldView>();
+  volume_view_ = std::make_unique<VolumeView>();
   const bool running = !o.paused && !script_;
   sim_ = std::make_unique<Simulation>(cfg_, running, o.batch, window_->gl().max_texture_size, o.snapshot_share,
                                       o.config);
@@ -89,6 +91,8 @@ App::~App() {
   sim_.reset();
   upload_.upload.reset();
   field_view_.reset();
+  for (auto& v : plane_views_) v.reset();
+  volume_view_.reset();
 }
 
 void App::say(bool error, const std::string& text) {
@@ -138,27 +142,17 @@ void App::frame() {
   st.gl_context = window_->gl().context;
   panel_.draw(display.y, *front_, st, view_, commands);
   for (const cmd::Command& c : commands) dispatch(c);
-  sim_->show(view_.field, view_.slice);
+  sim_->show(view_.field, view_.slice, view_.layout, view_.point);
   const float field_left = ControlPanel::kWidth + 8.0f, field_w = display.x - field_left - 8.0f;
   const float plots_top = display.y - Plots::kHeight;
   plots_.draw(ControlPanel::kWidth, plots_top, display.x - ControlPanel::kWidth, Plots::kHeight);
 
   refresh_field();
-  // What is on screen is the snapshot's field; view_.field may be a request still on its way.
-  ViewSettings drawn = view_;
-  drawn.field = front_->shown.kind;
   const SolverConfig& lat = front_->config.solver;
-  const Plane& plane = front_->shown.plane;
-  const std::string where =
-      lat.nz > 1 ? fmt::format("   plane {} = {}", axis_name(plane.axis), plane.position) : std::string();
   const std::string overlay =
-      fmt::format("{}   step {}   t = {:.6g}   {}{}{}", drawn.field->label, front_->step, front_->time,
-                  size_text(Domain::whole(lat.nx, lat.ny, lat.nz)), where, front_->running ? "" : "   (paused)");
-  MouseEdits edits;
-  FieldView::Frame f{field_left, 8.0, field_w, plots_top - 16.0, &front_->shown, &front_->fields, overlay.c_str()};
-  field_view_->draw(drawn, f, edits);
-  for (const Brush& b : edits.paint) post(cmd::Paint{b});
-  for (const SolidStroke& k : edits.solids) post(cmd::Solid{k});
+      fmt::format("{}   step {}   t = {:.6g}   {}{}", front_->shown.kind->label, front_->step, front_->time,
+                  size_text(Domain::whole(lat.nx, lat.ny, lat.nz)), front_->running ? "" : "   (paused)");
+  draw_field(field_left, 8.0, field_w, plots_top - 16.0, overlay);
 
   window_->render();
   if (!pending_screenshot_.empty()) {
@@ -181,6 +175,70 @@ void App::frame() {
   if (opt_.max_fps > 0) std::this_thread::sleep_until(t0 + std::chrono::duration<double>(1.0 / opt_.max_fps));
   const double dt = std::chrono::duration<double>(Clock::now() - t0).count();
   fps_ = fps_ == 0.0 ? 1.0 / dt : 0.9 * fps_ + 0.1 / dt;
+}
+
+void App::draw_field(double left, double top, double w, double h, const std::string& overlay) {
+  // What is on screen is the snapshot's field; view_.field may be a request still on its way.
+  ViewSettings drawn = view_;
+  drawn.field = front_->shown.kind;
+  MouseEdits edits;
+  if (front_->layout == Layout::Volume && !volume_view_->empty()) {
+    const std::string text = fmt::format("{}   volume, camera {:.0f} {:.0f}", overlay, view_.look.yaw, view_.look.pitch);
+    volume_view_->draw(drawn, VolumeView::Frame{left, top, w, h, colour_range(drawn, volume_view_->data_range()),
+                                                text.c_str()});
+    view_.look = drawn.look;  // the mouse turns the camera
+  } else if (front_->layout == Layout::Three) {
+    // One colour range for the three planes, so that a colour means one value in all of them.
+    viz::Range data = front_->planes[0].range;
+    for (const ShownField& p : front_->planes) {
+      data.lo = std::min(data.lo, p.range.lo);
+      data.hi = std::max(data.hi, p.range.hi);
+    }
+    const viz::Range r = colour_range(drawn, data);
+    ViewSettings common = drawn;
+    common.auto_range = false;
+    common.lo = r.lo;
+    common.hi = r.hi;
+    draw_overlay(ImGui::GetBackgroundDrawList(), left, top, overlay.c_str());
+    constexpr double kGap = 8.0, kTitle = 28.0;
+    const double each = std::max(1.0, (w - kBarSpace - 2 * kGap) / 3);
+    for (int a = 0; a < 3; ++a) {
+      const ShownField& p = front_->planes[a];
+      const std::string label = fmt::format("{} = {}", axis_name(a), p.plane.position);
+      MouseEdits mine;
+      plane_views_[a]->draw(common,
+                            FieldView::Frame{left + a * (each + kGap), top + kTitle, a == 2 ? each + kBarSpace : each,
+                                             h - kTitle, &p, &front_->fields, label.c_str(), a == 2},
+                            mine);
+      // Ticks below and right of the picture mark where the other two planes cut this one.
+      const ViewTransform& xf = plane_views_[a]->transform();
+      const int u = a == 0 ? 1 : 0, v = a == 2 ? 1 : 2;
+      double x1, y0, tx, ty;
+      xf.to_screen(p.plane.width, 0.0, x1, y0);  // bottom right
+      xf.to_screen(front_->planes[u].plane.position + 0.5, front_->planes[v].plane.position + 0.5, tx, ty);
+      const ImU32 tick = IM_COL32(230, 230, 230, 255);
+      ImDrawList* dl = ImGui::GetBackgroundDrawList();
+      dl->AddLine(ImVec2(float(tx), float(y0) + 3), ImVec2(float(tx), float(y0) + 11), tick, 2.0f);
+      dl->AddLine(ImVec2(float(x1) + 3, float(ty)), ImVec2(float(x1) + 11, float(ty)), tick, 2.0f);
+      // The mouse's strokes lie in the plane they were made in.
+      for (Brush b : mine.paint) {
+        b.plane = Slice{a, p.plane.position};
+        edits.paint.push_back(b);
+      }
+      for (SolidStroke k : mine.solids) {
+        k.plane = Slice{a, p.plane.position};
+        edits.solids.push_back(k);
+      }
+    }
+  } else {
+    const Plane& plane = front_->shown.plane;
+    const std::string text = front_->config.solver.nz > 1
+                                 ? fmt::format("{}   plane {} = {}", overlay, axis_name(plane.axis), plane.position)
+                                 : overlay;
+    field_view_->draw(drawn, FieldView::Frame{left, top, w, h, &front_->shown, &front_->fields, text.c_str()}, edits);
+  }
+  for (const Brush& b : edits.paint) post(cmd::Paint{b});
+  for (const SolidStroke& k : edits.solids) post(cmd::Solid{k});
 }
 
 void App::on_snapshot() {
@@ -245,10 +303,9 @@ void App::fail_run() {
 
 void App::step_script() {
   for (;;) {
-    // A `field` or `slice` line has its effect when the snapshot carries that field and plane.
-    if (front_->shown.kind != view_.field) return;
-    const SolverConfig& lat = front_->config.solver;
-    if (!(front_->shown.plane == plane_of(view_.slice, lat.nx, lat.ny, lat.nz))) return;
+    // A `field`, `slice` or `layout` line has its effect when the snapshot carries that field
+    // and those planes.
+    if (!shows_request()) return;
     if (wait_seq_) {
       if (front_->applied_seq < wait_seq_) return;
       wait_seq_ = 0;
@@ -287,6 +344,20 @@ void App::step_script() {
     }
     if (quit_) return;
   }
+}
+
+bool App::shows_request() const {
+  const Snapshot& s = *front_;
+  const SolverConfig& lat = s.config.solver;
+  if (s.shown.kind != view_.field || !(s.shown.plane == plane_of(view_.slice, lat.nx, lat.ny, lat.nz))) return false;
+  if (lat.nz <= 1) return true;
+  if (s.layout != view_.layout) return false;
+  if (s.layout == Layout::Three)
+    for (int a = 0; a < 3; ++a)
+      if (s.planes[a].kind != view_.field ||
+          !(s.planes[a].plane == plane_of(Slice{a, view_.point.p[a]}, lat.nx, lat.ny, lat.nz)))
+        return false;
+  return s.layout != Layout::Volume || s.volume.kind == view_.field;
 }
 
 void App::show_progress() {
@@ -350,10 +421,29 @@ void App::execute(const cmd::ViewCommand& c) {
                      view_.hi = r.hi;
                    }
                  },
-                 [&](const cmd::View& v) { field_view_->request_view(v); },
+                 [&](const cmd::View& v) {
+                   field_view_->request_view(v);
+                   for (auto& p : plane_views_) p->request_view(v);
+                 },
                  [&](const cmd::Slice& v) {
                    view_.slice = v.slice;
-                   sim_->show(view_.field, view_.slice);
+                   view_.point.p[v.slice.axis] = v.slice.position;  // the plane of the three
+                   sim_->show(view_.field, view_.slice, view_.layout, view_.point);
+                 },
+                 [&](const cmd::Layout& l) {
+                   view_.layout = l.layout;
+                   sim_->show(view_.field, view_.slice, view_.layout, view_.point);
+                 },
+                 [&](const cmd::Camera& c) {
+                   view_.look.yaw = c.yaw;
+                   view_.look.pitch = c.pitch;
+                 },
+                 [&](const cmd::Opacity& o) {
+                   view_.look.opacity = o.scale;
+                   if (o.ramp) {
+                     view_.look.ramp_lo = o.lo;
+                     view_.look.ramp_hi = o.hi;
+                   }
                  },
                  [&](const cmd::Screenshot& s) { pending_screenshot_ = s.path; },
                  [&](const cmd::Image& im) {
@@ -379,7 +469,7 @@ void App::keyboard() {
   if (io.WantCaptureKeyboard) return;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space))) sim_->post(cmd::Run{!front_->running});
   if (ImGui::IsKeyPressed('S')) sim_->post(cmd::Steps{1});
-  if (ImGui::IsKeyPressed('F')) field_view_->request_view(cmd::View{});
+  if (ImGui::IsKeyPressed('F')) execute(cmd::View{});
 }
 
 void App::refresh_field() {
@@ -390,6 +480,12 @@ void App::refresh_field() {
   if (front_->shown.texels_on_device && !upload_.upload->takes_device_texels()) return;
   try {
     field_view_->set_field(front_->shown, front_->shown.plane.width, front_->shown.plane.height, *upload_.upload);
+    if (front_->layout == Layout::Three)
+      for (int a = 0; a < 3; ++a) {
+        const ShownField& p = front_->planes[a];
+        plane_views_[a]->set_field(p, p.plane.width, p.plane.height, *upload_.upload);
+      }
+    if (front_->layout == Layout::Volume) volume_view_->set_volume(front_->volume, *upload_.upload);
   } catch (const std::exception& e) {
     if (!upload_.upload->takes_device_texels()) throw;
     // The GPU path failed at run time: the host path takes over from the next snapshot, which
@@ -417,7 +513,8 @@ std::string App::summary() const {
       snapshots > 0 ? 1e3 * (sim_->snapshot_seconds_total() - snapshot_seconds_at_start_) / snapshots : 0.0,
       snapshots > 0 ? 1e3 * (sim_->stall_seconds_total() - stall_seconds_at_start_) / snapshots : 0.0,
       front_->config.solver.nz > 1
-          ? fmt::format("{}x{}x{}", front_->config.solver.nx, front_->config.solver.ny, front_->config.solver.nz)
+          ? fmt::format("{}x{}x{} layout={}", front_->config.solver.nx, front_->config.solver.ny,
+                        front_->config.solver.nz, layout_name(front_->layout))
           : fmt::format("{}x{}", front_->config.solver.nx, front_->config.solver.ny),
       upload_.upload ? upload_.upload->name() : "", window_->gl().renderer,
       window_->gl().context);

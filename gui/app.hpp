@@ -2,6 +2,7 @@
 // panel and the field, post the commands, show. Everything that can fail on bad input (the
 // configuration, the script) is checked before the window opens.
 #pragma once
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -19,6 +20,7 @@
 #include "simulation.hpp"
 #include "texture_upload.hpp"
 #include "view_settings.hpp"
+#include "volume_view.hpp"
 #include "window.hpp"
 
 namespace plume::gui {
@@ -55,6 +57,10 @@ class App {
   void follow_model(const Model& m);
   void keyboard();
   void refresh_field();
+  // Whether the snapshot on screen shows what the view asks for (field, planes, layout).
+  bool shows_request() const;
+  // Draws the field area (left, top, w x h) as the snapshot's layout says.
+  void draw_field(double left, double top, double w, double h, const std::string& overlay);
   void show_progress();
   void say(bool error, const std::string& text);
   std::string summary() const;
@@ -66,6 +72,8 @@ class App {
   ViewSettings view_;
   std::unique_ptr<Window> window_;
   std::unique_ptr<FieldView> field_view_;
+  std::array<std::unique_ptr<FieldView>, 3> plane_views_;  // the layout of three slices
+  std::unique_ptr<VolumeView> volume_view_;
   std::unique_ptr<Simulation> sim_;
   std::unique_ptr<Snapshot> front_;
   UploadChoice upload_;

@@ -104,12 +104,13 @@ const char* command_help() {
   lattice NX NY [NZ]              restart on a new lattice (NZ > 1: a 3-D lattice)
   paint hot|cold X Y [radius R] [strength S] [plane AXIS=P]
                                   raise / lower T_H by up to S (default 0.05) in a disc of R sites
-                                  (default 8) around site (X, Y), at constant pressure (D2Q37)
+                                  (default 8) around site (X, Y), at constant pressure (D2Q37); on
+                                  a 3-D lattice a ball of R sites around that point of the plane
   solid draw|erase X Y [to X1 Y1] [radius R] [plane AXIS=P]
                                   make the sites within R (default 3) of site (X, Y), or of the
                                   segment to (X1, Y1), solid or fluid again (a model with solids)
                                   On a 3-D lattice X, Y are coordinates in the plane shown (slice),
-                                  or in the plane AXIS = P; the disc lies in it, one site thick
+                                  or in the plane AXIS = P; the solid disc lies in it, one site thick
   case NAME                       restart with a case of the assets folder (--assets), whichever
                                   model it runs, e.g. case d2q9_cylinder
   load-config FILE | save-config FILE          the batch driver's TOML configuration (loading
@@ -120,7 +121,16 @@ const char* command_help() {
   colormap viridis|inferno|coolwarm|grayscale
   range auto | range LO HI        colour range
   view fit | view X Y ZOOM        centre the view on lattice point (X, Y) at ZOOM (1: whole lattice)
-  slice x|y|z [P|middle]          a 3-D lattice: show the plane AXIS = P (default: the middle)
+  slice x|y|z [P|middle]          a 3-D lattice: show the plane AXIS = P (default: the middle);
+                                  in the three-slice layout, move that one of the three planes
+  layout one|three|volume         a 3-D lattice: one slice, the slices x, y and z side by side,
+                                  or a volume rendering of the whole lattice
+  camera YAW PITCH                the volume's view angles in degrees (0 0: looking along +y, z up;
+                                  YAW turns about z, PITCH > 0 looks from above)
+  opacity S [LO HI]               the volume's opacity per site S of the values at the top of the
+                                  ramp; the ramp from LO to HI (fractions of the colour range, 0.5 1
+                                  first: values below LO are clear, above HI opaque; LO > HI: the
+                                  low values are the opaque ones)
   screenshot FILE.png             the whole window
   image FILE.png                  the field alone, one pixel a site, with a colour bar
   report                          a diagnostics record into the --report file
@@ -252,6 +262,29 @@ std::optional<Command> parse(const std::string& line) {
     }
     return ViewCommand{Slice{s}};
   }
+  if (v == "layout") {
+    expect_args(w, 1, "layout one|three|volume");
+    return ViewCommand{Layout{layout_of(w[1])}};
+  }
+  if (v == "camera") {
+    expect_args(w, 2, "camera YAW PITCH");
+    const double yaw = number(w[1], "camera YAW"), pitch = number(w[2], "camera PITCH");
+    if (!(pitch >= -90 && pitch <= 90)) throw std::invalid_argument("camera PITCH must lie in [-90, 90] degrees");
+    return ViewCommand{Camera{yaw, pitch}};
+  }
+  if (v == "opacity") {
+    if (w.size() != 2 && w.size() != 4) throw std::invalid_argument("usage: opacity S [LO HI]");
+    Opacity o;
+    o.scale = number(w[1], "opacity S");
+    if (!(o.scale >= 0)) throw std::invalid_argument("opacity S must be >= 0");
+    if (w.size() == 4) {
+      o.ramp = true;
+      o.lo = number(w[2], "opacity LO");
+      o.hi = number(w[3], "opacity HI");
+      if (o.lo == o.hi) throw std::invalid_argument("opacity LO HI needs LO != HI");
+    }
+    return ViewCommand{o};
+  }
   if (v == "screenshot" || v == "image") {
     expect_args(w, 1, (v + " FILE.png").c_str());
     if (v == "screenshot") return ViewCommand{Screenshot{w[1]}};
@@ -279,7 +312,8 @@ std::optional<Command> parse(const std::string& line) {
       "unknown command '" + v +
       "' (commands: run, pause, steps, batch, set, gravity, reset, lattice, paint, solid, case, load-config, "
       "save-config, "
-      "save-checkpoint, open-checkpoint, field, colormap, range, view, slice, screenshot, image, report, probe, frames, quit)");
+      "save-checkpoint, open-checkpoint, field, colormap, range, view, slice, layout, camera, opacity, screenshot, image, report, probe, "
+      "frames, quit)");
 }
 
 std::vector<std::pair<std::string, std::string>> config_overrides(const SimCommand& c) {

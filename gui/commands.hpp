@@ -49,6 +49,16 @@ struct View {
 };
 // The plane of a 3-D lattice to show (gui/slice.hpp): axis 0 x, 1 y, 2 z; position -1: the middle.
 struct Slice { gui::Slice slice; };
+// How a 3-D lattice is shown: one slice, three slices, or the volume rendering.
+struct Layout { gui::Layout layout = gui::Layout::One; };
+// The volume's camera (gui/volume.hpp), degrees.
+struct Camera { double yaw = 30.0, pitch = 20.0; };
+// The volume's opacity per site, and with `ramp` its ramp (fractions of the colour range).
+struct Opacity {
+  double scale = 0.05;
+  bool ramp = false;
+  double lo = 0.5, hi = 1.0;
+};
 struct Screenshot { std::string path; };
 struct Image { std::string path; };
 struct Report {};
@@ -58,7 +68,8 @@ struct Quit {};
 
 using SimCommand = std::variant<Run, Steps, Batch, Set, Reset, Lattice, Paint, Solid, OpenCase, LoadConfig,
                                 SaveConfig, SaveCheckpoint, OpenCheckpoint>;
-using ViewCommand = std::variant<Field, Colormap, Range, View, Slice, Screenshot, Image, Report, Probe, Frames, Quit>;
+using ViewCommand = std::variant<Field, Colormap, Range, View, Slice, Layout, Camera, Opacity, Screenshot, Image,
+                                 Report, Probe, Frames, Quit>;
 using Command = std::variant<SimCommand, ViewCommand>;
 
 // Parses one line; throws std::invalid_argument saying what is wrong and what was expected.

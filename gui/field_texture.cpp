@@ -3,16 +3,10 @@
 #include <stdexcept>
 #include <string>
 #include "gl.hpp"
+#include "gl_program.hpp"
 
 namespace plume::gui {
 namespace {
-
-// One triangle that covers the viewport; no vertex buffer needed.
-const char* kVertex = R"(#version 330 core
-void main() {
-  vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-  gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
-})";
 
 // NaN (a blown-up run) is drawn magenta, as in viz::colormap, so it cannot pass for data.
 const char* kFragment = R"(#version 330 core
@@ -28,47 +22,10 @@ void main() {
   color = texture(lut, vec2(t * (255.0 / 256.0) + 0.5 / 256.0, 0.5));
 })";
 
-GLuint compile(GLenum type, const char* src) {
-  GLuint s = glCreateShader(type);
-  glShaderSource(s, 1, &src, nullptr);
-  glCompileShader(s);
-  GLint ok = 0;
-  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    char log[2048];
-    glGetShaderInfoLog(s, sizeof log, nullptr, log);
-    glDeleteShader(s);
-    throw std::runtime_error(std::string("field shader does not compile: ") + log);
-  }
-  return s;
-}
-
-GLuint make_texture(GLint internal, GLenum format, GLenum type, int w, int h, GLint min_filter, GLint mag_filter) {
-  GLuint t;
-  glGenTextures(1, &t);
-  glBindTexture(GL_TEXTURE_2D, t);
-  glTexImage2D(GL_TEXTURE_2D, 0, internal, w, h, 0, format, type, nullptr);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min_filter);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, mag_filter);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  glBindTexture(GL_TEXTURE_2D, 0);
-  return t;
-}
-
 }  // namespace
 
 FieldTexture::FieldTexture() {
-  const GLuint vs = compile(GL_VERTEX_SHADER, kVertex), fs = compile(GL_FRAGMENT_SHADER, kFragment);
-  program_ = glCreateProgram();
-  glAttachShader(program_, vs);
-  glAttachShader(program_, fs);
-  glLinkProgram(program_);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  GLint ok = 0;
-  glGetProgramiv(program_, GL_LINK_STATUS, &ok);
-  if (!ok) throw std::runtime_error("field shader does not link");
+  program_ = link_program(kCoverViewport, kFragment, "field");
   glUseProgram(program_);
   glUniform1i(glGetUniformLocation(program_, "field"), 0);
   glUniform1i(glGetUniformLocation(program_, "lut"), 1);
@@ -77,7 +34,7 @@ FieldTexture::FieldTexture() {
   loc_inv_span_ = glGetUniformLocation(program_, "inv_span");
   glGenVertexArrays(1, &vao_);
   glGenFramebuffers(1, &fbo_);
-  lut_ = make_texture(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 256, 1, GL_LINEAR, GL_LINEAR);
+  lut_ = make_lut();
 }
 
 FieldTexture::~FieldTexture() {
@@ -95,13 +52,7 @@ void FieldTexture::allocate(int nx, int ny) {
   // Magnified sites stay crisp squares; minified lattices are averaged by the linear filter.
   scalar_ = make_texture(GL_R32F, GL_RED, GL_FLOAT, nx, ny, GL_NEAREST, GL_NEAREST);
   color_ = make_texture(GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, nx, ny, GL_LINEAR, GL_NEAREST);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color_, 0);
-  const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  if (status != GL_FRAMEBUFFER_COMPLETE)
-    throw std::runtime_error("cannot render into a " + std::to_string(nx) + " x " + std::to_string(ny) +
-                             " colour texture (framebuffer status " + std::to_string(status) + ")");
+  attach_color(fbo_, color_, nx, ny, "the field's colours");
   nx_ = nx;
   ny_ = ny;
 }
@@ -115,17 +66,7 @@ void FieldTexture::upload(TextureUpload& path, const ScalarFieldView& v) {
 
 void FieldTexture::set_colormap(viz::Colormap map) {
   if (have_lut_ && map == lut_map_) return;
-  unsigned char rgba[256 * 4];
-  for (int i = 0; i < 256; ++i) {
-    const viz::RGB8 c = viz::colormap(map, i / 255.0);
-    rgba[4 * i] = c.r;
-    rgba[4 * i + 1] = c.g;
-    rgba[4 * i + 2] = c.b;
-    rgba[4 * i + 3] = 255;
-  }
-  glBindTexture(GL_TEXTURE_2D, lut_);
-  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 256, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-  glBindTexture(GL_TEXTURE_2D, 0);
+  write_lut(lut_, map);
   lut_map_ = map;
   have_lut_ = true;
 }

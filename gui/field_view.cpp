@@ -8,7 +8,6 @@
 namespace plume::gui {
 namespace {
 
-constexpr double kBarSpace = 110.0;  // pixels right of the field kept for the colour bar
 constexpr int kBarSegments = 64;
 
 ImU32 to_imgui(viz::RGB8 c) { return IM_COL32(c.r, c.g, c.b, 255); }
@@ -20,32 +19,32 @@ void FieldView::set_field(const ShownField& f, int nx, int ny, TextureUpload& pa
   nx_ = nx;
   ny_ = ny;
   data_range_ = f.range;
-  ScalarFieldView v;
-  if (f.texels_on_device)
-    v.device = f.device_texture.get();
-  else
-    v.host = f.texture.data();
-  v.nx = f.texture_nx;
-  v.ny = f.texture_ny;
-  v.offset = f.offset;
-  tex_.upload(path, v);
+  tex_.upload(path, texels_view(f.texels_on_device, f.device_texture.get(), f.texture, f.texture_nx, f.texture_ny, 1,
+                                f.offset));
   has_solids_ = !f.solid.empty();
   if (has_solids_) solids_.upload(f.solid.data(), f.texture_nx, f.texture_ny);
   dirty_ = true;
 }
 
-viz::Range FieldView::range(const ViewSettings& s) const {
+viz::Range colour_range(const ViewSettings& s, viz::Range data) {
   if (!s.auto_range) return {s.lo, s.hi};
   if (s.field->is_signed) {
-    const double m = std::max(std::abs(data_range_.lo), std::abs(data_range_.hi));
+    const double m = std::max(std::abs(data.lo), std::abs(data.hi));
     return {-m, m};
   }
-  return data_range_;
+  return data;
+}
+
+void draw_overlay(ImDrawList* dl, double x, double y, const char* text) {
+  const ImVec2 ts = ImGui::CalcTextSize(text);
+  const float bx = float(x), by = float(y);
+  dl->AddRectFilled(ImVec2(bx + 4, by + 4), ImVec2(bx + 12 + ts.x, by + 8 + ts.y), IM_COL32(0, 0, 0, 160));
+  dl->AddText(ImVec2(bx + 8, by + 6), IM_COL32(255, 255, 255, 255), text);
 }
 
 void FieldView::draw(const ViewSettings& s, const Frame& f, MouseEdits& edits) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  const double fw = std::max(1.0, f.width - kBarSpace);
+  const double fw = std::max(1.0, f.width - (f.colorbar ? kBarSpace : 0.0));
   if (nx_ == 0) return;
   xf_.set_area(f.left, f.top, fw, f.height, nx_, ny_);
   if (pending_view_) {
@@ -80,12 +79,7 @@ void FieldView::draw(const ViewSettings& s, const Frame& f, MouseEdits& edits) {
                  ImVec2(float(x1), float(y1)), ImVec2(0, 1), ImVec2(1, 0),
                  IM_COL32(kSolidGrey, kSolidGrey, kSolidGrey, 255));
   dl->AddRect(ImVec2(float(x0) - 1, float(y0) - 1), ImVec2(float(x1) + 1, float(y1) + 1), IM_COL32(90, 90, 90, 255));
-  if (f.overlay && *f.overlay) {
-    const ImVec2 ts = ImGui::CalcTextSize(f.overlay);
-    dl->AddRectFilled(ImVec2(clip_min.x + 4, clip_min.y + 4), ImVec2(clip_min.x + 12 + ts.x, clip_min.y + 8 + ts.y),
-                      IM_COL32(0, 0, 0, 160));
-    dl->AddText(ImVec2(clip_min.x + 8, clip_min.y + 6), IM_COL32(255, 255, 255, 255), f.overlay);
-  }
+  if (f.overlay && *f.overlay) draw_overlay(dl, clip_min.x, clip_min.y, f.overlay);
   if (s.tool != Tool::Inspect && xf_.contains(ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y) &&
       !ImGui::GetIO().WantCaptureMouse) {
     const ImVec2 m = ImGui::GetIO().MousePos;
@@ -98,6 +92,7 @@ void FieldView::draw(const ViewSettings& s, const Frame& f, MouseEdits& edits) {
   }
   draw_readout(dl, s, f);
   dl->PopClipRect();
+  if (!f.colorbar) return;
   // Next to the lattice's right edge, but never out of the area.
   const double bar_x = std::clamp(x1 + 16.0, f.left, f.left + fw + 14.0);
   draw_colorbar(dl, s, r, bar_x, f.top + 0.1 * f.height, 0.8 * f.height);
@@ -148,7 +143,7 @@ void FieldView::handle_mouse(const ViewSettings& s, MouseEdits& edits) {
   }
 }
 
-void FieldView::draw_colorbar(ImDrawList* dl, const ViewSettings& s, viz::Range r, double x, double top, double h) {
+void draw_colorbar(ImDrawList* dl, const ViewSettings& s, viz::Range r, double x, double top, double h) {
   const float bw = 18.0f, bx = float(x);
   for (int k = 0; k < kBarSegments; ++k) {
     const double t_hi = 1.0 - double(k) / kBarSegments, t_lo = 1.0 - double(k + 1) / kBarSegments;

@@ -28,19 +28,30 @@ struct MouseEdits {
 // The colour solid sites are drawn in, whatever the colormap: the in-situ images' grey (0.5).
 constexpr unsigned char kSolidGrey = 128;
 
+// Pixels right of a field kept for its colour bar.
+constexpr double kBarSpace = 110.0;
+
+// The colour range for the settings: the fixed one, or the data's (symmetric for signed fields).
+viz::Range colour_range(const ViewSettings& s, viz::Range data);
+// The colour bar of `s`'s colormap and field for the range r, at x, from top down h pixels.
+void draw_colorbar(ImDrawList* dl, const ViewSettings& s, viz::Range r, double x, double top, double h);
+// One line of text on a dark box at the top left (x, y) of an area.
+void draw_overlay(ImDrawList* dl, double x, double y, const char* text);
+
 class FieldView {
  public:
 
   // A new field on an nx x ny lattice; its texture copy goes through `path`.
   void set_field(const ShownField& f, int nx, int ny, TextureUpload& path);
   // Colour range for the settings: the fixed one, or the field's (symmetric for signed fields).
-  viz::Range range(const ViewSettings& s) const;
+  viz::Range range(const ViewSettings& s) const { return colour_range(s, data_range_); }
 
   struct Frame {
     double left, top, width, height;  // screen area given to the view, colour bar included
     const ShownField* shown = nullptr;  // the values under the cursor
     const Fields* fields = nullptr;     // every quantity at the cursor
     const char* overlay = "";         // one line drawn at the top of the field
+    bool colorbar = true;             // false: no colour bar, the whole width is the field's
   };
   // Draws on the background draw list and handles the mouse; what the brushes did in this frame
   // is appended to `edits`.
@@ -52,7 +63,6 @@ class FieldView {
 
  private:
   void handle_mouse(const ViewSettings& s, MouseEdits& edits);
-  void draw_colorbar(ImDrawList* dl, const ViewSettings& s, viz::Range r, double x, double top, double h);
   void draw_readout(ImDrawList* dl, const ViewSettings& s, const Frame& f);
 
   FieldTexture tex_;

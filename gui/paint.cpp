@@ -19,34 +19,48 @@ long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, i
                        const Brush& b) {
   const int Q = m.lattice().Q;
   const std::size_t sites = std::size_t(nx) * ny * nz;
+  const int n[3] = {nx, ny, nz};
   const Plane p = plane_of(b.plane, nx, ny, nz);
-  const int w = p.width, h = p.height;
-  const bool wrap_u = periodic[p.u], wrap_v = periodic[p.v];
-  // A disc wider than the lattice would visit sites twice through the periodic wrap.
+  // The centre in lattice coordinates: the picture point (x, y) of the plane. On a 3-D lattice
+  // the blob is a ball around it; a 2-D lattice has no depth, and the ball is its disc.
+  double centre[3] = {0.0, 0.0, 0.0};
+  centre[p.axis] = p.position;
+  centre[p.u] = b.x;
+  centre[p.v] = b.y;
+  const bool deep = nz > 1;
+  // A ball wider than the lattice would visit sites twice through the periodic wrap.
   Brush br = b;
-  if (wrap_u) br.radius = std::min(br.radius, 0.5 * w);
-  if (wrap_v) br.radius = std::min(br.radius, 0.5 * h);
-  long changed = 0;
-  const int y_lo = int(std::ceil(br.y - br.radius)), y_hi = int(std::floor(br.y + br.radius));
-  const int x_lo = int(std::ceil(br.x - br.radius)), x_hi = int(std::floor(br.x + br.radius));
-  std::vector<double> fs(std::size_t(Q), 0.0);
-  for (int yi = y_lo; yi <= y_hi; ++yi) {
-    int y = yi;
-    if (wrap_v) y = ((y % h) + h) % h;
-    else if (y < 0 || y >= h) continue;
-    for (int xi = x_lo; xi <= x_hi; ++xi) {
-      const double amount = brush_delta_T(br, std::hypot(xi - br.x, yi - br.y));
-      if (amount == 0.0) continue;
-      int x = xi;
-      if (wrap_u) x = ((x % w) + w) % w;
-      else if (x < 0 || x >= w) continue;
-      const std::size_t site = p.index(x, y, nx, ny);
-      for (int i = 0; i < Q; ++i) fs[i] = f[i * sites + site];
-      m.paint_site(fs.data(), amount);
-      for (int i = 0; i < Q; ++i) f[i * sites + site] = fs[i];
-      ++changed;
-    }
+  for (int a = 0; a < 3; ++a)
+    if (periodic[a] && (deep || a != 2)) br.radius = std::min(br.radius, 0.5 * n[a]);
+  int lo[3], hi[3];
+  for (int a = 0; a < 3; ++a) {
+    const bool flat = !deep && a == 2;
+    lo[a] = flat ? 0 : int(std::ceil(centre[a] - br.radius));
+    hi[a] = flat ? 0 : int(std::floor(centre[a] + br.radius));
   }
+  long changed = 0;
+  std::vector<double> fs(std::size_t(Q), 0.0);
+  int c[3];
+  for (int zi = lo[2]; zi <= hi[2]; ++zi)
+    for (int yi = lo[1]; yi <= hi[1]; ++yi)
+      for (int xi = lo[0]; xi <= hi[0]; ++xi) {
+        const int at[3] = {xi, yi, zi};
+        const double dx = xi - centre[0], dy = yi - centre[1];
+        const double amount = brush_delta_T(br, deep ? std::hypot(dx, dy, zi - centre[2]) : std::hypot(dx, dy));
+        if (amount == 0.0) continue;
+        bool inside = true;
+        for (int a = 0; a < 3; ++a) {
+          c[a] = at[a];
+          if (periodic[a]) c[a] = ((c[a] % n[a]) + n[a]) % n[a];
+          else if (c[a] < 0 || c[a] >= n[a]) inside = false;
+        }
+        if (!inside) continue;
+        const std::size_t site = (std::size_t(c[2]) * ny + c[1]) * nx + c[0];
+        for (int i = 0; i < Q; ++i) fs[i] = f[i * sites + site];
+        m.paint_site(fs.data(), amount);
+        for (int i = 0; i < Q; ++i) f[i * sites + site] = fs[i];
+        ++changed;
+      }
   return changed;
 }
 

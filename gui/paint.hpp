@@ -1,7 +1,7 @@
-// Painting blobs into the fluid: the brush's disc and profile are the GUI's, what a stroke does to
+// Painting blobs into the fluid: the brush's disc (a ball on a 3-D lattice) and profile are the GUI's, what a stroke does to
 // a site is the model's (Model::paint_site: for D2Q37, hot or cold blobs). The public Solver API only moves whole lattices of
 // populations between host and backend, so a brush stroke costs two copies of the populations
-// (37 doubles a site each way); a device-side kernel that rewrites only the disc would be the
+// (37 doubles a site each way); a device-side kernel that rewrites only the blob would be the
 // right tool for large GPU lattices.
 #pragma once
 #include <vector>
@@ -15,8 +15,8 @@ struct Brush {
   double radius = 8.0;       // sites
   double strength = 0.05;    // change of the model's paint quantity at the centre (D2Q37: temperature)
   bool hot = true;           // raise (hot) or lower (cold) it
-  // On a 3-D lattice, the plane (x, y) lie in: they are its picture coordinates (gui/slice.hpp)
-  // and the disc lies in it, one site thick. A 2-D lattice is its z = 0 plane.
+  // On a 3-D lattice, the plane (x, y) lie in: they are its picture coordinates (gui/slice.hpp),
+  // and the blob is a ball around that point of the plane. A 2-D lattice is its z = 0 plane.
   Slice plane{-1, 0};  // axis -1: the plane shown when posted (the front end says which)
 };
 
@@ -28,8 +28,8 @@ double brush_delta_T(const Brush& b, double r);
 // of every site by the brush's amount there, as the model paints (Model::paint_site). x wraps;
 // y wraps when periodic_y, else the disc is clipped. Returns the number of sites changed.
 long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, bool periodic_y, const Brush& b);
-// The same on an nx x ny x nz lattice, in the brush's plane: the disc wraps along the plane's
-// axes that `periodic` says, and is clipped along the others.
+// The same on an nx x ny x nz lattice: a ball around the brush's point of its plane (nz = 1: the
+// disc), wrapping along the axes that `periodic` says and clipped along the others.
 long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, int nz, const bool periodic[3],
                        const Brush& b);
 

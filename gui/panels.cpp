@@ -140,14 +140,48 @@ void ControlPanel::view_section(const Snapshot& s, ViewSettings& view, std::vect
     if (view.hi <= view.lo) ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "high must exceed low");
   }
   if (s.config.solver.nz > 1) slice_row(s, view);
+  if (s.config.solver.nz > 1 && view.layout == Layout::Volume) return;  // the camera has its own widgets
   if (ImGui::Button("Fit view")) out.emplace_back(cmd::ViewCommand{cmd::View{}});
   ImGui::SameLine();
   ImGui::TextDisabled("wheel: zoom, drag: pan, double-click: fit");
 }
 
-// A 3-D run: the plane shown (gui/slice.hpp), an axis and a position along it.
+// A 3-D run: the layout (one slice, three slices, the volume) and what moves it.
 void ControlPanel::slice_row(const Snapshot& s, ViewSettings& view) {
+  int layout = int(view.layout);
+  ImGui::TextUnformatted("show");
+  for (const Layout l : {Layout::One, Layout::Three, Layout::Volume}) {
+    ImGui::SameLine();
+    ImGui::RadioButton(l == Layout::One ? "one slice" : l == Layout::Three ? "three slices" : "volume", &layout, int(l));
+  }
+  view.layout = Layout(layout);
   const SolverConfig& c = s.config.solver;
+  if (view.layout == Layout::Three) {
+    // Each plane's position is a coordinate of the point where they cross.
+    const int n[3] = {c.nx, c.ny, c.nz};
+    for (int a = 0; a < 3; ++a) {
+      int position = plane_of(Slice{a, view.point.p[a]}, c.nx, c.ny, c.nz).position;
+      const std::string label = std::string("plane ") + axis_name(a) + " =";
+      if (ImGui::SliderInt(label.c_str(), &position, 0, n[a] - 1)) view.point.p[a] = position;
+    }
+    return;
+  }
+  if (view.layout == Layout::Volume) {
+    VolumeLook& l = view.look;
+    float yaw = float(l.yaw), pitch = float(l.pitch), opacity = float(l.opacity), lo = float(l.ramp_lo),
+          hi = float(l.ramp_hi);
+    if (ImGui::SliderFloat("yaw", &yaw, -180.0f, 180.0f, "%.0f deg")) l.yaw = yaw;
+    if (ImGui::SliderFloat("pitch", &pitch, -90.0f, 90.0f, "%.0f deg")) l.pitch = pitch;
+    if (ImGui::SliderFloat("opacity", &opacity, 0.0f, 1.0f, "%.3f / site", ImGuiSliderFlags_Logarithmic))
+      l.opacity = opacity;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("how opaque a site of the values at the top of the ramp is");
+    if (ImGui::SliderFloat("ramp from", &lo, 0.0f, 1.0f, "%.2f")) l.ramp_lo = lo;
+    if (ImGui::SliderFloat("ramp to", &hi, 0.0f, 1.0f, "%.2f")) l.ramp_hi = hi;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("places in the colour range: clear below 'from', opaque above 'to' (from > to: the reverse)");
+    ImGui::TextDisabled("drag: turn the camera");
+    return;
+  }
   const Plane now = plane_of(view.slice, c.nx, c.ny, c.nz);
   int axis = now.axis;
   ImGui::TextUnformatted("slice");

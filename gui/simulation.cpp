@@ -86,11 +86,15 @@ std::uint64_t Simulation::post(cmd::SimCommand c) {
   return seq;
 }
 
-void Simulation::show(const io::FieldChoice* k, const Slice& slice) {
+void Simulation::show(const io::FieldChoice* k, const Slice& slice, Layout layout, const Point3& point) {
   std::lock_guard<std::mutex> lk(mtx_);
-  if (k == shown_ && slice.axis == slice_.axis && slice.position == slice_.position) return;
+  if (k == shown_ && slice.axis == slice_.axis && slice.position == slice_.position && layout == layout_ &&
+      point == point_)
+    return;
   shown_ = k;
   slice_ = slice;
+  layout_ = layout;
+  point_ = point;
   refresh_ = true;
   cv_.notify_one();
 }
@@ -389,6 +393,8 @@ long Simulation::publish(long max_overlap) {
   copy_fields(solver_->wait_fields(), s.fields);
   const io::FieldChoice* shown;
   Slice slice;
+  Layout layout;
+  Point3 point;
   bool on_device;
   {
     std::lock_guard<std::mutex> lk(mtx_);
@@ -396,11 +402,21 @@ long Simulation::publish(long max_overlap) {
     shown_ = choice_for(solver_->model(), shown_);
     shown = shown_;
     slice = slice_;
+    layout = layout_;
+    point = point_;
     on_device = device_texels_;
   }
   // The device fields belong to the request just made and stay until the next one.
   const DeviceFields dev = solver_->device_fields();
-  prepare_shown_field(s.fields, *shown, max_texture_, s.shown, on_device && dev ? &dev : nullptr, slice);
+  const DeviceFields* on = on_device && dev ? &dev : nullptr;
+  prepare_shown_field(s.fields, *shown, max_texture_, s.shown, on, slice);
+  s.layout = s.fields.nz > 1 ? layout : Layout::One;
+  if (s.layout == Layout::Three)
+    for (int a = 0; a < 3; ++a) prepare_shown_field(s.fields, *shown, max_texture_, s.planes[a], on, Slice{a, point.p[a]});
+  if (s.layout == Layout::Volume)
+    prepare_volume(s.fields, *shown, s.volume, on);
+  else if (s.volume.kind)
+    s.volume = ShownVolume{};  // up to 64 MiB of texels a slot, host or device: not kept unused
   s.cuda_device = dev ? dev.device : -1;
   s.run = run_;
   s.config = cfg_;

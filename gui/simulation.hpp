@@ -44,9 +44,10 @@ class Simulation {
 
   // Queues a command; returns its sequence number (increasing from 1). Never blocks on the solver.
   std::uint64_t post(cmd::SimCommand c);
-  // The field snapshots prepare for display, and the plane of a 3-D lattice (ignored in 2-D); a
-  // change publishes a new snapshot at once when paused.
-  void show(const io::FieldChoice* k, const Slice& slice = {});
+  // The field snapshots prepare for display, and the plane of a 3-D lattice (ignored in 2-D),
+  // with, as `layout` says, the three planes through `point` or the volume; a change publishes a
+  // new snapshot at once when paused.
+  void show(const io::FieldChoice* k, const Slice& slice = {}, Layout layout = Layout::One, const Point3& point = {});
   // Whether snapshots of a CUDA run carry the shown field's texels in device memory (the GPU
   // path: the window copies them into its texture through CUDA-OpenGL interop) instead of host
   // memory. A change publishes a new snapshot at once when paused.
@@ -113,7 +114,7 @@ class Simulation {
   std::atomic<double> stall_seconds_total_{0.0};
   SnapshotExchange exchange_;
 
-  std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, slice_, refresh_, device_texels_
+  std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, slice_, layout_, point_, refresh_, device_texels_
   std::condition_variable cv_;
   std::deque<Pending> queue_;
   std::vector<CommandResult> results_;
@@ -121,6 +122,8 @@ class Simulation {
   bool stop_ = false;
   const io::FieldChoice* shown_ = gui_field("");
   Slice slice_;
+  Layout layout_ = Layout::One;
+  Point3 point_;
   bool refresh_ = false;  // the shown field changed: publish even without commands
   bool device_texels_ = false;
   std::atomic<bool> pending_{false};  // commands are waiting: a running batch should yield

@@ -16,6 +16,15 @@ Plane plane_of(const Slice& s, int nx, int ny, int nz) {
   return p;
 }
 
+const char* layout_name(Layout l) { return l == Layout::Three ? "three" : l == Layout::Volume ? "volume" : "one"; }
+
+Layout layout_of(const std::string& name) {
+  if (name == "one") return Layout::One;
+  if (name == "three") return Layout::Three;
+  if (name == "volume") return Layout::Volume;
+  throw std::invalid_argument("the layout is one (a slice), three (three slices) or volume, not '" + name + "'");
+}
+
 const char* axis_name(int axis) { return axis == 0 ? "x" : axis == 1 ? "y" : "z"; }
 
 int axis_of(const std::string& name) {

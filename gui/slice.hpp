@@ -16,6 +16,16 @@ struct Slice {
   int position = -1;
 };
 
+// How the view shows a 3-D lattice: one plane (Slice); three orthogonal planes x, y and z through
+// one point, side by side; or a volume rendering of the whole lattice (gui/volume.hpp).
+enum class Layout : int { One = 0, Three = 1, Volume = 2 };
+
+// The point the three planes pass through: a position on each axis, -1 the middle.
+struct Point3 {
+  int p[3] = {-1, -1, -1};
+  bool operator==(const Point3& o) const { return p[0] == o.p[0] && p[1] == o.p[1] && p[2] == o.p[2]; }
+};
+
 // A resolved plane: picture site (a, b), a along the width, b along the height, is the lattice
 // site with coordinate `position` on `axis`, a on axis u and b on axis v (u < v).
 struct Plane {
@@ -40,6 +50,10 @@ struct Plane {
 // The plane of `s` on an nx x ny x nz lattice: the position clamped to the lattice, the middle
 // for -1. A 2-D lattice (nz = 1) always gives its z = 0 plane.
 Plane plane_of(const Slice& s, int nx, int ny, int nz);
+
+// "one", "three", "volume"; and back (throws std::invalid_argument for anything else).
+const char* layout_name(Layout l);
+Layout layout_of(const std::string& name);
 
 // "x", "y", "z"; and back (throws std::invalid_argument for anything else).
 const char* axis_name(int axis);

@@ -2,6 +2,7 @@
 // snapshots rotate (being filled, ready, being drawn) so that neither thread waits for the other
 // longer than a pointer swap.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -10,12 +11,18 @@
 #include "plume/config/run_config.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "shown_field.hpp"
+#include "volume.hpp"
 
 namespace plume::gui {
 
 struct Snapshot {
   Fields fields;
   ShownField shown;  // the field the front end asked for (Simulation::show)
+  // What a 3-D run shows besides `shown` (Simulation::show): Layout::Three, the planes x, y and z
+  // through the point asked for, in that order; Layout::Volume, the whole lattice. A 2-D run: One.
+  Layout layout = Layout::One;
+  std::array<ShownField, 3> planes;
+  ShownVolume volume;
   long step = 0;
   double time = 0.0;
   std::uint64_t run = 0;     // counts new initial states (reset, lattice, load-config, open-checkpoint)

@@ -17,11 +17,22 @@ void host_upload(const ScalarFieldView& v, unsigned texture) {
   glBindTexture(GL_TEXTURE_2D, 0);
 }
 
+void host_upload_volume(const ScalarFieldView& v, unsigned texture) {
+  if (!v.host) throw std::logic_error("host upload given no host texels");
+  glBindTexture(GL_TEXTURE_3D, texture);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0);
+  glTexSubImage3D(GL_TEXTURE_3D, 0, 0, 0, 0, v.nx, v.ny, v.nz, GL_RED, GL_FLOAT, v.host);
+  glBindTexture(GL_TEXTURE_3D, 0);
+}
+
 class HostUpload final : public TextureUpload {
  public:
   std::string name() const override { return "host upload (glTexSubImage2D)"; }
   bool takes_device_texels() const override { return false; }
   void upload(const ScalarFieldView& v, unsigned texture) override { host_upload(v, texture); }
+  void upload_volume(const ScalarFieldView& v, unsigned texture) override { host_upload_volume(v, texture); }
 };
 
 #if PLUME_GUI_GL_INTEROP
@@ -35,6 +46,12 @@ class InteropUpload final : public TextureUpload {
       interop_.write(*v.device, texture);
     else
       host_upload(v, texture);
+  }
+  void upload_volume(const ScalarFieldView& v, unsigned texture) override {
+    if (v.device)
+      interop_.write_volume(*v.device, texture);
+    else
+      host_upload_volume(v, texture);
   }
   void release() override { interop_.forget(); }
 

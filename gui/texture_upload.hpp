@@ -6,6 +6,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
 #include "window.hpp"
 
 namespace plume::gui {
@@ -19,8 +20,25 @@ struct ScalarFieldView {
   const float* host = nullptr;
   const DeviceTexels* device = nullptr;
   int nx = 0, ny = 0;
+  int nz = 1;  // > 1 (or a volume of one layer): the texels of a 3-D texture, x fastest, then y
   double offset = 0.0;
 };
+
+// The view of texels prepared on the simulation thread: in device memory when `on_device`, else
+// the host vector's.
+inline ScalarFieldView texels_view(bool on_device, const DeviceTexels* device, const std::vector<float>& host, int nx,
+                                   int ny, int nz, double offset) {
+  ScalarFieldView v;
+  if (on_device)
+    v.device = device;
+  else
+    v.host = host.data();
+  v.nx = nx;
+  v.ny = ny;
+  v.nz = nz;
+  v.offset = offset;
+  return v;
+}
 
 class TextureUpload {
  public:
@@ -29,7 +47,9 @@ class TextureUpload {
   virtual bool takes_device_texels() const = 0;
   // Writes the values into `texture`, a GL_R32F texture of exactly nx x ny texels.
   virtual void upload(const ScalarFieldView& v, unsigned texture) = 0;
-  // The texture last written is about to be deleted or reallocated.
+  // The same into a GL_TEXTURE_3D GL_R32F texture of exactly nx x ny x nz texels.
+  virtual void upload_volume(const ScalarFieldView& v, unsigned texture) = 0;
+  // A texture written to is about to be deleted or reallocated.
   virtual void release() {}
 };
 

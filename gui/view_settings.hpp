@@ -3,6 +3,7 @@
 #include "plume/io/field_select.hpp"
 #include "plume/viz/colormap.hpp"
 #include "slice.hpp"
+#include "volume.hpp"
 
 namespace plume::gui {
 
@@ -35,6 +36,9 @@ struct ViewSettings {
   double brush_strength = 0.05;   // change of the model's paint quantity at the brush centre
   double solid_radius = 3.0;      // sites, of the solids brush
   Slice slice;                    // the plane shown of a 3-D lattice (the middle z-plane first)
+  Layout layout = Layout::One;    // a 3-D lattice: one plane, three planes through `point`, or the volume
+  Point3 point;                   // where the three planes cross (the middle first)
+  VolumeLook look;                // the volume's camera and opacity
 };
 
 

@@ -5,7 +5,10 @@
 #  2. plume-gui itself, offscreen through the NVIDIA driver's EGL: interop chosen, and the field
 #     drawn pixel for pixel as the host upload draws it (tests/gui/test_gpu_path.cpp);
 #  3. frames/s and site updates/s while rendering, interop and host upload, against the solver
-#     alone (plume-gui-batch-rate) on the same GPU, for each lattice in $PLUME_GUI_SIZES.
+#     alone (plume-gui-batch-rate) on the same GPU, for each lattice in $PLUME_GUI_SIZES;
+#  4. the same for 3-D runs: thermal3d (Rayleigh-Benard) on n^3 sites for each n in
+#     $PLUME_GUI_SIZES_3D (default 256), shown as three slices and as a volume rendering;
+#     $PLUME_GUI_3D_SETS adds --set options (e.g. "run.precision=fp32").
 # Logs go to $OUT when set, else to .gui-bundle/logs; a short table is printed last. Exit status 1
 # when a check fails.
 set -uo pipefail
@@ -75,6 +78,35 @@ for size in $sizes; do
     name="$([ "$upload" = auto ] && echo interop || echo "host upload"), share $share"
     row "${size} ${name}" "$(printf '%.1f frames/s, %.3g site/s (%.2f of batch), %.3g snapshots/s of %.0f ms (solver stalled %.0f ms)' \
         "$f" "$s" "$(awk -v a="$s" -v b="$batch" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$sps" "$ms" "$stall")"
+  done
+done
+
+echo "==== 3-D: throughput while showing three slices and the volume"
+sizes3d=${PLUME_GUI_SIZES_3D:-256}
+command -v nvidia-smi >/dev/null || sizes3d=""
+for n in $sizes3d; do
+  case3d=(--config "$PWD/assets/thermal3d_rayleigh_benard.toml" --set "lattice.nx=$n" --set "lattice.ny=$n"
+          --set "lattice.nz=$n" --set "reference.height=$n" --set run.backend=cuda)
+  for kv in ${PLUME_GUI_3D_SETS:-}; do case3d+=(--set "$kv"); done
+  steps=$(( 4000000000 / (n * n * n) + 50 ))
+  b=$("$bundle/bin/plume-gui-batch-rate" "${case3d[@]}" --steps "$steps" 2>&1 | tee -a "$logs/batch3d.txt" | tail -1)
+  echo "$b"
+  batch=$(echo "$b" | field site_updates_per_s)
+  row "${n}^3 thermal3d batch (solver alone)" "$(printf '%.3g' "$batch") site/s"
+  for layout in three volume; do
+    # The script sets the layout and starts the run; the frames are counted after it.
+    script=$logs/layout-$layout.txt
+    printf 'layout %s\ncamera 30 20\nrun\n' "$layout" > "$script"
+    for upload in auto host; do
+      out=$("$bundle/bin/plume-gui" --offscreen "${case3d[@]}" --upload "$upload" --script "$script" \
+            --frames "$frames" 2>&1 | tee -a "$logs/gui-runs-3d.txt" | tail -1)
+      echo "$layout, $upload: $out"
+      f=$(echo "$out" | field fps); s=$(echo "$out" | field site_updates_per_s)
+      ms=$(echo "$out" | field snapshot_ms); sps=$(echo "$out" | field snapshots_per_s)
+      name="$([ "$layout" = three ] && echo "three slices" || echo volume), $([ "$upload" = auto ] && echo interop || echo "host upload")"
+      row "${n}^3 ${name}" "$(printf '%.1f frames/s, %.3g site/s (%.2f of batch), %.3g snapshots/s of %.0f ms' \
+          "$f" "$s" "$(awk -v a="$s" -v b="$batch" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$sps" "$ms")"
+    done
   done
 done
 

@@ -32,18 +32,26 @@ class DeviceTexels {
   void compute(const DeviceFields& f, const io::FieldChoice& kind, double offset, int k, int tnx, int tny,
                const Plane& plane = {});
 
-  const float* data() const { return data_; }  // tnx * tny floats, x fastest, on device()
+  // texel(x, y, z) = float(field(x*k, y*k, z*k) - offset) for the whole lattice (the volume
+  // rendering, gui/volume.hpp), by the same formulas; otherwise as compute().
+  void compute_volume(const DeviceFields& f, const io::FieldChoice& kind, double offset, int k, int tnx, int tny,
+                      int tnz);
+
+  const float* data() const { return data_; }  // tnx * tny (* tnz) floats, x fastest, on device()
   int nx() const { return nx_; }
   int ny() const { return ny_; }
+  int nz() const { return nz_; }  // 1 for a plane
   int device() const { return device_; }
 
  private:
   void release();  // the buffer and the stream (on device_)
+  // Makes `device` current, with a stream on it and room for n floats; returns the stream.
+  void* reserve(int device, std::size_t n);
 
   float* data_ = nullptr;
   void* stream_ = nullptr;  // cudaStream_t, non-blocking: beside steps queued on the solver's stream
   std::size_t capacity_ = 0;
-  int nx_ = 0, ny_ = 0, device_ = -1;
+  int nx_ = 0, ny_ = 0, nz_ = 1, device_ = -1;
 };
 
 }  // namespace plume::gui

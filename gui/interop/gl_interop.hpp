@@ -4,6 +4,7 @@
 // that tests/gui/interop/interop_check.cu exercises the same code as plume-gui.
 #pragma once
 #include <string>
+#include <vector>
 #include "device_texels.hpp"
 
 namespace plume::gui {
@@ -12,10 +13,11 @@ namespace plume::gui {
 // can): not the NVIDIA driver's OpenGL (vendor string), or cudaGLGetDevices does not list the device.
 std::string gl_interop_unavailable(const std::string& gl_vendor, int device);
 
-// Holds the CUDA registration of one texture at a time (registered on the first write to it). Use
-// it with the OpenGL context that owns the texture current. OpenGL reuses the names of deleted
-// textures, so the owner calls forget() before deleting or reallocating the texture: a
-// registration of the old texture object would otherwise receive the writes.
+// Holds the CUDA registrations of the textures it wrote to (each registered on the first write
+// to it: the three planes and the volume of a 3-D run each have their own). Use it with the
+// OpenGL context that owns the textures current. OpenGL reuses the names of deleted textures, so
+// the owner calls forget() before deleting or reallocating one: a registration of the old texture
+// object would otherwise receive the writes.
 class GlTextureInterop {
  public:
   GlTextureInterop() = default;
@@ -26,12 +28,21 @@ class GlTextureInterop {
   // Copies `t` into `texture`, a GL_R32F texture of exactly t.nx() x t.ny() texels; returns when
   // the texture holds them.
   void write(const DeviceTexels& t, unsigned texture);
-  // Drops the registration.
+  // The same for a GL_TEXTURE_3D of t.nx() x t.ny() x t.nz() texels (DeviceTexels::compute_volume).
+  void write_volume(const DeviceTexels& t, unsigned texture);
+  // Drops the registrations.
   void forget();
 
  private:
-  unsigned texture_ = 0;
-  void* resource_ = nullptr;  // cudaGraphicsResource_t
+  struct Registration {
+    unsigned texture;
+    bool volume;
+    void* resource;  // cudaGraphicsResource_t
+  };
+  void* resource(unsigned texture, bool volume, int device);
+  void copy(const DeviceTexels& t, unsigned texture, bool volume);
+
+  std::vector<Registration> registered_;
   int device_ = -1;
 };
 

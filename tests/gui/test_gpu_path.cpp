@@ -50,6 +50,34 @@ ProcessResult draw(const std::string& field, const std::string& upload, const st
   return run_process(a, "");
 }
 
+// The same run drawn through interop (`a`) and through the host upload (`b`); `skip` says why
+// nothing was compared (no CUDA run, not NVIDIA's OpenGL), else both ran and said their path.
+struct BothPaths {
+  std::string skip;
+  Png a, b;
+};
+BothPaths draw_both(const std::string& field, const std::string& a, const std::string& b, const std::string& script,
+                    const std::vector<std::string>& lattice) {
+  BothPaths r;
+  const ProcessResult via_device = draw(field, "auto", a, script, lattice);
+  if (via_device.status != 0 && via_device.err.find("CUDA") != std::string::npos) {
+    r.skip = "no CUDA run here: " + via_device.err;
+    return r;
+  }
+  EXPECT_EQ(via_device.status, 0) << via_device.out << via_device.err;
+  if (via_device.out.find("NVIDIA") == std::string::npos) {
+    r.skip = "the OpenGL context is not NVIDIA's: " + via_device.out;
+    return r;
+  }
+  EXPECT_NE(via_device.out.find("upload=\"CUDA-OpenGL interop"), std::string::npos) << via_device.out;
+  const ProcessResult via_host = draw(field, "host", b, script, lattice);
+  EXPECT_EQ(via_host.status, 0) << via_host.out << via_host.err;
+  EXPECT_NE(via_host.out.find("upload=\"host upload"), std::string::npos) << via_host.out;
+  r.a = read_png(a);
+  r.b = read_png(b);
+  return r;
+}
+
 }  // namespace
 
 TEST(GuiGpuPath, InteropDrawsTheFieldTheHostUploadDraws) {
@@ -116,4 +144,26 @@ TEST(GuiGpuPath, InteropDrawsTheWindTunnelAndItsSolidsAsTheHostUploadDoes) {
     std::remove(b.c_str());
   }
   std::remove(script.c_str());
+}
+
+TEST(GuiGpuPath, InteropDrawsThe3DLayoutsAsTheHostUploadDoes) {
+  // The D3Q19 Taylor-Green vortex on 48^3 sites: its three slices and its volume rendering,
+  // through interop (three plane textures and a 3-D texture filled on the device), the same
+  // pixels as the host upload.
+  const std::vector<std::string> tg{"--config", assets() + "/d3q19_taylor_green.toml", "--set", "lattice.nx=48",
+                                    "--set", "lattice.ny=48", "--set", "lattice.nz=48"};
+  for (const std::string layout : {"three", "volume"}) {
+    SCOPED_TRACE(layout);
+    const std::string script = temp_path(layout + ".txt");
+    std::ofstream(script) << "steps 20\nlayout " << layout << "\nslice x 10\ncamera 30 25\nopacity 0.2 0.3 1\n";
+    const std::string a = temp_path(layout + "-interop.png"), b = temp_path(layout + "-host.png");
+    const BothPaths p = draw_both("ux", a, b, script, tg);
+    if (!p.skip.empty()) GTEST_SKIP() << p.skip;
+    ASSERT_EQ(p.a.w, 1200);
+    ASSERT_EQ(p.b.w, 1200);
+    const int x0 = 430, y0 = 10, x1 = 1190, y1 = 800 - 130;
+    EXPECT_EQ(plume::test::differing_pixels(p.a, p.b, x0, y0, x1, y1), 0u);
+    EXPECT_GT(plume::test::stats(p.a, x0, y0, x1, y1).colours, 30u) << "the field should vary";
+    for (const std::string& f : {a, b, script}) std::remove(f.c_str());
+  }
 }

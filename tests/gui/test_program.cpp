@@ -476,3 +476,209 @@ TEST(Program, A3DRunShowsTheSliceAskedForAndDrawsSolidsInIt) {
   for (const auto& f : shots) std::remove(f.c_str());
   for (const auto& f : {config, script, report}) std::remove(f.c_str());
 }
+
+namespace {
+
+// A 32^3 diffusion run at T = 0 with a hot blob painted around site (24, 16, 16), radius 6 and
+// strength 1: T = (1 + cos(pi r / 6)) / 2 at distance r < 6 from it, 0 elsewhere.
+constexpr double kBlob[3] = {24, 16, 16};
+double blob_T(double x, double y, double z) {
+  const double r = std::hypot(x - kBlob[0], y - kBlob[1], z - kBlob[2]);
+  return r < 6 ? 0.5 * (1 + std::cos(M_PI * r / 6)) : 0.0;
+}
+const char* kBlobConfig =
+    "model = \"diffusion\"\n[lattice]\nnx = 32\nny = 32\nnz = 32\n"
+    "[initial]\nstart = \"blob\"\namplitude = 0.0\n[run]\nbackend = \"cpu\"\n";
+const char* kPaintBlob = "field T\nslice z 16\npaint hot 24 16 radius 6 strength 1\n";
+
+// The field area at 1200 x 800: right of the panel (428), above the plots, less the colour bar.
+constexpr double kAreaLeft = 428, kAreaTop = 8, kAreaWidth = 1200 - 428 - 8, kAreaHeight = 800 - 120 - 16;
+
+// Where site (u, v) of plane `a` of the three (a 32 x 32 picture) is drawn: three areas side by
+// side under a title line, 8 pixels apart, the colour bar right of the third; each fits its
+// square picture in the middle.
+void three_slices_pixel(int a, int u, int v, int& px, int& py) {
+  const double each = (kAreaWidth - 110 - 16) / 3, top = kAreaTop + 28, h = kAreaHeight - 28;
+  const double s = std::min(each, h) / 32;
+  const double left = kAreaLeft + a * (each + 8) + 0.5 * (each - 32 * s), bottom = top + 0.5 * (h + 32 * s);
+  px = int(left + (u + 0.5) * s);
+  py = int(bottom - (v + 0.5) * s);
+}
+
+}  // namespace
+
+TEST(Program, ThreeSlicesShowThePlanesThroughThePointAndEachMoves) {
+  // The blob in grayscale over [0, 1]: a site's grey level is 255 T. The planes x = 24, y = 16
+  // and z = 16 all cut the blob through its centre, at their picture sites (16, 16), (24, 16) and
+  // (24, 16) (a plane's picture spans its other two axes in order); moving the x plane to 27
+  // takes 3 sites off the centre there (T = 1/2) and leaves the other two planes as they were.
+  Xvfb x;
+  const std::string config = temp_path("three.toml"), script = temp_path("three.txt"),
+                    report = temp_path("three.report"), a = temp_path("three-a.png"), b = temp_path("three-b.png");
+  write_file(config, kBlobConfig);
+  write_file(script, std::string(kPaintBlob) +
+                         "colormap grayscale\nrange 0 1\nlayout three\nslice x 24\nslice y 16\nslice z 16\n"
+                         "screenshot " + a + "\n"
+                         "probe 24 16\n"  // z = 16, the plane the last slice line names
+                         "slice x 27\n"
+                         "screenshot " + b + "\n"
+                         "slice z 19\n"
+                         "probe 24 16\n");  // (24, 16, 19): 3 sites above the centre
+  const ProcessResult r = run_process({PLUME_GUI_EXE, "--size", "1200x800", "--config", config, "--script", script,
+                                       "--frames", "1", "--report", report},
+                                      x.display());
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const Png pa = read_png(a), pb = read_png(b);
+  ASSERT_EQ(pa.w, 1200);
+  ASSERT_EQ(pb.w, 1200);
+  // (plane, u, v) and the lattice site it shows, for the point (24, 16, 16) and then (27, 16, 16).
+  struct Probe {
+    int plane, u, v;
+  };
+  const auto grey = [](const Png& p, const Probe& q) {
+    int px, py;
+    three_slices_pixel(q.plane, q.u, q.v, px, py);
+    return p.luminance(px, py);
+  };
+  const auto site_of = [](const Probe& q, int position, double c[3]) {
+    const int u = q.plane == 0 ? 1 : 0, v = q.plane == 2 ? 1 : 2;
+    c[q.plane] = position;
+    c[u] = q.u;
+    c[v] = q.v;
+  };
+  const int at_a[3] = {24, 16, 16}, at_b[3] = {27, 16, 16};
+  int checked = 0;
+  for (const Probe q : {Probe{0, 16, 16}, Probe{0, 19, 16}, Probe{0, 16, 12}, Probe{0, 5, 5}, Probe{1, 24, 16},
+                        Probe{1, 16, 16}, Probe{1, 24, 19}, Probe{1, 27, 16}, Probe{2, 24, 16}, Probe{2, 21, 16},
+                        Probe{2, 24, 13}, Probe{2, 8, 16}}) {
+    double c[3];
+    site_of(q, at_a[q.plane], c);
+    EXPECT_NEAR(grey(pa, q), 255 * blob_T(c[0], c[1], c[2]), 6) << q.plane << " " << q.u << " " << q.v;
+    site_of(q, at_b[q.plane], c);
+    EXPECT_NEAR(grey(pb, q), 255 * blob_T(c[0], c[1], c[2]), 6) << "moved: " << q.plane << " " << q.u << " " << q.v;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 12);
+  EXPECT_NEAR(grey(pb, Probe{0, 16, 16}), 127.5, 6) << "the x plane moved to 27";
+  // The probes: the painted temperature at the centre and 3 sites above it.
+  const auto probes = records(report, "probe");
+  ASSERT_EQ(probes.size(), 2u);
+  EXPECT_EQ(num(probes[0], "z"), 16);
+  EXPECT_NEAR(num(probes[0], "T"), 1.0, 1e-9);
+  EXPECT_EQ(num(probes[1], "z"), 19);
+  EXPECT_NEAR(num(probes[1], "T"), 0.5, 1e-9);
+  for (const auto& f : {config, script, report, a, b}) std::remove(f.c_str());
+}
+
+TEST(Program, TheVolumeRenderingShowsTheBlobWhereItProjectsFromEachAngle) {
+  // The blob's centre (24, 16, 16) lies 8 sites right of the lattice's centre (16, 16, 16) seen
+  // from the front (camera 0 0), 8 left of it from behind (180 0), on it from the side (90 0).
+  // The ray through it crosses the most heat, so the brightest pixels gather there.
+  Xvfb x;
+  const std::string config = temp_path("volume.toml"), script = temp_path("volume.txt");
+  const double angles[3][2] = {{0, 0}, {180, 0}, {90, 0}};
+  std::vector<std::string> shots;
+  std::string lines = std::string(kPaintBlob) + "range 0 1\nlayout volume\nopacity 0.5 0.2 1\n";
+  for (int i = 0; i < 3; ++i) {
+    shots.push_back(temp_path("volume-" + std::to_string(i) + ".png"));
+    lines += "camera " + std::to_string(angles[i][0]) + " " + std::to_string(angles[i][1]) + "\nscreenshot " +
+             shots.back() + "\n";
+  }
+  write_file(config, kBlobConfig);
+  write_file(script, lines);
+  const ProcessResult r = run_process({PLUME_GUI_EXE, "--size", "1200x800", "--config", config, "--script", script,
+                                       "--frames", "1"},
+                                      x.display());
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const double w = kAreaWidth - 110, h = kAreaHeight, s = std::min(w, h) / std::sqrt(3.0 * 32 * 32);
+  std::vector<Png> p;
+  for (int i = 0; i < 3; ++i) {
+    p.push_back(read_png(shots[i]));
+    ASSERT_EQ(p.back().w, 1200);
+    // The centroid of the pixels within 10 % of the brightest in the volume's area, below the
+    // overlay's white text.
+    double top = 0;
+    for (int y = int(kAreaTop) + 30; y < int(kAreaTop + h); ++y)
+      for (int xx = int(kAreaLeft); xx < int(kAreaLeft + w); ++xx) top = std::max(top, p[i].luminance(xx, y));
+    double sx = 0, sy = 0, n = 0;
+    for (int y = int(kAreaTop) + 30; y < int(kAreaTop + h); ++y)
+      for (int xx = int(kAreaLeft); xx < int(kAreaLeft + w); ++xx)
+        if (p[i].luminance(xx, y) >= 0.9 * top) sx += xx, sy += y, n += 1;
+    ASSERT_GT(n, 0);
+    EXPECT_GT(top, 120) << "the blob shows";
+    const double right = i == 0 ? 8.5 : i == 1 ? -8.5 : -0.5;  // (blob - centre) . camera's right
+    EXPECT_NEAR(sx / n, kAreaLeft + 0.5 * w + right * s, 8) << "camera " << angles[i][0] << " " << angles[i][1];
+    EXPECT_NEAR(sy / n, kAreaTop + 0.5 * h - 0.5 * s, 8) << "camera " << angles[i][0] << " " << angles[i][1];
+    EXPECT_LT(n, 0.05 * w * h) << "a blob, not a fog";
+  }
+  EXPECT_GT(plume::test::differing_pixels(p[0], p[1], int(kAreaLeft), 8, int(kAreaLeft + w), int(kAreaTop + h)), 10000u);
+  for (const auto& f : shots) std::remove(f.c_str());
+  for (const auto& f : {config, script}) std::remove(f.c_str());
+}
+
+TEST(Program, TheMousePaintsABallInThePlaneOfTheThreeItIsOver) {
+  // Three slices of the 32^3 diffusion run at T = 0 through (24, 16, 16); the one-slice plane is
+  // z = 16. A click with the hot brush (radius 10, strength 0.05) on site (8, 20) of the middle
+  // picture, the plane y = 16 (x across, z up), paints a ball around (8, 16, 20): its centre gets
+  // 0.05, and (8, 20, 16), 5.66 sites away, 0.05 (1 + cos(0.566 pi)) / 2 = 0.0198. Stamped with
+  // the one-slice plane instead, the two would be the other way round.
+  Xvfb x;
+  const std::string config = temp_path("mouse3d.toml"), script = temp_path("mouse3d.txt"),
+                    report = temp_path("mouse3d.report");
+  write_file(config, kBlobConfig);
+  write_file(script,
+             "field T\ncolormap grayscale\nrange 0 1\nlayout three\nslice x 24\nslice y 16\nslice z 16\n"
+             "frames 360\n"
+             "slice y 16\nprobe 8 20\nslice z 16\nprobe 8 20\n");
+  Process p({PLUME_GUI_EXE, "--size", "1200x800", "--show", "--config", config, "--script", script, "--frames", "1",
+             "--report", report},
+            x.display());
+  ASSERT_TRUE(p.wait_for_output(":8: frames 360", 60)) << p.finish().err;
+  Pointer m(x.display());
+  m.settle(300);
+  m.move(140, 614);  // the "raise" radio button of the Paint section (this layout's panel)
+  m.click(1);
+  int px, py;
+  three_slices_pixel(1, 8, 20, px, py);
+  m.move(px, py);
+  m.click(1);
+  const ProcessResult r = p.finish();
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("plane y=16"), std::string::npos) << r.out;
+  const auto probes = records(report, "probe");
+  ASSERT_EQ(probes.size(), 2u);
+  EXPECT_EQ(num(probes[0], "y"), 16);
+  EXPECT_EQ(num(probes[0], "z"), 20);
+  EXPECT_NEAR(num(probes[0], "T"), 0.05, 0.002) << "the ball's centre";
+  EXPECT_EQ(num(probes[1], "y"), 20);
+  EXPECT_EQ(num(probes[1], "z"), 16);
+  EXPECT_NEAR(num(probes[1], "T"), 0.0198, 0.003) << "5.66 sites from the centre";
+  for (const auto& f : {config, script, report}) std::remove(f.c_str());
+}
+
+TEST(Program, TheVolumeRenderingDrawsSolidsOpaqueGrey) {
+  // D3Q19 on 32^3 sites with a solid disc of radius 6 drawn in the plane z = 16, one site thick;
+  // with the fluid fully clear (opacity 0), the volume rendering shows only the disc, in grey:
+  // seen from above (camera 0 90) its face, about 113 sites of 11.8 pixels square; seen edge-on
+  // (camera 0 0) a line one site high.
+  Xvfb x;
+  const std::string config = temp_path("solid3d.toml"), script = temp_path("solid3d.txt"),
+                    above = temp_path("solid3d-above.png"), side = temp_path("solid3d-side.png");
+  write_file(config, "model = \"d3q19\"\n[lattice]\nnx = 32\nny = 32\nnz = 32\n[run]\nbackend = \"cpu\"\n");
+  write_file(script, "slice z 16\nsolid draw 16 16 radius 6\nlayout volume\nopacity 0\ncamera 0 90\nscreenshot " +
+                         above + "\ncamera 0 0\nscreenshot " + side + "\n");
+  const ProcessResult r = run_process({PLUME_GUI_EXE, "--size", "1200x800", "--config", config, "--script", script,
+                                       "--frames", "1"},
+                                      x.display());
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const auto grey = [](const Png& p) {
+    return pixels_of(p, 128, 128, 128, 428, 40, 1082, 672) + pixels_of(p, 127, 127, 127, 428, 40, 1082, 672);
+  };
+  const double s = (kAreaWidth - 110) / std::sqrt(3.0 * 32 * 32);  // pixels per site
+  const std::size_t face = grey(read_png(above)), edge = grey(read_png(side));
+  EXPECT_GT(face, 0.8 * 113 * s * s) << "the disc's face";
+  EXPECT_LT(face, 1.2 * 113 * s * s);
+  EXPECT_GT(edge, 0.5 * 13 * s * s) << "the disc edge-on: 13 sites wide, one high";
+  EXPECT_LT(edge, 2.0 * 13 * s * s);
+  for (const auto& f : {config, script, above, side}) std::remove(f.c_str());
+}

@@ -10,6 +10,7 @@
 #include "device_texels.hpp"
 #include "plume/config/run_config.hpp"
 #include "simulation.hpp"
+#include "volume.hpp"
 
 using plume::gui::Simulation;
 using plume::gui::Snapshot;
@@ -108,5 +109,67 @@ TEST(SimulationGpu, TheDeviceTexelsOfA3DRunAreThePlaneShown) {
       differ += std::memcmp(&want, &texels[i], sizeof(float)) != 0;
     }
     EXPECT_EQ(differ, 0u) << "slice " << slice.axis << " " << slice.position;
+  }
+}
+
+TEST(SimulationGpu, TheDeviceVolumeAndThreePlanesOfA3DRunAreTheHostPaths) {
+  // D3Q19 on 24 x 20 x 16 sites, then 300 x 12 x 8 (sampled every 2nd site): the volume's texels
+  // made on the device are the host path's floats of the whole lattice, float(value - offset),
+  // and in the three-slice layout each plane's texels are those of its plane.
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) GTEST_SKIP() << "no CUDA device";
+  for (const char* lattice : {"nx = 24\nny = 20\nnz = 16\n", "nx = 300\nny = 12\nnz = 8\n"}) {
+    const plume::config::RunConfig c = plume::config::parse_config(
+        std::string("model = \"d3q19\"\n[lattice]\n") + lattice +
+            "[initial]\nstart = \"taylor_green\"\namplitude = 0.05\n[run]\nbackend = \"cuda\"\n",
+        "the test");
+    Simulation sim(c, false, 10, 16384, 1.0);
+    sim.use_device_texels(true);
+    const plume::io::FieldChoice& ux = plume::io::field_choice(plume::find_model("d3q19"), "ux");
+    auto front = std::make_unique<Snapshot>();
+    sim.show(&ux, {}, plume::gui::Layout::Volume);
+    const Snapshot& s = wait_for(sim, front, sim.post(cmd::Steps{3}));
+    const plume::gui::ShownVolume& v = s.volume;
+    ASSERT_EQ(s.layout, plume::gui::Layout::Volume);
+    ASSERT_TRUE(v.texels_on_device);
+    ASSERT_TRUE(v.device_texture);
+    EXPECT_EQ(v.device_texture->nz(), v.texture_nz);
+    const int k = plume::gui::volume_step(s.fields.nx, s.fields.ny, s.fields.nz);
+    EXPECT_EQ(v.k, k);
+    std::vector<float> texels(std::size_t(v.texture_nx) * v.texture_ny * v.texture_nz);
+    ASSERT_EQ(cudaMemcpy(texels.data(), v.device_texture->data(), texels.size() * sizeof(float),
+                         cudaMemcpyDeviceToHost),
+              cudaSuccess);
+    std::size_t differ = 0;
+    for (int z = 0; z < v.texture_nz; ++z)
+      for (int y = 0; y < v.texture_ny; ++y)
+        for (int x = 0; x < v.texture_nx; ++x) {
+          const float want = float(s.fields["ux"][s.fields.at(x * k, y * k, z * k)] - v.offset);
+          differ += std::memcmp(&want, &texels[(std::size_t(z) * v.texture_ny + y) * v.texture_nx + x],
+                                sizeof(float)) != 0;
+        }
+    EXPECT_EQ(differ, 0u) << lattice;
+    EXPECT_GT(v.range.hi, v.range.lo) << "a field that varies";
+
+    plume::gui::Point3 point;
+    point.p[0] = 5;
+    point.p[2] = 3;
+    sim.show(&ux, {}, plume::gui::Layout::Three, point);
+    const Snapshot& t = wait_for(sim, front, sim.post(cmd::Steps{1}));
+    ASSERT_EQ(t.layout, plume::gui::Layout::Three);
+    for (const plume::gui::ShownField& f : t.planes) {
+      ASSERT_TRUE(f.texels_on_device);
+      if (f.texture_nx != f.plane.width) continue;  // sampled planes: the 2-D test's business
+      std::vector<float> p(f.values.size());
+      ASSERT_EQ(f.texture_ny, f.plane.height);
+      ASSERT_EQ(cudaMemcpy(p.data(), f.device_texture->data(), p.size() * sizeof(float), cudaMemcpyDeviceToHost),
+                cudaSuccess);
+      std::size_t off = 0;
+      for (std::size_t i = 0; i < p.size(); ++i) {
+        const float want = float(f.values[i] - f.offset);
+        off += std::memcmp(&want, &p[i], sizeof(float)) != 0;
+      }
+      EXPECT_EQ(off, 0u) << "plane " << f.plane.axis << " = " << f.plane.position;
+    }
   }
 }

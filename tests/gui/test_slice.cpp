@@ -107,9 +107,10 @@ TEST(Slice, ScriptLinesChooseThePlane) {
             (std::pair<std::string, std::string>{"lattice.nz", "16"}));
 }
 
-TEST(Slice, ThePaintBrushPaintsADiscInThePlane) {
-  // D2Q37's paint on populations laid out as a 3-D lattice: only sites of the plane z = 1 change,
-  // those within the radius of (3, 2) in it.
+TEST(Slice, ThePaintBrushPaintsABallAroundThePointOfThePlane) {
+  // D2Q37's paint on populations laid out as a 3-D lattice: the sites within the radius of the
+  // point (3, 2) of the plane z = 1, that is of lattice point (3, 2, 1), change, in that plane
+  // and in the planes z = 0 and 2 beside it; no other site does.
   using L = plume::d2q37::D2Q37;
   const plume::Model& m = plume::find_model("d2q37");
   double feq[L::Q];
@@ -129,10 +130,16 @@ TEST(Slice, ThePaintBrushPaintsADiscInThePlane) {
       for (int x = 0; x < NX; ++x) {
         const std::size_t s = (std::size_t(z) * NY + y) * NX + x;
         const bool differs = f[s] != before[s];
-        const bool inside = z == 1 && std::hypot(x - 3.0, y - 2.0) < 1.5;
+        const bool inside = std::hypot(x - 3.0, y - 2.0, z - 1.0) < 1.5;
         EXPECT_EQ(differs, inside) << x << " " << y << " " << z;
         seen += differs;
       }
   EXPECT_EQ(seen, changed);
-  EXPECT_EQ(changed, 9);
+  EXPECT_EQ(changed, 9 + 2 * 5);  // the disc of 9 sites, and 5 in each plane beside it
+  // In the plane x = 3 the same point is picture point (2, 1) (y across, z up): the same ball.
+  std::vector<double> g = before;
+  gui::Brush bx{2, 1, 1.5, 0.05, true};
+  bx.plane = Slice{0, 3};
+  gui::paint_populations(m, g, NX, NY, NZ, periodic, bx);
+  EXPECT_EQ(g, f);
 }

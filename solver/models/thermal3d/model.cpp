@@ -43,6 +43,12 @@ class Thermal3dModel final : public TraitsModel<Traits> {
   std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override { return thermal3d::diagnose(r, s); }
   std::vector<std::string> plotted_diagnostics() const override { return {"nusselt", "kinetic_energy"}; }
   const Parameters& parameters() const override { return thermal3d::parameters(); }
+  // A hot or cold blob (plume-gui's brush): the temperature populations gain amount times their
+  // weights, which raises T by exactly `amount` and leaves the flow and the heat flux as they were.
+  std::string paint_quantity() const override { return "temperature"; }
+  void paint_site(double* f, double amount) const override {
+    for (int i = 0; i < D3Q7::Q; ++i) f[D3Q19D3Q7::kFlow + i] += D3Q7::w(i) * amount;
+  }
 
  private:
   std::string name_ = "thermal3d";
