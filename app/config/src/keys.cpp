@@ -262,6 +262,23 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
                    "solid rectangles: the sites x0 <= x < x1, y0 <= y < y1", PLUME_REF(geometry.rectangles)));
   t.push_back(rows("geometry", "circles", {"x", "y", "r"}, "sites",
                    "solid discs: the sites less than r from (x, y) (site x stands at x)", PLUME_REF(geometry.circles)));
+  t.push_back(rows("geometry", "spheres", {"x", "y", "z", "r"}, "sites",
+                   "solid balls (3-D lattices): the sites less than r from (x, y, z)", PLUME_REF(geometry.spheres)));
+  t.push_back(rows("geometry", "boxes", {"x0", "y0", "z0", "x1", "y1", "z1"}, "sites",
+                   "solid boxes (3-D lattices): the sites x0 <= x < x1, y0 <= y < y1, z0 <= z < z1",
+                   PLUME_REF(geometry.boxes)));
+  t.push_back(rows("geometry", "cylinders_x", {"y", "z", "r", "x0", "x1"}, "sites",
+                   "solid cylinders along x (3-D lattices): the sites x0 <= x < x1 less than r from the axis through "
+                   "(y, z)",
+                   PLUME_REF(geometry.cylinders[0])));
+  t.push_back(rows("geometry", "cylinders_y", {"x", "z", "r", "y0", "y1"}, "sites",
+                   "solid cylinders along y (3-D lattices): the sites y0 <= y < y1 less than r from the axis through "
+                   "(x, z)",
+                   PLUME_REF(geometry.cylinders[1])));
+  t.push_back(rows("geometry", "cylinders_z", {"x", "y", "r", "z0", "z1"}, "sites",
+                   "solid cylinders along z (3-D lattices): the sites z0 <= z < z1 less than r from the axis through "
+                   "(x, y)",
+                   PLUME_REF(geometry.cylinders[2])));
   t.push_back(real("geometry.particles", "radius", "sites", "radius of the particles of a random bed (0: no bed)",
                    PLUME_REF(geometry.particles.radius))
                   .min(0));

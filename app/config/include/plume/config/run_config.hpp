@@ -55,6 +55,12 @@ struct GeometryConfig {
   std::string mask;       // a PNG image whose dark pixels are solid; "": none
   std::vector<std::array<int, 4>> rectangles;  // x0, y0, x1, y1: the sites x0 <= x < x1, y0 <= y < y1
   std::vector<std::array<double, 3>> circles;  // x, y, r
+  // 3-D lattices only (lattice.nz > 1):
+  std::vector<std::array<double, 4>> spheres;  // x, y, z, r
+  std::vector<std::array<int, 6>> boxes;       // x0, y0, z0, x1, y1, z1: x0 <= x < x1, ...
+  // Cylinders along x, y and z: the centre in the other two coordinates (in order), the radius,
+  // and the sites lo <= s < hi along the axis (whole numbers).
+  std::array<std::vector<std::array<double, 5>>, 3> cylinders;
   geometry::ParticleBedSpec particles;         // a random bed when particles.radius > 0
 };
 
