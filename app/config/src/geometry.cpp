@@ -12,6 +12,9 @@
 #include "plume/geometry/shapes.hpp"
 #include "plume/geometry/solids3d.hpp"
 #include "plume/geometry/union.hpp"
+#ifdef PLUME_HAVE_VTK_GEOMETRY
+#include "plume/vtkgeometry/geometry_files.hpp"
+#endif
 
 namespace plume::config {
 
@@ -24,6 +27,7 @@ std::vector<std::string> keys_3d(const GeometryConfig& g) {
   std::vector<std::string> k;
   if (!g.spheres.empty()) k.push_back("geometry.spheres");
   if (!g.boxes.empty()) k.push_back("geometry.boxes");
+  if (!g.stl.file.empty()) k.push_back("geometry.stl.file");
   for (int a = 0; a < 3; ++a)
     if (!g.cylinders[a].empty()) k.push_back(kCylinderKeys[a]);
   return k;
@@ -34,6 +38,7 @@ std::vector<std::string> keys_given(const GeometryConfig& g) {
   std::vector<std::string> k;
   if (!g.obstacles.empty()) k.push_back("geometry.obstacles");
   if (!g.mask.empty()) k.push_back("geometry.mask");
+  if (!g.voxels.empty()) k.push_back("geometry.voxels");
   if (!g.rectangles.empty()) k.push_back("geometry.rectangles");
   if (!g.circles.empty()) k.push_back("geometry.circles");
   if (g.particles.radius > 0) k.push_back("geometry.particles.radius");
@@ -118,6 +123,15 @@ void check_geometry(const RunConfig& c, std::vector<std::string>& problems) {
                                      models_with_solids()));
   check_file("geometry.obstacles", g.obstacles, problems);
   check_file("geometry.mask", g.mask, problems);
+  check_file("geometry.voxels", g.voxels, problems);
+  check_file("geometry.stl.file", g.stl.file, problems);
+#ifndef PLUME_HAVE_VTK_GEOMETRY
+  for (const auto& [key, path] : {std::pair{"geometry.voxels", g.voxels}, std::pair{"geometry.stl.file", g.stl.file}})
+    if (!path.empty())
+      problems.push_back(fmt::format("{} = \"{}\": this plume was built without VTK (ParaView's VTK was not found), "
+                                     "which reads these files",
+                                     key, path));
+#endif
   const int nx = c.solver.nx, ny = c.solver.ny;
   for (std::size_t i = 0; i < g.rectangles.size(); ++i) {
     const auto [x0, y0, x1, y1] = g.rectangles[i];
@@ -159,6 +173,15 @@ void build_solids(RunConfig& c) {
   if (!g.obstacles.empty())
     add("geometry.obstacles", [&] { return geometry::read_obstacle_file(g.obstacles, nx, ny); });
   if (!g.mask.empty()) add("geometry.mask", [&] { return geometry::read_mask_png(g.mask, nx, ny); });
+#ifdef PLUME_HAVE_VTK_GEOMETRY
+  const int nz = c.solver.nz;
+  if (!g.voxels.empty())
+    add("geometry.voxels", [&] { return vtkgeometry::read_voxel_file(g.voxels, g.voxels_array, nx, ny, nz); });
+  if (!g.stl.file.empty())
+    add("geometry.stl.file", [&] {
+      return vtkgeometry::voxelise_stl(g.stl.file, {g.stl.scale, g.stl.x, g.stl.y, g.stl.z}, nx, ny, nz);
+    });
+#endif
   for (const auto& [x0, y0, x1, y1] : g.rectangles) solids->add(std::make_shared<geometry::Rectangle>(x0, y0, x1, y1));
   for (const auto& [x, y, r] : g.circles) solids->add(std::make_shared<geometry::Circle>(x, y, r));
   for (const auto& [x, y, z, r] : g.spheres) solids->add(std::make_shared<geometry::Sphere>(x, y, z, r));

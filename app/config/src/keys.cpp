@@ -279,6 +279,12 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
                    "solid cylinders along z (3-D lattices): the sites z0 <= z < z1 less than r from the axis through "
                    "(x, y)",
                    PLUME_REF(geometry.cylinders[2])));
+  t.push_back(text("geometry", "voxels",
+                   "VTK image data file (.vti) of the solids: its points (or its cells) are the lattice's sites, "
+                   "solid where the array is not 0; relative to the working directory; \"\": none",
+                   PLUME_REF(geometry.voxels)));
+  t.push_back(text("geometry", "voxels_array", "the array of geometry.voxels that marks the solids (\"\": its only one)",
+                   PLUME_REF(geometry.voxels_array)));
   t.push_back(real("geometry.particles", "radius", "sites", "radius of the particles of a random bed (0: no bed)",
                    PLUME_REF(geometry.particles.radius))
                   .min(0));
@@ -304,6 +310,17 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
     x.k.set = [](RunConfig& c, const Value& v) { c.geometry.particles.x_max = parameter::narrow<int>(std::get<long long>(v)); };
     t.push_back(x.follows([](const RunConfig& c) { return c.geometry.particles.x_max ? "" : "lattice.nx"; }));
   }
+  t.push_back(text("geometry.stl", "file",
+                   "STL file of a closed surface whose inside is solid (3-D lattices); relative to the working "
+                   "directory; \"\": none",
+                   PLUME_REF(geometry.stl.file)));
+  t.push_back(real("geometry.stl", "scale", "sites per STL unit", "the surface's size on the lattice",
+                   PLUME_REF(geometry.stl.scale))
+                  .min(0, true));
+  t.push_back(real("geometry.stl", "x", "sites", "where the STL file's origin lands on the lattice, x",
+                   PLUME_REF(geometry.stl.x)));
+  t.push_back(real("geometry.stl", "y", "sites", "where the STL file's origin lands, y", PLUME_REF(geometry.stl.y)));
+  t.push_back(real("geometry.stl", "z", "sites", "where the STL file's origin lands, z", PLUME_REF(geometry.stl.z)));
   // [run]
   t.push_back(integer("run", "steps", "time steps",
                       "the run ends when the step counter reaches this (a restart continues up to it)",

@@ -48,6 +48,14 @@ struct InSituConfig {
   bool requested() const { return !scripts.empty() || live; }
 };
 
+// A closed STL surface voxelised onto the lattice ([geometry.stl]): a point p of the file lands at
+// (x, y, z) + scale * p, in sites.
+struct StlConfig {
+  std::string file;  // "": none
+  double scale = 1.0;
+  double x = 0, y = 0, z = 0;
+};
+
 // The solid sites ([geometry]): every part given is solid, together. build_solids() makes
 // SolverConfig::solids of them.
 struct GeometryConfig {
@@ -62,6 +70,10 @@ struct GeometryConfig {
   // and the sites lo <= s < hi along the axis (whole numbers).
   std::array<std::vector<std::array<double, 5>>, 3> cylinders;
   geometry::ParticleBedSpec particles;         // a random bed when particles.radius > 0
+  // Read through VTK where plume is built with it (adaptors/vtk):
+  std::string voxels;        // a .vti image whose points (or cells) are the sites, solid where not 0; "": none
+  std::string voxels_array;  // its array; "": the only one
+  StlConfig stl;
 };
 
 struct RunConfig {
