@@ -225,6 +225,12 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
       if (name == c.solver.model && !c.solver.setup.empty()) return;
       c.solver.model = name;
       c.solver.setup = configured_defaults(find_model(name));
+      // Its own lattice, when it has one (the file's [lattice] keys, read later, come over it).
+      if (const auto& l = find_model(name).parameters().lattice) {
+        c.solver.nx = (*l)[0];
+        c.solver.ny = (*l)[1];
+        c.solver.nz = (*l)[2];
+      }
       // The images show a field of this model: its first unless the file names one (later).
       const std::vector<std::string> fields = io::field_names(find_model(name));
       if (std::find(fields.begin(), fields.end(), c.output.field) == fields.end()) c.output.field = fields.front();
