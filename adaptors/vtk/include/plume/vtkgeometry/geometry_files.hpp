@@ -26,7 +26,7 @@ struct StlPlacement {
 };
 
 // The sites inside a closed STL surface (ASCII or binary), placed on an nx x ny x nz lattice; the
-// part beyond the lattice is cut off. Throws geometry::GeometryError naming the file: missing, not
+// part beyond the lattice is cut off. Voxelised row by row (stl_file.cpp). Throws geometry::GeometryError naming the file: missing, not
 // an STL file (no triangles read), not closed (edges that belong to one triangle only).
 std::shared_ptr<geometry::SiteVolume> voxelise_stl(const std::string& path, const StlPlacement& place, int nx, int ny,
                                                    int nz);
