@@ -68,7 +68,7 @@ TEST(Cli, DefaultsPrintsAConfigurationThatChecks) {
 }
 
 TEST(Cli, ShippedCasesCheck) {
-  for (const char* c : {"rayleigh_taylor.toml", "reference.toml"}) {
+  for (const char* c : {"rayleigh_taylor.toml", "reference.toml", "d3q19_sphere.toml"}) {
     TempDir tmp;
     const Result r = run_plume("check " + q(std::string(PLUME_SOURCE_DIR) + "/assets/" + c) +
                                " --set output.dir=" + q(tmp / "o"));

@@ -205,28 +205,36 @@ TEST(GpuVsCpu, D2Q9EveryVariantAfter1000Steps) {
 
 // The diffusion stencil, a model that is no lattice Boltzmann model, on both backends: a warm
 // blob on a background of 1 (T stays away from 0, so that relative differences mean something),
-// on a 2-D lattice (5-point stencil) and a 3-D one (7-point), FP64 and FP32 storage.
+// on a 2-D lattice (5-point stencil) and a 3-D one (7-point), FP64 and FP32 storage, periodic and
+// between fixed-value walls (y, and z in 3-D; walls.hpp).
 TEST(GpuVsCpu, DiffusionStencilIn2DAnd3DAfter500Steps) {
   PLUME_REQUIRE_CUDA_DEVICE();
-  for (int nz : {1, 33})
-    for (Precision prec : {Precision::FP64, Precision::FP32}) {
-      diffusion::Setup st;
-      st.physics.kappa = nz > 1 ? 0.15 : 0.2;
-      st.initial.start = diffusion::Start::Blob;
-      st.initial.background = 1.0;
-      st.initial.amplitude = 1.0;
-      st.initial.width = nz > 1 ? 6.0 : 12.0;
-      SolverConfig c;
-      c.model = "diffusion";
-      c.nx = nz > 1 ? 150 : 200;  // a partial block of threads
-      c.ny = nz > 1 ? 41 : 130;
-      c.nz = nz;
-      c.precision = prec;
-      c.setup = AnySetup(st);
-      expect_agreement(std::string("diffusion ") + (nz > 1 ? "3-D, " : "2-D, ") +
-                           (prec == Precision::FP32 ? "FP32" : "FP64") + ", 500 steps",
-                       c, 500, prec == Precision::FP32 ? 1e-6 : 1e-12);
-    }
+  for (bool walls : {false, true})
+    for (int nz : {1, 33})
+      for (Precision prec : {Precision::FP64, Precision::FP32}) {
+        diffusion::Setup st;
+        st.physics.walls_y = walls;
+        st.physics.walls_z = walls && nz > 1;
+        st.physics.y_low = 1.5;
+        st.physics.y_high = 1.0;
+        st.physics.z_low = 2.0;
+        st.physics.z_high = 1.25;
+        st.physics.kappa = nz > 1 ? 0.15 : 0.2;
+        st.initial.start = diffusion::Start::Blob;
+        st.initial.background = 1.0;
+        st.initial.amplitude = 1.0;
+        st.initial.width = nz > 1 ? 6.0 : 12.0;
+        SolverConfig c;
+        c.model = "diffusion";
+        c.nx = nz > 1 ? 150 : 200;  // a partial block of threads
+        c.ny = nz > 1 ? 41 : 130;
+        c.nz = nz;
+        c.precision = prec;
+        c.setup = AnySetup(st);
+        expect_agreement(std::string("diffusion ") + (nz > 1 ? "3-D, " : "2-D, ") +
+                             (prec == Precision::FP32 ? "FP32" : "FP64") + (walls ? ", walls" : "") + ", 500 steps",
+                         c, 500, prec == Precision::FP32 ? 1e-6 : 1e-12);
+      }
 }
 
 // The model's sums (Solver::site_sums), reduced on the device, against the CPU's: D2Q9's |u| and

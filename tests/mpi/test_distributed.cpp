@@ -290,13 +290,20 @@ TEST(Distributed, D3Q19OnTilingsAlongXYAndZGivesTheOneProcessPopulationsBitForBi
 // A model that is no lattice Boltzmann model through the same decomposition and halo code: the
 // diffusion stencil reads T at every axis neighbour, so T crosses every face (a halo plan of its
 // reads, not of velocities). A hot blob where the tiles meet and a sine mode, on a 2-D lattice
-// (5-point stencil) and a 3-D one (7-point) tiled along x, y and z, equal to one process bit for
-// bit.
+// (5-point stencil) and a 3-D one (7-point) tiled along x, y and z, periodic and between fixed-value
+// walls (on y, and on z in 3-D), equal to one process bit for bit.
 TEST(Distributed, DiffusionOnEveryTilingInXYAndZGivesTheOneProcessTBitForBit) {
   const long steps = 40;
   for (int nz : {1, 17})
     for (diffusion::Start start : {diffusion::Start::Blob, diffusion::Start::Sine}) {
+      const bool walls = start == diffusion::Start::Sine;
       diffusion::Setup st;
+      st.physics.walls_y = walls;
+      st.physics.walls_z = walls && nz > 1;
+      st.physics.y_low = 1.0;
+      st.physics.y_high = -0.5;
+      st.physics.z_low = 0.25;
+      st.physics.z_high = 2.0;
       st.physics.kappa = nz > 1 ? 0.15 : 0.2;
       st.initial.start = start;
       st.initial.width = 5.0;

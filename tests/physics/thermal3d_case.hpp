@@ -2,6 +2,7 @@
 // inputs made into lattice values as a configuration does), advanced, and read back, with the
 // model's diagnostics by name.
 #pragma once
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,6 +30,17 @@ class Thermal3dRun {
     Fields f;
     b_->fields(f);
     return f;
+  }
+  // The amplitude of the flow's perturbation mode: u_z projected on cos(2 pi (x + 1/2) / nx),
+  // the x factor of the cases' perturbation with kx = 1.
+  double mode_amplitude() {
+    const Fields f = fields();
+    double a = 0;
+    for (int z = 0; z < f.nz; ++z)
+      for (int y = 0; y < f.ny; ++y)
+        for (int x = 0; x < f.nx; ++x)
+          a += f["uz"][f.at(x, y, z)] * std::cos(2 * 3.14159265358979323846 * (x + 0.5) / f.nx);
+    return std::abs(a);
   }
   // The model's diagnostic `name` (diagnostics.hpp) of the current state, from its row sums.
   double diagnostic(const std::string& name) {

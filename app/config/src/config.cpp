@@ -232,6 +232,7 @@ void resolve(RunConfig& c) {
     if (each->name() == c.solver.model) m = each;
   if (!m) return;  // validate() names the model
   if (c.solver.setup.empty()) c.solver.setup = detail::configured_defaults(*m);
+  if (m->parameters().fit) m->parameters().fit(c.solver.setup, c.solver.nx, c.solver.ny, c.solver.nz);
   if (m->parameters().derive) m->parameters().derive(c.solver.setup);
 }
 

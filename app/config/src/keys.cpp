@@ -225,6 +225,12 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
       if (name == c.solver.model && !c.solver.setup.empty()) return;
       c.solver.model = name;
       c.solver.setup = configured_defaults(find_model(name));
+      // Its own lattice, when it has one (the file's [lattice] keys, read later, come over it).
+      if (const auto& l = find_model(name).parameters().lattice) {
+        c.solver.nx = (*l)[0];
+        c.solver.ny = (*l)[1];
+        c.solver.nz = (*l)[2];
+      }
       // The images show a field of this model: its first unless the file names one (later).
       const std::vector<std::string> fields = io::field_names(find_model(name));
       if (std::find(fields.begin(), fields.end(), c.output.field) == fields.end()) c.output.field = fields.front();
@@ -262,6 +268,29 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
                    "solid rectangles: the sites x0 <= x < x1, y0 <= y < y1", PLUME_REF(geometry.rectangles)));
   t.push_back(rows("geometry", "circles", {"x", "y", "r"}, "sites",
                    "solid discs: the sites less than r from (x, y) (site x stands at x)", PLUME_REF(geometry.circles)));
+  t.push_back(rows("geometry", "spheres", {"x", "y", "z", "r"}, "sites",
+                   "solid balls (3-D lattices): the sites less than r from (x, y, z)", PLUME_REF(geometry.spheres)));
+  t.push_back(rows("geometry", "boxes", {"x0", "y0", "z0", "x1", "y1", "z1"}, "sites",
+                   "solid boxes (3-D lattices): the sites x0 <= x < x1, y0 <= y < y1, z0 <= z < z1",
+                   PLUME_REF(geometry.boxes)));
+  t.push_back(rows("geometry", "cylinders_x", {"y", "z", "r", "x0", "x1"}, "sites",
+                   "solid cylinders along x (3-D lattices): the sites x0 <= x < x1 less than r from the axis through "
+                   "(y, z)",
+                   PLUME_REF(geometry.cylinders[0])));
+  t.push_back(rows("geometry", "cylinders_y", {"x", "z", "r", "y0", "y1"}, "sites",
+                   "solid cylinders along y (3-D lattices): the sites y0 <= y < y1 less than r from the axis through "
+                   "(x, z)",
+                   PLUME_REF(geometry.cylinders[1])));
+  t.push_back(rows("geometry", "cylinders_z", {"x", "y", "r", "z0", "z1"}, "sites",
+                   "solid cylinders along z (3-D lattices): the sites z0 <= z < z1 less than r from the axis through "
+                   "(x, y)",
+                   PLUME_REF(geometry.cylinders[2])));
+  t.push_back(text("geometry", "voxels",
+                   "VTK image data file (.vti) of the solids: its points (or its cells) are the lattice's sites, "
+                   "solid where the array is not 0; relative to the working directory; \"\": none",
+                   PLUME_REF(geometry.voxels)));
+  t.push_back(text("geometry", "voxels_array", "the array of geometry.voxels that marks the solids (\"\": its only one)",
+                   PLUME_REF(geometry.voxels_array)));
   t.push_back(real("geometry.particles", "radius", "sites", "radius of the particles of a random bed (0: no bed)",
                    PLUME_REF(geometry.particles.radius))
                   .min(0));
@@ -287,6 +316,17 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
     x.k.set = [](RunConfig& c, const Value& v) { c.geometry.particles.x_max = parameter::narrow<int>(std::get<long long>(v)); };
     t.push_back(x.follows([](const RunConfig& c) { return c.geometry.particles.x_max ? "" : "lattice.nx"; }));
   }
+  t.push_back(text("geometry.stl", "file",
+                   "STL file of a closed surface whose inside is solid (3-D lattices); relative to the working "
+                   "directory; \"\": none",
+                   PLUME_REF(geometry.stl.file)));
+  t.push_back(real("geometry.stl", "scale", "sites per STL unit", "the surface's size on the lattice",
+                   PLUME_REF(geometry.stl.scale))
+                  .min(0, true));
+  t.push_back(real("geometry.stl", "x", "sites", "where the STL file's origin lands on the lattice, x",
+                   PLUME_REF(geometry.stl.x)));
+  t.push_back(real("geometry.stl", "y", "sites", "where the STL file's origin lands, y", PLUME_REF(geometry.stl.y)));
+  t.push_back(real("geometry.stl", "z", "sites", "where the STL file's origin lands, z", PLUME_REF(geometry.stl.z)));
   // [run]
   t.push_back(integer("run", "steps", "time steps",
                       "the run ends when the step counter reaches this (a restart continues up to it)",

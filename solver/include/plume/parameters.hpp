@@ -3,6 +3,7 @@
 // (AnySetup). Nothing here knows a file format: the application's configuration (app/config)
 // turns these into TOML keys, command-line overrides, --help and the effective configuration.
 #pragma once
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -65,6 +66,12 @@ struct Parameters {
   std::function<void(AnySetup&)> derive;
   // The rules across parameters, for a lattice of `nx` x `ny` x `nz` sites (empty: none broken).
   std::function<std::vector<SetupProblem>(const AnySetup&, long long nx, long long ny, long long nz)> check;
+  // Values that follow the lattice's size until they are set (e.g. a height that is the lattice's
+  // depth), for a lattice of `nx` x `ny` x `nz` sites; before derive. Empty: none.
+  std::function<void(AnySetup&, long long nx, long long ny, long long nz)> fit;
+  // The lattice (nx, ny, nz) a configuration of the model runs when it names none; unset: the
+  // application's default lattice.
+  std::optional<std::array<int, 3>> lattice;
 };
 
 // Builders of a model's table, for a parameter stored in a member of the model's setup struct S;

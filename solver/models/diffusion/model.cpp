@@ -23,7 +23,11 @@ class DiffusionModel final : public TraitsModel<Traits<3>> {
     using parameter::number_text;
     const Setup& setup = s.as<Setup>();
     const Initial& i = setup.initial;
-    std::string text = "kappa = " + number_text(setup.physics.kappa) + ", periodic, ";
+    const Params& p = setup.physics;
+    std::string text = "kappa = " + number_text(p.kappa) + ", ";
+    if (p.walls_y) text += "walls on y at T = " + number_text(p.y_low) + " and " + number_text(p.y_high) + ", ";
+    if (p.walls_z) text += "walls on z at T = " + number_text(p.z_low) + " and " + number_text(p.z_high) + ", ";
+    text += p.walls_y && p.walls_z ? "periodic in x, " : p.walls_y ? "periodic in x and z, " : p.walls_z ? "periodic in x and y, " : "periodic, ";
     if (i.start == Start::Sine)
       text += "sine mode (" + std::to_string(i.k[0]) + ", " + std::to_string(i.k[1]) + ", " + std::to_string(i.k[2]) +
               ")";

@@ -10,6 +10,7 @@
 #include "diffusion/registration.hpp"
 #include "diffusion/site.hpp"
 #include "diffusion/stencil.hpp"
+#include "diffusion/walls.hpp"
 #include "plume/parallel/decomposition.hpp"
 
 namespace plume::diffusion {
@@ -37,17 +38,21 @@ struct Traits {
   static const plume::Model& model() { return diffusion::model(); }
 
   static const Params& params(const Setup& s) { return s.physics; }
-  // A periodic box.
-  static parallel::Periodic periodic(const Params&) { return {true, true, true}; }
+  // A periodic box, but along y and z where there are walls (walls.hpp).
+  static parallel::Periodic periodic(const Params& p) { return {true, !p.walls_y, !p.walls_z}; }
 
-  static constexpr int kVariants = 1;
-  static int variant(const Params&) { return 0; }
+  // 0: periodic (site.hpp); 1: with walls (walls.hpp).
+  static constexpr int kVariants = 2;
+  static int variant(const Params& p) { return p.walls_y || p.walls_z ? 1 : 0; }
   // A handful of registers: 8 blocks of 128 threads per multiprocessor.
   static constexpr int registers(int /*variant*/) { return 32; }
 
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real, Params>& a, int x, int y, int z) {
-    update_site<Dim>(a, x, y, z);
+    if constexpr (V == 1)
+      update_site_walls<Dim>(a, x, y, z);
+    else
+      update_site<Dim>(a, x, y, z);
   }
 
   // 3-D without walls (variant 0): the CUDA backend runs columns of sites, each thread marching up

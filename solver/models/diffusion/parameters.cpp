@@ -23,6 +23,18 @@ std::vector<Parameter> make_list() {
                           PLUME_PHYSICS(kappa))
                   .min(0)
                   .note("the explicit scheme is stable only for kappa <= 1/(2 D): 1/6 in 3-D, 1/4 in 2-D"));
+  // [walls]
+  t.push_back(boolean<Setup>("walls", "y",
+                             "fixed-value walls half a site below y = 0 and above y = ny-1; false: periodic in y",
+                             PLUME_PHYSICS(walls_y)));
+  t.push_back(boolean<Setup>("walls", "z",
+                             "fixed-value walls half a site below z = 0 and above z = nz-1 (3-D lattices); false: "
+                             "periodic in z",
+                             PLUME_PHYSICS(walls_z)));
+  t.push_back(real<Setup>("walls", "y_low_T", "lattice units", "T of the wall below y = 0", PLUME_PHYSICS(y_low)));
+  t.push_back(real<Setup>("walls", "y_high_T", "lattice units", "T of the wall above y = ny-1", PLUME_PHYSICS(y_high)));
+  t.push_back(real<Setup>("walls", "z_low_T", "lattice units", "T of the wall below z = 0", PLUME_PHYSICS(z_low)));
+  t.push_back(real<Setup>("walls", "z_high_T", "lattice units", "T of the wall above z = nz-1", PLUME_PHYSICS(z_high)));
   // [initial]
   t.push_back(choice<Setup>("initial", "start",
                             "initial state: sine = T0 + A sin(2 pi kx x / nx) sin(2 pi ky y / ny) sin(2 pi kz z / "
@@ -67,6 +79,9 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
                                              " is above the explicit scheme's stability limit 1/" +
                                              std::to_string(2 * D) + " = " + number_text(limit) + " in " +
                                              std::to_string(D) + "-D: kappa dt / dx^2 must be at most 1/(2 D)"});
+  if (s.physics.walls_z && nz == 1)
+    problems.push_back({"walls.z", "walls.z = true needs a 3-D lattice (lattice.nz > 1): a lattice of one plane has "
+                                   "no z faces"});
   if (s.initial.start == Start::Sine) {
     const long long n[3] = {nx, ny, nz};
     const char* keys[3] = {"initial.kx", "initial.ky", "initial.kz"};

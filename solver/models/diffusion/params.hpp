@@ -7,6 +7,10 @@ namespace plume::diffusion {
 // number r = kappa dt / dx^2 of the explicit scheme.
 struct Params {
   double kappa = 0.1;
+  // Fixed-value (Dirichlet) walls half a site beyond the first and last layers along y and z, at
+  // the temperatures below (walls.hpp); an axis without walls is periodic.
+  bool walls_y = false, walls_z = false;
+  double y_low = 0.0, y_high = 0.0, z_low = 0.0, z_high = 0.0;
 };
 
 // The explicit scheme damps every mode only while r <= 1 / (2 D): the checkerboard mode, whose

@@ -1,6 +1,7 @@
 // The thermal convection model's parameters (plume/parameters.hpp): the sections physics,
 // reference and initial of a run's configuration, its default case, the lattice values that the
 // Rayleigh, Prandtl and Atwood numbers give, and the rules a setup must keep.
+#include <array>
 #include <cmath>
 #include <string>
 #include "thermal3d/model.hpp"
@@ -43,9 +44,20 @@ std::vector<Parameter> make_list() {
                   .min(0));
   t.push_back(real<Setup>("reference", "prandtl", "", "Prandtl number nu / kappa", PLUME_PHYSICS(reference.prandtl))
                   .min(0));
-  t.push_back(real<Setup>("reference", "height", "sites",
-                          "distance H between the walls: the lattice's depth lattice.nz", PLUME_PHYSICS(reference.height))
-                  .min(0));
+  {
+    // The distance between the walls is the lattice's depth: it follows lattice.nz unless given.
+    Parameter h = real<Setup>("reference", "height", "sites",
+                              "distance H between the walls: the lattice's depth lattice.nz (default: lattice.nz)",
+                              PLUME_PHYSICS(reference.height));
+    h.set = [set = h.set](AnySetup& a, const ParameterValue& v) {
+      set(a, v);
+      a.as<Setup>().physics.reference.height_given = true;
+    };
+    h.follows = [](const AnySetup& a) -> std::string {
+      return a.as<Setup>().physics.reference.height_given ? "" : "lattice.nz";
+    };
+    t.push_back(h.min(0));
+  }
   t.push_back(real<Setup>("reference", "velocity", "lattice units (sites per step)",
                           "free-fall velocity U = sqrt(beta |g| dT H) in lattice units: the lattice's Mach number",
                           PLUME_PHYSICS(reference.velocity))
@@ -80,15 +92,25 @@ std::vector<Parameter> make_list() {
 #undef PLUME_PHYSICS
 #undef PLUME_INITIAL
 
+// The lattice of a configuration that names none: 16 sites between the walls, and 32 along x and
+// y, about one wavelength 2 pi / k_c = 2.016 H of the rolls at onset.
+constexpr std::array<int, 3> kDefaultLattice = {32, 32, 16};
+
 // What a configuration that sets nothing runs: Rayleigh–Bénard at Ra = 5000, Pr = 1 (above onset),
-// with TRT (Lambda = 3/16 puts the walls exactly half-way, as the onset needs).
+// with TRT (Lambda = 3/16 puts the walls exactly half-way, as the onset needs), on that lattice.
 AnySetup default_case() {
   Setup s;
   s.physics.collision = Collision::TRT;
   s.physics.reference.rayleigh = 5000;
   s.physics.reference.prandtl = 1;
-  s.physics.reference.height = 16;
+  s.physics.reference.height = kDefaultLattice[2];  // follows the lattice's depth (fit)
   return AnySetup(s);
+}
+
+// H follows the lattice's depth until it is given.
+void fit(AnySetup& a, long long /*nx*/, long long /*ny*/, long long nz) {
+  Reference& r = a.as<Setup>().physics.reference;
+  if (!r.height_given) r.height = double(nz);
 }
 
 // The lattice values of the physical inputs: with H, U and dT, Ra = U^2 H^2 / (nu kappa) and
@@ -107,6 +129,11 @@ void derive(AnySetup& a) {
   }
 }
 
+// A number of sites as written: 20, not number_text's shortest 2e+01.
+std::string whole_text(double v) {
+  return v == std::floor(v) && std::fabs(v) < 1e15 ? std::to_string((long long)v) : number_text(v);
+}
+
 std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /*ny*/, long long nz) {
   std::vector<SetupProblem> problems;
   const Params& p = a.as<Setup>().physics;
@@ -115,9 +142,9 @@ std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /
     if (r.prandtl <= 0)
       problems.push_back({"reference.prandtl", "reference.rayleigh needs reference.prandtl > 0 (nu / kappa)"});
     if (r.height != double(nz))
-      problems.push_back({"reference.height", "reference.height = " + number_text(r.height) +
+      problems.push_back({"reference.height", "reference.height = " + whole_text(r.height) +
                                                   " must be the distance between the walls, lattice.nz = " +
-                                                  std::to_string(nz)});
+                                                  std::to_string(nz) + " (left out, it follows lattice.nz)"});
     if (p.t_hot == p.t_cold)
       problems.push_back({"physics.t_hot", "reference.rayleigh needs a temperature difference t_hot - t_cold"});
     isothermal::check_speed(problems, "reference.velocity", r.velocity);
@@ -131,7 +158,7 @@ std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /
 }  // namespace
 
 const Parameters& parameters() {
-  static const Parameters p{make_list(), default_case, derive, check};
+  static const Parameters p{make_list(), default_case, derive, check, fit, kDefaultLattice};
   return p;
 }
 

@@ -18,6 +18,7 @@ struct Reference {
   double height = 0.0;
   double velocity = 0.05;
   double atwood = 0.0;  // 0: not a Rayleigh–Taylor input
+  bool height_given = false;  // false: height follows the lattice's depth nz (Parameters::fit)
 };
 
 // The flow's parameters are D3Q19's (the base: collision, equilibrium, tau, magic), with walls

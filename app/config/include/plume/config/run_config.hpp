@@ -48,6 +48,14 @@ struct InSituConfig {
   bool requested() const { return !scripts.empty() || live; }
 };
 
+// A closed STL surface voxelised onto the lattice ([geometry.stl]): a point p of the file lands at
+// (x, y, z) + scale * p, in sites.
+struct StlConfig {
+  std::string file;  // "": none
+  double scale = 1.0;
+  double x = 0, y = 0, z = 0;
+};
+
 // The solid sites ([geometry]): every part given is solid, together. build_solids() makes
 // SolverConfig::solids of them.
 struct GeometryConfig {
@@ -55,7 +63,17 @@ struct GeometryConfig {
   std::string mask;       // a PNG image whose dark pixels are solid; "": none
   std::vector<std::array<int, 4>> rectangles;  // x0, y0, x1, y1: the sites x0 <= x < x1, y0 <= y < y1
   std::vector<std::array<double, 3>> circles;  // x, y, r
+  // 3-D lattices only (lattice.nz > 1):
+  std::vector<std::array<double, 4>> spheres;  // x, y, z, r
+  std::vector<std::array<int, 6>> boxes;       // x0, y0, z0, x1, y1, z1: x0 <= x < x1, ...
+  // Cylinders along x, y and z: the centre in the other two coordinates (in order), the radius,
+  // and the sites lo <= s < hi along the axis (whole numbers).
+  std::array<std::vector<std::array<double, 5>>, 3> cylinders;
   geometry::ParticleBedSpec particles;         // a random bed when particles.radius > 0
+  // Read through VTK where plume is built with it (adaptors/vtk):
+  std::string voxels;        // a .vti image whose points (or cells) are the sites, solid where not 0; "": none
+  std::string voxels_array;  // its array; "": the only one
+  StlConfig stl;
 };
 
 struct RunConfig {
