@@ -76,7 +76,8 @@ class Solver {
   void advance(long nsteps);   // fused pull-stream + collide steps (collective)
   // advance() that may return while a GPU still runs the steps (backend.hpp, step_async), so that
   // host work on a snapshot requested just before overlaps them; wait_steps() waits. Until then
-  // only request_fields(), fields_ready(), wait_fields() and device_fields() may be called. A
+  // only request_fields(), fields_ready(), wait_fields(), snapshot_fault() (on one rank) and
+  // device_fields() may be called. A
   // decomposed run, or one on the CPU, steps at once.
   void advance_async(long nsteps);
   void wait_steps();
