@@ -3,6 +3,7 @@
 #include "plume/reductions.hpp"
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
 #include "plume/parallel/communicator.hpp"
 
 namespace plume {
@@ -12,6 +13,7 @@ constexpr double kNone = std::numeric_limits<double>::infinity();
 }  // namespace
 
 FaultRule fault_rule(const std::vector<FieldInfo>& fields) {
+  if (fields.size() > 32) throw std::logic_error("the fault check takes at most 32 fields");
   FaultRule r;
   r.fields = int(fields.size());
   for (std::size_t k = 0; k < fields.size(); ++k)

@@ -250,7 +250,9 @@ class CudaBackend final : public Backend, public HaloOps {
     const int rows = dom_.ny * dom_.nz;
     const std::size_t values = std::size_t(3 * K + Q) * rows;
     if (row_sums_.size() < values) row_sums_ = cuda::DeviceBuffer<double>(values);
-    cuda::row_sums_kernel<M><<<unsigned((rows + 127) / 128), 128, 0, stream_>>>(
+    // Small blocks when there are few rows, so that a 2-D lattice's rows reach every multiprocessor.
+    const int bx = rows >= 128 * prop_.multiProcessorCount ? 128 : 32;
+    cuda::row_sums_kernel<M><<<unsigned((rows + bx - 1) / bx), bx, 0, stream_>>>(
         fields_.data(), (long long)sites(), dom_.nx, rows, dom_.x0, dom_.NX, row_sums_.data());
     PLUME_CUDA_CHECK_LAUNCH();
     std::vector<double> host(values);
@@ -558,7 +560,7 @@ class CudaBackend final : public Backend, public HaloOps {
     if (!fault_.size()) fault_ = cuda::DeviceBuffer<cuda::FaultRecord>(1);
     const long long n = (long long)sites();
     const FaultRule rule = fault_rule(M::model().fields());
-    const unsigned blocks = unsigned(std::min<long long>((n + 255) / 256, 8LL * prop_.multiProcessorCount));
+    const unsigned blocks = unsigned(std::max(1LL, std::min<long long>((n + 255) / 256, 8LL * prop_.multiProcessorCount)));
     cuda::fault_reset_kernel<<<1, 1, 0, stream_>>>(fault_.data());
     PLUME_CUDA_CHECK_LAUNCH();
     cuda::fault_kernel<<<blocks, 256, 0, stream_>>>(fields_.data(), n, rule, fault_.data());

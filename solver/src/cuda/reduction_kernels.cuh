@@ -18,7 +18,7 @@ template <class M>
 __global__ void __launch_bounds__(128) row_sums_kernel(const double* fields, long long n, int nx, int rows, int x0,
                                                        int NX, double* out) {
   constexpr int K = M::kFields, Q = own_row_sums_of<M>::value;
-  const int r = int(blockIdx.x) * 128 + int(threadIdx.x);
+  const int r = int(blockIdx.x * blockDim.x + threadIdx.x);
   if (r >= rows) return;
   const double* row = fields + (long long)r * nx;
   double s[K], lo[K], hi[K];
