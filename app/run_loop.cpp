@@ -199,12 +199,14 @@ class Loop {
       solver_.communicator().allreduce(&not_ready, 1, parallel::ReduceOp::Max);
       return not_ready > 0.0 || hand_off();
     }
-    solver_.fields(fields_);
+    // The health check and the diagnostics are reduced where the populations are; the host gets
+    // the fields only for what draws or writes them.
+    const std::optional<io::Fault> fault = solver_.find_fault();
+    if (due.image || due.vtk || due.insitu || fault) solver_.fields(fields_);
     const long long s = solver_.step();
-    const auto fault = io::find_fault(fields_, solver_.domain(), solver_.communicator(), solver_.step());
     if (due.diagnostics || fault) {
-      report_.last_diagnostics = io::compute_diagnostics(fields_, solver_.domain(), solver_.communicator(),
-                                                          cfg_.solver.setup, s, solver_.time());
+      report_.last_diagnostics =
+          io::finish(solver_.diagnostic_sums(), solver_.model(), cfg_.solver.setup, s, solver_.time());
       out_.diagnostics(*report_.last_diagnostics);
       record(*report_.last_diagnostics);
     }
@@ -257,7 +259,7 @@ class Loop {
     pending_ = false;
     const Fields& f = solver_.wait_fields();
     const long long s = solver_.fields_step();
-    if (auto fault = io::find_fault(f, solver_.domain(), solver_.communicator(), s)) {
+    if (const std::optional<io::Fault> fault = solver_.snapshot_fault()) {
       report_.status = RunReport::Status::Diverged;
       report_.message = fault->message();
       out_.image(solver_, f, s, pending_time_);  // the bad snapshot itself

@@ -318,7 +318,8 @@ void Simulation::rebuild(const config::RunConfig& cfg) {
 const std::optional<io::Fault>& Simulation::check_state() {
   if (!fault_) {
     solver_->request_fields();
-    fault_ = io::find_fault(solver_->wait_fields(), solver_->step());
+    solver_->wait_fields();
+    fault_ = solver_->snapshot_fault();  // checked where the snapshot was made
     if (fault_) running_ = false;
     last_publish_end_ = Clock::now();  // a look at the state, spaced like the snapshots
   }
@@ -424,7 +425,7 @@ long Simulation::publish(long max_overlap) {
   s.backend = solver_->backend_name();
   s.backend_description = solver_->backend_description();
   s.diag = io::compute_diagnostics(s.fields, solver_->domain(), cfg_.solver.setup, s.step, s.time);
-  if (!fault_) fault_ = io::find_fault(s.fields, s.step);
+  if (!fault_) fault_ = solver_->snapshot_fault();  // checked on the device with the snapshot
   // Stepping a blown-up state only spreads the NaNs: stop, keep the evidence on screen.
   if (fault_) running_ = false;
   s.fault = fault_ ? fault_->message() : std::string();

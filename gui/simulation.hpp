@@ -78,7 +78,7 @@ class Simulation {
   // Publishes a snapshot of the current state. On a GPU, up to `max_overlap` steps run meanwhile
   // (Solver::advance_async); returns how many.
   long publish(long max_overlap = 0);
-  // The current state's fault (io::find_fault, the batch driver's check), looked for when none is
+  // The current state's fault (Solver::snapshot_fault, the batch driver's check), looked for when none is
   // known yet: the fields of the current step are computed for it.
   const std::optional<io::Fault>& check_state();
   // Refuses (throws) to step a state known to be unphysical.

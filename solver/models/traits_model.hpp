@@ -11,6 +11,7 @@
 #include "plume/backend.hpp"
 #include "plume/lattice/lattice_info.hpp"
 #include "plume/model.hpp"
+#include "plume/reductions.hpp"
 
 namespace plume {
 
@@ -45,6 +46,20 @@ class TraitsModel : public Model {
   std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
                                         Precision p) const override {
     return make_backend_of<T>(where, d, s, p);
+  }
+  // The model's own row quantities, from its traits (reductions.hpp): the code the device runs.
+  int own_row_sums() const override { return own_row_sums_of<T>::value; }
+  void sum_row(const Fields& f, int y, int z, double* out) const override {
+    if constexpr (own_row_sums_of<T>::value > 0) {
+      const double* row[T::kFields];
+      for (int k = 0; k < T::kFields; ++k) row[k] = f.data(k) + f.at(0, y, z);
+      // The row's sums of the stored fields, in x order as everywhere, for a model of two passes.
+      double sums[T::kFields] = {};
+      if (row_passes_of<T>::value > 1)
+        for (int k = 0; k < T::kFields; ++k)
+          for (int x = 0; x < f.nx; ++x) sums[k] += row[k][x];
+      row_quantities<T>([&](int k, int x) { return row[k][x]; }, f.nx, f.x0, f.NX, sums, out);
+    }
   }
 
  private:

@@ -297,6 +297,27 @@ std::vector<double> Solver::site_sums() {
   return s;
 }
 
+RowSums Solver::diagnostic_sums() {
+  if (stepper_) stepper_->exchange();
+  RowSums p = backend_->row_sums();
+  allreduce_row_sums(p, *comm_);
+  return p;
+}
+
+std::optional<Fault> Solver::find_fault() {
+  if (stepper_) stepper_->exchange();
+  std::optional<Fault> local = backend_->find_fault();
+  if (local) local->step = step_;
+  return allreduce_fault(local, *model_, cfg_.global(), *comm_, step_);
+}
+
+std::optional<Fault> Solver::snapshot_fault() {
+  if (snapshot_step_ < 0) throw std::logic_error("snapshot_fault: no fields were requested (call request_fields first)");
+  std::optional<Fault> local = backend_->snapshot_fault();
+  if (local) local->step = snapshot_step_;
+  return allreduce_fault(local, *model_, cfg_.global(), *comm_, snapshot_step_);
+}
+
 void Solver::request_fields() {
   if (stepper_) stepper_->exchange();
   backend_->request_fields();

@@ -28,6 +28,7 @@
 #include "thermal3d/model.hpp"
 #include "rank_report.hpp"
 #include "site_geometry.hpp"
+#include "every_model.hpp"
 
 using namespace plume;
 using namespace plume::parallel;
@@ -485,6 +486,52 @@ TEST(DistributedErrors, ANonFiniteValueOnOneRankIsReportedByEveryRank) {
   world->allreduce(lo, 2, ReduceOp::Min);
   EXPECT_EQ(where[0], lo[0]);
   EXPECT_EQ(where[1], lo[1]);
+}
+
+// The diagnostics' row sums and the fault computed where the populations are and combined over
+// the ranks (Solver::diagnostic_sums, Solver::find_fault) equal io's from the same local fields,
+// every model on the job's tiling: rows summed alone and then over the ranks, extremes exact, the
+// first bad site of the lattice with the count of all.
+TEST(Distributed, TheSolversReductionsAreIosOnEveryModel) {
+  for (const test::ModelCase& mc : test::every_model_case()) {
+    SolverConfig c = mc.config;
+    c.threads = 1;
+    Solver s(c, *world);
+    s.initialize();
+    s.advance(6);
+    const int last = world->size() - 1;
+    if (world->rank() == last) {  // a NaN site on the last rank only
+      std::vector<double> f = s.populations();
+      const Domain& d = s.domain();
+      test::poison_site(f, d, d.nx / 2, d.ny / 2, d.nz / 2, 0.0, std::nan(""));
+      s.set_populations(f, s.step());
+    }
+    Fields F;
+    s.fields(F);
+    const RowSums mine = s.diagnostic_sums();
+    io::PartialSums theirs = io::partial_sums(F, s.domain());
+    allreduce_row_sums(theirs, *world);
+    const auto fault = s.find_fault();
+    const auto io_fault = io::find_fault(F, s.domain(), *world, s.step());
+    const auto bits = [](const std::vector<double>& a, const std::vector<double>& b) {
+      return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+    };
+    for (std::size_t k = 0; k < mine.field.size(); ++k) EXPECT_TRUE(bits(mine.field[k], theirs.field[k])) << mc.what;
+    for (std::size_t q = 0; q < mine.own.size(); ++q) EXPECT_TRUE(bits(mine.own[q], theirs.own[q])) << mc.what;
+    EXPECT_TRUE(bits(mine.sites, theirs.sites)) << mc.what;
+    EXPECT_EQ(mine.min, theirs.min) << mc.what;
+    EXPECT_EQ(mine.max, theirs.max) << mc.what;
+    EXPECT_EQ(mine.any, theirs.any) << mc.what;
+    EXPECT_TRUE(fault.has_value() && io_fault.has_value()) << mc.what << " on rank " << world->rank();
+    if (fault && io_fault) {
+      EXPECT_EQ(fault->x, io_fault->x) << mc.what;
+      EXPECT_EQ(fault->y, io_fault->y) << mc.what;
+      EXPECT_EQ(fault->z, io_fault->z) << mc.what;
+      EXPECT_EQ(fault->field, io_fault->field) << mc.what;
+      EXPECT_EQ(fault->count, io_fault->count) << mc.what;
+      EXPECT_EQ(fault->step, io_fault->step) << mc.what;
+    }
+  }
 }
 
 TEST(DistributedErrors, ScatteringTheWrongNumberOfValuesFailsOnEveryRank) {

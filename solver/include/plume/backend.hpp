@@ -11,6 +11,7 @@
 #include "plume/grid/layout.hpp"
 #include "plume/model.hpp"
 #include "plume/parallel/halo_plan.hpp"
+#include "plume/reductions.hpp"
 
 namespace plume {
 
@@ -75,7 +76,8 @@ class HaloOps {
 // OpenGL texture, docs/gui.md "GPU path"): the model's `count` stored fields of the local block
 // (in the order of Model::fields()), one after another, nx * ny * nz values each, x fastest (row
 // pitch nx), on CUDA device `device`. Complete once fields() or wait_fields() has returned;
-// overwritten by the next fields() / request_fields(). All null on a host backend.
+// overwritten by the next fields(), request_fields(), row_sums() or find_fault(). All null on a
+// host backend.
 struct DeviceFields {
   const double* data = nullptr;
   int count = 0;
@@ -121,6 +123,19 @@ class Backend {
   // block, then the blocks in order), so the same block gives the same bits every time. Empty for
   // a model without sums. Halos as for fields().
   virtual std::vector<double> site_sums() = 0;
+  // What the diagnostics and the health check need of the current state's fields, computed where
+  // the populations are (reductions.hpp; on a GPU over the device fields, so that only these small
+  // results cross to the host). Halos as for fields().
+  // The block's row sums (rows indexed globally) and its fields' extremes: the bits
+  // plume::row_sums gives for the same fields on the host (each row summed alone, in x order).
+  virtual RowSums row_sums() = 0;
+  // The block's first bad site and the number of them (Fault::step is left 0), as
+  // plume::find_fault finds them on the same fields.
+  virtual std::optional<Fault> find_fault() = 0;
+  // The same for the fields of the last request_fields(), checked with them (on a GPU on the
+  // device, right after the fields kernel, the result coming back with them): valid once
+  // wait_fields() has returned, until the next request_fields(); nothing before any request.
+  virtual std::optional<Fault> snapshot_fault() = 0;
   // Interior populations in canonical order [i][y][x] (x fastest), as doubles.
   virtual void read_populations(double* out) = 0;
   virtual void write_populations(const double* in) = 0;

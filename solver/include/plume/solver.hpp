@@ -5,6 +5,7 @@
 // "collective" must be made by every rank in the same order (docs/distributed.md).
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 #include "plume/backend.hpp"
@@ -75,7 +76,8 @@ class Solver {
   void advance(long nsteps);   // fused pull-stream + collide steps (collective)
   // advance() that may return while a GPU still runs the steps (backend.hpp, step_async), so that
   // host work on a snapshot requested just before overlaps them; wait_steps() waits. Until then
-  // only request_fields(), fields_ready(), wait_fields() and device_fields() may be called. A
+  // only request_fields(), fields_ready(), wait_fields(), snapshot_fault() (on one rank) and
+  // device_fields() may be called. A
   // decomposed run, or one on the CPU, steps at once.
   void advance_async(long nsteps);
   void wait_steps();
@@ -111,6 +113,17 @@ class Solver {
   // sums gives none), computed where the populations are and added over the ranks (collective).
   // Cheap on a GPU: only the sums cross to the host (backend.hpp, site_sums).
   std::vector<double> site_sums();
+  // What the diagnostics and the health check are made of, computed where the populations are
+  // (on a GPU only O(rows) sums and one fault record cross to the host; backend.hpp, row_sums)
+  // and combined over the ranks as io/diagnostics combines host fields: each global row summed
+  // alone, in x order, then added over the ranks; the extremes exact.
+  // Collective: the whole lattice's row sums and extremes of the current state's stored fields and
+  // the model's own row quantities (io::finish makes the diagnostics of them).
+  RowSums diagnostic_sums();
+  // Collective: the current state's first unphysical site of the whole lattice (lowest z, then y,
+  // then x: a value that is not finite, or not positive in a field the model marks positive) with
+  // the number of such sites, the same on every rank; nothing when the state is sound.
+  std::optional<Fault> find_fault();
   // Asynchronous fields (the in-situ hand-off, backend.hpp): request_fields() snapshots the
   // current state's fields of the local block (collective, like fields(): a decomposed run
   // exchanges the halos first) and returns while a GPU computes and copies them; the run may
@@ -121,6 +134,10 @@ class Solver {
   bool fields_ready();
   const Fields& wait_fields();
   long fields_step() const { return snapshot_step_; }
+  // Collective, after wait_fields(): find_fault() for the snapshot (its step, fields_step()),
+  // checked with it where it was computed (on a GPU on the device, right after the fields, so
+  // the check adds no pass of the host over them). Throws std::logic_error with no request.
+  std::optional<Fault> snapshot_fault();
   // The same snapshot in device memory on the CUDA backend (backend.hpp, DeviceFields): read it
   // after wait_fields() and before the next request_fields(). Empty on the CPU backend.
   DeviceFields device_fields() const { return backend_->device_fields(); }

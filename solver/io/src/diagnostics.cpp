@@ -1,49 +1,8 @@
 #include "plume/io/diagnostics.hpp"
 #include <fmt/format.h>
-#include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <iterator>
-#include <limits>
-#include "plume/parallel/communicator.hpp"
 
 namespace plume::io {
-
-namespace {
-
-constexpr double kNone = std::numeric_limits<double>::infinity();
-
-// The extremes of `o` into `into`, field by field (a side with no finite value takes no part).
-void merge_extremes(PartialSums& into, const PartialSums& o) {
-  for (std::size_t k = 0; k < into.any.size(); ++k) {
-    if (!o.any[k]) continue;
-    if (!into.any[k]) {
-      into.min[k] = o.min[k];
-      into.max[k] = o.max[k];
-      into.any[k] = 1;
-    }
-    into.min[k] = std::min(into.min[k], o.min[k]);
-    into.max[k] = std::max(into.max[k], o.max[k]);
-  }
-}
-
-// Empty partials of `fields` stored fields and `own` row quantities over the lattice of `d`.
-PartialSums empty_sums(const Domain& d, int fields, int own) {
-  PartialSums p;
-  p.NX = d.NX;
-  p.NY = d.NY;
-  p.NZ = d.NZ;
-  const std::size_t rows = std::size_t(p.rows());
-  p.field.assign(std::size_t(fields), std::vector<double>(rows, 0.0));
-  p.own.assign(std::size_t(own), std::vector<double>(rows, 0.0));
-  p.sites.assign(rows, 0.0);
-  p.min.assign(std::size_t(fields), 0.0);
-  p.max.assign(std::size_t(fields), 0.0);
-  p.any.assign(std::size_t(fields), 0);
-  return p;
-}
-
-}  // namespace
 
 double Diagnostics::at(const std::string& name) const {
   for (std::size_t i = 0; i < quantities.size(); ++i)
@@ -51,55 +10,9 @@ double Diagnostics::at(const std::string& name) const {
   throw std::out_of_range("no diagnostic '" + name + "'");
 }
 
-PartialSums partial_sums(const Fields& f, const Domain& d) {
-  const Model& m = f.model();
-  const int nf = f.count(), own = m.own_row_sums();
-  PartialSums p = empty_sums(d, nf, own);
-  const int rows = f.ny * f.nz;
-  // Each row is summed alone, in x order, and extremes do not depend on order: the threads that
-  // share the rows change no bit of the result.
-#pragma omp parallel
-  {
-    PartialSums e = empty_sums(Domain{}, nf, 0);  // this thread's extremes
-    std::vector<double> q(std::size_t(own) + 1);
-#pragma omp for schedule(static)
-    for (int r = 0; r < rows; ++r) {
-      const int y = r % f.ny, z = r / f.ny;
-      const std::size_t row = std::size_t(f.z0 + z) * d.NY + std::size_t(f.y0 + y);
-      for (int k = 0; k < nf; ++k) {
-        const double* v = f.data(k) + f.at(0, y, z);
-        double s = 0;
-        for (int x = 0; x < f.nx; ++x) {
-          s += v[x];
-          if (std::isfinite(v[x])) {
-            if (!e.any[k]) e.min[k] = e.max[k] = v[x], e.any[k] = 1;
-            e.min[k] = std::min(e.min[k], v[x]);
-            e.max[k] = std::max(e.max[k], v[x]);
-          }
-        }
-        p.field[k][row] = s;
-      }
-      if (own > 0) {
-        m.sum_row(f, y, z, q.data());
-        for (int j = 0; j < own; ++j) p.own[j][row] = q[j];
-      }
-      p.sites[row] = f.nx;
-    }
-#pragma omp critical(plume_partial_sums)
-    merge_extremes(p, e);
-  }
-  return p;
-}
+PartialSums partial_sums(const Fields& f, const Domain& d) { return row_sums(f, d); }
 
-void combine(PartialSums& into, const PartialSums& o) {
-  auto add = [](std::vector<double>& a, const std::vector<double>& b) {
-    for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
-  };
-  for (std::size_t k = 0; k < into.field.size(); ++k) add(into.field[k], o.field[k]);
-  for (std::size_t k = 0; k < into.own.size(); ++k) add(into.own[k], o.own[k]);
-  add(into.sites, o.sites);
-  merge_extremes(into, o);
-}
+void combine(PartialSums& into, const PartialSums& o) { add_row_sums(into, o); }
 
 Diagnostics finish(const PartialSums& p, const Model& m, const AnySetup& setup, long long step, double time) {
   Diagnostics d;
@@ -114,39 +27,10 @@ Diagnostics compute_diagnostics(const Fields& f, const Domain& d, const AnySetup
   return finish(partial_sums(f, d), f.model(), setup, step, time);
 }
 
-namespace {
-
-// combine() over the ranks, in place: every rank ends with the same global partials.
-void combine_ranks(PartialSums& p, parallel::Communicator& comm) {
-  std::vector<std::vector<double>*> rows;
-  for (auto& v : p.field) rows.push_back(&v);
-  for (auto& v : p.own) rows.push_back(&v);
-  rows.push_back(&p.sites);
-  const std::size_t n = std::size_t(p.rows());
-  std::vector<double> all;
-  all.reserve(rows.size() * n);
-  for (const auto* r : rows) all.insert(all.end(), r->begin(), r->end());
-  comm.allreduce(all.data(), all.size(), parallel::ReduceOp::Sum);
-  for (std::size_t k = 0; k < rows.size(); ++k) std::copy_n(all.begin() + k * n, n, rows[k]->begin());
-  // One reduction for both extremes: minima of the minima and of the negated maxima. A block with
-  // no finite value of a field takes no part in its extremes.
-  const std::size_t nf = p.min.size();
-  std::vector<double> ext(2 * nf, kNone);
-  for (std::size_t k = 0; k < nf; ++k)
-    if (p.any[k]) ext[k] = p.min[k], ext[nf + k] = -p.max[k];
-  comm.allreduce(ext.data(), ext.size(), parallel::ReduceOp::Min);
-  for (std::size_t k = 0; k < nf; ++k) {
-    p.any[k] = ext[k] != kNone;
-    if (p.any[k]) p.min[k] = ext[k], p.max[k] = -ext[nf + k];
-  }
-}
-
-}  // namespace
-
 Diagnostics compute_diagnostics(const Fields& local, const Domain& d, parallel::Communicator& comm,
                                 const AnySetup& setup, long long step, double time) {
   PartialSums p = partial_sums(local, d);
-  combine_ranks(p, comm);
+  allreduce_row_sums(p, comm);
   return finish(p, local.model(), setup, step, time);
 }
 
@@ -157,84 +41,14 @@ std::string Fault::message() const {
                      count > 1 ? fmt::format(", {} bad sites in all", count) : "");
 }
 
-namespace {
-
-// The fields in the order the check looks at them: those that must be positive first (FieldInfo),
-// then the others (D2Q37: rho, T_H, u_H x, u_H y).
-std::vector<int> check_order(const Fields& f) {
-  std::vector<int> order;
-  for (int pass = 0; pass < 2; ++pass)
-    for (int k = 0; k < f.count(); ++k)
-      if (f.info()[std::size_t(k)].positive == (pass == 0)) order.push_back(k);
-  return order;
-}
-
-// What is wrong at site i, if anything: the index of the first field (in `order`) that is not
-// finite or, where FieldInfo says so, not positive; -1 when the site is sound.
-int fault_at(const Fields& f, const std::vector<int>& order, std::size_t i, double& v) {
-  for (int k : order) {
-    v = f[k][i];
-    if (!std::isfinite(v) || (f.info()[std::size_t(k)].positive && v <= 0)) return k;
-  }
-  return -1;
-}
-
-}  // namespace
-
 std::optional<Fault> find_fault(const Fields& f, long long step) {
-  // The first bad site in row-major order and the number of them: the same with any threads.
-  const std::vector<int> order = check_order(f);
-  const int rows = f.ny * f.nz;
-  long long count = 0, first = std::numeric_limits<long long>::max();
-#pragma omp parallel for schedule(static) reduction(+ : count) reduction(min : first)
-  for (int r = 0; r < rows; ++r)
-    for (int x = 0; x < f.nx; ++x) {
-      double v;
-      const std::size_t i = std::size_t(r) * f.nx + x;
-      if (fault_at(f, order, i, v) < 0) continue;
-      ++count;
-      first = std::min(first, (long long)i);
-    }
-  if (count == 0) return std::nullopt;
-  const int x = int(first % f.nx), y = int(first / f.nx % f.ny), z = int(first / f.nx / f.ny);
-  double v = 0;
-  const int k = fault_at(f, order, std::size_t(first), v);
-  return Fault{step, f.x0 + x, f.y0 + y, f.z0 + z, f.info()[std::size_t(k)].name, v, count};
+  if (auto fault = plume::find_fault(f, step)) return Fault{*fault};
+  return std::nullopt;
 }
 
 std::optional<Fault> find_fault(const Fields& local, const Domain& d, parallel::Communicator& comm, long long step) {
-  std::optional<Fault> fault = find_fault(local, step);
-  if (comm.size() == 1) return fault;
-  // The first bad site of the lattice has the smallest (z NY + y) NX + x (exact in a double up to
-  // 2^53 sites).
-  const auto key = [&](const Fault& f) { return (double(f.z) * d.NY + f.y) * d.NX + f.x; };
-  double first = fault ? key(*fault) : kNone;
-  comm.allreduce(&first, 1, parallel::ReduceOp::Min);
-  if (first == kNone) return std::nullopt;
-  double count = fault ? double(fault->count) : 0.0;
-  comm.allreduce(&count, 1, parallel::ReduceOp::Sum);
-  // The rank that holds the site tells the others what is wrong there.
-  double owner = fault && key(*fault) == first ? double(comm.rank()) : kNone;
-  comm.allreduce(&owner, 1, parallel::ReduceOp::Min);
-  struct {
-    double value;
-    int field;
-  } what{};
-  if (comm.rank() == int(owner)) {
-    what.value = fault->value;
-    what.field = local.index(fault->field);
-  }
-  comm.broadcast(&what, sizeof what, int(owner));
-  Fault f;
-  f.step = step;
-  const long long at = (long long)first;
-  f.x = int(at % d.NX);
-  f.y = int(at / d.NX % d.NY);
-  f.z = int(at / d.NX / d.NY);
-  f.count = (long long)count;
-  f.value = what.value;
-  f.field = local.info()[std::size_t(what.field)].name;
-  return f;
+  if (auto fault = allreduce_fault(plume::find_fault(local, step), local.model(), d, comm, step)) return Fault{*fault};
+  return std::nullopt;
 }
 
 }  // namespace plume::io

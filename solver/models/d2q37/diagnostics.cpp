@@ -17,24 +17,6 @@ std::vector<QuantityInfo> diagnostic_quantities() {
           {"T_max", "lu"},          {"rho_min", "lu"},       {"rho_max", "lu"}};
 }
 
-void sum_row(const Fields& f, int y, int z, double* out) {
-  const double *Rho = f.data(kRho), *Ux = f.data(kUx), *Uy = f.data(kUy), *Tf = f.data(kT);
-  double mx = 0, my = 0, en = 0, k = 0;
-  for (int x = 0; x < f.nx; ++x) {
-    const std::size_t i = f.at(x, y, z);
-    const double rho = Rho[i], ux = Ux[i], uy = Uy[i], T = Tf[i];
-    const double ke = 0.5 * rho * (ux * ux + uy * uy);
-    mx += rho * ux;
-    my += rho * uy;
-    k += ke;
-    en += rho * T + ke;
-  }
-  out[0] = mx;
-  out[1] = my;
-  out[2] = en;
-  out[3] = k;
-}
-
 std::vector<double> mean_temperature(const RowSums& r) {
   std::vector<double> T(std::size_t(r.rows()), 0.0);
   for (int y = 0; y < r.rows(); ++y) T[y] = r.sites[y] > 0 ? r.field[kT][y] / r.sites[y] : 0.0;

@@ -9,9 +9,8 @@ namespace plume::d2q37 {
 
 // diagnostics.csv's columns after step and time, in order.
 std::vector<QuantityInfo> diagnostic_quantities();
-// The row quantities: sum rho u_H x, sum rho u_H y, sum rho (T_H + |u_H|^2 / 2), sum rho |u_H|^2 / 2.
-constexpr int kOwnRowSums = 4;
-void sum_row(const Fields& f, int y, int z, double* out);
+// From the row sums of the stored fields and of the row quantities (Traits::add_row_site: sum
+// rho u_H x, sum rho u_H y, sum rho (T_H + |u_H|^2 / 2), sum rho |u_H|^2 / 2).
 std::vector<double> diagnose(const RowSums& r, const AnySetup& setup);
 
 // Horizontal mean of T_H per global row.

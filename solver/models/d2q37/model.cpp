@@ -27,8 +27,6 @@ class D2Q37Model final : public TraitsModel<Traits> {
     return {"T", "rho", "p", "ux", "uy", "speed", "vorticity"};
   }
   std::vector<QuantityInfo> diagnostics() const override { return diagnostic_quantities(); }
-  int own_row_sums() const override { return kOwnRowSums; }
-  void sum_row(const Fields& f, int y, int z, double* out) const override { d2q37::sum_row(f, y, z, out); }
   std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override { return d2q37::diagnose(r, s); }
   double time_step() const override { return dt<D2Q37>(); }
   std::string describe(const AnySetup& s) const override {

@@ -10,6 +10,7 @@
 #include "d2q37/registration.hpp"
 #include "plume/model.hpp"
 #include "plume/parallel/decomposition.hpp"
+#include "plume/reductions.hpp"
 
 namespace plume::d2q37 {
 
@@ -73,6 +74,20 @@ struct Traits {
     out[1] = m.ux;
     out[2] = m.uy;
     out[3] = m.T;
+  }
+
+  // The diagnostics' own row quantities (diagnostics.hpp; reductions.hpp runs them): sum rho u_H x,
+  // sum rho u_H y, sum rho (T_H + |u_H|^2 / 2) and sum rho |u_H|^2 / 2.
+  static constexpr int kOwnRowSums = 4;
+  PLUME_HD static void add_row_site(const double* v, const RowSite& /*s*/, double* sum) {
+    constexpr int kRho = field_index(field_list, "rho"), kUx = field_index(field_list, "ux"),
+                  kUy = field_index(field_list, "uy"), kT = field_index(field_list, "T");
+    const Strict rho = v[kRho], ux = v[kUx], uy = v[kUy], T = v[kT];
+    const Strict ke = 0.5 * rho * (ux * ux + uy * uy);
+    sum[0] += rho * ux;
+    sum[1] += rho * uy;
+    sum[2] += rho * T + ke;
+    sum[3] += ke;
   }
 
   // The case, one column at a time (the hydrostatic recurrence runs up each column from the

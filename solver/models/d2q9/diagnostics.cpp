@@ -7,13 +7,10 @@ namespace plume::d2q9 {
 namespace {
 // The stored fields' places in Traits::field_list.
 constexpr int field(const char* name) { return field_index(Traits::field_list, name); }
-constexpr int kRho = field("rho"), kUx = field("ux"), kUy = field("uy"), kSolid = field("solid"),
-              kFx = field("force_x"), kFy = field("force_y");
-static_assert(kRho >= 0 && kUx >= 0 && kUy >= 0 && kSolid >= 0 && kFx >= 0 && kFy >= 0,
-              "D2Q9's diagnostics read these fields");
+constexpr int kRho = field("rho"), kSolid = field("solid"), kFx = field("force_x"), kFy = field("force_y");
+static_assert(kRho >= 0 && kSolid >= 0 && kFx >= 0 && kFy >= 0, "D2Q9's diagnostics read these fields");
 // The row sums' places.
-enum Own { kMass, kMx, kMy, kKe, kSpeed, kUxSum, kFluid, kRhoIn, kFluidIn, kRhoOut, kFluidOut, kCount };
-static_assert(kCount == kOwnRowSums);
+using Own = Traits::Own;
 }  // namespace
 
 std::vector<QuantityInfo> diagnostic_quantities() {
@@ -23,41 +20,22 @@ std::vector<QuantityInfo> diagnostic_quantities() {
           {"reynolds", "1"},       {"pressure_drop", "lu"},    {"solid_sites", "sites"}};
 }
 
-void sum_row(const Fields& f, int y, int z, double* out) {
-  const double *Rho = f.data(kRho), *Ux = f.data(kUx), *Uy = f.data(kUy), *Solid = f.data(kSolid);
-  for (int q = 0; q < kCount; ++q) out[q] = 0;
-  for (int x = 0; x < f.nx; ++x) {
-    const std::size_t i = f.at(x, y, z);
-    if (Solid[i] != 0) continue;
-    const double rho = Rho[i], ux = Ux[i], uy = Uy[i];
-    out[kMass] += rho;
-    out[kMx] += rho * ux;
-    out[kMy] += rho * uy;
-    out[kKe] += 0.5 * rho * (ux * ux + uy * uy);
-    out[kSpeed] += std::sqrt(ux * ux + uy * uy);
-    out[kUxSum] += ux;
-    out[kFluid] += 1;
-    if (f.x0 + x == 0) out[kRhoIn] += rho, out[kFluidIn] += 1;
-    if (f.x0 + x == f.NX - 1) out[kRhoOut] += rho, out[kFluidOut] += 1;
-  }
-}
-
 std::vector<double> diagnose(const RowSums& r, const AnySetup& setup) {
   const Params& p = setup.as<Setup>().physics;
-  const auto total = [&](int q) { return RowSums::total(r.own[q]); };
-  const double fluid = total(kFluid);
+  const auto total = [&](Own q) { return RowSums::total(r.own[q]); };
+  const double fluid = total(Own::kFluid);
   const double fx = RowSums::total(r.field[kFx]), fy = RowSums::total(r.field[kFy]);
   const double U = reference_velocity(p), L = p.reference.length;
   const double dynamic = 0.5 * p.rho0 * U * U * L;  // per unit depth
   const double nan = std::nan("");
-  const double in = total(kFluidIn) > 0 ? total(kRhoIn) / total(kFluidIn) : nan;
-  const double out = total(kFluidOut) > 0 ? total(kRhoOut) / total(kFluidOut) : nan;
-  return {total(kMass),
-          total(kMx),
-          total(kMy),
-          total(kKe),
-          fluid > 0 ? total(kSpeed) / fluid : 0.0,
-          fluid > 0 ? total(kUxSum) / fluid : 0.0,
+  const double in = total(Own::kFluidIn) > 0 ? total(Own::kRhoIn) / total(Own::kFluidIn) : nan;
+  const double out = total(Own::kFluidOut) > 0 ? total(Own::kRhoOut) / total(Own::kFluidOut) : nan;
+  return {total(Own::kMass),
+          total(Own::kMx),
+          total(Own::kMy),
+          total(Own::kKe),
+          fluid > 0 ? total(Own::kSpeed) / fluid : 0.0,
+          fluid > 0 ? total(Own::kUxSum) / fluid : 0.0,
           r.min[kRho],
           r.max[kRho],
           fx,

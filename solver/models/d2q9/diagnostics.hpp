@@ -12,11 +12,7 @@ namespace plume::d2q9 {
 
 // diagnostics.csv's columns after step and time, in order.
 std::vector<QuantityInfo> diagnostic_quantities();
-// The row quantities: over the row's fluid sites, sum rho, rho u_x, rho u_y, rho |u|^2 / 2,
-// |u|, u_x and the count; and sum rho and the count of the fluid sites in the first and last
-// columns.
-constexpr int kOwnRowSums = 11;
-void sum_row(const Fields& f, int y, int z, double* out);
+// From the row sums of the stored fields and of the row quantities (Traits::add_row_site).
 std::vector<double> diagnose(const RowSums& r, const AnySetup& setup);
 
 }  // namespace plume::d2q9

@@ -54,8 +54,6 @@ class D2Q9Model final : public TraitsModel<Traits> {
   EndReport end_report(const std::vector<TimeSeries>& h, const AnySetup& s) const override {
     return d2q9::end_report(h, s);
   }
-  int own_row_sums() const override { return kOwnRowSums; }
-  void sum_row(const Fields& f, int y, int z, double* out) const override { d2q9::sum_row(f, y, z, out); }
   std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override { return d2q9::diagnose(r, s); }
   std::vector<std::string> plotted_diagnostics() const override { return {"kinetic_energy", "mean_speed"}; }
   // Solid sites are drawn with the mouse (Solver::edit_solids), not painted.

@@ -10,6 +10,7 @@
 #include "d2q9/site.hpp"
 #include "isothermal/fields.hpp"
 #include "plume/parallel/decomposition.hpp"
+#include "plume/reductions.hpp"
 
 namespace plume::d2q9 {
 
@@ -91,6 +92,26 @@ struct Traits {
     if (field[3] != 0) return;  // solid
     sum[kSpeedSum] += sqrt(field[1] * field[1] + field[2] * field[2]);
     sum[kFluidSites] += 1.0;
+  }
+
+  // The diagnostics' own row quantities (diagnostics.hpp; reductions.hpp runs them): over the
+  // row's fluid sites, sum rho, rho u_x, rho u_y, rho |u|^2 / 2, |u|, u_x and the count; and sum
+  // rho and the count of the fluid sites in the first and last columns.
+  enum Own { kMass, kMx, kMy, kKe, kSpeed, kUxSum, kFluid, kRhoIn, kFluidIn, kRhoOut, kFluidOut, kOwnRowSums };
+  PLUME_HD static void add_row_site(const double* v, const RowSite& s, double* sum) {
+    constexpr int kRho = field_index(field_list, "rho"), kUx = field_index(field_list, "ux"),
+                  kUy = field_index(field_list, "uy"), kSolid = field_index(field_list, "solid");
+    if (v[kSolid] != 0) return;
+    const Strict rho = v[kRho], ux = v[kUx], uy = v[kUy];
+    sum[kMass] += rho;
+    sum[kMx] += rho * ux;
+    sum[kMy] += rho * uy;
+    sum[kKe] += 0.5 * rho * (ux * ux + uy * uy);
+    sum[kSpeed] += sqrt(ux * ux + uy * uy);
+    sum[kUxSum] += ux;
+    sum[kFluid] += 1;
+    if (s.x == 0) sum[kRhoIn] += rho, sum[kFluidIn] += 1;
+    if (s.x == s.NX - 1) sum[kRhoOut] += rho, sum[kFluidOut] += 1;
   }
 
   // The case, one column at a time: emit(y, state) for the local rows of local column x.

@@ -13,19 +13,6 @@ std::vector<QuantityInfo> diagnostic_quantities() {
   return {{"sum_T", "lu"}, {"T_min", "lu"}, {"T_max", "lu"}, {"T_rms", "lu"}, {"amplitude", "lu"}};
 }
 
-void sum_row(const Fields& f, int y, int z, double* out) {
-  const double* T = f.data(kT);
-  double sum = 0;
-  for (int x = 0; x < f.nx; ++x) sum += T[f.at(x, y, z)];
-  const double mean = sum / f.nx;
-  double m2 = 0;
-  for (int x = 0; x < f.nx; ++x) {
-    const double d = T[f.at(x, y, z)] - mean;
-    m2 += d * d;
-  }
-  out[0] = m2;
-}
-
 std::vector<double> diagnose(const RowSums& r, const AnySetup& setup) {
   const Initial& init = setup.as<Setup>().initial;
   const double n = RowSums::total(r.sites), sum = RowSums::total(r.field[kT]), mean = sum / n;

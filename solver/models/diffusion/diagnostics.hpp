@@ -11,10 +11,8 @@ namespace plume::diffusion {
 
 // diagnostics.csv's columns after step and time, in order.
 std::vector<QuantityInfo> diagnostic_quantities();
-// The row quantity: the sum of (T - the row's mean)^2, from which the lattice's variance follows
-// row by row without the cancellation of sum T^2 - N mean^2.
-constexpr int kOwnRowSums = 1;
-void sum_row(const Fields& f, int y, int z, double* out);
+// From the row sums of T and of the row quantity (Traits::add_row_site: the sum of
+// (T - the row's mean)^2).
 std::vector<double> diagnose(const RowSums& r, const AnySetup& setup);
 
 }  // namespace plume::diffusion

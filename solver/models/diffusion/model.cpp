@@ -41,8 +41,6 @@ class DiffusionModel final : public TraitsModel<Traits<3>> {
   }
   const Parameters& parameters() const override { return diffusion::parameters(); }
   std::vector<QuantityInfo> diagnostics() const override { return diagnostic_quantities(); }
-  int own_row_sums() const override { return kOwnRowSums; }
-  void sum_row(const Fields& f, int y, int z, double* out) const override { diffusion::sum_row(f, y, z, out); }
   std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override {
     return diffusion::diagnose(r, s);
   }

@@ -12,6 +12,7 @@
 #include "diffusion/stencil.hpp"
 #include "diffusion/walls.hpp"
 #include "plume/parallel/decomposition.hpp"
+#include "plume/reductions.hpp"
 
 namespace plume::diffusion {
 
@@ -68,6 +69,16 @@ struct Traits {
   template <class Real>
   PLUME_HD PLUME_FORCEINLINE static void fields(const StepArgs<Real, Params>& a, int x, int y, int z, double* out) {
     out[0] = double(a.src[a.layout.site(x, y, z)]);
+  }
+
+  // The diagnostics' own row quantity (diagnostics.hpp; reductions.hpp runs it): the sum of
+  // (T - the row's mean)^2, in a second pass over the row once its sum of T is known, from which
+  // the lattice's variance follows row by row without the cancellation of sum T^2 - N mean^2.
+  static constexpr int kOwnRowSums = 1, kRowPasses = 2;
+  PLUME_HD static void add_row_site(const double* v, const RowSite& s, double* sum) {
+    if (s.pass == 0) return;
+    const Strict mean = Strict(s.row_fields[0]) / double(s.n), d = Strict(v[0]) - mean;
+    sum[0] += d * d;
   }
 
   template <class Emit>

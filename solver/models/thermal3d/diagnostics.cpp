@@ -6,26 +6,16 @@ namespace plume::thermal3d {
 
 namespace {
 constexpr int field(const char* name) { return field_index(Traits::field_list, name); }
-constexpr int kRho = field("rho"), kUx = field("ux"), kUy = field("uy"), kUz = field("uz"), kT = field("T");
-static_assert(kRho >= 0 && kUx >= 0 && kUy >= 0 && kUz >= 0 && kT >= 0, "the diagnostics read these fields");
-enum Own { kKe, kUzT, kCount };
-static_assert(kCount == kOwnRowSums);
+constexpr int kRho = field("rho"), kT = field("T");
+static_assert(kRho >= 0 && kT >= 0, "the diagnostics read these fields");
+// The row sums' places.
+constexpr int kKe = Traits::kKe, kUzT = Traits::kUzT;
 }  // namespace
 
 std::vector<QuantityInfo> diagnostic_quantities() {
   return {{"kinetic_energy", "lu"}, {"nusselt", "1"},      {"nusselt_bottom", "1"}, {"nusselt_top", "1"},
           {"mixing_width", "sites"}, {"T_mean", "lu"},     {"T_min", "lu"},         {"T_max", "lu"},
           {"mass", "lu"}};
-}
-
-void sum_row(const Fields& f, int y, int z, double* out) {
-  const double *Rho = f.data(kRho), *Ux = f.data(kUx), *Uy = f.data(kUy), *Uz = f.data(kUz), *T = f.data(kT);
-  for (int q = 0; q < kCount; ++q) out[q] = 0;
-  for (int x = 0; x < f.nx; ++x) {
-    const std::size_t i = f.at(x, y, z);
-    out[kKe] += 0.5 * Rho[i] * (Ux[i] * Ux[i] + Uy[i] * Uy[i] + Uz[i] * Uz[i]);
-    out[kUzT] += Uz[i] * T[i];
-  }
 }
 
 std::vector<double> diagnose(const RowSums& r, const AnySetup& setup) {

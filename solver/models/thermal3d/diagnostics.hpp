@@ -11,9 +11,7 @@
 namespace plume::thermal3d {
 
 std::vector<QuantityInfo> diagnostic_quantities();
-// The row quantities: sum rho |u|^2 / 2 and sum u_z T over the row's sites.
-constexpr int kOwnRowSums = 2;
-void sum_row(const Fields& f, int y, int z, double* out);
+// From the row sums of the stored fields and of the row quantities (Traits::add_row_site).
 std::vector<double> diagnose(const RowSums& r, const AnySetup& setup);
 
 }  // namespace plume::thermal3d

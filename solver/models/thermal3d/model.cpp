@@ -38,8 +38,6 @@ class Thermal3dModel final : public TraitsModel<Traits> {
   }
   std::vector<std::string> field_order() const override { return {"T", "speed", "rho", "ux", "uy", "uz"}; }
   std::vector<QuantityInfo> diagnostics() const override { return diagnostic_quantities(); }
-  int own_row_sums() const override { return kOwnRowSums; }
-  void sum_row(const Fields& f, int y, int z, double* out) const override { thermal3d::sum_row(f, y, z, out); }
   std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override { return thermal3d::diagnose(r, s); }
   std::vector<std::string> plotted_diagnostics() const override { return {"nusselt", "kinetic_energy"}; }
   const Parameters& parameters() const override { return thermal3d::parameters(); }

@@ -9,6 +9,7 @@
 #include "thermal3d/site.hpp"
 #include "isothermal/fields.hpp"
 #include "plume/parallel/decomposition.hpp"
+#include "plume/reductions.hpp"
 
 namespace plume::thermal3d {
 
@@ -63,6 +64,18 @@ struct Traits {
     out[2] = s.m.uy;
     out[3] = s.m.uz;
     out[4] = s.T;
+  }
+
+  // The diagnostics' own row quantities (diagnostics.hpp; reductions.hpp runs them): sum rho |u|^2 / 2
+  // and sum u_z T over the row's sites.
+  enum Own { kKe, kUzT, kOwnRowSums };
+  PLUME_HD static void add_row_site(const double* v, const RowSite& /*s*/, double* sum) {
+    constexpr int kRho = field_index(field_list, "rho"), kUx = field_index(field_list, "ux"),
+                  kUy = field_index(field_list, "uy"), kUz = field_index(field_list, "uz"),
+                  kT = field_index(field_list, "T");
+    const Strict rho = v[kRho], ux = v[kUx], uy = v[kUy], uz = v[kUz], T = v[kT];
+    sum[kKe] += 0.5 * rho * (ux * ux + uy * uy + uz * uz);
+    sum[kUzT] += uz * T;
   }
 
   template <class Emit>

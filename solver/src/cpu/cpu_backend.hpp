@@ -118,6 +118,20 @@ class CpuBackend final : public Backend, public HaloOps {
     }
   }
 
+  // The populations are on the host: the host code over the current fields (reductions.hpp).
+  RowSums row_sums() override {
+    fields(reduced_);
+    return plume::row_sums(reduced_, dom_);
+  }
+  std::optional<Fault> find_fault() override {
+    fields(reduced_);
+    return plume::find_fault(reduced_, 0);
+  }
+  std::optional<Fault> snapshot_fault() override {
+    if (!snapshot_.has_model()) return std::nullopt;  // none requested
+    return plume::find_fault(snapshot_, 0);
+  }
+
   void read_populations(double* out) override {
     const Real* f = a_.data();
     for_interior([&](std::size_t canonical, long long stored) { out[canonical] = double(f[stored]); });
@@ -297,6 +311,7 @@ class CpuBackend final : public Backend, public HaloOps {
   parallel::HaloPlan plan_;
   std::array<AlignedBuffer<Real>, parallel::kFaces> send_, recv_;
   Fields snapshot_;  // request_fields()
+  Fields reduced_;   // the fields row_sums() and find_fault() reduce
   std::vector<std::uint8_t> solid_;  // StepArgs::solid; empty: no solid sites
   std::vector<float> links_;          // StepArgs::links; empty: none
 };

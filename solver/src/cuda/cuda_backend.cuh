@@ -14,6 +14,7 @@
 #include "cuda_check.hpp"
 #include "device_buffer.hpp"
 #include "kernels.cuh"
+#include "reduction_kernels.cuh"
 #include "plume/backend.hpp"
 #include "../solid_support.hpp"
 
@@ -193,11 +194,13 @@ class CudaBackend final : public Backend, public HaloOps {
     // The previous snapshot's copy comes first on the copy stream: the host's reference to it
     // ends here (backend.hpp), and its bytes are overwritten only after it has arrived.
     launch_fields();
+    launch_fault_check();  // the snapshot's health, checked on the device before its copy
     PLUME_CUDA_CHECK(cudaEventRecord(fields_done_, stream_));
     // A tile's next exchange rewrites these halos on the halo stream: after the kernel read them.
     if (halo_stream_) PLUME_CUDA_CHECK(cudaStreamWaitEvent(halo_stream_, fields_done_, 0));
     PLUME_CUDA_CHECK(cudaStreamWaitEvent(copy_stream_, fields_done_, 0));
     copy_fields(snapshot_, copy_stream_);
+    copy_snapshot_fault(copy_stream_);
     PLUME_CUDA_CHECK(cudaEventRecord(copy_done_, copy_stream_));
   }
 
@@ -236,6 +239,57 @@ class CudaBackend final : public Backend, public HaloOps {
       sync();
       return out;
     }
+  }
+
+  // The reductions over the current state's fields, on the device after the fields kernel: one
+  // thread per row (reduction_kernels.cuh); only the per-row results come back, and the host merges
+  // the rows' extremes.
+  RowSums row_sums() override {
+    constexpr int K = M::kFields, Q = own_row_sums_of<M>::value;
+    launch_fields();
+    const int rows = dom_.ny * dom_.nz;
+    const std::size_t values = std::size_t(3 * K + Q) * rows;
+    if (row_sums_.size() < values) row_sums_ = cuda::DeviceBuffer<double>(values);
+    // Small blocks when there are few rows, so that a 2-D lattice's rows reach every multiprocessor.
+    const int bx = rows >= 128 * prop_.multiProcessorCount ? 128 : 32;
+    cuda::row_sums_kernel<M><<<unsigned((rows + bx - 1) / bx), bx, 0, stream_>>>(
+        fields_.data(), (long long)sites(), dom_.nx, rows, dom_.x0, dom_.NX, row_sums_.data());
+    PLUME_CUDA_CHECK_LAUNCH();
+    std::vector<double> host(values);
+    PLUME_CUDA_CHECK(
+        cudaMemcpyAsync(host.data(), row_sums_.data(), values * sizeof(double), cudaMemcpyDeviceToHost, stream_));
+    sync();
+    RowSums p = empty_row_sums(dom_, K, Q);
+    const auto at = [&](int array, int r) { return host[std::size_t(array) * rows + r]; };
+    for (int r = 0; r < rows; ++r) {
+      const std::size_t row = std::size_t(dom_.z0 + r / dom_.ny) * dom_.NY + std::size_t(dom_.y0 + r % dom_.ny);
+      for (int k = 0; k < K; ++k) p.field[k][row] = at(k, r);
+      for (int j = 0; j < Q; ++j) p.own[j][row] = at(K + j, r);
+      p.sites[row] = dom_.nx;
+      for (int k = 0; k < K; ++k) {
+        const double lo = at(K + Q + k, r), hi = at(2 * K + Q + k, r);
+        if (!(lo <= hi)) continue;  // no finite value in the row
+        if (!p.any[k]) p.min[k] = lo, p.max[k] = hi, p.any[k] = 1;
+        p.min[k] = std::min(p.min[k], lo);
+        p.max[k] = std::max(p.max[k], hi);
+      }
+    }
+    return p;
+  }
+
+  std::optional<Fault> find_fault() override {
+    launch_fields();
+    launch_fault_check();
+    cuda::FaultRecord r;
+    PLUME_CUDA_CHECK(cudaMemcpyAsync(&r, fault_.data(), sizeof r, cudaMemcpyDeviceToHost, stream_));
+    sync();
+    return to_fault(r);
+  }
+
+  std::optional<Fault> snapshot_fault() override {
+    if (!snapshot_fault_host_.data()) return std::nullopt;  // no snapshot requested
+    if (copy_done_) PLUME_CUDA_CHECK(cudaEventSynchronize(copy_done_));
+    return to_fault(*static_cast<const cuda::FaultRecord*>(snapshot_fault_host_.data()));
   }
 
   DeviceFields device_fields() const override {
@@ -501,6 +555,41 @@ class CudaBackend final : public Backend, public HaloOps {
       PLUME_CUDA_CHECK(cudaMemcpyAsync(out.data(k), fields_.data() + k * n, n * sizeof(double), cudaMemcpyDeviceToHost, s));
   }
 
+  // The fault check of fields_ into fault_, on the compute stream after the fields kernel.
+  void launch_fault_check() {
+    if (!fault_.size()) fault_ = cuda::DeviceBuffer<cuda::FaultRecord>(1);
+    const long long n = (long long)sites();
+    const FaultRule rule = fault_rule(M::model().fields());
+    const unsigned blocks = unsigned(std::max(1LL, std::min<long long>((n + 255) / 256, 8LL * prop_.multiProcessorCount)));
+    cuda::fault_reset_kernel<<<1, 1, 0, stream_>>>(fault_.data());
+    PLUME_CUDA_CHECK_LAUNCH();
+    cuda::fault_kernel<<<blocks, 256, 0, stream_>>>(fields_.data(), n, rule, fault_.data());
+    PLUME_CUDA_CHECK_LAUNCH();
+    cuda::fault_site_kernel<<<1, 1, 0, stream_>>>(fields_.data(), n, rule, fault_.data());
+    PLUME_CUDA_CHECK_LAUNCH();
+  }
+
+  // The snapshot's fault record into pinned host memory on stream s (request_fields' copy stream).
+  void copy_snapshot_fault(cudaStream_t s) {
+    if (!snapshot_fault_host_.data()) snapshot_fault_host_ = cuda_detail::PinnedBuffer(sizeof(cuda::FaultRecord));
+    PLUME_CUDA_CHECK(cudaMemcpyAsync(snapshot_fault_host_.data(), fault_.data(), sizeof(cuda::FaultRecord),
+                                     cudaMemcpyDeviceToHost, s));
+  }
+
+  // A fault record of this block as a Fault (global coordinates; the step is the Solver's).
+  std::optional<Fault> to_fault(const cuda::FaultRecord& r) const {
+    if (r.count == 0) return std::nullopt;
+    const long long i = (long long)r.first;
+    Fault f;
+    f.x = dom_.x0 + int(i % dom_.nx);
+    f.y = dom_.y0 + int(i / dom_.nx % dom_.ny);
+    f.z = dom_.z0 + int(i / dom_.nx / dom_.ny);
+    f.field = M::field_list[r.field].name;
+    f.value = r.value;
+    f.count = (long long)r.count;
+    return f;
+  }
+
   template <bool ToBuffer>
   void move_slabs(parallel::Face f) {
     const parallel::FacePlan& fp = plan_.face[f];
@@ -539,6 +628,9 @@ class CudaBackend final : public Backend, public HaloOps {
   cuda::DeviceBuffer<Real> a_, b_;  // current and next populations
   cuda::DeviceBuffer<double> fields_;
   cuda::DeviceBuffer<double> sums_;  // site_sums(): the sums, then each block's partial sums
+  cuda::DeviceBuffer<double> row_sums_;  // row_sums(): per row, the field sums, own sums and extremes
+  cuda::DeviceBuffer<cuda::FaultRecord> fault_;  // the last fault check (find_fault, request_fields)
+  cuda_detail::PinnedBuffer snapshot_fault_host_;  // the snapshot's fault record, copied beside its fields
   cuda::DeviceBuffer<std::uint8_t> solid_, incoming_;  // StepArgs::solid (empty: none); set_solids' new rows
   cuda::DeviceBuffer<float> links_;                    // StepArgs::links (empty: none)
   // The asynchronous snapshot: host arrays pinned once (cudaHostRegister), their copy stream and

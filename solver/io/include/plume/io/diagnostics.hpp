@@ -8,12 +8,18 @@
 // added (combine; with MPI an allreduce with a sum on the per-row arrays and min/max on the
 // extremes), and finish() turns the global partials into numbers. Sums run per global row and
 // then over rows in order, so the result does not depend on how the lattice is split.
+//
+// The functions here take host fields (plume/reductions.hpp has the code they share with the
+// backends). A run takes the same numbers from the solver instead, computed where the
+// populations are (Solver::diagnostic_sums, Solver::find_fault: on a GPU only the row sums and
+// the fault cross to the host), and makes them into diagnostics with finish().
 #pragma once
 #include <optional>
 #include <string>
 #include <vector>
 #include "plume/fields.hpp"
 #include "plume/grid/layout.hpp"
+#include "plume/reductions.hpp"
 
 namespace plume::parallel {
 class Communicator;
@@ -46,14 +52,11 @@ Diagnostics compute_diagnostics(const Fields& f, const Domain& d, const AnySetup
 Diagnostics compute_diagnostics(const Fields& local, const Domain& d, parallel::Communicator& comm,
                                 const AnySetup& setup, long long step, double time);
 
-// A site where the state is no longer physical: a non-finite value of any field, or a value <= 0
-// of a field that the model marks positive (FieldInfo: D2Q37's rho and T_H).
-struct Fault {
-  long long step = 0;
-  int x = 0, y = 0, z = 0;  // global coordinates of the first bad site (lowest z, then y, then x)
-  std::string field;        // the field's name (FieldInfo): "rho", "ux", "uy" or "T"
-  double value = 0;
-  long long count = 0;   // bad sites in the block
+// A site where the state is no longer physical (plume/reductions.hpp), with the message a run
+// stops with.
+struct Fault : plume::Fault {
+  Fault() = default;
+  Fault(const plume::Fault& f) : plume::Fault(f) {}  // implicit: what the solver finds
   std::string message() const;
 };
 std::optional<Fault> find_fault(const Fields& f, long long step);

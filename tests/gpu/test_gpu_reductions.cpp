@@ -1,0 +1,127 @@
+// The diagnostics' row sums and the fault check reduced on the device (the CUDA backend's
+// row_sums, find_fault and the snapshot's check) against the host code (plume/reductions.hpp) over
+// the same fields, copied to the host: every row summed in x order on the device gives the host's
+// bits, the model's own row quantities too (Strict arithmetic: no contracted FMAs), the extremes
+// are exact, and a planted NaN or negated patch is found at the same site, with the same field,
+// value and count. Every model, FP64 and FP32 storage.
+#include <gtest/gtest.h>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+#include "cuda_device.hpp"
+#include "every_model.hpp"
+#include "plume/reductions.hpp"
+#include "plume/solver.hpp"
+
+using namespace plume;
+
+namespace {
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+void expect_same(const RowSums& a, const RowSums& b, const std::string& what) {
+  ASSERT_EQ(a.field.size(), b.field.size()) << what;
+  ASSERT_EQ(a.own.size(), b.own.size()) << what;
+  for (std::size_t k = 0; k < a.field.size(); ++k) EXPECT_TRUE(same_bits(a.field[k], b.field[k])) << what << ", field " << k;
+  for (std::size_t q = 0; q < a.own.size(); ++q) EXPECT_TRUE(same_bits(a.own[q], b.own[q])) << what << ", own " << q;
+  EXPECT_TRUE(same_bits(a.sites, b.sites)) << what;
+  EXPECT_EQ(a.any, b.any) << what;
+  EXPECT_EQ(a.min, b.min) << what;
+  EXPECT_EQ(a.max, b.max) << what;
+}
+
+void expect_same(const std::optional<Fault>& a, const std::optional<Fault>& b, const std::string& what) {
+  ASSERT_EQ(a.has_value(), b.has_value()) << what;
+  if (!a) return;
+  EXPECT_EQ(a->step, b->step) << what;
+  EXPECT_EQ(a->x, b->x) << what;
+  EXPECT_EQ(a->y, b->y) << what;
+  EXPECT_EQ(a->z, b->z) << what;
+  EXPECT_EQ(a->field, b->field) << what;
+  EXPECT_EQ(a->count, b->count) << what;
+  EXPECT_TRUE(a->value == b->value || (std::isnan(a->value) && std::isnan(b->value))) << what;
+}
+
+std::string named(const test::ModelCase& mc, Precision p) {
+  return mc.what + (p == Precision::FP32 ? ", FP32" : ", FP64");
+}
+
+}  // namespace
+
+TEST(GpuReductions, RowSumsAndExtremesAreTheHostsBitsForEveryModel) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  for (Precision p : {Precision::FP64, Precision::FP32})
+    for (const test::ModelCase& mc : test::every_model_case(p, BackendKind::CUDA)) {
+      Solver s(mc.config);
+      s.initialize();
+      s.advance(12);
+      Fields f;
+      s.fields(f);
+      expect_same(s.diagnostic_sums(), row_sums(f, s.domain()), named(mc, p));
+      EXPECT_FALSE(s.find_fault().has_value()) << named(mc, p);
+    }
+}
+
+// More rows than a block of the row kernel has threads, and a row longer than one warp's loads.
+TEST(GpuReductions, ALargerD2Q37LatticeGivesTheHostsBits) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  test::ModelCase mc = test::every_model_case(Precision::FP64, BackendKind::CUDA).front();
+  mc.config.nx = 333;
+  mc.config.ny = 517;
+  Solver s(mc.config);
+  s.initialize();
+  s.advance(20);
+  Fields f;
+  s.fields(f);
+  expect_same(s.diagnostic_sums(), row_sums(f, s.domain()), "d2q37 333 x 517");
+}
+
+TEST(GpuReductions, APlantedNaNOrNegatedPatchIsFoundWhereTheHostFindsIt) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  for (Precision p : {Precision::FP64, Precision::FP32})
+    for (const test::ModelCase& mc : test::every_model_case(p, BackendKind::CUDA))
+      for (double factor : {0.0, -1.0}) {  // NaN populations, or a negated patch
+        const std::string what = named(mc, p) + (factor == 0 ? ", NaN" : ", negated");
+        Solver s(mc.config);
+        s.initialize();
+        s.advance(3);
+        const Domain& d = s.domain();
+        std::vector<double> pop = s.populations();
+        for (int dy = 0; dy < 3 && dy < d.ny; ++dy)
+          for (int dx = 0; dx < 3; ++dx) test::poison_site(pop, d, d.nx / 2 + dx, d.ny / 3 + dy, d.nz / 2, factor, std::nan(""));
+        test::poison_site(pop, d, d.nx - 2, d.ny - 2, d.nz - 1, factor, std::nan(""));
+        s.set_populations(pop, s.step());
+        Fields f;
+        s.fields(f);
+        const std::optional<Fault> host = plume::find_fault(f, s.step());
+        expect_same(s.find_fault(), host, what);
+        if (factor == 0) EXPECT_TRUE(host.has_value()) << what;
+        // The snapshot's check, made on the device beside its fields.
+        s.request_fields();
+        const Fields& snap = s.wait_fields();
+        expect_same(s.snapshot_fault(), plume::find_fault(snap, s.step()), what + ", snapshot");
+      }
+}
+
+// D2Q37's density or temperature turned negative by a negated patch: the device names the site the
+// host names (and the run stops there, as a batch run does).
+TEST(GpuReductions, ANegativeD2Q37DensityIsFoundAtTheHostsSite) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  for (Precision p : {Precision::FP64, Precision::FP32}) {
+    Solver s(test::every_model_case(p, BackendKind::CUDA).front().config);
+    s.initialize();
+    std::vector<double> pop = s.populations();
+    for (int y = 27; y <= 33; ++y)
+      for (int x = 4; x <= 10; ++x) test::poison_site(pop, s.domain(), x, y, 0, -1.0);
+    s.set_populations(pop, 0);
+    Fields f;
+    s.fields(f);
+    const std::optional<Fault> device = s.find_fault(), host = plume::find_fault(f, 0);
+    ASSERT_TRUE(device.has_value());
+    EXPECT_LT(device->value, 0);
+    expect_same(device, host, p == Precision::FP32 ? "FP32" : "FP64");
+  }
+}

@@ -1,0 +1,117 @@
+// The diagnostics' row sums and the fault check computed where the populations are
+// (Solver::diagnostic_sums, Solver::find_fault, Solver::snapshot_fault; on the CPU backend through
+// the host code) against io's, computed from the same host fields: bit for bit, for every model.
+// (The CUDA backend against the same: tests/gpu/test_gpu_reductions.cpp; decomposed runs:
+// tests/mpi/test_distributed.cpp.)
+#include <gtest/gtest.h>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+#include "every_model.hpp"
+#include "plume/io/diagnostics.hpp"
+#include "plume/solver.hpp"
+
+using namespace plume;
+
+namespace {
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+void expect_same(const RowSums& a, const RowSums& b, const std::string& what) {
+  ASSERT_EQ(a.field.size(), b.field.size()) << what;
+  ASSERT_EQ(a.own.size(), b.own.size()) << what;
+  for (std::size_t k = 0; k < a.field.size(); ++k) EXPECT_TRUE(same_bits(a.field[k], b.field[k])) << what << ", field " << k;
+  for (std::size_t q = 0; q < a.own.size(); ++q) EXPECT_TRUE(same_bits(a.own[q], b.own[q])) << what << ", own " << q;
+  EXPECT_TRUE(same_bits(a.sites, b.sites)) << what;
+  EXPECT_EQ(a.any, b.any) << what;
+  EXPECT_EQ(a.min, b.min) << what;
+  EXPECT_EQ(a.max, b.max) << what;
+}
+
+void expect_same(const std::optional<io::Fault>& a, const std::optional<io::Fault>& b, const std::string& what) {
+  ASSERT_EQ(a.has_value(), b.has_value()) << what;
+  if (!a) return;
+  EXPECT_EQ(a->step, b->step) << what;
+  EXPECT_EQ(a->x, b->x) << what;
+  EXPECT_EQ(a->y, b->y) << what;
+  EXPECT_EQ(a->z, b->z) << what;
+  EXPECT_EQ(a->field, b->field) << what;
+  EXPECT_EQ(a->count, b->count) << what;
+  EXPECT_TRUE(a->value == b->value || (std::isnan(a->value) && std::isnan(b->value))) << what;
+  EXPECT_EQ(a->message(), b->message()) << what;
+}
+
+}  // namespace
+
+TEST(Reductions, TheSolversRowSumsAndDiagnosticsAreIosBitForBitForEveryModel) {
+  for (const test::ModelCase& mc : test::every_model_case()) {
+    Solver s(mc.config);
+    s.initialize();
+    s.advance(12);
+    Fields f;
+    s.fields(f);
+    const RowSums solver = s.diagnostic_sums();
+    expect_same(solver, io::partial_sums(f, s.domain()), mc.what);
+    const io::Diagnostics a = io::finish(solver, s.model(), mc.config.setup, s.step(), s.time());
+    const io::Diagnostics b = io::compute_diagnostics(f, s.domain(), mc.config.setup, s.step(), s.time());
+    ASSERT_EQ(a.values.size(), b.values.size()) << mc.what;
+    for (std::size_t i = 0; i < a.values.size(); ++i)
+      EXPECT_TRUE(std::memcmp(&a.values[i], &b.values[i], sizeof(double)) == 0)
+          << mc.what << ": " << a.quantities[i].name << " " << a.values[i] << " vs " << b.values[i];
+    EXPECT_FALSE(s.find_fault().has_value()) << mc.what;
+  }
+}
+
+TEST(Reductions, APlantedNaNOrNegativeSiteIsTheFaultIoFinds) {
+  for (const test::ModelCase& mc : test::every_model_case()) {
+    for (double factor : {0.0, -1.0}) {  // NaN populations, or every population negated
+      const std::string what = mc.what + (factor == 0 ? ", NaN" : ", negated");
+      Solver s(mc.config);
+      s.initialize();
+      s.advance(3);
+      const Domain& d = s.domain();
+      std::vector<double> pop = s.populations();
+      test::poison_site(pop, d, d.nx / 2, d.ny / 3, d.nz / 2, factor, std::nan(""));
+      test::poison_site(pop, d, d.nx - 2, d.ny - 2, d.nz - 1, factor, std::nan(""));
+      s.set_populations(pop, s.step());
+      Fields f;
+      s.fields(f);
+      const std::optional<io::Fault> host = io::find_fault(f, s.step());
+      expect_same(s.find_fault(), host, what);
+      if (factor == 0) {
+        ASSERT_TRUE(host.has_value()) << what;
+        EXPECT_TRUE(std::isnan(host->value)) << what;
+      }
+      // The snapshot's check, made with it.
+      s.request_fields();
+      expect_same(s.snapshot_fault(), io::find_fault(s.wait_fields(), s.step()), what + ", snapshot");
+    }
+  }
+  // Every population of a 7 x 7 patch negated: the sites that pull from it have a negative
+  // density or temperature (the fields D2Q37 marks positive), the first of them in the patch's
+  // reach (3 sites) below it.
+  const test::ModelCase mc = test::every_model_case().front();
+  Solver s(mc.config);
+  s.initialize();
+  std::vector<double> pop = s.populations();
+  for (int y = 27; y <= 33; ++y)
+    for (int x = 4; x <= 10; ++x) test::poison_site(pop, s.domain(), x, y, 0, -1.0);
+  s.set_populations(pop, 0);
+  const auto fault = s.find_fault();
+  ASSERT_TRUE(fault.has_value());
+  EXPECT_TRUE(fault->field == "rho" || fault->field == "T") << fault->field;
+  EXPECT_LT(fault->value, 0);
+  EXPECT_LE(std::abs(fault->x - 7), 6);
+  EXPECT_GE(fault->y, 27 - 3);
+  EXPECT_LE(fault->y, 30);
+  EXPECT_GT(fault->count, 1);
+}
+
+TEST(Reductions, NoSnapshotNoSnapshotFault) {
+  Solver s(test::every_model_case().front().config);
+  s.initialize();
+  EXPECT_THROW(s.snapshot_fault(), std::logic_error);
+}
