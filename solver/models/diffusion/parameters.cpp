@@ -104,7 +104,7 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
 }  // namespace
 
 const Parameters& parameters() {
-  static const Parameters p{make_list(), default_case, derive, check};
+  static const Parameters p{make_list(), default_case, derive, check, {}, {}};  // nothing follows the lattice size
   return p;
 }
 
