@@ -130,17 +130,18 @@ class Loop {
     std::error_code ec;
     if (!cwd_.empty()) std::filesystem::current_path(cwd_, ec);
     // The state the sinks were given was checked; while the solver is still there (always on the
-    // CPU when the sinks run on the run's thread; with their own thread the run has usually gone
-    // on) it is the checkpoint to keep. On several ranks a checkpoint needs every rank, and this
-    // one is stuck.
-    if (solver_.ranks() == 1 && sinks_step_ == solver_.step()) {
-      const std::string path = out_.path(Output::checkpoint_name(sinks_step_));
+    // CPU when the sinks run on the run's thread) it is the checkpoint to keep. With their own
+    // thread the run has usually gone on, and the state where its thread stopped is kept once
+    // checked. On several ranks a checkpoint needs every rank, and this one is stuck.
+    if (solver_.ranks() == 1 && (sinks_step_ == solver_.step() || (consumer_ && sound_now()))) {
+      const long long step = solver_.step();
+      const std::string path = out_.path(Output::checkpoint_name(step));
       try {
-        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), sinks_step_, solver_.populations(),
+        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), step, solver_.populations(),
                             solver_.gather_solids());
         report_.final_checkpoint = path;
       } catch (const std::exception& e) {
-        console_.warning(fmt::format("cannot write the checkpoint of step {}: {}", sinks_step_, e.what()));
+        console_.warning(fmt::format("cannot write the checkpoint of step {}: {}", step, e.what()));
       }
     }
     if (report_.final_checkpoint.empty()) report_.final_checkpoint = out_.last_checkpoint();
@@ -372,6 +373,13 @@ class Loop {
       report_.message = message;
     }
     return false;
+  }
+
+  // Whether the current state is physical (for abandon(), on one rank).
+  bool sound_now() {
+    Fields f;
+    solver_.fields(f);
+    return !io::find_fault(f, solver_.domain(), solver_.communicator(), solver_.step());
   }
 
   // The abandon path (abandon()) stops the run's thread here, where the solver holds still, and
