@@ -177,7 +177,9 @@ class Loop {
                     next_multiple(solver_.step(), cfg_.output.vtk_every),
                     insitu_.active() ? insitu_.next_due(solver_.step()) : LLONG_MAX});
       while (ok && solver_.step() < target && !signal_) {
-        const long long n = std::min(chunk, target - solver_.step());
+        // While a snapshot is on its way, one step at a time: it goes to the sinks' thread as
+        // soon as it has arrived, so that they work beside the following steps, not after them.
+        const long long n = std::min(consumer_ && pending_ ? 1 : chunk, target - solver_.step());
         const auto c0 = Clock::now();
         solver_.advance(n);
         g_run_step = solver_.step();
