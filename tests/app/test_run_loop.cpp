@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstring>
 #include <thread>
+#include "insitu_sinks.hpp"
 #include "loop_run.hpp"
 #include "d2q37/lattice.hpp"
 #include "test_support.hpp"
@@ -12,6 +13,11 @@ using namespace plume;
 using plume::test::FailingSink;
 using plume::test::LoopRun;
 using plume::test::TempDir;
+using plume::test::Keeper;
+using plume::test::SlowSink;
+using plume::test::add_sink;
+using plume::test::same_bits;
+using plume::test::expect_the_fields_of_their_steps;
 
 namespace {
 
@@ -120,51 +126,6 @@ TEST(InSituHook, StopPolicyEndsTheRunWithACheckpointToRestartFrom) {
   }
 }
 
-namespace {
-
-// Keeps every Fields it is handed, with its step and time.
-struct Keeper : app::InSituSink {
-  std::vector<long long> steps;
-  std::vector<double> times;
-  std::vector<Fields> fields;
-  std::string name() const override { return "keeper"; }
-  void execute(long long step, double time, const Fields& f, const Domain&) override {
-    steps.push_back(step);
-    times.push_back(time);
-    fields.push_back(f);
-  }
-};
-
-// A sink of type S added to the run; the run owns it.
-template <class S>
-S* add_sink(LoopRun& run) {
-  auto* sink = new S;
-  run.insitu.add(std::unique_ptr<app::InSituSink>(sink));
-  return sink;
-}
-
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
-}
-
-// Every call of the sink got exactly the fields of its step, as a separate run's fields() gives.
-void expect_the_fields_of_their_steps(const Keeper& k, const config::RunConfig& c) {
-  Solver reference(c.solver);
-  reference.initialize();
-  for (std::size_t i = 0; i < k.steps.size(); ++i) {
-    reference.advance(k.steps[i] - reference.step());
-    Fields f;
-    reference.fields(f);
-    const Fields& got = k.fields[i];
-    EXPECT_EQ(k.times[i], reference.time()) << "step " << k.steps[i];
-    EXPECT_TRUE(same_bits(got["rho"], f["rho"]) && same_bits(got["ux"], f["ux"]) && same_bits(got["uy"], f["uy"]) &&
-                same_bits(got["T"], f["T"]))
-        << "step " << k.steps[i];
-  }
-}
-
-}  // namespace
-
 // Steps 10 and 20 have no output: their fields reach the sinks through the asynchronous hand-off
 // (Solver::request_fields), 0 and 30 through the output's synchronous fields; all must be what a
 // separate run's fields() gives at that step, bit for bit.
@@ -199,18 +160,6 @@ TEST(InSituHook, RequestedFieldsStayThoseOfTheirStepWhileTheRunAdvances) {
 }
 
 namespace {
-
-// A sink as slow as a rendering pipeline: keeps what it is handed, then sleeps, and notes where
-// the run's thread was when its call began and when it ended.
-struct SlowSink : Keeper {
-  std::vector<long long> run_step_before, run_step_after;
-  void execute(long long step, double time, const Fields& f, const Domain& d) override {
-    run_step_before.push_back(app::run_step());
-    std::this_thread::sleep_for(std::chrono::milliseconds(150));
-    Keeper::execute(step, time, f, d);  // after the sleep: the fields are still those of `step`
-    run_step_after.push_back(app::run_step());
-  }
-};
 
 config::RunConfig slow_sink_config(const TempDir& tmp) {
   config::RunConfig c = loop_config(tmp);
