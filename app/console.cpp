@@ -29,6 +29,7 @@ void Console::clear_status() {
 }
 
 void Console::note(const std::string& line) {
+  const std::lock_guard lock(m_);
   if (quiet_) return;
   clear_status();
   std::fputs((line + "\n").c_str(), stdout);
@@ -36,6 +37,7 @@ void Console::note(const std::string& line) {
 }
 
 void Console::warning(const std::string& line) {
+  const std::lock_guard lock(m_);
   if (!speaks_) return;
   clear_status();
   std::fflush(stdout);
@@ -50,6 +52,7 @@ void Console::start(long long first, long long last, double sites) {
 }
 
 void Console::progress(long long step) {
+  const std::lock_guard lock(m_);
   if (quiet_) return;
   const auto now = Clock::now();
   if (std::chrono::duration<double>(now - last_print_).count() < kInterval) return;
@@ -73,6 +76,7 @@ void Console::progress(long long step) {
 }
 
 void Console::end_progress() {
+  const std::lock_guard lock(m_);
   clear_status();
   std::fflush(stdout);
 }

@@ -2,9 +2,11 @@
 // the whole run, site updates/s, elapsed time, time left) at most every two seconds. On a
 // terminal the progress is one line rewritten in place; in a log file or under an MPI launcher it
 // is a plain line each time. Quiet mode keeps warnings and errors only. In a run on several ranks
-// only rank 0 speaks.
+// only rank 0 speaks. Notes, warnings and the progress report may come from several threads (the
+// in-situ sinks run on their own): each line is written whole.
 #pragma once
 #include <chrono>
+#include <mutex>
 #include <string>
 
 namespace plume::app {
@@ -33,6 +35,7 @@ class Console {
  private:
   void clear_status();
   using Clock = std::chrono::steady_clock;
+  std::mutex m_;
   bool quiet_, tty_, speaks_;
   bool status_shown_ = false;
   long long first_ = 0, last_ = 0;

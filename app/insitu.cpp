@@ -33,7 +33,7 @@ std::vector<std::string> InSitu::script_problems(const config::InSituConfig& cfg
   return problems;
 }
 
-InSitu::InSitu(const config::InSituConfig& cfg, parallel::Communicator& world) : cfg_(cfg), world_(world) {}
+InSitu::InSitu(const config::InSituConfig& cfg, parallel::Communicator& world) : cfg_(cfg), comm_(world.split(0)) {}
 
 InSitu InSitu::for_run(const config::RunConfig& cfg, const Domain& domain, parallel::Communicator& world) {
   InSitu insitu(cfg.insitu, world);
@@ -66,7 +66,7 @@ void InSitu::execute(long long step, double time, const Fields& fields, const Do
     }
     // A sink may fail on the ranks of some pieces only: every rank stops, or drops it, alike.
     try {
-      parallel::agree(world_, problem, fmt::format("in-situ sink '{}' failed at step {}", (*it)->name(), step));
+      parallel::agree(*comm_, problem, fmt::format("in-situ sink '{}' failed at step {}", (*it)->name(), step));
       ++it;
     } catch (const parallel::CollectiveError& e) {
       if (cfg_.on_error == insitu::OnError::Stop) throw InSituFailure(e.what());

@@ -25,7 +25,9 @@ struct InSituSink {
 class InSitu {
  public:
   // Creates the sinks that the configuration asks for (whether this build can serve them is
-  // checked with the configuration). `world`: the ranks of the run, which outlive this.
+  // checked with the configuration). `world`: the ranks of the run (collective: the sinks agree
+  // on failures through a communicator of their own, split from it, so that they may run on a
+  // thread beside the run's own collectives).
   InSitu(const config::InSituConfig& cfg, parallel::Communicator& world);
   // The sinks a run's configuration asks for: ParaView Catalyst (insitu.scripts, insitu.live)
   // when this build has it, with extracts under output.dir/insitu.
@@ -45,10 +47,13 @@ class InSitu {
   // Runs every sink (collective). A sink failing on any rank throws InSituFailure on every rank
   // under on_error = "stop"; under "disable" it is reported on the console and dropped everywhere.
   void execute(long long step, double time, const Fields& fields, const Domain& domain, Console& console);
+  // Ends every sink (Catalyst finalises): on the thread that made and ran them.
+  void close() { sinks_.clear(); }
+  insitu::WhenBusy when_busy() const { return cfg_.when_busy; }
 
  private:
   config::InSituConfig cfg_;
-  parallel::Communicator& world_;
+  std::unique_ptr<parallel::Communicator> comm_;  // the sinks' agreement
   std::vector<std::unique_ptr<InSituSink>> sinks_;
 };
 

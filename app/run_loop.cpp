@@ -8,9 +8,12 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
+#include <thread>
 #include "command_line.hpp"
 #include "console.hpp"
 #include "exit_codes.hpp"
+#include "insitu_thread.hpp"
 #include "rank0.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
@@ -63,12 +66,22 @@ int finish(const config::RunConfig& cfg, Solver& solver, Output& out, Console& c
 
 class Loop;
 std::atomic<Loop*> g_loop{nullptr};  // the run in progress, for abandon_run()
+std::atomic<long long> g_run_step{-1};  // run_step()
 
 class Loop {
  public:
+  // consumer: the thread that runs the sinks (nullptr: they run on this one, as they must when
+  // MPI cannot take calls from two threads at once).
   Loop(const config::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console,
-       const std::string* command_line = nullptr)
-      : cfg_(cfg), solver_(solver), out_(out), insitu_(insitu), console_(console), command_line_(command_line) {}
+       InSituThread* consumer, const std::string* command_line = nullptr)
+      : cfg_(cfg), solver_(solver), out_(out), insitu_(insitu), console_(console), consumer_(consumer),
+        command_line_(command_line) {
+    report_.insitu_thread = consumer_ != nullptr;
+  }
+  // The sinks may still read this loop's buffers (a run ended by an exception).
+  ~Loop() {
+    if (consumer_) consumer_->wait([] { return false; });
+  }
 
   RunReport run() {
     const SignalGuard signals;
@@ -80,6 +93,7 @@ class Loop {
     std::error_code ec;
     cwd_ = std::filesystem::current_path(ec);
     report_.first_step = solver_.step();
+    g_run_step = solver_.step();
     try {
       advance_to_the_end();
     } catch (const OutputError& e) {
@@ -89,6 +103,7 @@ class Loop {
       report_.status = RunReport::Status::Failed;
       report_.message = e.what();
     }
+    drain_consumer();  // the run's end waits for the sinks' last call
     report_.last_step = solver_.step();
     report_.wall_seconds = seconds_since(t0_);
     end_report();
@@ -98,8 +113,16 @@ class Loop {
     return report_;
   }
 
-  // From another thread, while this one is blocked in a sink (abandon_run()).
+  // From another thread, while this one is blocked in a sink (abandon_run()), or while the sinks'
+  // own thread is: this one then stops first, at the end of its chunk of steps or in its wait for
+  // the sinks (park()), so that the solver and the report hold still.
   [[noreturn]] void abandon(const std::string& why) {
+    if (consumer_ && !stop_the_run_thread()) {
+      std::fprintf(stderr, "plume: error: %s (the run's thread did not stop within %.0f s: ending without a summary)\n",
+                   why.c_str(), kParkSeconds);
+      std::fflush(nullptr);
+      std::_Exit(g_signal ? kExitInterrupted : kExitFailure);
+    }
     report_.status = g_signal ? RunReport::Status::Interrupted : RunReport::Status::Failed;
     report_.message = why;
     // Catalyst works in its extracts folder while a pipeline runs; the run's paths are relative to
@@ -107,16 +130,18 @@ class Loop {
     std::error_code ec;
     if (!cwd_.empty()) std::filesystem::current_path(cwd_, ec);
     // The state the sinks were given was checked; while the solver is still there (always on the
-    // CPU, where fields are handed over at once) it is the checkpoint to keep. On several ranks
-    // a checkpoint needs every rank, and this one is stuck.
-    if (solver_.ranks() == 1 && sinks_step_ == solver_.step()) {
-      const std::string path = out_.path(Output::checkpoint_name(sinks_step_));
+    // CPU when the sinks run on the run's thread) it is the checkpoint to keep. With their own
+    // thread the run has usually gone on, and the state where its thread stopped is kept once
+    // checked. On several ranks a checkpoint needs every rank, and this one is stuck.
+    if (solver_.ranks() == 1 && (sinks_step_ == solver_.step() || (consumer_ && sound_now()))) {
+      const long long step = solver_.step();
+      const std::string path = out_.path(Output::checkpoint_name(step));
       try {
-        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), sinks_step_, solver_.populations(),
+        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), step, solver_.populations(),
                             solver_.gather_solids());
         report_.final_checkpoint = path;
       } catch (const std::exception& e) {
-        console_.warning(fmt::format("cannot write the checkpoint of step {}: {}", sinks_step_, e.what()));
+        console_.warning(fmt::format("cannot write the checkpoint of step {}: {}", step, e.what()));
       }
     }
     if (report_.final_checkpoint.empty()) report_.final_checkpoint = out_.last_checkpoint();
@@ -152,17 +177,24 @@ class Loop {
                     next_multiple(solver_.step(), cfg_.output.vtk_every),
                     insitu_.active() ? insitu_.next_due(solver_.step()) : LLONG_MAX});
       while (ok && solver_.step() < target && !signal_) {
-        const long long n = std::min(chunk, target - solver_.step());
+        // While a snapshot is on its way, one step at a time: it goes to the sinks' thread as
+        // soon as it has arrived, so that they work beside the following steps, not after them.
+        const long long n = std::min(consumer_ && pending_ ? 1 : chunk, target - solver_.step());
         const auto c0 = Clock::now();
         solver_.advance(n);
+        g_run_step = solver_.step();
         // Every rank takes the same decisions: the chunks follow the slowest rank, a signal that
-        // reached any rank stops them all at the same step, and the in-situ fields go to the
-        // sinks once they have arrived on every rank.
-        double slowest[3] = {seconds_since(c0), double(g_signal.load()), pending_ && !solver_.fields_ready() ? 1.0 : 0.0};
-        solver_.communicator().allreduce(slowest, 3, parallel::ReduceOp::Max);
+        // reached any rank stops them all at the same step, the in-situ fields go to the sinks
+        // once they have arrived on every rank, and a failed call of the sinks (the same on every
+        // rank: they agree on it) is acted on as soon as any rank has seen it.
+        double slowest[4] = {seconds_since(c0), double(g_signal.load()), pending_ && !solver_.fields_ready() ? 1.0 : 0.0,
+                             consumer_ && consumer_->failed() ? 1.0 : 0.0};
+        solver_.communicator().allreduce(slowest, 4, parallel::ReduceOp::Max);
+        park_if_abandoning();
         const double dt = slowest[0];
         signal_ = int(slowest[1]);
-        if (pending_ && slowest[2] == 0.0) ok = hand_off();
+        if (slowest[3] > 0.0) ok = collect_consumer();
+        if (ok && pending_ && slowest[2] == 0.0) ok = hand_off();
         report_.compute_seconds += dt;
         // Chunks of about half a second keep the progress report and Ctrl-C responsive.
         chunk = std::clamp<long long>(std::llround(double(n) * 0.5 / std::max(dt, 1e-6)), 1, 1 << 20);
@@ -189,6 +221,12 @@ class Loop {
   // decisions (fault, in-situ failure) are the same on every rank.
   bool visit(Due due) {
     if (!hand_off()) return false;  // the earlier snapshot first: a request replaces it
+    if (due.insitu) {
+      const Room room = make_room();
+      if (room == Room::Stop) return false;
+      due.insitu = room == Room::Ready;
+      if (!due.insitu && !due.image && !due.diagnostics && !due.checkpoint && !due.vtk) return true;
+    }
     if (due.insitu && !due.image && !due.diagnostics && !due.checkpoint && !due.vtk) {
       // Only the sinks need the fields here: the device computes and copies them while the run
       // goes on, and they reach the sinks (health checked first) once they are on the host.
@@ -219,7 +257,7 @@ class Loop {
     }
     if (due.image) out_.image(solver_, fields_, s, solver_.time());
     if (due.vtk) out_.vtk(fields_, s, solver_.time());
-    if (due.insitu && !run_sinks(s, solver_.time(), fields_)) due.checkpoint = true;
+    if (due.insitu && !give_to_sinks(s, solver_.time(), fields_)) due.checkpoint = true;
     if (due.checkpoint) report_.final_checkpoint = out_.checkpoint(solver_);
     return report_.status == RunReport::Status::Completed;
   }
@@ -240,15 +278,130 @@ class Loop {
 
   // Returns false when the run must stop (a sink failed under insitu.on_error = "stop").
   bool run_sinks(long long step, double time, const Fields& fields) {
-    sinks_step_ = step;
     try {
-      insitu_.execute(step, time, fields, solver_.domain(), console_);
+      call_sinks(step, time, fields);
+      report_.insitu_wait_seconds = report_.insitu_seconds;  // the run stood still meanwhile
       return true;
     } catch (const InSituFailure& e) {
+      report_.insitu_wait_seconds = report_.insitu_seconds;
       report_.status = RunReport::Status::Failed;
       report_.message = e.what();
       return false;
     }
+  }
+
+  // One call of the sinks, on whichever thread runs them.
+  void call_sinks(long long step, double time, const Fields& fields) {
+    sinks_step_ = step;
+    const auto t0 = Clock::now();
+    struct Count {
+      RunReport& r;
+      Clock::time_point t0;
+      ~Count() {
+        ++r.insitu_calls;
+        r.insitu_seconds += seconds_since(t0);
+      }
+    } count{report_, t0};
+    insitu_.execute(step, time, fields, solver_.domain(), console_);
+  }
+
+  // The fields of `step` to the sinks: on their thread, which reads them while this one goes on
+  // (make_room() made sure it was idle), or here. `fields` stays unchanged until their call has
+  // ended: the solver's snapshot is not requested again before that (make_room() first), and the
+  // loop's own fields_ are swapped for a second buffer that the sinks read instead.
+  bool give_to_sinks(long long step, double time, const Fields& fields) {
+    if (!consumer_) return run_sinks(step, time, fields);
+    const Fields* f = &fields;
+    if (f == &fields_) {
+      std::swap(fields_, sink_fields_);
+      f = &sink_fields_;
+    }
+    consumer_->start([this, step, time, f] { call_sinks(step, time, *f); });
+    return true;
+  }
+
+  // Whether the sinks can take a new snapshot now (insitu.when_busy): Ready, Skip this in-situ
+  // step (every rank alike), or Stop the run (their last call failed: collect_consumer()).
+  enum class Room { Ready, Skip, Stop };
+  Room make_room() {
+    if (!consumer_) return Room::Ready;
+    if (insitu_.when_busy() == insitu::WhenBusy::Skip) {
+      double busy = consumer_->idle() ? 0.0 : 1.0;
+      solver_.communicator().allreduce(&busy, 1, parallel::ReduceOp::Max);
+      if (busy > 0.0) {
+        ++report_.insitu_skipped;
+        return Room::Skip;
+      }
+    }
+    return collect_consumer() ? Room::Ready : Room::Stop;
+  }
+
+  // Waits for the sinks' call in progress, if any (counted as time the solver waited for them),
+  // and acts on its failure; returns false when the run must stop. Every rank gets here at the
+  // same point of the run and finds the same outcome.
+  bool collect_consumer() {
+    if (!consumer_) return true;
+    const auto t0 = Clock::now();
+    if (!consumer_->wait([this] { return abandoning_.load(); })) park();
+    report_.insitu_wait_seconds += seconds_since(t0);
+    const std::exception_ptr error = consumer_->take_error();
+    if (!error) return true;
+    try {
+      std::rethrow_exception(error);
+    } catch (const InSituFailure& e) {
+      if (report_.status != RunReport::Status::Completed) return false;  // the run stops already
+      report_.status = RunReport::Status::Failed;
+      report_.message = e.what();
+      return keep_state_after_sink_failure();
+    }
+  }
+
+  // The end of the run waits for the sinks' last call and acts on its failure.
+  void drain_consumer() {
+    try {
+      if (!collect_consumer()) console_.end_progress();
+    } catch (const OutputError& e) {  // the checkpoint after a failure
+      report_.status = RunReport::Status::Failed;
+      report_.message = e.what();
+    }
+  }
+
+  // After a sink failed (report_ says how): the current state, checked first, is kept for a
+  // restart. Returns false (the run stops).
+  bool keep_state_after_sink_failure() {
+    pending_ = false;  // no snapshot goes to the sinks any more
+    report_.status = RunReport::Status::Completed;  // for the checkpoint's visit, which checks health
+    const std::string message = report_.message;
+    if (visit({false, false, true, false})) {
+      report_.status = RunReport::Status::Failed;
+      report_.message = message;
+    }
+    return false;
+  }
+
+  // Whether the current state is physical (for abandon(), on one rank).
+  bool sound_now() {
+    Fields f;
+    solver_.fields(f);
+    return !io::find_fault(f, solver_.domain(), solver_.communicator(), solver_.step());
+  }
+
+  // The abandon path (abandon()) stops the run's thread here, where the solver holds still, and
+  // ends the process from its own thread.
+  static constexpr double kParkSeconds = 30;
+  void park_if_abandoning() {
+    if (abandoning_) park();
+  }
+  [[noreturn]] void park() {
+    parked_ = true;
+    for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+  }
+  // From abandon(): whether the run's thread stopped at park() within kParkSeconds.
+  bool stop_the_run_thread() {
+    abandoning_ = true;
+    const auto t0 = Clock::now();
+    while (!parked_ && seconds_since(t0) < kParkSeconds) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return parked_;
   }
 
   // The requested in-situ fields, if any, to the sinks (waiting for them). Collective; returns
@@ -265,14 +418,8 @@ class Loop {
       out_.image(solver_, f, s, pending_time_);  // the bad snapshot itself
       return false;
     }
-    if (run_sinks(s, pending_time_, f)) return true;
-    report_.status = RunReport::Status::Completed;  // for the checkpoint's visit, which checks health
-    const std::string message = report_.message;
-    if (visit({false, false, true, false})) {
-      report_.status = RunReport::Status::Failed;
-      report_.message = message;
-    }
-    return false;
+    if (give_to_sinks(s, pending_time_, f)) return true;
+    return keep_state_after_sink_failure();
   }
 
   const config::RunConfig& cfg_;
@@ -281,7 +428,9 @@ class Loop {
   InSitu& insitu_;
   Console& console_;
   RunReport report_;
+  InSituThread* consumer_;  // the sinks' own thread (nullptr: they run on this one)
   Fields fields_;    // this rank's block
+  Fields sink_fields_;  // the block of a synchronous visit, while the sinks' thread reads it
   bool pending_ = false;     // in-situ fields requested and not yet handed to the sinks
   double pending_time_ = 0;  // their time (their step: solver_.fields_step())
   int signal_ = 0;   // the signal that stops the run, agreed by every rank
@@ -289,6 +438,7 @@ class Loop {
   Clock::time_point t0_;
   std::filesystem::path cwd_;  // the working directory of the run
   std::atomic<long long> sinks_step_{-1};  // the (checked) step last handed to the sinks
+  std::atomic<bool> abandoning_{false}, parked_{false};  // abandon(): the run's thread is to stop, and has
 };
 
 // The summary and the closing message of a run; returns its exit status. Not collective when
@@ -340,6 +490,8 @@ int finish(const config::RunConfig& cfg, Solver& solver, Output& out, Console& c
 
 bool stop_requested() { return g_signal.load() != 0; }
 
+long long run_step() { return g_run_step.load(); }
+
 void abandon_run(const std::string& why) {
   if (Loop* loop = g_loop.load()) loop->abandon(why);
   std::fprintf(stderr, "plume: error: %s\n", why.c_str());
@@ -347,8 +499,11 @@ void abandon_run(const std::string& why) {
   std::_Exit(kExitFailure);
 }
 
-RunReport run_loop(const config::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console) {
-  return Loop(cfg, solver, out, insitu, console).run();
+RunReport run_loop(const config::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console,
+                   bool sinks_thread) {
+  std::optional<InSituThread> consumer;
+  if (sinks_thread && insitu.active() && solver.communicator().concurrent_threads()) consumer.emplace();
+  return Loop(cfg, solver, out, insitu, console, consumer ? &*consumer : nullptr).run();
 }
 
 int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::function<InSitu()>& make_insitu,
@@ -382,11 +537,34 @@ int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::fu
                                 "run.steps or pass --steps)",
                                 solver.step(), cfg.steps));
   out.begin(solver.step(), console);
-  InSitu insitu = make_insitu();
+  // The sinks get a thread of their own, where Catalyst starts, runs and ends (insitu_thread.hpp),
+  // when MPI takes calls from two threads at once.
+  std::optional<InSituThread> consumer;
+  if (cfg.insitu.requested()) {
+    if (solver.communicator().concurrent_threads())
+      consumer.emplace();
+    else
+      console.note("in situ: this MPI library gives no MPI_THREAD_MULTIPLE, so the in-situ pipelines run on the "
+                   "run's thread, which waits for each call");
+  }
+  InSitu insitu = consumer ? consumer->call(make_insitu) : make_insitu();
+  struct CloseOnItsThread {  // also when the run ends by an exception
+    InSitu& insitu;
+    InSituThread* consumer;
+    ~CloseOnItsThread() {
+      if (!consumer) return;
+      try {
+        consumer->call([this] { insitu.close(); });
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "plume: warning: ending the in-situ pipelines: %s\n", e.what());
+      }
+    }
+  } close_on_its_thread{insitu, consumer ? &*consumer : nullptr};
   console.note(fmt::format("steps {} -> {}; output in {}", solver.step(), std::max<long long>(cfg.steps, solver.step()),
                            out.dir()));
 
-  const RunReport r = Loop(cfg, solver, out, insitu, console, &command_line).run();
+  const RunReport r = Loop(cfg, solver, out, insitu, console, consumer ? &*consumer : nullptr, &command_line).run();
+  if (r.insitu_calls > 0 || r.insitu_skipped > 0) console.note("in situ: " + insitu_text(r));
   return finish(cfg, solver, out, console, r, command_line);
 }
 

@@ -72,6 +72,14 @@ Fields end_report_fields(const EndReport& e) {
 
 }  // namespace
 
+std::string insitu_text(const RunReport& r) {
+  std::string t = fmt::format("{} calls{}, {:.3f} s per call; the solver waited {:.2f} s for them", r.insitu_calls,
+                              r.insitu_thread ? " on their own thread" : " on the run's thread",
+                              r.insitu_calls > 0 ? r.insitu_seconds / double(r.insitu_calls) : 0.0, r.insitu_wait_seconds);
+  if (r.insitu_skipped > 0) t += fmt::format(", {} in-situ steps skipped while they were busy", r.insitu_skipped);
+  return t;
+}
+
 std::string end_report_text(const EndReport& e) {
   if (e.empty()) return "";
   std::string t = fmt::format("{}: {}, {}\n", e.title, e.state, e.note);
@@ -150,6 +158,12 @@ void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solv
                               {"bytes_per_site", std::to_string(bps)},
                               {"effective_bandwidth_GB_per_s", json_number(rate * bps / 1e9)}},
                              2)},
+      {"insitu", object({{"calls", std::to_string(r.insitu_calls)},
+                         {"on_own_thread", r.insitu_thread ? "true" : "false"},
+                         {"seconds", json_number(r.insitu_seconds)},
+                         {"solver_waited_seconds", json_number(r.insitu_wait_seconds)},
+                         {"skipped", std::to_string(r.insitu_skipped)}},
+                        2)},
       {"final_checkpoint", json_string(r.final_checkpoint)},
       {"last_diagnostics", r.last_diagnostics ? object(diagnostics_fields(*r.last_diagnostics), 2) : "null"},
       {"end_report", r.end_report.empty() ? "null" : object(end_report_fields(r.end_report), 2)},
@@ -176,6 +190,7 @@ void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solv
       solver.decomposition().describe(), r.first_step, r.last_step, cfg.steps,
       r.wall_seconds, r.compute_seconds, Console::rate(rate), bps, Console::bandwidth(rate * bps),
       r.final_checkpoint.empty() ? "(none)" : r.final_checkpoint);
+  if (r.insitu_calls > 0 || r.insitu_skipped > 0) txt += "in situ     " + insitu_text(r) + "\n";
   if (r.last_diagnostics) {
     txt += "\nlast diagnostics (lattice units)\n";
     for (const auto& [k, v] : diagnostics_fields(*r.last_diagnostics)) txt += fmt::format("  {:<18} {}\n", k, v);

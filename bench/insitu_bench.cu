@@ -10,11 +10,16 @@
 //    every N steps, and with the asynchronous hand-off (request_fields(), steps, wait_fields())
 //    every N steps. The consumer stands in for ParaView: it reads one value per 4 KiB page of
 //    each array, so that the fields must have arrived without adding a host pass over 4 x 8 B x
-//    N^2; what a whole pass over them costs the host is measured apart.
+//    N^2; what a whole pass over them costs the host is measured apart;
+// 3. the batch driver's consumer thread (docs/insitu.md, "The consumer thread"): the hand-off
+//    with a consumer that makes a whole host pass over the four arrays (ParaView's stand-in) on a
+//    thread of its own beside the steps, insitu.when_busy = "wait": the time per step, the
+//    consumer's time per call and the time the solver waited for it per call.
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <future>
 #include <cstdlib>
 #include <ctime>
 #include <stdexcept>
@@ -98,6 +103,46 @@ Pieces pieces(int n) {
 
 enum class Mode { None, Sync, Async };
 
+// The consumer on its own thread, as the batch driver runs its sinks: over `steps` steps, every
+// `every` steps it waits for the consumer's previous call (the snapshot's host arrays are reused
+// by the next request), requests the fields, steps one at a time until they have arrived, hands
+// them to the consumer (a whole host pass) and steps on to the next in-situ step.
+struct Threaded {
+  double ms_per_step = 0, consumer_ms = 0, waited_ms = 0;  // the last two per call
+};
+Threaded threaded(Solver& solver, long steps, long every, double& sink) {
+  std::future<double> consumer;
+  double consumer_s = 0, waited_s = 0;
+  long calls = 0;
+  const auto t0 = Clock::now();
+  auto finish_call = [&] {
+    const auto w0 = Clock::now();
+    sink += consumer.get();
+    waited_s += seconds_since(w0);
+  };
+  for (long s = 0; s < steps; s += every) {
+    if (consumer.valid()) finish_call();
+    solver.request_fields();
+    long done = 0;
+    for (; done < every && !solver.fields_ready(); ++done) solver.advance(1);
+    const Fields& f = solver.wait_fields();
+    consumer = std::async(std::launch::async, [&f, &consumer_s] {
+      const auto c0 = Clock::now();
+      const double v = sum_all(f);
+      consumer_s += seconds_since(c0);  // read by this thread after get()
+      return v;
+    });
+    ++calls;
+    if (every > done) solver.advance(every - done);
+  }
+  finish_call();
+  Threaded r;
+  r.ms_per_step = 1e3 * seconds_since(t0) / double(steps);
+  r.consumer_ms = 1e3 * consumer_s / double(calls);
+  r.waited_ms = 1e3 * waited_s / double(calls);
+  return r;
+}
+
 // Milliseconds per step over `steps` steps (a multiple of every), fields every `every` steps, in
 // the steady state: `f` (the synchronous fields) is allocated by the caller, and the asynchronous
 // snapshot requested at an in-situ step reaches the consumer at the next one, as in the batch
@@ -164,8 +209,9 @@ int main(int argc, char** argv) try {
   const long period = *std::max_element(everies.begin(), everies.end());
   double sink = 0;
   std::printf("\n| lattice | fields kernel ms | D2H pinned ms (GB/s) | D2H pageable ms | host pass over the fields ms |"
-              " step ms | in situ every | sync ms/step (cost) | async ms/step (cost) |\n"
-              "|---|---|---|---|---|---|---|---|---|\n");
+              " step ms | in situ every | sync ms/step (cost) | async ms/step (cost) |"
+              " consumer thread: ms/step (cost) | consumer ms/call | solver waited ms/call |\n"
+              "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (long n : sizes) {
     const Pieces pc = pieces(int(n));
     SolverConfig c;
@@ -191,9 +237,12 @@ int main(int argc, char** argv) try {
       const long steps = steps_for(base_steps, every);
       const double sync = ms_per_step(solver, Mode::Sync, steps, every, f, sink);
       const double async = ms_per_step(solver, Mode::Async, steps, every, f, sink);
-      std::printf("| %ld^2 | %.2f | %.2f (%.1f) | %.2f | %.1f | %.3f | %ld | %.3f (%+.1f%%) | %.3f (%+.1f%%) |\n", n,
-                  pc.kernel_ms, pc.pinned_ms, gbs, pc.pageable_ms, host_ms, base, every, sync,
-                  100.0 * (sync / base - 1.0), async, 100.0 * (async / base - 1.0));
+      const Threaded th = threaded(solver, steps, every, sink);
+      std::printf("| %ld^2 | %.2f | %.2f (%.1f) | %.2f | %.1f | %.3f | %ld | %.3f (%+.1f%%) | %.3f (%+.1f%%) |"
+                  " %.3f (%+.1f%%) | %.1f | %.1f |\n",
+                  n, pc.kernel_ms, pc.pinned_ms, gbs, pc.pageable_ms, host_ms, base, every, sync,
+                  100.0 * (sync / base - 1.0), async, 100.0 * (async / base - 1.0), th.ms_per_step,
+                  100.0 * (th.ms_per_step / base - 1.0), th.consumer_ms, th.waited_ms);
       std::fflush(stdout);
     }
   }

@@ -1,4 +1,5 @@
 #include "catalyst_session.hpp"
+#include <vtkPython.h>  // first of the Python headers
 #include <mpi.h>
 #include <vtkCPProcessor.h>
 #include <vtkCommunicator.h>
@@ -70,6 +71,11 @@ void CatalystSession::finalize() {
   processor_ = nullptr;
   controller_ = nullptr;
   comm_ = MPI_COMM_NULL;
+  // Python outlives Catalyst, and the thread that started it holds its lock to the end (ParaView's
+  // VTK is built without VTK_PYTHON_FULL_THREADSAFE). When another thread ends MPI (plume starts
+  // Catalyst on a thread of its own), mpi4py's clean-up in MPI_Finalize takes that lock and
+  // would wait for it forever: give it up now. Nothing here calls Python after this.
+  if (Py_IsInitialized() && PyGILState_Check()) PyEval_SaveThread();
 }
 
 }  // namespace plume::catalyst

@@ -38,7 +38,8 @@ struct LoopRun {
     solver.initialize();
     out.begin(0, console);
   }
-  app::RunReport go() { return app::run_loop(cfg, solver, out, insitu, console); }
+  // own_thread: the sinks on a thread of their own (as plume runs them), else on the run's thread.
+  app::RunReport go(bool own_thread = true) { return app::run_loop(cfg, solver, out, insitu, console, own_thread); }
 };
 
 }  // namespace plume::test

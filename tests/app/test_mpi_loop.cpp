@@ -47,14 +47,14 @@ struct RunWithAFailingSink {
   int calls = 0;             // of the failing sink on this rank
   std::size_t recorded = 0;  // steps the recorder saw
   app::RunReport report;
-  RunWithAFailingSink(const TempDir& tmp, insitu::OnError policy) {
+  RunWithAFailingSink(const TempDir& tmp, insitu::OnError policy, bool own_thread = true) {
     config::RunConfig c = loop_config(tmp);
     c.insitu.on_error = policy;
     LoopRun run(c, *world);
     auto* recorder = new Recorder;
     run.insitu.add(std::make_unique<FailingSink>(&calls, world->rank() == world->size() - 1));
     run.insitu.add(std::unique_ptr<app::InSituSink>(recorder));
-    report = run.go();
+    report = run.go(own_thread);
     recorded = recorder->seen.size();
   }
 };
@@ -105,14 +105,29 @@ TEST(LoopOnRanks, SinksGetTheirRanksOwnBlockOfTheOneProcessFields) {
   }
 }
 
+// With the sinks on their own thread (as plume runs them: MPI_THREAD_MULTIPLE) every rank stops
+// at the same step after the failing call (at the latest the next in-situ step); on the run's
+// thread at the failing step itself.
 TEST(LoopOnRanks, ASinkFailingOnOneRankStopsEveryRankWithACheckpoint) {
-  TempDir tmp;
-  const RunWithAFailingSink run(tmp, insitu::OnError::Stop);
-  EXPECT_EQ(run.report.status, app::RunReport::Status::Failed);
-  EXPECT_EQ(run.report.last_step, 10);
-  const std::string culprit = "rank " + std::to_string(world->size() - 1) + " of " + std::to_string(world->size());
-  EXPECT_NE(run.report.message.find(culprit + ": pipeline exploded"), std::string::npos) << run.report.message;
-  if (world->rank() == 0) EXPECT_TRUE(std::filesystem::exists(tmp / "out/checkpoint_000000010.ckpt"));
+  EXPECT_TRUE(world->concurrent_threads()) << "MpiSession asks for MPI_THREAD_MULTIPLE";
+  for (const bool own_thread : {true, false}) {
+    TempDir tmp;
+    const RunWithAFailingSink run(tmp, insitu::OnError::Stop, own_thread);
+    EXPECT_EQ(run.report.status, app::RunReport::Status::Failed);
+    EXPECT_EQ(run.report.insitu_thread, own_thread);
+    EXPECT_TRUE(same_everywhere(run.report.last_step));
+    if (own_thread) {
+      EXPECT_GE(run.report.last_step, 10);
+      EXPECT_LE(run.report.last_step, 20);
+    } else {
+      EXPECT_EQ(run.report.last_step, 10);
+    }
+    EXPECT_EQ(run.calls, 2) << "at 0 and 10, where it failed";
+    const std::string culprit = "rank " + std::to_string(world->size() - 1) + " of " + std::to_string(world->size());
+    EXPECT_NE(run.report.message.find(culprit + ": pipeline exploded"), std::string::npos) << run.report.message;
+    if (world->rank() == 0)
+      EXPECT_TRUE(std::filesystem::exists(tmp / ("out/" + app::Output::checkpoint_name(run.report.last_step))));
+  }
 }
 
 TEST(LoopOnRanks, ASinkFailingOnOneRankIsDroppedByEveryRank) {

@@ -1,7 +1,10 @@
 // The in-situ hook, driven in-process: when sinks are called, with what, and what a failing
 // sink does under each insitu.on_error policy.
 #include <gtest/gtest.h>
+#include <chrono>
 #include <cstring>
+#include <thread>
+#include "insitu_sinks.hpp"
 #include "loop_run.hpp"
 #include "d2q37/lattice.hpp"
 #include "test_support.hpp"
@@ -10,6 +13,11 @@ using namespace plume;
 using plume::test::FailingSink;
 using plume::test::LoopRun;
 using plume::test::TempDir;
+using plume::test::Keeper;
+using plume::test::SlowSink;
+using plume::test::add_sink;
+using plume::test::same_bits;
+using plume::test::expect_the_fields_of_their_steps;
 
 namespace {
 
@@ -93,39 +101,30 @@ TEST(InSituHook, DisablePolicyDropsTheFailingSinkAndCarriesOn) {
   EXPECT_NE(err.find("in-situ sink 'failing' failed at step 10: pipeline exploded"), std::string::npos) << err;
 }
 
+// On their own thread the sinks fail while the run goes on: it stops where it learns of the
+// failure (at the latest at the next in-situ step, where it waits for them), with a checkpoint of
+// that step. On the run's thread (MPI without MPI_THREAD_MULTIPLE) it stops at the failing step.
 TEST(InSituHook, StopPolicyEndsTheRunWithACheckpointToRestartFrom) {
-  TempDir tmp;
-  LoopRun run(loop_config(tmp));
-  int calls = 0;
-  run.insitu.add(std::make_unique<FailingSink>(&calls));
-  const app::RunReport r = run.go();
-  EXPECT_EQ(r.status, app::RunReport::Status::Failed);
-  EXPECT_EQ(r.last_step, 10);
-  EXPECT_NE(r.message.find("pipeline exploded"), std::string::npos) << r.message;
-  EXPECT_EQ(r.final_checkpoint, tmp / "out/checkpoint_000000010.ckpt");
-  EXPECT_TRUE(std::filesystem::exists(r.final_checkpoint));
-}
-
-namespace {
-
-// Keeps every Fields it is handed, with its step and time.
-struct Keeper : app::InSituSink {
-  std::vector<long long> steps;
-  std::vector<double> times;
-  std::vector<Fields> fields;
-  std::string name() const override { return "keeper"; }
-  void execute(long long step, double time, const Fields& f, const Domain&) override {
-    steps.push_back(step);
-    times.push_back(time);
-    fields.push_back(f);
+  for (const bool own_thread : {true, false}) {
+    TempDir tmp;
+    LoopRun run(loop_config(tmp));
+    int calls = 0;
+    run.insitu.add(std::make_unique<FailingSink>(&calls));
+    const app::RunReport r = run.go(own_thread);
+    EXPECT_EQ(r.status, app::RunReport::Status::Failed) << own_thread;
+    EXPECT_EQ(r.insitu_thread, own_thread);
+    if (own_thread) {
+      EXPECT_GE(r.last_step, 10);
+      EXPECT_LE(r.last_step, 20) << "the in-situ step after the failing call waits for it";
+    } else {
+      EXPECT_EQ(r.last_step, 10);
+    }
+    EXPECT_EQ(calls, 2) << "at 0 and 10, where it failed";
+    EXPECT_NE(r.message.find("pipeline exploded"), std::string::npos) << r.message;
+    EXPECT_EQ(r.final_checkpoint, tmp / ("out/" + app::Output::checkpoint_name(r.last_step)));
+    EXPECT_TRUE(std::filesystem::exists(r.final_checkpoint)) << r.final_checkpoint;
   }
-};
-
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
-
-}  // namespace
 
 // Steps 10 and 20 have no output: their fields reach the sinks through the asynchronous hand-off
 // (Solver::request_fields), 0 and 30 through the output's synchronous fields; all must be what a
@@ -134,22 +133,10 @@ TEST(InSituHook, HandedOffFieldsAreTheSynchronousFieldsOfTheirStep) {
   TempDir tmp;
   const config::RunConfig c = loop_config(tmp);
   LoopRun run(c);
-  auto* keeper = new Keeper;
-  run.insitu.add(std::unique_ptr<app::InSituSink>(keeper));
+  auto* keeper = add_sink<Keeper>(run);
   ASSERT_EQ(run.go().status, app::RunReport::Status::Completed);
   ASSERT_EQ(keeper->steps, (std::vector<long long>{0, 10, 20, 30}));
-  Solver reference(c.solver);
-  reference.initialize();
-  for (std::size_t i = 0; i < keeper->steps.size(); ++i) {
-    reference.advance(keeper->steps[i] - reference.step());
-    Fields f;
-    reference.fields(f);
-    const Fields& got = keeper->fields[i];
-    EXPECT_EQ(keeper->times[i], reference.time()) << "step " << keeper->steps[i];
-    EXPECT_TRUE(same_bits(got["rho"], f["rho"]) && same_bits(got["ux"], f["ux"]) && same_bits(got["uy"], f["uy"]) &&
-                same_bits(got["T"], f["T"]))
-        << "step " << keeper->steps[i];
-  }
+  expect_the_fields_of_their_steps(*keeper, c);
 }
 
 // The solver's asynchronous fields on the CPU: complete at once, and untouched by later steps.
@@ -170,4 +157,72 @@ TEST(InSituHook, RequestedFieldsStayThoseOfTheirStepWhileTheRunAdvances) {
   const Fields& got = a.wait_fields();
   EXPECT_EQ(a.fields_step(), 5);
   EXPECT_TRUE(same_bits(got["rho"], f["rho"]) && same_bits(got["ux"], f["ux"]) && same_bits(got["uy"], f["uy"]) && same_bits(got["T"], f["T"]));
+}
+
+namespace {
+
+config::RunConfig slow_sink_config(const TempDir& tmp) {
+  config::RunConfig c = loop_config(tmp);
+  c.steps = 60;  // in situ at 0, 10, ..., 60; output at 15, 30, 45, 60 (synchronous fields)
+  return c;
+}
+
+}  // namespace
+
+// The sinks run on their own thread: the solver steps on during each call (up to the next in-situ
+// step, where it waits for them: insitu.when_busy = "wait"), and every call still sees the
+// fields of its own step, handed off (10, 20, 40, 50) or from an output step (0, 30, 60).
+TEST(InSituThread, TheSolverStepsOnWhileASlowSinkRuns) {
+  TempDir tmp;
+  const config::RunConfig c = slow_sink_config(tmp);
+  LoopRun run(c);
+  auto* sink = add_sink<SlowSink>(run);
+  const app::RunReport r = run.go();
+  ASSERT_EQ(r.status, app::RunReport::Status::Completed);
+  EXPECT_TRUE(r.insitu_thread);
+  ASSERT_EQ(sink->steps, (std::vector<long long>{0, 10, 20, 30, 40, 50, 60}));
+  for (std::size_t i = 0; i + 1 < sink->steps.size(); ++i) {
+    const long long s = sink->steps[i];
+    EXPECT_GE(sink->run_step_before[i], s) << "call at step " << s;
+    EXPECT_GT(sink->run_step_after[i], s) << "the solver moved on during the call at step " << s;
+    EXPECT_LE(sink->run_step_after[i], s + 10) << "and waited at the next in-situ step";
+  }
+  EXPECT_EQ(r.insitu_calls, 7);
+  EXPECT_EQ(r.insitu_skipped, 0);
+  EXPECT_GE(r.insitu_seconds, 7 * 0.15);
+  EXPECT_GT(r.insitu_wait_seconds, 0.0) << "the solver is faster than the sink here";
+  EXPECT_LT(r.insitu_wait_seconds, r.insitu_seconds);
+  expect_the_fields_of_their_steps(*sink, c);
+}
+
+// insitu.when_busy = "skip": the run does not wait; in-situ steps that find the sink busy are
+// left out, and the calls made still see the fields of their steps.
+TEST(InSituThread, SkipPolicyLeavesOutTheStepsThatFindTheSinkBusy) {
+  TempDir tmp;
+  config::RunConfig c = slow_sink_config(tmp);
+  c.insitu.when_busy = insitu::WhenBusy::Skip;
+  LoopRun run(c);
+  auto* sink = add_sink<SlowSink>(run);
+  const app::RunReport r = run.go();
+  ASSERT_EQ(r.status, app::RunReport::Status::Completed);
+  EXPECT_EQ(r.insitu_calls + r.insitu_skipped, 7);
+  EXPECT_GT(r.insitu_skipped, 0) << "a 32 x 48 lattice steps far faster than the sink";
+  ASSERT_FALSE(sink->steps.empty());
+  EXPECT_EQ(sink->steps.front(), 0);
+  expect_the_fields_of_their_steps(*sink, c);
+}
+
+// The same calls, the same fields on either thread (the synchronous hand-off is today's path when
+// MPI gives no MPI_THREAD_MULTIPLE).
+TEST(InSituThread, OwnThreadAndRunsThreadGiveTheSinksTheSameCalls) {
+  TempDir tmp;
+  const config::RunConfig c = slow_sink_config(tmp);
+  LoopRun run(c);
+  auto* sink = add_sink<Keeper>(run);
+  const app::RunReport r = run.go(false);
+  ASSERT_EQ(r.status, app::RunReport::Status::Completed);
+  EXPECT_FALSE(r.insitu_thread);
+  EXPECT_EQ(sink->steps, (std::vector<long long>{0, 10, 20, 30, 40, 50, 60}));
+  EXPECT_DOUBLE_EQ(r.insitu_wait_seconds, r.insitu_seconds) << "the run stood still during every call";
+  expect_the_fields_of_their_steps(*sink, c);
 }

@@ -32,6 +32,7 @@ config::RunConfig unusual_config() {
   c.insitu.live_every = 7;
   c.insitu.live_timeout = 2.5;
   c.insitu.on_error = insitu::OnError::Disable;
+  c.insitu.when_busy = insitu::WhenBusy::Skip;
   c.steps = 12345;
   config::resolve(c);
   return c;
@@ -73,6 +74,7 @@ TEST(Config, TomlRoundTripKeepsEveryValueExactly) {
   EXPECT_EQ(r.insitu.live_every, 7) << "Live has its own cadence";
   EXPECT_EQ(r.insitu.live_timeout, 2.5);
   EXPECT_EQ(r.insitu.on_error, insitu::OnError::Disable);
+  EXPECT_EQ(r.insitu.when_busy, insitu::WhenBusy::Skip);
   EXPECT_EQ(r.steps, 12345);
 }
 

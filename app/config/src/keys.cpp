@@ -433,6 +433,10 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
                   .min(0, true));
   t.push_back(choice("insitu", "on_error", "when a pipeline fails: stop the run, or disable in-situ output",
                      insitu::on_error_names(), PLUME_REF(insitu.on_error)));
+  t.push_back(choice("insitu", "when_busy",
+                     "an in-situ step that comes while the sinks still run the previous one: wait for them, or skip "
+                     "this step's snapshot and go on",
+                     insitu::when_busy_names(), PLUME_REF(insitu.when_busy)));
   t.push_back(real("insitu", "timeout", "seconds",
                    "longest a call of a pipeline script may take; past it the call is interrupted and fails "
                    "(insitu.on_error); 0: no limit; not applied to the Live pipeline",

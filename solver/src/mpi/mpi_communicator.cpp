@@ -121,6 +121,11 @@ class MpiCommunicator final : public Communicator {
     return false;
 #endif
   }
+  bool concurrent_threads() const override {
+    int level = MPI_THREAD_SINGLE;
+    MPI_Query_thread(&level);
+    return level == MPI_THREAD_MULTIPLE;
+  }
   void barrier() override { check(MPI_Barrier(comm_), "MPI_Barrier"); }
   void allreduce(double* v, std::size_t n, ReduceOp op) override {
     check(MPI_Allreduce(MPI_IN_PLACE, v, message_count(n), MPI_DOUBLE, mpi_op(op), comm_), "MPI_Allreduce");
@@ -188,7 +193,10 @@ MpiSession::MpiSession(int& argc, char**& argv) {
     // plume finds its GPUs through CUDA: the component is off unless the user chose components.
     setenv("HWLOC_COMPONENTS", "-gl", 0);
     int provided = 0;
-    check(MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided), "MPI_Init_thread");
+    // MULTIPLE: the in-situ sinks run on a thread of their own that makes MPI calls (Catalyst's
+    // compositing, their agreement) while the run's thread exchanges halos. A library that gives
+    // less is used as it is, and the sinks then run on the run's thread (concurrent_threads()).
+    check(MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided), "MPI_Init_thread");
     owner_ = true;
   }
   MPI_Comm world;

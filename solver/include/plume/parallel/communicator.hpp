@@ -41,6 +41,10 @@ class Communicator {
   virtual std::string name() const = 0;
   // Whether MPI accepts device pointers (CUDA-aware MPI, as MPIX_Query_cuda_support reports).
   virtual bool device_pointers() const { return false; }
+  // Whether another thread may make its own MPI calls (on other communicators) while this one's
+  // are in progress: MPI initialised with MPI_THREAD_MULTIPLE (an in-situ consumer thread beside
+  // the halo exchange). Always true without MPI.
+  virtual bool concurrent_threads() const { return true; }
 
   virtual void barrier() = 0;
   virtual void allreduce(double* values, std::size_t n, ReduceOp op) = 0;

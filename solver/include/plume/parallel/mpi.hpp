@@ -7,8 +7,8 @@
 
 namespace plume::parallel {
 
-// Initialises MPI (thread level FUNNELED: only the thread that calls MPI runs OpenMP regions)
-// unless something else did, and finalises it when destroyed if it initialised it. Create it
+// Initialises MPI (thread level MULTIPLE where the library gives it, for the in-situ consumer
+// thread: Communicator::concurrent_threads() says what it gave) unless something else did, and finalises it when destroyed if it initialised it. Create it
 // first in main() so that it outlives every Solver. Errors of MPI calls are returned, not
 // fatal, and come out as exceptions naming the call.
 class MpiSession {

@@ -20,6 +20,18 @@ inline const std::vector<std::string>& on_error_names() {
   return n;
 }
 
+// What a run does at an in-situ step while its consumer thread is still busy with the previous
+// snapshot (app/insitu_thread.hpp).
+enum class WhenBusy : int {
+  Wait = 0,  // the run waits for it: every in-situ step reaches the sinks
+  Skip = 1,  // the run goes on: this step's snapshot is not taken, the sinks miss it
+};
+// "wait", "skip" (insitu.when_busy), in the order of the values.
+inline const std::vector<std::string>& when_busy_names() {
+  static const std::vector<std::string> n{"wait", "skip"};
+  return n;
+}
+
 // A consumer that runs every `every` steps (every > 0) runs at the steps that are multiples of it
 // (step 0 included), and next after `step` at next_due.
 inline bool due(long long step, long long every) { return step % every == 0; }

@@ -44,6 +44,7 @@ struct InSituConfig {
   long live_every = 100;             // Live updates every this many steps
   double live_timeout = 5.0;         // seconds a Live update waits without a byte from the client
   insitu::OnError on_error = insitu::OnError::Stop;
+  insitu::WhenBusy when_busy = insitu::WhenBusy::Wait;  // an in-situ step while the sinks still run
   double timeout = 1800;             // seconds a pipeline call may take (0: no limit)
   bool requested() const { return !scripts.empty() || live; }
 };
