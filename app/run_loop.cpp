@@ -380,11 +380,7 @@ class Loop {
   }
 
   // Whether the current state is physical (for abandon(), on one rank).
-  bool sound_now() {
-    Fields f;
-    solver_.fields(f);
-    return !io::find_fault(f, solver_.domain(), solver_.communicator(), solver_.step());
-  }
+  bool sound_now() { return !solver_.find_fault(); }
 
   // The abandon path (abandon()) stops the run's thread here, where the solver holds still, and
   // ends the process from its own thread.
