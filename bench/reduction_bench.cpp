@@ -5,7 +5,7 @@
 // For each size, after a few steps of the model's default case on one GPU, the median of five
 // calls of Solver::find_fault() and Solver::diagnostic_sums() (the reductions on the device, the
 // fields kernel included, only O(rows) numbers to the host) beside the host path they replace:
-// fields() to the host, then io::find_fault and io::partial_sums over every site; and one step's
+// fields() to the host, then the host fault check and row sums (plume/reductions.hpp, what io uses) over every site; and one step's
 // time for scale. Checks that both paths give the same row sums bit for bit.
 #include <algorithm>
 #include <chrono>
@@ -15,7 +15,7 @@
 #include <functional>
 #include <string>
 #include <vector>
-#include "plume/io/diagnostics.hpp"
+#include "plume/reductions.hpp"
 #include "plume/solver.hpp"
 
 using namespace plume;
@@ -60,11 +60,11 @@ int main(int argc, char** argv) {
     RowSums device;
     const double sums = median_ms(5, [&] { device = s.diagnostic_sums(); });
     Fields f;
-    io::PartialSums host;
+    RowSums host;
     const double through_host = median_ms(3, [&] {
       s.fields(f);
-      (void)io::find_fault(f, s.step());
-      host = io::partial_sums(f, s.domain());
+      (void)plume::find_fault(f, s.step());
+      host = plume::row_sums(f, s.domain());
     });
     bool same = device.field.size() == host.field.size() && device.own.size() == host.own.size();
     for (std::size_t k = 0; same && k < device.field.size(); ++k)

@@ -4,7 +4,8 @@
 # models (D3Q19, 3-D thermal convection, the diffusion stencil) and the 2-D ones for reference,
 # each beside the copy bandwidth measured in the same process (bench/model_rate.cpp). Carry
 # .gtest-debs (GoogleTest, as scripts/gpu-check.sh unpacks it). Logs go to $OUT (else
-# build-3d/logs); the kernel shapes of bench/shapes_3d.cu, then a short table come last.
+# build-3d/logs); the kernel shapes of bench/shapes_3d.cu, the in-situ hand-off and the device
+# reductions (insitu_bench, reduction_bench), then a short table come last.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 work=${PLUME_3D_BUILD:-$PWD/build-3d}
@@ -18,7 +19,7 @@ for f in .gtest-debs/libgtest-dev_*.deb .gtest-debs/libgmock-dev_*.deb; do dpkg-
 t0=$(date +%s)
 if ! { cmake -S . -B "$work/b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_APP=OFF -DPLUME_CUDA=ON -DPLUME_MPI=OFF \
          -DPLUME_CATALYST=OFF -DPLUME_GUI=OFF -DGTest_DIR="$work/gtest/usr/lib/x86_64-linux-gnu/cmake/GTest" &&
-       cmake --build "$work/b" -j "$(nproc)" --target plume_gpu_tests model_rate shapes_3d; } > "$logs/build.log" 2>&1; then
+       cmake --build "$work/b" -j "$(nproc)" --target plume_gpu_tests model_rate shapes_3d insitu_bench reduction_bench; } > "$logs/build.log" 2>&1; then
   grep -E "error|FAILED" "$logs/build.log" | head -20
   echo "build failed"
   exit 1
@@ -50,6 +51,12 @@ done
 rate diffusion 8192 8192 1 fp32 400
 rate d2q9 8192 8192 1 fp32 100
 rate d2q37 8192 8192 1 fp64 40
+
+if [ -z "${PLUME_SKIP_INSITU:-}" ]; then
+  echo "== in-situ hand-off (bench/insitu_bench.cu) and the reductions on the device (bench/reduction_bench.cpp)"
+  "$work/b/bench/insitu_bench" --sizes 8192 --every 10,100 > "$logs/insitu.txt" 2>&1; grep -E "^\|" "$logs/insitu.txt"
+  "$work/b/bench/reduction_bench" d2q37 4096 8192 > "$logs/reductions.txt" 2>&1; grep -E "^\||same|differ" "$logs/reductions.txt"
+fi
 
 echo
 echo "| what | G site updates/s | B/site | of copy |"
