@@ -5,7 +5,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
-#include "plume/parameters.hpp"
+#include "every_model.hpp"
 #include "cuda_device.hpp"
 #include "gpu_cases.hpp"
 #include "plume/solver.hpp"
@@ -122,21 +122,6 @@ TEST(GpuFieldsHandOff, StepsQueuedBehindARequestLeaveItsFieldsAndEndAtTheSameSta
 
 namespace {
 
-// The model's default case on a small lattice, on the GPU.
-SolverConfig default_case(const std::string& model, int nx, int ny, int nz, Precision p) {
-  SolverConfig c;
-  c.model = model;
-  c.nx = nx;
-  c.ny = ny;
-  c.nz = nz;
-  c.precision = p;
-  c.backend = BackendKind::CUDA;
-  const Model& m = find_model(model);
-  c.setup = m.parameters().defaults ? m.parameters().defaults() : m.default_setup();
-  if (m.parameters().derive) m.parameters().derive(c.setup);
-  return c;
-}
-
 // Every stored field, bit for bit, with the first difference.
 ::testing::AssertionResult same_fields(const Fields& a, const Fields& b) {
   if (a.count() != b.count() || a.sites() != b.sites()) return ::testing::AssertionFailure() << "sizes differ";
@@ -162,15 +147,10 @@ TEST(GpuFieldsHandOff, ASnapshotIsTheFieldsAndLeavesTheRunAsItWasForEveryModel) 
   // Every model, 2-D and 3-D, FP64 and FP32: the snapshot equals fields() at the requested step,
   // and the run goes on exactly as without it.
   PLUME_REQUIRE_CUDA_DEVICE();
-  struct Case {
-    const char* model;
-    int nx, ny, nz;
-  };
-  for (const Case& k : {Case{"d2q37", 96, 64, 1}, Case{"d2q9", 130, 64, 1}, Case{"d3q19", 34, 20, 18},
-                        Case{"thermal3d", 20, 18, 16}, Case{"diffusion", 40, 24, 20}, Case{"diffusion", 64, 48, 1}})
-    for (Precision p : {Precision::FP64, Precision::FP32}) {
-      SCOPED_TRACE(std::string(k.model) + " " + std::to_string(k.nz) + (p == Precision::FP32 ? " FP32" : " FP64"));
-      Pair pair(default_case(k.model, k.nx, k.ny, k.nz, p));
+  for (Precision p : {Precision::FP64, Precision::FP32})
+    for (const test::ModelCase& mc : test::every_model_case(p, BackendKind::CUDA)) {
+      SCOPED_TRACE(mc.what + (p == Precision::FP32 ? " FP32" : " FP64"));
+      Pair pair(mc.config);
       for (int round = 0; round < 3; ++round) {
         pair.a.advance(3);
         pair.a.request_fields();

@@ -11,6 +11,7 @@
 #include <vector>
 #include "cuda_device.hpp"
 #include "every_model.hpp"
+#include "same_row_sums.hpp"
 #include "plume/reductions.hpp"
 #include "plume/solver.hpp"
 
@@ -18,20 +19,8 @@ using namespace plume;
 
 namespace {
 
-bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
-}
-
-void expect_same(const RowSums& a, const RowSums& b, const std::string& what) {
-  ASSERT_EQ(a.field.size(), b.field.size()) << what;
-  ASSERT_EQ(a.own.size(), b.own.size()) << what;
-  for (std::size_t k = 0; k < a.field.size(); ++k) EXPECT_TRUE(same_bits(a.field[k], b.field[k])) << what << ", field " << k;
-  for (std::size_t q = 0; q < a.own.size(); ++q) EXPECT_TRUE(same_bits(a.own[q], b.own[q])) << what << ", own " << q;
-  EXPECT_TRUE(same_bits(a.sites, b.sites)) << what;
-  EXPECT_EQ(a.any, b.any) << what;
-  EXPECT_EQ(a.min, b.min) << what;
-  EXPECT_EQ(a.max, b.max) << what;
-}
+using test::expect_same;
+using test::same_bits;
 
 void expect_same(const std::optional<Fault>& a, const std::optional<Fault>& b, const std::string& what) {
   ASSERT_EQ(a.has_value(), b.has_value()) << what;
