@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
+#include <string>
 #include "plume/io/build_info.hpp"
 #include "plume/config/run_config.hpp"
 #include "plume/solver.hpp"
@@ -28,10 +29,13 @@ int main(int argc, char** argv) {
     const auto t0 = std::chrono::steady_clock::now();
     solver.advance(steps);
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const double sites = double(cfg.solver.nx) * cfg.solver.ny;
-    std::printf("batch lattice=%dx%d steps=%ld wall_s=%.3f site_updates_per_s=%.4g backend=\"%s\" build=\"%s\"\n",
-                cfg.solver.nx, cfg.solver.ny, steps, s, steps * sites / s, solver.backend_description().c_str(),
-                plume::io::build_description().c_str());
+    // Every site of the lattice, z layers included (a 3-D run's rate counted only nx ny before).
+    const double sites = double(cfg.solver.global().global_sites());
+    const std::string lattice = std::to_string(cfg.solver.nx) + "x" + std::to_string(cfg.solver.ny) +
+                                (cfg.solver.nz > 1 ? "x" + std::to_string(cfg.solver.nz) : "");
+    std::printf("batch lattice=%s steps=%ld wall_s=%.3f site_updates_per_s=%.4g backend=\"%s\" build=\"%s\"\n",
+                lattice.c_str(), steps, s, steps * sites / s,
+                solver.backend_description().c_str(), plume::io::build_description().c_str());
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "plume-gui-batch-rate: %s\n", e.what());
