@@ -434,6 +434,14 @@ void App::execute(const cmd::ViewCommand& c) {
                    view_.layout = l.layout;
                    sim_->show(view_.field, view_.slice, view_.layout, view_.point);
                  },
+                 [&](const cmd::MouseTool& t) {
+                   const Model& m = gui_model();
+                   if (paints(t.tool) && m.paint_quantity().empty())
+                     throw std::invalid_argument("tool: model " + m.name() + " offers no painting");
+                   if (edits_solids(t.tool) && !m.supports_solids())
+                     throw std::invalid_argument("tool: model " + m.name() + " has no solid sites");
+                   view_.tool = t.tool;
+                 },
                  [&](const cmd::Camera& c) {
                    view_.look.yaw = c.yaw;
                    view_.look.pitch = c.pitch;

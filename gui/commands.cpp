@@ -131,6 +131,10 @@ const char* command_help() {
                                   ramp; the ramp from LO to HI (fractions of the colour range, 0.5 1
                                   first: values below LO are clear, above HI opaque; LO > HI: the
                                   low values are the opaque ones)
+  tool inspect|raise|lower|draw|erase
+                                  what the left mouse button does over the picture: inspect and
+                                  pan, paint hot or cold (a model that offers painting), draw or
+                                  erase solid sites (a model with solids)
   screenshot FILE.png             the whole window
   image FILE.png                  the field alone, one pixel a site, with a colour bar
   report                          a diagnostics record into the --report file
@@ -265,6 +269,17 @@ std::optional<Command> parse(const std::string& line) {
   if (v == "layout") {
     expect_args(w, 1, "layout one|three|volume");
     return ViewCommand{Layout{layout_of(w[1])}};
+  }
+  if (v == "tool") {
+    expect_args(w, 1, "tool inspect|raise|lower|draw|erase");
+    static const std::pair<const char*, Tool> tools[] = {{"inspect", Tool::Inspect},
+                                                         {"raise", Tool::PaintHot},
+                                                         {"lower", Tool::PaintCold},
+                                                         {"draw", Tool::SolidDraw},
+                                                         {"erase", Tool::SolidErase}};
+    for (const auto& [name, tool] : tools)
+      if (w[1] == name) return ViewCommand{MouseTool{tool}};
+    throw std::invalid_argument("tool '" + w[1] + "': expected inspect, raise, lower, draw or erase");
   }
   if (v == "camera") {
     expect_args(w, 2, "camera YAW PITCH");

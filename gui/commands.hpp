@@ -59,6 +59,8 @@ struct Opacity {
   bool ramp = false;
   double lo = 0.5, hi = 1.0;
 };
+// What the left mouse button does over the picture (the Paint and Solids sections' choice).
+struct MouseTool { gui::Tool tool = gui::Tool::Inspect; };
 struct Screenshot { std::string path; };
 struct Image { std::string path; };
 struct Report {};
@@ -68,8 +70,8 @@ struct Quit {};
 
 using SimCommand = std::variant<Run, Steps, Batch, Set, Reset, Lattice, Paint, Solid, OpenCase, LoadConfig,
                                 SaveConfig, SaveCheckpoint, OpenCheckpoint>;
-using ViewCommand = std::variant<Field, Colormap, Range, View, Slice, Layout, Camera, Opacity, Screenshot, Image,
-                                 Report, Probe, Frames, Quit>;
+using ViewCommand = std::variant<Field, Colormap, Range, View, Slice, Layout, Camera, Opacity, MouseTool, Screenshot,
+                                 Image, Report, Probe, Frames, Quit>;
 using Command = std::variant<SimCommand, ViewCommand>;
 
 // Parses one line; throws std::invalid_argument saying what is wrong and what was expected.

@@ -43,6 +43,10 @@ TEST(Commands, ParsesTheExamplesOfTheScriptLanguage) {
   EXPECT_FALSE(r.automatic);
   EXPECT_DOUBLE_EQ(r.hi, 1.1);
   EXPECT_TRUE(std::get<cmd::Range>(view("range auto")).automatic);
+  EXPECT_EQ(std::get<cmd::MouseTool>(view("tool raise")).tool, plume::gui::Tool::PaintHot);
+  EXPECT_EQ(std::get<cmd::MouseTool>(view("tool lower")).tool, plume::gui::Tool::PaintCold);
+  EXPECT_EQ(std::get<cmd::MouseTool>(view("tool erase")).tool, plume::gui::Tool::SolidErase);
+  EXPECT_EQ(std::get<cmd::MouseTool>(view("tool inspect")).tool, plume::gui::Tool::Inspect);
   const auto reset = std::get<cmd::Reset>(sim("reset perturbation single seed 7 initial.eps 4"));
   ASSERT_EQ(reset.overrides.size(), 3u);
   EXPECT_EQ(reset.overrides[0].first, "initial.perturbation");
@@ -63,6 +67,8 @@ TEST(Commands, MistakesAreNamed) {
   EXPECT_NE(error_of("solid draw 1 2 size 3").find("not 'size'"), std::string::npos);
   EXPECT_NE(error_of("solid draw 1 2 radius -1").find("radius must be >= 0"), std::string::npos);
   EXPECT_NE(error_of("case").find("usage: case NAME"), std::string::npos);
+  EXPECT_NE(error_of("tool brush").find("expected inspect, raise, lower, draw or erase"), std::string::npos);
+  EXPECT_NE(error_of("tool").find("usage: tool"), std::string::npos);
   EXPECT_NE(error_of("colormap jet").find("jet"), std::string::npos);
   EXPECT_NE(error_of("range 2 1").find("LO < HI"), std::string::npos);
   EXPECT_NE(error_of("reset colour red").find("not 'colour'"), std::string::npos);

@@ -231,6 +231,19 @@ TEST(Program, AFailingScriptCommandStopsTheRunNamingTheLine) {
   std::remove(script.c_str());
 }
 
+TEST(Program, AToolTheModelHasNotIsRefusedNamingTheLine) {
+  // D3Q19 offers no painting: `tool raise` stops the script at that line; `tool draw` is fine.
+  Xvfb x;
+  const std::string config = temp_path("tool.toml"), script = temp_path("tool.txt");
+  write_file(config, "model = \"d3q19\"\n[lattice]\nnx = 16\nny = 16\nnz = 16\n[run]\nbackend = \"cpu\"\n");
+  write_file(script, "tool draw\ntool raise\nsteps 100000\n");
+  const ProcessResult r =
+      run_process({PLUME_GUI_EXE, "--config", config, "--script", script, "--frames", "1"}, x.display());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(script + ":2: tool: model d3q19 offers no painting"), std::string::npos) << r.err;
+  for (const auto& f : {config, script}) std::remove(f.c_str());
+}
+
 TEST(Program, CommandLineMistakesAreUsageErrors) {
   const ProcessResult r = run_process(gui({"--field", "temperature"}), "");
   EXPECT_EQ(r.status, 2);
@@ -628,16 +641,14 @@ TEST(Program, TheMousePaintsABallInThePlaneOfTheThreeItIsOver) {
   write_file(config, kBlobConfig);
   write_file(script,
              "field T\ncolormap grayscale\nrange 0 1\nlayout three\nslice x 24\nslice y 16\nslice z 16\n"
-             "frames 360\n"
+             "tool raise\nframes 360\n"
              "slice y 16\nprobe 8 20\nslice z 16\nprobe 8 20\n");
   Process p({PLUME_GUI_EXE, "--size", "1200x800", "--show", "--config", config, "--script", script, "--frames", "1",
              "--report", report},
             x.display());
-  ASSERT_TRUE(p.wait_for_output(":8: frames 360", 60)) << p.finish().err;
+  ASSERT_TRUE(p.wait_for_output(":9: frames 360", 60)) << p.finish().err;
   Pointer m(x.display());
   m.settle(300);
-  m.move(140, 769);  // the "raise" radio button of the Paint section (where this script's panel puts it)
-  m.click(1);
   int px, py;
   three_slices_pixel(1, 8, 20, px, py);
   m.move(px, py);
