@@ -42,6 +42,7 @@ class CpuBackend final : public Backend, public HaloOps {
   void set_setup(const AnySetup& s) override {
     setup_ = s.as<Setup>();
     params_ = M::params(setup_);
+    ++state_;
   }
 
   // The case, column by column (a column's recurrence runs from its first row).
@@ -54,6 +55,7 @@ class CpuBackend final : public Backend, public HaloOps {
     for (int z = 0; z < d.nz; ++z)
       for (int x = 0; x < d.nx; ++x)
         M::initial_column(s, d, x, z, [&](int y, const typename M::SiteState& st) { M::initial_site(f, l, x, y, z, st); });
+    ++state_;
   }
 
   void step(long n) override {
@@ -119,17 +121,21 @@ class CpuBackend final : public Backend, public HaloOps {
   }
 
   // The populations are on the host: the host code over the current fields (reductions.hpp).
-  RowSums row_sums() override {
-    fields(reduced_);
-    return plume::row_sums(reduced_, dom_);
-  }
-  std::optional<Fault> find_fault() override {
-    fields(reduced_);
-    return plume::find_fault(reduced_, 0);
-  }
+  // The fields of a state are computed once for both (a run's health check and diagnostics at the
+  // same step).
+  RowSums row_sums() override { return plume::row_sums(reduced(), dom_); }
+  std::optional<Fault> find_fault() override { return plume::find_fault(reduced(), 0); }
   std::optional<Fault> snapshot_fault() override {
     if (!snapshot_.has_model()) return std::nullopt;  // none requested
     return plume::find_fault(snapshot_, 0);
+  }
+
+  const Fields& reduced() {
+    if (reduced_state_ != state_) {
+      fields(reduced_);
+      reduced_state_ = state_;
+    }
+    return reduced_;
   }
 
   void read_populations(double* out) override {
@@ -137,6 +143,7 @@ class CpuBackend final : public Backend, public HaloOps {
     for_interior([&](std::size_t canonical, long long stored) { out[canonical] = double(f[stored]); });
   }
   void write_populations(const double* in) override {
+    ++state_;  // the fields of the state before are stale
     Real* f = a_.data();
     for_interior([&](std::size_t canonical, long long stored) { f[stored] = Real(in[canonical]); });
   }
@@ -144,6 +151,7 @@ class CpuBackend final : public Backend, public HaloOps {
   HaloOps* halo_ops() override { return this; }
 
   void set_solids(const std::uint8_t* mask, const Box& b) override {
+    ++state_;  // the fields of the state before are stale
     if constexpr (!has_solids<M>::value) {
       throw std::logic_error("model " + M::model().name() + " has no solid sites");
     } else {
@@ -161,6 +169,7 @@ class CpuBackend final : public Backend, public HaloOps {
   }
 
   void set_links(const float* q, const Box& b) override {
+    ++state_;  // the fields of the state before are stale
     const std::size_t stride = std::size_t(lay_.stride);
     if (links_.empty()) links_.assign(stride * L::Q, 0.5f);
     for (int i = 0; i < L::Q; ++i)
@@ -186,7 +195,10 @@ class CpuBackend final : public Backend, public HaloOps {
   }
 
   void pack(parallel::Face f) override { move_slabs(f, true); }
-  void unpack(parallel::Face f) override { move_slabs(f, false); }
+  void unpack(parallel::Face f) override {
+    move_slabs(f, false);
+    ++state_;
+  }
 
   // The ghost layers of `axis` from the opposite edge, over the cross-section that includes the
   // earlier axes' halos, so that edges and corners come along.
@@ -214,6 +226,7 @@ class CpuBackend final : public Backend, public HaloOps {
       for (int z = b.z0; z < b.z1; ++z)
         for (int y = b.y0; y < b.y1; ++y)
           for (int x = b.x0; x < b.x1; ++x) M::pre_step(f, lay_, dom_, params_, solid, x, y, z);
+      ++state_;
     }
   }
 
@@ -222,7 +235,10 @@ class CpuBackend final : public Backend, public HaloOps {
     dispatch_variant(std::make_integer_sequence<int, M::kVariants>{}, b);
   }
 
-  void swap() override { std::swap(a_, b_); }
+  void swap() override {
+    std::swap(a_, b_);
+    ++state_;
+  }
 
   // update() is synchronous: the stepper polls MPI between pieces of the bulk.
   int bulk_pieces() const override { return 8; }
@@ -312,6 +328,9 @@ class CpuBackend final : public Backend, public HaloOps {
   std::array<AlignedBuffer<Real>, parallel::kFaces> send_, recv_;
   Fields snapshot_;  // request_fields()
   Fields reduced_;   // the fields row_sums() and find_fault() reduce
+  // Counts the changes of the current state (steps, halos received, populations, solids,
+  // parameters); reduced_ holds the fields of state reduced_state_.
+  std::uint64_t state_ = 1, reduced_state_ = 0;
   std::vector<std::uint8_t> solid_;  // StepArgs::solid; empty: no solid sites
   std::vector<float> links_;          // StepArgs::links; empty: none
 };

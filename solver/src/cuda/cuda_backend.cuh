@@ -133,9 +133,11 @@ class CudaBackend final : public Backend, public HaloOps {
   void set_setup(const AnySetup& s) override {
     setup_ = s.as<Setup>();
     params_ = M::params(setup_);
+    ++state_;
   }
 
   void initialize() override {
+    ++state_;  // the fields of the state before are stale
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     // The other buffer is free until the first step: it holds the sites' states meanwhile, where
     // they fit (a model of few planes with FP32 storage, whose case gives FP64 values, may need
@@ -158,6 +160,7 @@ class CudaBackend final : public Backend, public HaloOps {
 
   void step_async(long n) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    if (n > 0) ++state_;
     for (long k = 0; k < n; ++k) {
       launch_pre_step();
       fill_periodic_halos();
@@ -317,6 +320,7 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   void write_populations(const double* in) override {
+    ++state_;  // the fields of the state before are stale
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
     std::vector<Real> plane(sizeof(Real) == sizeof(double) ? 0 : n);
@@ -341,6 +345,7 @@ class CudaBackend final : public Backend, public HaloOps {
   // comparing the two on the device; then they replace the old rows. All on the compute stream,
   // in order with the steps.
   void set_solids(const std::uint8_t* mask, const Box& b) override {
+    ++state_;  // the fields of the state before are stale
     if constexpr (!has_solids<M>::value) {
       throw std::logic_error("model " + M::model().name() + " has no solid sites");
     } else {
@@ -380,6 +385,7 @@ class CudaBackend final : public Backend, public HaloOps {
 
   // On the compute stream too, in order with the steps.
   void set_links(const float* q, const Box& b) override {
+    ++state_;  // the fields of the state before are stale
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     const std::size_t stride = std::size_t(lay_.stride);
     if (links_.size() != stride * L::Q) links_ = cuda::DeviceBuffer<float>(stride * L::Q);
@@ -446,6 +452,7 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   void unpack(parallel::Face f) override {
+    ++state_;  // the fields of the state before are stale
     if (host_)
       PLUME_CUDA_CHECK(cudaMemcpyAsync(faces_[f].device[1].data(), faces_[f].host[1].data(),
                                        faces_[f].device[1].bytes(), cudaMemcpyHostToDevice, halo_stream_));
@@ -461,7 +468,10 @@ class CudaBackend final : public Backend, public HaloOps {
 
   // On the compute stream, and complete when it returns: pack() reads the state on the halo stream.
   void pre_step() override {
-    if (launch_pre_step()) sync();
+    if (launch_pre_step()) {
+      ++state_;
+      sync();
+    }
   }
 
   void update(const Box& b) override {
@@ -470,6 +480,7 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   void swap() override {
+    ++state_;  // the fields of the state before are stale
     PLUME_CUDA_CHECK(cudaStreamSynchronize(halo_stream_));
     sync();
     std::swap(a_, b_);
@@ -523,9 +534,12 @@ class CudaBackend final : public Backend, public HaloOps {
 
   // Fields of the current state into fields_ (device), on the compute stream: after any copy of
   // an earlier snapshot out of fields_ has ended.
+  // Nothing to launch when fields_ already holds the current state's: a run's health check, its
+  // diagnostics and its output at one step share one fields kernel.
   void launch_fields() {
     using namespace cuda_detail;
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    if (fields_state_ == state_) return;
     const std::size_t n = sites();
     if (fields_.size() != M::kFields * n) {
       fields_ = cuda::DeviceBuffer<double>();
@@ -539,6 +553,7 @@ class CudaBackend final : public Backend, public HaloOps {
     cuda::fields_kernel<M, Real><<<dim3((dom_.nx + 127) / 128, unsigned(std::min<long long>(rows, 65535))), 128, 0,
                                    stream_>>>(step_args(), fields_.data());
     PLUME_CUDA_CHECK_LAUNCH();
+    fields_state_ = state_;
   }
 
   // fields_ -> out (host) on stream s, without waiting.
@@ -637,6 +652,9 @@ class CudaBackend final : public Backend, public HaloOps {
   // the events that order kernel -> copy -> next kernel.
   Fields snapshot_;
   bool snapshot_pinned_ = false;
+  // Counts the changes of the current state (steps, halos received, populations, solids,
+  // parameters); fields_ holds the fields of state fields_state_.
+  std::uint64_t state_ = 1, fields_state_ = 0;
   cudaStream_t copy_stream_ = nullptr;
   cudaEvent_t fields_done_ = nullptr, copy_done_ = nullptr;
   cudaStream_t stream_ = nullptr;  // compute: initial state, steps, boxes, fields, population copies
