@@ -11,7 +11,7 @@
 #include <vector>
 #include "cuda_device.hpp"
 #include "every_model.hpp"
-#include "same_row_sums.hpp"
+#include "same_reductions.hpp"
 #include "plume/reductions.hpp"
 #include "plume/solver.hpp"
 
@@ -21,18 +21,6 @@ namespace {
 
 using test::expect_same;
 using test::same_bits;
-
-void expect_same(const std::optional<Fault>& a, const std::optional<Fault>& b, const std::string& what) {
-  ASSERT_EQ(a.has_value(), b.has_value()) << what;
-  if (!a) return;
-  EXPECT_EQ(a->step, b->step) << what;
-  EXPECT_EQ(a->x, b->x) << what;
-  EXPECT_EQ(a->y, b->y) << what;
-  EXPECT_EQ(a->z, b->z) << what;
-  EXPECT_EQ(a->field, b->field) << what;
-  EXPECT_EQ(a->count, b->count) << what;
-  EXPECT_TRUE(a->value == b->value || (std::isnan(a->value) && std::isnan(b->value))) << what;
-}
 
 std::string named(const test::ModelCase& mc, Precision p) {
   return mc.what + (p == Precision::FP32 ? ", FP32" : ", FP64");

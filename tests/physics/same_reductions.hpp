@@ -1,11 +1,15 @@
-// Two RowSums (plume/model.hpp) the same, bit for bit: the check of the reductions' tests (on the
-// CPU, tests/io/test_reductions.cpp; against the GPU, tests/gpu/test_gpu_reductions.cpp).
+// Two RowSums (plume/model.hpp) the same, bit for bit, and two fault records the same: the checks
+// of the reductions' tests (on the CPU, tests/io/test_reductions.cpp; against the GPU,
+// tests/gpu/test_gpu_reductions.cpp).
 #pragma once
 #include <gtest/gtest.h>
+#include <cmath>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 #include "plume/model.hpp"
+#include "plume/reductions.hpp"
 
 namespace plume::test {
 
@@ -22,6 +26,18 @@ inline void expect_same(const RowSums& a, const RowSums& b, const std::string& w
   EXPECT_EQ(a.any, b.any) << what;
   EXPECT_EQ(a.min, b.min) << what;
   EXPECT_EQ(a.max, b.max) << what;
+}
+
+inline void expect_same(const std::optional<Fault>& a, const std::optional<Fault>& b, const std::string& what) {
+  ASSERT_EQ(a.has_value(), b.has_value()) << what;
+  if (!a) return;
+  EXPECT_EQ(a->step, b->step) << what;
+  EXPECT_EQ(a->x, b->x) << what;
+  EXPECT_EQ(a->y, b->y) << what;
+  EXPECT_EQ(a->z, b->z) << what;
+  EXPECT_EQ(a->field, b->field) << what;
+  EXPECT_EQ(a->count, b->count) << what;
+  EXPECT_TRUE(a->value == b->value || (std::isnan(a->value) && std::isnan(b->value))) << what;
 }
 
 }  // namespace plume::test
