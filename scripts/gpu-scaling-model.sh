@@ -1,76 +1,129 @@
 #!/usr/bin/env bash
-# Weak and strong scaling of one model on the GPUs of one node (2 or more), FP64 and FP32:
-#   scripts/gpu-scaling-model.sh d2q9
-#   scripts/gpu-scaling-model.sh d3q19 3d
-# Builds plume-scaling only (as scripts/gpu-scaling.sh does, which also runs the decomposed GPU
-# tests and measures the performance model with D2Q37). 2-D: weak 8192 x 8192 sites per GPU, the
-# GPUs stacked in y (1xN); strong 16384 x 16384. 3-D (second argument "3d"): weak 256^3 per GPU
-# stacked in z (1x1xN); strong 512^3. Strong: on 1 and N GPUs. Each transport with and without
-# overlap; the one-GPU run of the same lattice is the baseline. Logs go to $OUT (else the build's).
+# Weak and strong scaling of the models on the GPUs of one node (2 or more), FP64 and FP32, beside
+# the performance model's prediction (docs/distributed.md), in one call:
+#   scripts/gpu-scaling-model.sh d3q19:3d d2q9 diffusion:3d thermal3d:3d
+# A model with ":3d" runs 3-D lattices: weak 512^3 per GPU stacked in z (1x1xN), strong 512^3
+# (and seed 002's LBM box 192x512x512 for d3q19); otherwise 2-D: weak 8192^2 per GPU stacked in y
+# (1xN), strong 16384^2. Each transport (host-staged MPI, NCCL) with and without overlap; the
+# one-GPU run of the same tile is the baseline.
+#
+# First: the build (plume-scaling, gpu_p2p and, where GoogleTest is found as in gpu-check.sh, the
+# decomposed GPU tests, run on N GPUs), then the GPU-to-GPU ping-pong that gives the model's B0 and
+# t0 per transport. The model's site rate R of each model and precision is its one-GPU rate on the
+# tile (launch and row costs 0), so the prediction tests the model's account of the halos and the
+# overlap, as seed 002 validates its own. Results go to $OUT/summary.md as they come (a call that
+# runs out of time still returns what it measured); the table is printed last.
+# NVLink multicast stays off (NCCL_NVLS_ENABLE=0), as the shared GPU nodes require.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-model=${1:?usage: gpu-scaling-model.sh MODEL [3d]}
-if [ "${2:-}" = 3d ]; then
-  weak_1=256x256x256; strong=512x512x512
-  weak_n() { echo "256x256x$((256 * $1))"; }
-  tiles_n() { echo "1x1x$1"; }
-else
-  weak_1=8192x8192; strong=16384x16384
-  weak_n() { echo "8192x$((8192 * $1))"; }
-  tiles_n() { echo "1x$1"; }
-fi
+[ $# -ge 1 ] || { echo "usage: gpu-scaling-model.sh MODEL[:3d] ..." >&2; exit 2; }
 root=$PWD
 build=${PLUME_GPU_BUILD:-$root/build-scaling}
 logs=${OUT:-$build/logs}
+debs=${PLUME_GTEST_DEBS:-$root/.gtest-debs}
 steps=${PLUME_SCALING_STEPS:-20}
 mkdir -p "$build" "$logs"
 export NCCL_NVLS_ENABLE=0 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 HWLOC_COMPONENTS=-gl
 export PATH=$PATH:/usr/local/cuda/bin
 ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || echo 0)
-summary=()
-note() { summary+=("$(printf '| %-44s | %s |' "$1" "$2")"); }
+sum=$logs/summary.md
+: > "$sum"
+note() { printf '| %-52s | %s |\n' "$1" "$2" | tee -a "$sum"; }
+mpirun_() { mpirun --bind-to none --oversubscribe -x NCCL_NVLS_ENABLE -x HWLOC_COMPONENTS -np "$@"; }
 
 nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv | tee "$logs/nvidia-smi.csv"
+nvidia-smi topo -m > "$logs/topology.txt" 2>&1
 source "$root/scripts/gpu-mpi-cmake.sh"
-args=("${gpu_mpi_args[@]}" -DPLUME_BENCH=OFF -DPLUME_TESTS=OFF)
+args=("${gpu_mpi_args[@]}" -DPLUME_BENCH=ON)
+targets=(plume-scaling gpu_p2p)
+if [ -f /usr/lib/x86_64-linux-gnu/cmake/GTest/GTestConfig.cmake ]; then
+  targets+=(plume_gpu_mpi_tests)
+elif ls "$debs"/libgtest-dev_*.deb >/dev/null 2>&1; then
+  rm -rf "$build/gtest-root"
+  for f in "$debs"/libgtest-dev_*.deb "$debs"/libgmock-dev_*.deb; do dpkg-deb -x "$f" "$build/gtest-root"; done
+  args+=(-DGTest_DIR="$build/gtest-root/usr/lib/x86_64-linux-gnu/cmake/GTest")
+  targets+=(plume_gpu_mpi_tests)
+else
+  args+=(-DPLUME_TESTS=OFF)
+fi
 t0=$(date +%s)
 if ! cmake -S "$root" -B "$build" "${args[@]}" > "$logs/build.log" 2>&1 ||
-   ! cmake --build "$build" -j "$(nproc)" --target plume-scaling >> "$logs/build.log" 2>&1; then
+   ! cmake --build "$build" -j "$(nproc)" --target "${targets[@]}" >> "$logs/build.log" 2>&1; then
   grep -E "error|Error|FAILED" "$logs/build.log" | head -30
   echo "build failed"
   exit 1
 fi
-note "build" "$(($(date +%s) - t0)) s, $ngpu GPUs"
+note "build ($ngpu GPUs)" "$(($(date +%s) - t0)) s: ${targets[*]}"
 bin=$build/solver/plume-scaling
+n=$ngpu
+failed=0
 
-run() {  # ranks lattice tiles transport overlap precision-flag
-  mpirun --bind-to none --oversubscribe -x NCCL_NVLS_ENABLE -x HWLOC_COMPONENTS -np "$1" "$bin" time --model "$model" \
-    --backend cuda --lattice "$2" --tiles "$3" --transport "$4" --overlap "$5" --steps "$steps" $6 2>&1 |
-    tee -a "$logs/scaling-$model.log" | grep RESULT
+if [[ " ${targets[*]} " == *" plume_gpu_mpi_tests "* ]] && [ -z "${PLUME_SKIP_TESTS:-}" ]; then
+  if mpirun_ $n "$build/tests/gpu/plume_gpu_mpi_tests" > "$logs/gpu-mpi-np$n.log" 2>&1; then r=passed; else r=FAILED; failed=1; fi
+  grep -E "^\[  (PASSED|FAILED|SKIPPED) |Failure|rank [0-9]+\]" "$logs/gpu-mpi-np$n.log" | head -20
+  note "decomposed GPU tests on $n GPUs" "$r ($(grep -c 'OK \]' "$logs/gpu-mpi-np$n.log") tests ok)"
+fi
+
+# B0 and t0 of a halo phase per transport, GPU 0 <-> GPU 1. The host-staged ping-pong already
+# includes both staging copies, so its machine file has no separate staging term.
+mpirun_ 2 "$build/bench/gpu_p2p" > "$logs/p2p.log" 2>&1
+p2p() { sed -nE "s/.*transport=$1 t0_us=([0-9.e+-]+) B0_GBs=([0-9.e+-]+).*/\\$2/p" "$logs/p2p.log"; }
+for t in host nccl; do note "p2p $t: t0, B0" "$(p2p $t 1) us, $(p2p $t 2) GB/s"; done
+
+machine() {  # transport site-rate[G/s] value-bytes -> path of a machine file
+  local f="$build/machines/$1-$2-$3.txt"; mkdir -p "$build/machines"
+  printf 'name = "%s halos, R from the one-GPU run"\nsite_rate = %se9\nrow_overhead = 0\nlaunch_overhead = 0\nlink_bandwidth = %se9\nlink_latency = %se-6\nstaging_bandwidth = 0\nstaging_latency = 0\nvalue_bytes = %s\n' \
+    "$1" "$2" "$(p2p "$1" 2)" "$(p2p "$1" 1)" "$3" > "$f"
+  echo "$f"
+}
+run() {  # model ranks lattice tiles transport overlap precision-flag [machine]
+  local m=$1; shift
+  mpirun_ "$1" "$bin" time --model "$m" --backend cuda --lattice "$2" --tiles "$3" --transport "$4" --overlap "$5" \
+    --steps "$steps" $6 ${7:+--machine "$7"} 2>&1 | tee -a "$logs/scaling-$m.log" | grep RESULT
 }
 rate() { sed -nE 's/.*gsites=([0-9.]+).*/\1/p' <<<"$1"; }
 ratio() { python3 -c "print(f'{$1 / $2:.3f}')"; }
-
-n=$ngpu
-for prec in fp64 fp32; do
-  flag=""; [ $prec = fp32 ] && flag=--fp32
-  base=$(run 1 $weak_1 1x1 host 1 "$flag"); r1=$(rate "$base")
-  note "$prec weak 1 GPU $weak_1" "$r1 G site/s"
+versus() {  # RESULT line -> "step ms (model ms, ratio)"
+  local s p
+  s=$(sed -nE 's/.*step_ms=([0-9.]+).*/\1/p' <<<"$1"); p=$(sed -nE 's/.*model_ms=([0-9.]+).*/\1/p' <<<"$1")
+  echo "$s ms, model $p ms ($(ratio "$s" "$p"))"
+}
+# One-GPU baseline of `lattice`, then N GPUs on `nlattice` with every transport and overlap.
+# kind: weak (efficiency = rate / (N x base)) or strong (speed-up = rate / base).
+scale() {  # model kind lattice nlattice tiles prec
+  local m=$1 kind=$2 lat=$3 nlat=$4 tiles=$5 prec=$6 flag="" vb=8 base r1 t ov line r
+  [ "$prec" = fp32 ] && flag=--fp32 vb=4
+  base=$(run "$m" 1 "$lat" 1x1 host 1 "$flag"); r1=$(rate "$base")
+  [ -n "$r1" ] || { note "$m $prec $kind 1 GPU $lat" "FAILED (see scaling-$m.log)"; failed=1; return; }
+  note "$m $prec $kind 1 GPU $lat" "$r1 G site/s"
   for t in host nccl; do
     for ov in 1 0; do
-      line=$(run $n "$(weak_n $n)" "$(tiles_n $n)" $t $ov "$flag")
-      note "$prec weak $n GPUs $(tiles_n $n) $t overlap=$ov" "$(rate "$line") G site/s, efficiency $(ratio "$(rate "$line")" "($n * $r1)")"
+      line=$(run "$m" "$n" "$nlat" "$tiles" $t $ov "$flag" "$(machine $t "$r1" $vb)"); r=$(rate "$line")
+      [ -n "$r" ] || { note "$m $prec $kind $n GPUs $tiles $t overlap=$ov" "FAILED"; failed=1; continue; }
+      if [ "$kind" = weak ]; then
+        note "$m $prec weak $n GPUs $nlat $t overlap=$ov" "$r G site/s, efficiency $(ratio "$r" "($n * $r1)"); $(versus "$line")"
+      else
+        note "$m $prec strong $n GPUs $nlat $t overlap=$ov" "$r G site/s, speed-up $(ratio "$r" "$r1"); $(versus "$line")"
+      fi
     done
   done
-  base=$(run 1 $strong 1x1 host 1 "$flag"); rs=$(rate "$base")
-  note "$prec strong 1 GPU $strong" "$rs G site/s"
-  for t in host nccl; do
-    for ov in 1 0; do
-      line=$(run $n $strong "$(tiles_n $n)" $t $ov "$flag")
-      note "$prec strong $n GPUs $(tiles_n $n) $t overlap=$ov" "$(rate "$line") G site/s, speed-up $(ratio "$(rate "$line")" "$rs")"
-    done
+}
+
+for spec in "$@"; do
+  m=${spec%%:*}
+  for prec in fp64 fp32; do
+    if [[ $spec == *:3d ]]; then
+      scale "$m" weak 512x512x512 "512x512x$((512 * n))" "1x1x$n" $prec
+      scale "$m" strong 512x512x512 512x512x512 "1x1x$n" $prec
+      # Seed 002's LBM lattice (192 x 512 x 512, single precision, tiled across the long sides).
+      [ "$m" = d3q19 ] && [ $prec = fp32 ] && scale "$m" strong 192x512x512 192x512x512 "1x1x$n" $prec
+    else
+      scale "$m" weak 8192x8192 "8192x$((8192 * n))" "1x$n" $prec
+      scale "$m" strong 16384x16384 16384x16384 "1x$n" $prec
+    fi
   done
 done
 
-printf '\n| %-44s | %s |\n|%s|%s|\n' "$model: run" "result" "$(printf -- '-%.0s' {1..46})" "--------"
-printf '%s\n' "${summary[@]}"
+printf '\n| %-52s | %s |\n|%s|%s|\n' "run" "result" "$(printf -- '-%.0s' {1..54})" "--------"
+cat "$sum"
+exit $failed

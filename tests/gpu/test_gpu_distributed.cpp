@@ -1,7 +1,8 @@
-// Decomposed runs on GPUs, one per rank, under mpirun (label gpu; scripts/gpu-scaling.sh runs it
-// on 1, 2 and 4 GPUs): after 200 steps the gathered populations and fields equal a one-GPU run
-// bit for bit, for every tiling of the rank count (1-D along x and y, 2-D, uneven splits), walls
-// and periodic y, overlap on and off, and every transport this build and MPI library offer.
+// Decomposed runs on GPUs, one per rank, under mpirun (label gpu; scripts/gpu-scaling.sh and
+// gpu-scaling-model.sh run it on the GPUs of a node): after 200 steps the gathered populations and
+// fields equal a one-GPU run bit for bit, for every tiling of the rank count (1-D along x and y,
+// 2-D, uneven splits), walls and periodic y, overlap on and off, and every transport this build
+// and MPI library offer; then every other model the same way, 3-D ones tiled along z too.
 //
 // Collective calls first, comparisons after on rank 0 with EXPECT only (a fatal assertion would
 // leave the other ranks waiting in a collective).
@@ -9,6 +10,8 @@
 #include <map>
 #include <tuple>
 #include "d2q37/lattice.hpp"
+#include "every_model.hpp"
+#include "plume/model.hpp"
 #include "plume/parallel/mpi.hpp"
 #include "plume/solver.hpp"
 #include "rank_report.hpp"
@@ -84,6 +87,48 @@ TEST(GpuDistributed, EveryTilingAndTransportGivesTheOneGpuResultBitForBit) {
     EXPECT_EQ(first_difference(global, ref.populations, c.nx, c.ny), "") << what;
     EXPECT_EQ(first_difference(F, ref.fields), "") << what;
   }
+}
+
+// Every model of the registry (tests/physics/every_model.hpp: walls, solids, moving walls, a
+// thermal layer, the 2-D and 3-D stencil), FP64 and FP32 storage, on every tiling of the job's GPUs
+// along x, y and z, each transport, overlap on and off: the gathered populations equal the
+// one-GPU run bit for bit.
+TEST(GpuDistributed, EveryModelOnEveryTilingAndTransportGivesTheOneGpuPopulationsBitForBit) {
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  const long steps = 60;
+  const std::vector<TransportKind> offered = transports();
+  int with_z_tiles = 0;
+  for (Precision precision : {Precision::FP64, Precision::FP32})
+    for (const test::ModelCase& mc : test::every_model_case(precision, BackendKind::CUDA)) {
+      const SolverConfig& c = mc.config;
+      std::vector<double> one;
+      if (world->rank() == 0) {
+        Solver s(c);
+        s.initialize();
+        s.advance(steps);
+        one = s.populations();
+      }
+      for (const Tiling t : tilings_of(world->size(), c, find_model(c.model).lattice().reach))
+        for (TransportKind tr : offered)
+          for (bool overlap : {true, false}) {
+            with_z_tiles += t.pz > 1;
+            SolverConfig k = c;
+            k.tiles = t;
+            k.overlap = overlap;
+            k.transport = tr;
+            Solver s(k, *world);
+            s.initialize();
+            s.advance(steps);
+            const std::vector<double> global = s.gather_populations();
+            if (s.is_root())
+              EXPECT_EQ(first_difference(global, one, c.nx, c.ny * c.nz), "")
+                  << mc.what << (precision == Precision::FP32 ? " FP32, " : " FP64, ")
+                  << s.decomposition().describe() << ", transport "
+                  << (world->size() > 1 ? to_string(s.transport()) : "none")
+                  << (overlap ? ", overlap" : ", no overlap");
+          }
+    }
+  if (world->size() > 1) EXPECT_GT(with_z_tiles, 0) << "no tiling along z was tried";
 }
 
 // A transport that cannot run here is refused on every rank with the reason, not run wrongly.
