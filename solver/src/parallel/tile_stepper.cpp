@@ -6,7 +6,9 @@ namespace plume::parallel {
 
 HaloExchange::HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& comm, TransportKind transport)
     : ops_(ops), plan_(plan) {
-  ops_.setup_halos(plan_, transport == TransportKind::Host ? HaloMemory::Host : HaloMemory::Device);
+  ops_.setup_halos(plan_, transport == TransportKind::Host   ? HaloMemory::Host
+                          : transport == TransportKind::Nccl ? HaloMemory::DeviceStream
+                                                             : HaloMemory::Device);
   std::array<HaloChannel, kFaces> channels;
   void* stream = nullptr;
   for (int f = 0; f < kFaces; ++f) {
