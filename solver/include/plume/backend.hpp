@@ -36,7 +36,9 @@ struct HaloBuffer {
 // Communicator of more than one rank) drives a step as
 //   pack x faces, start x messages | update(bulk) in pieces, polling the messages in between;
 //   when x is in: unpack x, pack y faces, start y | ... | unpack y | update(borders) | swap()
-// (without overlap: exchange, then update(whole), then swap()). Packing reads only the current
+// (without overlap: exchange, then update(whole), then swap(); with a backend whose update() only
+// launches work, bulk_pieces() 1, and a transport other than NCCL, the bulk is launched before the
+// first pack). Packing reads only the current
 // state's boundary and x-halo layers and unpacking writes only its halo layers, while update()
 // reads the current state's interior and writes the next state: a backend may run them
 // concurrently (a CUDA backend on separate streams) as long as the guarantees below hold.
