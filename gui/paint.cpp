@@ -1,6 +1,7 @@
 #include "paint.hpp"
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 namespace plume::gui {
 
@@ -15,10 +16,7 @@ long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, b
   return paint_populations(m, f, nx, ny, 1, periodic, b);
 }
 
-long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, int nz, const bool periodic[3],
-                       const Brush& b) {
-  const int Q = m.lattice().Q;
-  const std::size_t sites = std::size_t(nx) * ny * nz;
+std::vector<BrushSite> brush_sites(int nx, int ny, int nz, const bool periodic[3], const Brush& b) {
   const int n[3] = {nx, ny, nz};
   const Plane p = plane_of(b.plane, nx, ny, nz);
   // The centre in lattice coordinates: the picture point (x, y) of the plane. On a 3-D lattice
@@ -38,8 +36,7 @@ long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, i
     lo[a] = flat ? 0 : int(std::ceil(centre[a] - br.radius));
     hi[a] = flat ? 0 : int(std::floor(centre[a] + br.radius));
   }
-  long changed = 0;
-  std::vector<double> fs(std::size_t(Q), 0.0);
+  std::vector<BrushSite> out;
   int c[3];
   for (int zi = lo[2]; zi <= hi[2]; ++zi)
     for (int yi = lo[1]; yi <= hi[1]; ++yi)
@@ -54,27 +51,49 @@ long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, i
           if (periodic[a]) c[a] = ((c[a] % n[a]) + n[a]) % n[a];
           else if (c[a] < 0 || c[a] >= n[a]) inside = false;
         }
-        if (!inside) continue;
-        const std::size_t site = (std::size_t(c[2]) * ny + c[1]) * nx + c[0];
-        for (int i = 0; i < Q; ++i) fs[i] = f[i * sites + site];
-        m.paint_site(fs.data(), amount);
-        for (int i = 0; i < Q; ++i) f[i * sites + site] = fs[i];
-        ++changed;
+        if (inside) out.push_back({Site{c[0], c[1], c[2]}, amount});
       }
-  return changed;
+  return out;
+}
+
+long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, int nz, const bool periodic[3],
+                       const Brush& b) {
+  const int Q = m.lattice().Q;
+  const std::size_t sites = std::size_t(nx) * ny * nz;
+  const std::vector<BrushSite> todo = brush_sites(nx, ny, nz, periodic, b);
+  std::vector<double> fs(std::size_t(Q), 0.0);
+  for (const BrushSite& t : todo) {
+    const std::size_t site = (std::size_t(t.site.z) * ny + t.site.y) * nx + t.site.x;
+    for (int i = 0; i < Q; ++i) fs[i] = f[i * sites + site];
+    m.paint_site(fs.data(), t.amount);
+    for (int i = 0; i < Q; ++i) f[i * sites + site] = fs[i];
+  }
+  return long(todo.size());
 }
 
 long paint(Solver& solver, const std::vector<Brush>& brushes) {
   if (brushes.empty() || solver.model().paint_quantity().empty()) return 0;
   const Domain& d = solver.domain();
-  std::vector<double> f = solver.populations();
-  long changed = 0;
   const auto axes = solver.model().periodic(solver.config().setup);
   // A 2-D lattice wraps its discs in x whatever the model says (D2Q37's x is periodic anyway).
   const bool periodic[3] = {d.nz == 1 || axes[0], axes[1], axes[2]};
-  for (const Brush& b : brushes) changed += paint_populations(solver.model(), f, d.nx, d.ny, d.nz, periodic, b);
-  solver.set_populations(f, solver.step());
-  return changed;
+  // Every brush's sites in painting order; each distinct site read once, painted by every brush
+  // that covers it in turn, written once.
+  std::vector<BrushSite> todo;
+  for (const Brush& b : brushes) {
+    const std::vector<BrushSite> one = brush_sites(d.nx, d.ny, d.nz, periodic, b);
+    todo.insert(todo.end(), one.begin(), one.end());
+  }
+  const auto key = [&d](const Site& s) { return (static_cast<long long>(s.z) * d.ny + s.y) * d.nx + s.x; };
+  std::unordered_map<long long, std::size_t> slot;
+  std::vector<Site> sites;
+  for (const BrushSite& t : todo)
+    if (slot.emplace(key(t.site), sites.size()).second) sites.push_back(t.site);
+  const int Q = solver.model().lattice().Q;
+  std::vector<double> f = solver.site_populations(sites);
+  for (const BrushSite& t : todo) solver.model().paint_site(f.data() + slot.at(key(t.site)) * Q, t.amount);
+  solver.set_site_populations(sites, f);
+  return long(todo.size());
 }
 
 }  // namespace plume::gui

@@ -1,8 +1,7 @@
 // Painting blobs into the fluid: the brush's disc (a ball on a 3-D lattice) and profile are the GUI's, what a stroke does to
-// a site is the model's (Model::paint_site: for D2Q37, hot or cold blobs). The public Solver API only moves whole lattices of
-// populations between host and backend, so a brush stroke costs two copies of the populations
-// (37 doubles a site each way); a device-side kernel that rewrites only the blob would be the
-// right tool for large GPU lattices.
+// a site is the model's (Model::paint_site: for D2Q37, hot or cold blobs). Only the brush's sites
+// cross between the solver and the GUI (Solver::site_populations), not the lattice: a stroke on
+// an 8192^2 GPU lattice moves a few thousand sites' populations, not 20 GB.
 #pragma once
 #include <vector>
 #include "plume/solver.hpp"
@@ -33,7 +32,16 @@ long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, b
 long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, int nz, const bool periodic[3],
                        const Brush& b);
 
-// Applies the brushes in order with one read and one write of the solver's populations.
+// One site a brush changes, in local coordinates, and by how much.
+struct BrushSite {
+  Site site;
+  double amount = 0.0;
+};
+// The sites of the brush's disc or ball with a change (amount != 0), in the order painting visits
+// them, wrapped along the periodic axes and clipped along the others.
+std::vector<BrushSite> brush_sites(int nx, int ny, int nz, const bool periodic[3], const Brush& b);
+
+// Applies the brushes in order, reading and writing only the populations of their sites.
 long paint(Solver& solver, const std::vector<Brush>& brushes);
 
 }  // namespace plume::gui

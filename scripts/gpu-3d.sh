@@ -31,6 +31,23 @@ echo "== GPU tests"
 tests_rc=$?
 grep -E "^\[  FAILED|^\[  PASSED|^\[==========\]" "$logs/gpu-tests.txt" | tail -8
 
+# Two ranks on the one GPU (PLUME_MPI_ONE_GPU=1): the decomposed GPU tests, every model, tiling,
+# transport and overlap against the one-GPU run bit for bit (correctness only: both ranks share the
+# device, so no timing means anything). Its own build, with MPI and NCCL (scripts/gpu-mpi-cmake.sh).
+if [ -n "${PLUME_MPI_ONE_GPU:-}" ]; then
+  echo "== decomposed GPU tests, 2 ranks on one GPU"
+  source scripts/gpu-mpi-cmake.sh
+  if { cmake -S . -B "$work/m" "${gpu_mpi_args[@]}" -DGTest_DIR="$work/gtest/usr/lib/x86_64-linux-gnu/cmake/GTest" &&
+       cmake --build "$work/m" -j "$(nproc)" --target plume_gpu_mpi_tests; } > "$logs/build-mpi.log" 2>&1; then
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0 HWLOC_COMPONENTS=-gl \
+      mpirun --bind-to none --oversubscribe -x NCCL_NVLS_ENABLE -x HWLOC_COMPONENTS -np 2 \
+      "$work/m/tests/gpu/plume_gpu_mpi_tests" > "$logs/gpu-mpi-np2.txt" 2>&1 || tests_rc=1
+    grep -E "^\[  (FAILED|PASSED|SKIPPED) |Failure|OK \]" "$logs/gpu-mpi-np2.txt" | head -12
+  else
+    grep -E "error|FAILED" "$logs/build-mpi.log" | head -20; echo "MPI build failed"; tests_rc=1
+  fi
+fi
+
 echo "== kernel shapes (bench/shapes_3d.cu)"
 for n in ${PLUME_SHAPES_SIZES-256 512}; do "$work/b/bench/shapes_3d" $n > "$logs/shapes-$n.txt" 2>&1 || echo "shapes_3d $n failed"; done
 cat "$logs"/shapes-*.txt 2>/dev/null | grep -E "^(shape|copy)"

@@ -343,6 +343,29 @@ void Solver::set_populations(const std::vector<double>& f, long step) {
   step_ = step;
 }
 
+namespace {
+void check_sites(const std::vector<Site>& sites, const Domain& d, const char* what) {
+  for (const Site& s : sites)
+    if (s.x < 0 || s.x >= d.nx || s.y < 0 || s.y >= d.ny || s.z < 0 || s.z >= d.nz)
+      throw std::out_of_range(std::string(what) + ": site (" + std::to_string(s.x) + ", " + std::to_string(s.y) +
+                              ", " + std::to_string(s.z) + ") is outside the local block");
+}
+}  // namespace
+
+std::vector<double> Solver::site_populations(const std::vector<Site>& sites) {
+  check_sites(sites, domain_, "site_populations");
+  std::vector<double> f(sites.size() * std::size_t(model_->lattice().Q));
+  if (!sites.empty()) backend_->read_sites(sites, f.data());
+  return f;
+}
+
+void Solver::set_site_populations(const std::vector<Site>& sites, const std::vector<double>& f) {
+  check_sites(sites, domain_, "set_site_populations");
+  if (f.size() != sites.size() * std::size_t(model_->lattice().Q))
+    throw std::runtime_error("set_site_populations: wrong number of values");
+  if (!sites.empty()) backend_->write_sites(sites, f.data());
+}
+
 std::vector<double> Solver::gather_populations() {
   return gather_blocks(*comm_, decomp_, model_->lattice().Q, populations());
 }

@@ -2,6 +2,7 @@
 // temperature, at the same pressure and velocity; nothing outside the disc changes.
 #include <gtest/gtest.h>
 #include <cmath>
+#include <string>
 #include <vector>
 #include "paint.hpp"
 #include "d2q37/lattice.hpp"
@@ -97,4 +98,57 @@ TEST(Paint, DiscWrapsInXAndIsClippedAtTheWalls) {
   std::vector<double> p = before;
   plume::gui::paint_populations(plume::d2q37::model(), p, NX, NY, true, Brush{0.0, 0.0, 3.0, 0.05, true});
   EXPECT_GT(macro_at(p, 0, NY - 1).T, 1.0);  // periodic in y as well
+}
+
+// The brush on a running solver reads and writes only its sites (Solver::site_populations), and
+// gives the populations that painting the whole population vector gives, bit for bit: brushes
+// that overlap each other and wrap across periodic edges, on D2Q37 (2-D, FP32 storage too, whose
+// values go to double and back) and on thermal3d (a ball in 3-D).
+TEST(Paint, PaintingASolverChangesOnlyTheBrushesSitesAsPaintingItsPopulationsDoes) {
+  struct Case {
+    std::string model;
+    int nx, ny, nz;
+    plume::Precision precision;
+  };
+  for (const Case& k : {Case{"d2q37", 24, 20, 1, plume::Precision::FP64}, Case{"d2q37", 24, 20, 1, plume::Precision::FP32},
+                        Case{"thermal3d", 12, 10, 9, plume::Precision::FP64}}) {
+    plume::SolverConfig c;
+    c.model = k.model;
+    c.nx = k.nx, c.ny = k.ny, c.nz = k.nz;
+    c.precision = k.precision;
+    c.backend = plume::BackendKind::CPU;
+    plume::Solver s(c);
+    s.initialize();
+    s.advance(3);
+    Brush hot{1.0, 2.0, 4.0, 0.04, true}, cold{3.0, 3.0, 3.5, 0.03, false};
+    if (k.nz > 1) hot.plane = cold.plane = plume::gui::Slice{2, 4};
+    const std::vector<double> before = s.populations();
+    std::vector<double> expected = before;
+    const auto axes = s.model().periodic(s.config().setup);
+    const bool periodic[3] = {k.nz == 1 || axes[0], axes[1], axes[2]};
+    long want = 0;
+    for (const Brush& b : {hot, cold}) want += plume::gui::paint_populations(s.model(), expected, k.nx, k.ny, k.nz, periodic, b);
+    // Through FP32 storage the whole-vector path rounds every value; so does the solver's.
+    if (k.precision == plume::Precision::FP32)
+      for (double& v : expected) v = double(float(v));
+
+    const long changed = plume::gui::paint(s, {hot, cold});
+    EXPECT_EQ(changed, want) << k.model;
+    EXPECT_GT(changed, 0) << k.model;
+    EXPECT_EQ(s.populations(), expected) << k.model << (k.precision == plume::Precision::FP32 ? " FP32" : "");
+  }
+}
+
+TEST(Paint, ASiteOutsideTheBlockIsRefusedByName) {
+  plume::SolverConfig c;
+  c.nx = 8, c.ny = 6;
+  plume::Solver s(c);
+  s.initialize();
+  try {
+    s.site_populations({plume::Site{8, 0, 0}});
+    FAIL() << "no error";
+  } catch (const std::out_of_range& e) {
+    EXPECT_NE(std::string(e.what()).find("site (8, 0, 0) is outside the local block"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(s.set_site_populations({plume::Site{0, 0, 0}}, {1.0}), std::runtime_error);  // Q values a site
 }

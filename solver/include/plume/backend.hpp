@@ -144,6 +144,10 @@ class Backend {
   // Interior populations in canonical order [i][y][x] (x fastest), as doubles.
   virtual void read_populations(double* out) = 0;
   virtual void write_populations(const double* in) = 0;
+  // The populations of a few interior sites, Q values per site in the order listed, as doubles:
+  // what changes a handful of sites (plume-gui's brush) without the block crossing to the host.
+  virtual void read_sites(const std::vector<Site>& sites, double* out) = 0;
+  virtual void write_sites(const std::vector<Site>& sites, const double* in) = 0;
   // The solid sites (StepArgs::solid): `mask` holds a byte per site of the layout (halos
   // included), 1 where solid. b is the box of local sites that may have changed, halo sites
   // included (coordinates from -halo); the backend copies the whole layout rows of b. An interior

@@ -145,6 +145,11 @@ class Solver {
   // Interior populations of the local block, canonical order [i][y][x].
   std::vector<double> populations();
   void set_populations(const std::vector<double>& f, long step);
+  // The populations of the listed sites of the local block (local coordinates, each inside it),
+  // Q values per site in the order listed; and new values for them (the same layout). Only those
+  // sites cross between host and device: a brush's disc, not the lattice.
+  std::vector<double> site_populations(const std::vector<Site>& sites);
+  void set_site_populations(const std::vector<Site>& sites, const std::vector<double>& f);
 
   // --- decomposition -------------------------------------------------------------------------
   int rank() const { return comm_->rank(); }

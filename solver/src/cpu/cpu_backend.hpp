@@ -148,6 +148,16 @@ class CpuBackend final : public Backend, public HaloOps {
     for_interior([&](std::size_t canonical, long long stored) { f[stored] = Real(in[canonical]); });
   }
 
+  void read_sites(const std::vector<Site>& sites, double* out) override {
+    for (std::size_t k = 0; k < sites.size(); ++k)
+      for (int i = 0; i < L::Q; ++i) out[k * L::Q + i] = double(a_.data()[lay_.at(i, sites[k].x, sites[k].y, sites[k].z)]);
+  }
+  void write_sites(const std::vector<Site>& sites, const double* in) override {
+    ++state_;  // the fields of the state before are stale
+    for (std::size_t k = 0; k < sites.size(); ++k)
+      for (int i = 0; i < L::Q; ++i) a_.data()[lay_.at(i, sites[k].x, sites[k].y, sites[k].z)] = Real(in[k * L::Q + i]);
+  }
+
   HaloOps* halo_ops() override { return this; }
 
   void set_solids(const std::uint8_t* mask, const Box& b) override {

@@ -15,6 +15,7 @@
 #include "device_buffer.hpp"
 #include "kernels.cuh"
 #include "reduction_kernels.cuh"
+#include "site_kernels.cuh"
 #include "plume/backend.hpp"
 #include "../solid_support.hpp"
 
@@ -337,6 +338,34 @@ class CudaBackend final : public Backend, public HaloOps {
                                            cudaMemcpyHostToDevice, stream_));
         sync();
       }
+  }
+
+  // A gather (or scatter) kernel over the listed sites: the sites' indices and values cross, not
+  // the block.
+  void read_sites(const std::vector<Site>& sites, double* out) override {
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    const std::size_t n = sites.size() * L::Q;
+    cuda::DeviceBuffer<Site> at(sites.size());
+    cuda::DeviceBuffer<double> values(n);
+    PLUME_CUDA_CHECK(cudaMemcpyAsync(at.data(), sites.data(), at.bytes(), cudaMemcpyHostToDevice, stream_));
+    cuda::sites_kernel<Real, true><<<unsigned((n + 255) / 256), 256, 0, stream_>>>(a_.data(), lay_, at.data(),
+                                                                                    int(sites.size()), L::Q, values.data());
+    PLUME_CUDA_CHECK_LAUNCH();
+    PLUME_CUDA_CHECK(cudaMemcpyAsync(out, values.data(), values.bytes(), cudaMemcpyDeviceToHost, stream_));
+    sync();
+  }
+  void write_sites(const std::vector<Site>& sites, const double* in) override {
+    ++state_;  // the fields of the state before are stale
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    const std::size_t n = sites.size() * L::Q;
+    cuda::DeviceBuffer<Site> at(sites.size());
+    cuda::DeviceBuffer<double> values(n);
+    PLUME_CUDA_CHECK(cudaMemcpyAsync(at.data(), sites.data(), at.bytes(), cudaMemcpyHostToDevice, stream_));
+    PLUME_CUDA_CHECK(cudaMemcpyAsync(values.data(), in, values.bytes(), cudaMemcpyHostToDevice, stream_));
+    cuda::sites_kernel<Real, false><<<unsigned((n + 255) / 256), 256, 0, stream_>>>(a_.data(), lay_, at.data(),
+                                                                                     int(sites.size()), L::Q, values.data());
+    PLUME_CUDA_CHECK_LAUNCH();
+    sync();
   }
 
   HaloOps* halo_ops() override { return this; }

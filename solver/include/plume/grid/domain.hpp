@@ -30,6 +30,11 @@ std::string size_text(const Domain& global);
 
 // A box of local interior sites, x0 <= x < x1, y0 <= y < y1, z0 <= z < z1: the unit of work of a
 // step that is split into bulk and borders to overlap the halo exchange (parallel/halo_plan.hpp).
+// One site of a block, in its local coordinates.
+struct Site {
+  int x = 0, y = 0, z = 0;
+};
+
 struct Box {
   int x0 = 0, x1 = 0, y0 = 0, y1 = 0, z0 = 0, z1 = 1;
   bool empty() const { return x1 <= x0 || y1 <= y0 || z1 <= z0; }
