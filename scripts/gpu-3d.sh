@@ -33,7 +33,7 @@ grep -E "^\[  FAILED|^\[  PASSED|^\[==========\]" "$logs/gpu-tests.txt" | tail -
 
 echo "== kernel shapes (bench/shapes_3d.cu)"
 for n in ${PLUME_SHAPES_SIZES-256 512}; do "$work/b/bench/shapes_3d" $n > "$logs/shapes-$n.txt" 2>&1 || echo "shapes_3d $n failed"; done
-cat "$logs"/shapes-*.txt 2>/dev/null | grep -E "^(shape|copy)"
+cat "$logs"/shapes-*.txt 2>/dev/null | grep -E "^(shape|copy|stencil)"
 
 [ -n "${PLUME_SKIP_RATES:-}" ] && exit $tests_rc
 echo "== rates"
