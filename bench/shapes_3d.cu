@@ -75,8 +75,8 @@ std::string shape_resources() {
   if constexpr (Shape::mapping == cu::Mapping::Column)
     return resources(cu::column_kernel<M, 0, Real, Shape::block_x, Shape::min_blocks, Shape::layers>);
   else if constexpr (Shape::mapping == cu::Mapping::Tile)
-    return resources(cu::tile_kernel<M, 0, Real, Shape::block_x, Shape::block_y, Shape::layers, Shape::ahead,
-                                     Shape::min_blocks>) +
+    return resources(cu::tile_kernel<M, 0, Real, Shape::block_x, Shape::block_y, Shape::rows, Shape::layers,
+                                     Shape::ahead, Shape::min_blocks>) +
            ", " + std::to_string(Shape::min_blocks) + " blocks";
   else if constexpr (Shape::mapping == cu::Mapping::Vector)
     return resources(cu::vector_kernel<M, 0, Real, Shape::block_x, Shape::width, Shape::layers, Shape::min_blocks>) +

@@ -18,15 +18,25 @@
 namespace plume::bench {
 
 // The kernels tried: the production one first (the reference of the bits), then tiles of 256 and
-// 512 threads with 16 to 64 layers per block and 1 to 4 layers read ahead, then vectors of 2 and 4
-// sites per thread (FP32: 8 and 16 bytes, FP64: 16 and 32).
+// 512 threads with 16 to 64 layers per block, 1 to 8 layers read ahead and 1 or 2 sites per
+// thread, then vectors of 2 and 4 sites per thread (FP32: 8 and 16 bytes, FP64: 16 and 32).
 constexpr StencilKernel stencil_variants[] = {
-    StencilKernel::column(128, 8, 40),      StencilKernel::tile(32, 8, 16, 2, 40),
-    StencilKernel::tile(32, 8, 32, 2, 40),  StencilKernel::tile(32, 8, 64, 2, 40),
-    StencilKernel::tile(32, 8, 32, 1, 32),  StencilKernel::tile(32, 8, 32, 4, 48),
-    StencilKernel::tile(64, 4, 32, 2, 40),  StencilKernel::tile(32, 16, 32, 2, 40),
-    StencilKernel::tile(64, 8, 32, 2, 40),  StencilKernel::vector(128, 4, 8, 64),
-    StencilKernel::vector(128, 4, 16, 64),  StencilKernel::vector(64, 4, 16, 64),
+    StencilKernel::column(128, 8, 40),
+    StencilKernel::tile(32, 8, 16, 2, 40),
+    StencilKernel::tile(32, 8, 32, 2, 40),
+    StencilKernel::tile(32, 8, 64, 2, 40),
+    StencilKernel::tile(32, 8, 32, 1, 32),
+    StencilKernel::tile(32, 8, 32, 4, 48),
+    StencilKernel::tile(32, 8, 32, 8, 64),
+    StencilKernel::tile(64, 4, 32, 2, 40),
+    StencilKernel::tile(32, 16, 32, 2, 40),
+    StencilKernel::tile(64, 8, 32, 2, 40),
+    StencilKernel::tile(32, 8, 32, 2, 56, 2),
+    StencilKernel::tile(32, 8, 16, 2, 56, 2),
+    StencilKernel::tile(64, 4, 32, 4, 64, 2),
+    StencilKernel::vector(128, 4, 8, 64),
+    StencilKernel::vector(128, 4, 16, 64),
+    StencilKernel::vector(64, 4, 16, 64),
     StencilKernel::vector(128, 2, 8, 48),
 };
 constexpr int kStencilVariants = int(sizeof stencil_variants / sizeof stencil_variants[0]);
@@ -45,7 +55,8 @@ inline std::string traits_line(const StencilKernel& k) {
     switch (k.kind) {
       case StencilKernel::Tile:
         return "tile(" + std::to_string(k.block_x) + ", " + std::to_string(k.block_y) + ", " +
-               std::to_string(k.layers) + ", " + std::to_string(k.depth) + ", ";
+               std::to_string(k.layers) + ", " + std::to_string(k.depth) + ", " + std::to_string(k.registers) +
+               (k.rows != 1 ? ", " + std::to_string(k.rows) : std::string()) + ")";
       case StencilKernel::Vector:
         return "vector(" + std::to_string(k.block_x) + ", " + std::to_string(k.depth) + ", " +
                std::to_string(k.layers) + ", ";
@@ -53,7 +64,7 @@ inline std::string traits_line(const StencilKernel& k) {
         return "column(" + std::to_string(k.block_x) + ", " + std::to_string(k.layers) + ", ";
     }
   }();
-  return "StencilKernel::" + n + std::to_string(k.registers) + ")";
+  return "StencilKernel::" + (k.kind == StencilKernel::Tile ? n : n + std::to_string(k.registers) + ")");
 }
 
 // A block of model M on an N1 x N2 x N3 lattice in the model's default case, both buffers holding

@@ -41,13 +41,13 @@ struct ColumnShape : StepShape<BX, MinBlocks> {
   static constexpr Mapping mapping = Mapping::Column;
   static constexpr int layers = Layers;
 };
-// An axis stencil of one plane (stencil_kernels.cuh): blocks of BX x BY threads marching Layers
-// layers with a shared-memory tile per layer, loads Ahead layers ahead (tile_kernel); threads of
-// W sites along x marching Layers layers (vector_kernel).
-template <int BX, int BY, int Layers, int Ahead, int MinBlocks>
+// An axis stencil of one plane (stencil_kernels.cuh): blocks of BX x BY threads, R sites per
+// thread along y, marching Layers layers with a shared-memory tile per layer, loads Ahead layers
+// ahead (tile_kernel); threads of W sites along x marching Layers layers (vector_kernel).
+template <int BX, int BY, int R, int Layers, int Ahead, int MinBlocks>
 struct TileShape : StepShape<BX, MinBlocks> {
   static constexpr Mapping mapping = Mapping::Tile;
-  static constexpr int block_y = BY, layers = Layers, ahead = Ahead;
+  static constexpr int block_y = BY, rows = R, layers = Layers, ahead = Ahead;
 };
 template <int BX, int W, int Layers, int MinBlocks>
 struct VectorShape : StepShape<BX, MinBlocks> {
@@ -62,7 +62,7 @@ constexpr int blocks_for(int threads, int registers) {
 template <class K>  // K::value: a StencilKernel
 using StencilShape = std::conditional_t<
     K::value.kind == StencilKernel::Tile,
-    TileShape<K::value.block_x, K::value.block_y, K::value.layers, K::value.depth,
+    TileShape<K::value.block_x, K::value.block_y, K::value.rows, K::value.layers, K::value.depth,
               blocks_for(K::value.block_x * K::value.block_y, K::value.registers)>,
     std::conditional_t<K::value.kind == StencilKernel::Vector,
                        VectorShape<K::value.block_x, K::value.depth, K::value.layers,
@@ -271,9 +271,9 @@ void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaS
     column_kernel<M, V, Real, BX, Shape::min_blocks, Z><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
     PLUME_CUDA_CHECK_LAUNCH();
   } else if constexpr (Shape::mapping == Mapping::Tile) {
-    constexpr int BX = Shape::block_x, BY = Shape::block_y, Z = Shape::layers;
-    const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned((b.y1 - b.y0 + BY - 1) / BY), unsigned((b.z1 - b.z0 + Z - 1) / Z));
-    tile_kernel<M, V, Real, BX, BY, Z, Shape::ahead, Shape::min_blocks>
+    constexpr int BX = Shape::block_x, BY = Shape::block_y, TY = BY * Shape::rows, Z = Shape::layers;
+    const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned((b.y1 - b.y0 + TY - 1) / TY), unsigned((b.z1 - b.z0 + Z - 1) / Z));
+    tile_kernel<M, V, Real, BX, BY, Shape::rows, Z, Shape::ahead, Shape::min_blocks>
         <<<grid, dim3(BX, BY), 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
     PLUME_CUDA_CHECK_LAUNCH();
   } else if constexpr (Shape::mapping == Mapping::Vector) {

@@ -14,32 +14,39 @@
 namespace plume::cuda {
 
 // A shared-memory tile per z layer: block (bx, by, bz) of BX x BY threads updates the sites
-// (x0 + tx, y0 + ty) of Layers layers from z_begin + bz * Layers up. Each layer's tile of
-// (BX + 2) x (BY + 2) values (the sites and their x and y neighbours; the corners unused) is read
-// from memory once, as doubles (FP32 storage is converted once per value, not once per
+// (x0 + tx, y0 + ty + j BY), j < R, of Layers layers from z_begin + bz * Layers up. Each layer's
+// tile of (BX + 2) x (BY R + 2) values (the sites and their x and y neighbours; the corners unused)
+// is read from memory once, as doubles (FP32 storage is converted once per value, not once per
 // neighbour that reads it), and each site reads its four x and y neighbours from it; T below and
-// at the site stay in registers, and above comes with the next layer's tile. A thread reads its own
-// site and at most one site of the tile's edge; it loads them Ahead layers before they are used
-// (registers), so that each thread has that many loads in flight. Three tiles rotate: a thread
-// writes the next layer's while the others may still read the current one, with one barrier per
-// layer.
-template <class M, int V, class Real, int BX, int BY, int Layers, int Ahead, int MinBlocks>
+// at the site stay in registers, and above comes with the next layer's tile. A thread reads its R
+// sites and at most one site of the tile's edge; it loads them Ahead layers before they are used
+// (registers), so that each thread has R + 1 times that many loads in flight. Three tiles rotate:
+// a thread writes the next layer's while the others may still read the current one, with one
+// barrier per layer.
+template <class M, int V, class Real, int BX, int BY, int R, int Layers, int Ahead, int MinBlocks>
 __global__ void __launch_bounds__(BX * BY, MinBlocks)
     tile_kernel(const StepArgs<Real, typename M::Params> a, int x_begin, int x_end, int y_begin, int y_end,
                 int z_begin, int z_end) {
-  static_assert(BX * BY >= 2 * (BX + BY), "a thread reads at most one site of the tile's edge");
+  constexpr int TY = BY * R;  // the tile's rows
+  static_assert(BX * BY >= 2 * (BX + TY), "a thread reads at most one site of the tile's edge");
   static_assert(Ahead >= 1, "the next layer at least is read ahead");
-  __shared__ double tile[3][BY + 2][BX + 2];
+  __shared__ double tile[3][TY + 2][BX + 2];
   const Layout& l = a.layout;
-  const int pz = l.step(2);
+  const int pz = l.step(2), py = l.step(1);
   const int tx = int(threadIdx.x), ty = int(threadIdx.y);
-  const int bx = x_begin + int(blockIdx.x) * BX, by = y_begin + int(blockIdx.y) * BY;
-  const int x = bx + tx, y = by + ty;
+  const int bx = x_begin + int(blockIdx.x) * BX, by = y_begin + int(blockIdx.y) * TY;
+  const int x = bx + tx;
   const int z0 = z_begin + int(blockIdx.z) * Layers, z1 = min(z_end, z0 + Layers);
   // A site is read where it is the box's or a neighbour of one (x <= x_end, y <= y_end: the
   // tile's part beyond a partial box is neither).
-  const bool active = x < x_end && y < y_end, own = x <= x_end && y <= y_end;
-  // The edge site this thread reads, in tile coordinates (-1 .. BX, -1 .. BY): rows -1 and BY,
+  bool active[R], own[R];
+#pragma unroll
+  for (int j = 0; j < R; ++j) {
+    const int y = by + ty + j * BY;
+    active[j] = x < x_end && y < y_end;
+    own[j] = x <= x_end && y <= y_end;
+  }
+  // The edge site this thread reads, in tile coordinates (-1 .. BX, -1 .. TY): rows -1 and TY,
   // then columns -1 and BX.
   const int k = ty * BX + tx;
   int ex = 0, ey = 0;
@@ -47,55 +54,66 @@ __global__ void __launch_bounds__(BX * BY, MinBlocks)
   if (k < BX) {
     ex = k, ey = -1;
   } else if (k < 2 * BX) {
-    ex = k - BX, ey = BY;
-  } else if (k < 2 * BX + BY) {
+    ex = k - BX, ey = TY;
+  } else if (k < 2 * BX + TY) {
     ex = -1, ey = k - 2 * BX;
-  } else if (k < 2 * (BX + BY)) {
-    ex = BX, ey = k - 2 * BX - BY;
+  } else if (k < 2 * (BX + TY)) {
+    ex = BX, ey = k - 2 * BX - TY;
   } else {
     edge = false;
   }
   edge = edge && bx + ex <= x_end && by + ey <= y_end;
-  const int s0 = l.site(x, y, z0), e0 = edge ? l.site(bx + ex, by + ey, z0) : 0;
+  const int s0 = l.site(x, by + ty, z0), e0 = edge ? l.site(bx + ex, by + ey, z0) : 0;  // site j: s0 + j BY py
 
-  // Layer z0 - 1 (below) and z0 at the site, z0's tile, and the layers z0 + 1 .. z0 + Ahead.
-  double below = own ? double(load_ro(a.src + s0 - pz)) : 0.0;
-  double t = own ? double(load_ro(a.src + s0)) : 0.0;
-  tile[0][ty + 1][tx + 1] = t;
-  if (edge) tile[0][ey + 1][ex + 1] = double(load_ro(a.src + e0));
-  Real ahead[Ahead], ahead_edge[Ahead];
+  // Layer z0 - 1 (below) and z0 at the sites, z0's tile, and the layers z0 + 1 .. z0 + Ahead.
+  double below[R], t[R];
+  Real ahead[R][Ahead], ahead_edge[Ahead];
 #pragma unroll
-  for (int j = 0; j < Ahead; ++j) {
-    const bool in = z0 + 1 + j <= z1;  // layers up to z1, the last one's above
-    ahead[j] = own && in ? load_ro(a.src + s0 + (1 + j) * pz) : Real(0);
-    ahead_edge[j] = edge && in ? load_ro(a.src + e0 + (1 + j) * pz) : Real(0);
+  for (int j = 0; j < R; ++j) {
+    const int s = s0 + j * BY * py;
+    below[j] = own[j] ? double(load_ro(a.src + s - pz)) : 0.0;
+    t[j] = own[j] ? double(load_ro(a.src + s)) : 0.0;
+    tile[0][ty + j * BY + 1][tx + 1] = t[j];
+#pragma unroll
+    for (int i = 0; i < Ahead; ++i) ahead[j][i] = own[j] && z0 + 1 + i <= z1 ? load_ro(a.src + s + (1 + i) * pz) : Real(0);
   }
+  if (edge) tile[0][ey + 1][ex + 1] = double(load_ro(a.src + e0));
+#pragma unroll
+  for (int i = 0; i < Ahead; ++i) ahead_edge[i] = edge && z0 + 1 + i <= z1 ? load_ro(a.src + e0 + (1 + i) * pz) : Real(0);
 
   int cur = 0;
   for (int z = z0, s = s0, e = e0; z < z1; ++z, s += pz, e += pz) {
-    // The next layer's tile, then the loads of layer z + 1 + Ahead.
+    // The next layer's tile, then the loads of layer z + 1 + Ahead (layers up to z1, the last
+    // one's above).
     const int next = cur == 2 ? 0 : cur + 1;
-    const double above = double(ahead[0]);
-    tile[next][ty + 1][tx + 1] = above;
+    const bool in = z + 1 + Ahead <= z1;
+    double above[R];
+#pragma unroll
+    for (int j = 0; j < R; ++j) {
+      above[j] = double(ahead[j][0]);
+      tile[next][ty + j * BY + 1][tx + 1] = above[j];
+#pragma unroll
+      for (int i = 0; i + 1 < Ahead; ++i) ahead[j][i] = ahead[j][i + 1];
+      ahead[j][Ahead - 1] = own[j] && in ? load_ro(a.src + s + j * BY * py + (1 + Ahead) * pz) : Real(0);
+    }
     if (edge) tile[next][ey + 1][ex + 1] = double(ahead_edge[0]);
 #pragma unroll
-    for (int j = 0; j + 1 < Ahead; ++j) {
-      ahead[j] = ahead[j + 1];
-      ahead_edge[j] = ahead_edge[j + 1];
-    }
-    const bool in = z + 1 + Ahead <= z1;
-    ahead[Ahead - 1] = own && in ? load_ro(a.src + s + (1 + Ahead) * pz) : Real(0);
+    for (int i = 0; i + 1 < Ahead; ++i) ahead_edge[i] = ahead_edge[i + 1];
     ahead_edge[Ahead - 1] = edge && in ? load_ro(a.src + e + (1 + Ahead) * pz) : Real(0);
     // Layer z's tile is complete (written in the step before, or before the loop), and every
     // thread is done with the tile that the step after this one overwrites.
     __syncthreads();
-    if (active) {
-      const double(&c)[BY + 2][BX + 2] = tile[cur];
-      const double n[6] = {c[ty + 1][tx], c[ty + 1][tx + 2], c[ty][tx + 1], c[ty + 2][tx + 1], below, above};
-      a.dst[s] = Real(M::template next_value<V>(a.params, t, n));
+    const double(&c)[TY + 2][BX + 2] = tile[cur];
+#pragma unroll
+    for (int j = 0; j < R; ++j) {
+      const int r = ty + j * BY + 1;  // the site's row in the tile
+      if (active[j]) {
+        const double n[6] = {c[r][tx], c[r][tx + 2], c[r - 1][tx + 1], c[r + 1][tx + 1], below[j], above[j]};
+        a.dst[s + j * BY * py] = Real(M::template next_value<V>(a.params, t[j], n));
+      }
+      below[j] = t[j];
+      t[j] = above[j];
     }
-    below = t;
-    t = above;
     cur = next;
   }
 }

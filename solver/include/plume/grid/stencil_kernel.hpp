@@ -11,7 +11,8 @@ struct StencilKernel {
   enum Kind {
     Column,  // a thread marches `layers` z layers of one (x, y), x and y neighbours through the caches
     Tile,    // a block of block_x x block_y threads marches `layers` z layers, each layer's (x, y)
-             // tile with its halo in shared memory; loads run `depth` layers ahead
+             // tile with its halo in shared memory; a thread takes `rows` sites of a tile column,
+             // block_y rows apart; loads run `depth` layers ahead
     Vector,  // a thread marches `layers` z layers of `depth` neighbouring x sites, read and written
              // as vectors; the x neighbours at its ends from the next lanes (warp shuffles)
   };
@@ -20,15 +21,16 @@ struct StencilKernel {
   int layers;            // z layers each block (Tile) or each thread (Column, Vector) updates
   int depth;             // Tile: layers loaded ahead; Vector: sites per thread; Column: 1
   int registers;         // per thread: __launch_bounds__ asks for the blocks this leaves room for
+  int rows = 1;          // Tile: sites per thread along y
 
   static constexpr StencilKernel column(int block_x, int layers, int registers) {
-    return {Column, block_x, 1, layers, 1, registers};
+    return {Column, block_x, 1, layers, 1, registers, 1};
   }
-  static constexpr StencilKernel tile(int block_x, int block_y, int layers, int ahead, int registers) {
-    return {Tile, block_x, block_y, layers, ahead, registers};
+  static constexpr StencilKernel tile(int block_x, int block_y, int layers, int ahead, int registers, int rows = 1) {
+    return {Tile, block_x, block_y, layers, ahead, registers, rows};
   }
   static constexpr StencilKernel vector(int block_x, int sites, int layers, int registers) {
-    return {Vector, block_x, 1, layers, sites, registers};
+    return {Vector, block_x, 1, layers, sites, registers, 1};
   }
 };
 
