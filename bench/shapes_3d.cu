@@ -6,7 +6,7 @@
 // along x) come with their traits line (plume/grid/stencil_kernel.hpp) and whether T after a few
 // steps, on the whole block and on 27 boxes of it, has the production kernel's bits ("same bits")
 // or not ("DIFFERENT"). docs/benchmarks.md records every variant tried.
-//   shapes_3d N [STEPS]
+//   shapes_3d N [STEPS [d3q19|diffusion]]   (the last: that model only)
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <cstdio>
@@ -136,14 +136,15 @@ void stencil_kernels(Lattice<diffusion::Traits<3>, Real>& lat, int steps, std::i
   using M = diffusion::Traits<3>;
   constexpr int kCheckSteps = 3;
   using Production = typename cu::ProductionShape<M, 0, Real>::type;
-  const std::vector<Real> reference = bench::stencil_steps<M, Real, Production>(lat, kCheckSteps, bench::stencil_boxes(lat.d, false));
+  const auto reference = bench::stencil_steps<M, Real, Production>(lat, kCheckSteps, bench::stencil_boxes(lat.d, false));
   auto one = [&](auto i) {
     constexpr int I = decltype(i)::value;
     using Shape = bench::VariantShape<I>;
     const double ms = shape_ms<M, Real, Shape>(lat, steps);
     bool same = true;
     for (bool cut : {false, true})
-      same = same && bench::same_bits(bench::stencil_steps<M, Real, Shape>(lat, kCheckSteps, bench::stencil_boxes(lat.d, cut)), reference);
+      same = same && bench::different_sites(bench::stencil_steps<M, Real, Shape>(lat, kCheckSteps, bench::stencil_boxes(lat.d, cut)),
+                                            reference, lat.l) == 0;
     report("diffusion", lat, bench::traits_line(bench::stencil_variants[I]), shape_resources<M, Real, Shape>(), ms,
            same ? "same bits" : "DIFFERENT");
   };
@@ -179,9 +180,14 @@ int main(int argc, char** argv) {
   const int steps = argc > 2 ? std::atoi(argv[2]) : (n <= 256 ? 50 : 10);
   g_copy = copy_bandwidth();
   std::printf("copy bandwidth %.0f GB/s; %d^3, %d launches per timing (best of 3)\n", g_copy / 1e9, n, steps);
-  d3q19_shapes<float>(n, steps);
-  d3q19_shapes<double>(n, steps);
-  diffusion_shapes<float>(n, steps * 4);
-  diffusion_shapes<double>(n, steps * 4);
+  const std::string only = argc > 3 ? argv[3] : "";
+  if (only.empty() || only == "d3q19") {
+    d3q19_shapes<float>(n, steps);
+    d3q19_shapes<double>(n, steps);
+  }
+  if (only.empty() || only == "diffusion") {
+    diffusion_shapes<float>(n, steps * 4);
+    diffusion_shapes<double>(n, steps * 4);
+  }
   return 0;
 }

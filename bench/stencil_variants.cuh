@@ -6,7 +6,7 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <cstddef>
-#include <cstring>
+#include <type_traits>
 #include <string>
 #include <vector>
 #include "cuda_check.hpp"
@@ -140,31 +140,41 @@ inline std::vector<Box> stencil_boxes(const Domain& d, bool cut) {
   return boxes;
 }
 
-// The interior sites' values (x fastest) after `steps` steps from the initial state with shape
-// Shape over `boxes`, the periodic halos filled before each.
+// The state after `steps` steps from the initial state with shape Shape over `boxes`, the
+// periodic halos filled before each (a copy on the device, its layout the lattice's).
 template <class M, class Real, class Shape>
-std::vector<Real> stencil_steps(Lattice<M, Real>& lat, int steps, const std::vector<Box>& boxes) {
+cuda::DeviceBuffer<Real> stencil_steps(Lattice<M, Real>& lat, int steps, const std::vector<Box>& boxes) {
   lat.reset();
   for (int k = 0; k < steps; ++k) {
     fill_periodic_halos<M>(lat.src(k), lat.l);
     for (const Box& b : boxes) cuda::launch_box<M, 0, Real, Shape>(lat.args(k), b, nullptr);
   }
-  PLUME_CUDA_CHECK(cudaDeviceSynchronize());
-  std::vector<Real> all(std::size_t(lat.l.elements())), interior;
-  PLUME_CUDA_CHECK(cudaMemcpy(all.data(), lat.src(steps), all.size() * sizeof(Real), cudaMemcpyDeviceToHost));
-  interior.reserve(std::size_t(lat.d.sites()));
-  for (int z = 0; z < lat.l.nz; ++z)
-    for (int y = 0; y < lat.l.ny; ++y) {
-      const Real* row = all.data() + lat.l.site(0, y, z);
-      interior.insert(interior.end(), row, row + lat.l.nx);
-    }
-  return interior;
+  cuda::DeviceBuffer<Real> out(std::size_t(lat.l.elements()));
+  PLUME_CUDA_CHECK(cudaMemcpy(out.data(), lat.src(steps), out.bytes(), cudaMemcpyDeviceToDevice));
+  return out;
 }
 
-// Whether two states agree bit for bit.
+// The interior sites where u and v differ in any bit, one thread per site.
 template <class Real>
-bool same_bits(const std::vector<Real>& u, const std::vector<Real>& v) {
-  return u.size() == v.size() && std::memcmp(u.data(), v.data(), u.size() * sizeof(Real)) == 0;
+__global__ void count_different_kernel(const Real* u, const Real* v, const Layout l, unsigned long long* count) {
+  using Bits = std::conditional_t<sizeof(Real) == 4, unsigned, unsigned long long>;
+  const long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= (long long)l.nx * l.ny * l.nz) return;
+  const int x = int(k % l.nx), y = int(k / l.nx % l.ny), z = int(k / ((long long)l.nx * l.ny));
+  const int s = l.site(x, y, z);
+  if (reinterpret_cast<const Bits*>(u)[s] != reinterpret_cast<const Bits*>(v)[s]) atomicAdd(count, 1ull);
+}
+
+template <class Real>
+long long different_sites(const cuda::DeviceBuffer<Real>& u, const cuda::DeviceBuffer<Real>& v, const Layout& l) {
+  cuda::DeviceBuffer<unsigned long long> count(1);
+  PLUME_CUDA_CHECK(cudaMemset(count.data(), 0, sizeof(unsigned long long)));
+  const long long n = l.interior_sites();
+  count_different_kernel<Real><<<unsigned((n + 255) / 256), 256>>>(u.data(), v.data(), l, count.data());
+  PLUME_CUDA_CHECK_LAUNCH();
+  unsigned long long c = 0;
+  PLUME_CUDA_CHECK(cudaMemcpy(&c, count.data(), sizeof c, cudaMemcpyDeviceToHost));
+  return (long long)c;
 }
 
 }  // namespace plume::bench
