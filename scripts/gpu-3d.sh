@@ -32,7 +32,11 @@ tests_rc=$?
 grep -E "^\[  FAILED|^\[  PASSED|^\[==========\]" "$logs/gpu-tests.txt" | tail -8
 
 echo "== kernel shapes (bench/shapes_3d.cu)"
-for n in ${PLUME_SHAPES_SIZES-256 512}; do "$work/b/bench/shapes_3d" $n > "$logs/shapes-$n.txt" 2>&1 || echo "shapes_3d $n failed"; done
+# PLUME_SHAPES_MODEL=diffusion (or d3q19): that model's shapes only.
+for n in ${PLUME_SHAPES_SIZES-256 512}; do
+  "$work/b/bench/shapes_3d" $n ${PLUME_SHAPES_MODEL:+$((n <= 256 ? 50 : 10)) $PLUME_SHAPES_MODEL} > "$logs/shapes-$n.txt" 2>&1 ||
+    echo "shapes_3d $n failed"
+done
 cat "$logs"/shapes-*.txt 2>/dev/null | grep -E "^(shape|copy|stencil)"
 
 [ -n "${PLUME_SKIP_RATES:-}" ] && exit $tests_rc

@@ -2,7 +2,7 @@
 // without walls) to threads: a model's choice (Traits::stencil_kernel), in plain numbers so that
 // its traits, compiled for the CPU too, can state it. solver/src/cuda/kernels.cuh (ProductionShape)
 // turns it into a launch shape; bench/shapes_3d.cu times every kind, each checked bit for bit
-// against the column, since all of them call the model's one per-site formula.
+// against the production one: all of them call the model's one per-site formula.
 #pragma once
 
 namespace plume {
