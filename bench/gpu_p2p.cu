@@ -1,7 +1,10 @@
 // Point-to-point bandwidth and latency between the GPUs of ranks 0 and 1, the two ways plume's
 // halos travel: host-staged (device -> pinned host, MPI, pinned host -> device, as the host
-// transport does each phase) and NCCL (ncclSend/ncclRecv between device buffers). Ping-pong,
-// half the round trip; a fit t = t0 + s/B0 over the sizes gives the performance model's B0, t0.
+// transport does each phase) and NCCL (ncclSend/ncclRecv between device buffers). Two patterns:
+// ping-pong (half the round trip: one message in flight) and exchange (both ranks send s bytes to
+// each other at once, as a halo phase does, so that the two directions share what they share:
+// host memory bandwidth, a link that is not full duplex). A fit t = t0 + s/B0 over the sizes of
+// each gives B0, t0; the exchange's are the performance model's.
 //   mpirun -np 2 gpu_p2p [--transport host|nccl|both]
 #include <mpi.h>
 #include <nccl.h>
@@ -86,32 +89,62 @@ int main(int argc, char** argv) {
     PLUME_CUDA_CHECK(cudaStreamSynchronize(st));
   };
 
-  for (const std::string t : {"host", "nccl"}) {
-    if (which != "both" && which != t) continue;
+  // Both ranks send s bytes to each other and receive the peer's.
+  auto host_exchange = [&](std::size_t s) {
+    PLUME_CUDA_CHECK(cudaMemcpyAsync(h_send, d_send, s, cudaMemcpyDeviceToHost, st));
+    PLUME_CUDA_CHECK(cudaStreamSynchronize(st));
+    MPI_Sendrecv(h_send, int(s), MPI_BYTE, peer, 2, h_recv, int(s), MPI_BYTE, peer, 2, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+    PLUME_CUDA_CHECK(cudaMemcpyAsync(d_recv, h_recv, s, cudaMemcpyHostToDevice, st));
+    PLUME_CUDA_CHECK(cudaStreamSynchronize(st));
+  };
+  auto nccl_exchange = [&](std::size_t s) {
+    nccl_check(ncclGroupStart(), "ncclGroupStart");
+    nccl_check(ncclSend(d_send, s, ncclChar, peer, nc, st), "ncclSend");
+    nccl_check(ncclRecv(d_recv, s, ncclChar, peer, nc, st), "ncclRecv");
+    nccl_check(ncclGroupEnd(), "ncclGroupEnd");
+    PLUME_CUDA_CHECK(cudaStreamSynchronize(st));
+  };
+
+  // Seconds per call of `one(s)` over `parts` for s = 8 B .. 64 MB (the slower rank's, middle of 3
+  // blocks), printed, then fitted to t = t0 + s/B0 and printed as a RESULT line named `what`.
+  auto series = [&](const std::string& what, const std::string& t, const char* heading, int parts, auto&& one) {
     std::vector<double> sizes, times;
-    if (rank == 0) std::printf("%s: device-to-device ping-pong between GPU 0 and GPU 1 (rank 0, 1)\n"
-                               "       bytes   one way [us]   GB/s\n", t.c_str());
+    if (rank == 0) std::printf("%s: %s\n       bytes   time [us]   GB/s\n", t.c_str(), heading);
     for (std::size_t s = 8; s <= max_bytes; s *= 4) {
       const int reps = int(std::clamp<std::size_t>((std::size_t(256) << 20) / s, 20, 1000));
       std::vector<double> best;
       for (int block = 0; block < 3; ++block) {
         MPI_Barrier(MPI_COMM_WORLD);
         const double t0 = now();
-        for (int r = 0; r < reps; ++r) {
-          for (int leg = 0; leg < 2; ++leg) {
-            const bool sending = (leg == 0) == (rank == 0);
-            if (t == "host") host_leg(s, sending); else nccl_leg(s, sending);
-          }
-        }
-        best.push_back((now() - t0) / (2.0 * reps));
+        for (int r = 0; r < reps; ++r) one(s);
+        double dt = (now() - t0) / (double(parts) * reps);
+        MPI_Allreduce(MPI_IN_PLACE, &dt, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        best.push_back(dt);
       }
       std::sort(best.begin(), best.end());
       sizes.push_back(double(s));
       times.push_back(best[1]);
-      if (rank == 0) std::printf("  %10zu   %12.2f   %6.2f\n", s, best[1] * 1e6, double(s) / best[1] * 1e-9);
+      if (rank == 0) std::printf("  %10zu   %9.2f   %6.2f\n", s, best[1] * 1e6, double(s) / best[1] * 1e-9);
     }
     const Fit f = fit(sizes, times);
-    if (rank == 0) std::printf("RESULT p2p transport=%s t0_us=%.2f B0_GBs=%.2f\n", t.c_str(), f.t0 * 1e6, f.B0 * 1e-9);
+    if (rank == 0)
+      std::printf("RESULT %s transport=%s t0_us=%.2f B0_GBs=%.2f\n", what.c_str(), t.c_str(), f.t0 * 1e6, f.B0 * 1e-9);
+  };
+
+  for (const std::string t : {"host", "nccl"}) {
+    if (which != "both" && which != t) continue;
+    const bool host = t == "host";
+    // Half a round trip: one message in flight at a time.
+    series("p2p", t, "device-to-device ping-pong between GPU 0 and GPU 1, one way", 2, [&](std::size_t s) {
+      for (int leg = 0; leg < 2; ++leg) {
+        const bool sending = (leg == 0) == (rank == 0);
+        host ? host_leg(s, sending) : nccl_leg(s, sending);
+      }
+    });
+    series("exchange", t, "exchange, both ranks send s bytes at once", 1, [&](std::size_t s) {
+      host ? host_exchange(s) : nccl_exchange(s);
+    });
   }
   ncclCommDestroy(nc);
   MPI_Finalize();

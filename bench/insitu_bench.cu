@@ -2,8 +2,12 @@
 // one GPU to give its fields to a consumer every N steps, as a fraction of the step time.
 //
 //   insitu_bench [--device N] [--sizes 4096,8192] [--every 1,10,100]
+//   insitu_bench --model thermal3d --lattices 256x256x256,512x512x512 [--fp32] [--every 10,100]
 //
-// For each N x N lattice (Rayleigh–Taylor with walls, RTRT, FP64 storage):
+// For each N x N lattice (Rayleigh–Taylor with walls, RTRT, FP64 storage), or each lattice of
+// another model (its default case; 3-D lattices NXxNYxNZ), where step 1 is the hand-off's latency
+// through the Solver (request_fields() to wait_fields() with no steps between: the fields kernel
+// and the copy to the pinned snapshot) instead of the D2Q37 kernels timed alone:
 // 1. the fields kernel alone, and the copy of the four fields to the host alone (to pinned and
 //    to pageable memory), timed with events;
 // 2. through plume::Solver, the time per step without in situ, with the synchronous fields()
@@ -17,6 +21,7 @@
 //    consumer's time per call and the time the solver waited for it per call.
 #include <cuda_runtime.h>
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <future>
@@ -176,11 +181,30 @@ std::vector<long> parse_list(const char* arg) {
   return v;
 }
 
+// The lattices NXxNY[xNZ] of a comma-separated list.
+std::vector<std::array<int, 3>> parse_lattices(const char* arg) {
+  std::vector<std::array<int, 3>> v;
+  for (std::string s = arg; !s.empty();) {
+    const std::size_t c = s.find(',');
+    const std::string one = s.substr(0, c);
+    std::array<int, 3> n{1, 1, 1};
+    int got = std::sscanf(one.c_str(), "%dx%dx%d", &n[0], &n[1], &n[2]);
+    if (got < 2 || n[0] <= 0 || n[1] <= 0 || n[2] <= 0)
+      throw std::runtime_error("lattice '" + one + "': expected NXxNY or NXxNYxNZ");
+    v.push_back(n);
+    s = c == std::string::npos ? "" : s.substr(c + 1);
+  }
+  return v;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) try {
   int dev = 0;
   std::vector<long> sizes = {4096, 8192}, everies = {1, 10, 100};
+  std::string model = "d2q37";
+  std::vector<std::array<int, 3>> lattices;
+  bool fp32 = false;
   for (int k = 1; k < argc; ++k) {
     const std::string a = argv[k];
     if (a == "--device" && k + 1 < argc) {
@@ -189,12 +213,22 @@ int main(int argc, char** argv) try {
       sizes = parse_list(argv[++k]);
     } else if (a == "--every" && k + 1 < argc) {
       everies = parse_list(argv[++k]);
+    } else if (a == "--model" && k + 1 < argc) {
+      model = argv[++k];
+    } else if (a == "--lattices" && k + 1 < argc) {
+      lattices = parse_lattices(argv[++k]);
+    } else if (a == "--fp32") {
+      fp32 = true;
     } else {
       std::fprintf(stderr, "usage: insitu_bench [--device N] [--sizes 4096,8192] [--every 1,10,100]\n"
+                           "       insitu_bench --model M --lattices NXxNY[xNZ],... [--fp32] [--every 10,100]\n"
                            "unknown or incomplete argument '%s'\n", a.c_str());
       return 2;
     }
   }
+  const bool rt = model == "d2q37" && !fp32;  // the Rayleigh–Taylor case whose kernels step 1 times alone
+  if (lattices.empty())
+    for (long n : sizes) lattices.push_back({int(n), int(n), 1});
   std::string why;
   if (cuda_device_count(&why) == 0) {
     std::fprintf(stderr, "insitu_bench: no CUDA device: %s\n", why.c_str());
@@ -205,20 +239,26 @@ int main(int argc, char** argv) try {
   char date[32];
   const std::time_t now = std::time(nullptr);
   std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
-  std::printf("# plume insitu_bench, %s, device %d: %s\n", date, dev, prop.name);
+  std::printf("# plume insitu_bench, %s, device %d: %s; model %s, %s storage\n", date, dev, prop.name,
+              model.c_str(), fp32 ? "FP32" : "FP64");
   const long period = *std::max_element(everies.begin(), everies.end());
   double sink = 0;
-  std::printf("\n| lattice | fields kernel ms | D2H pinned ms (GB/s) | D2H pageable ms | host pass over the fields ms |"
+  std::printf("\n| lattice | fields kernel ms (else hand-off ms) | D2H pinned ms (GB/s) | D2H pageable ms | host pass over the fields ms |"
               " step ms | in situ every | sync ms/step (cost) | async ms/step (cost) |"
               " consumer thread: ms/step (cost) | consumer ms/call | solver waited ms/call |\n"
               "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-  for (long n : sizes) {
-    const Pieces pc = pieces(int(n));
+  for (const std::array<int, 3>& n : lattices) {
+    const double sites = double(n[0]) * n[1] * n[2];
+    Pieces pc = rt && n[2] == 1 && n[0] == n[1] ? pieces(n[0]) : Pieces{};
     SolverConfig c;
-    c.nx = c.ny = int(n);
+    c.model = model;
+    c.nx = n[0];
+    c.ny = n[1];
+    c.nz = n[2];
+    c.precision = fp32 ? Precision::FP32 : Precision::FP64;
     c.backend = BackendKind::CUDA;
     c.device = dev;
-    d2q37::physics(c) = physics();
+    if (model == "d2q37") d2q37::physics(c) = physics();
     Solver solver(c);
     solver.initialize();
     Fields f;
@@ -228,19 +268,33 @@ int main(int argc, char** argv) try {
     const double host_ms = 1e3 * seconds_since(h0);
     // About 1.5 s of stepping per measurement at 4e9 site updates/s. The first request pins the
     // snapshot's host arrays: before the timing, like the synchronous fields' allocation.
-    const long base_steps = std::max(10L, long(1500.0 / (double(n) * n / 4e9 * 1e3)));
+    const long base_steps = std::max(10L, long(1500.0 / (sites / 4e9 * 1e3)));
     solver.request_fields();
     solver.wait_fields();
+    if (pc.kernel_ms == 0) {  // the hand-off's latency, fields kernel and copy (median of 5)
+      std::vector<double> t;
+      for (int k = 0; k < 5; ++k) {
+        solver.advance(1);  // a new state: its fields are computed again
+        const auto r0 = Clock::now();
+        solver.request_fields();
+        sink += touch(solver.wait_fields());
+        t.push_back(1e3 * seconds_since(r0));
+      }
+      std::sort(t.begin(), t.end());
+      pc.kernel_ms = t[2];
+    }
     const double base = ms_per_step(solver, Mode::None, steps_for(base_steps, period), period, f, sink);
-    const double gbs = 4.0 * 8.0 * double(n) * n / (pc.pinned_ms * 1e-3) * 1e-9;
+    const double gbs = pc.pinned_ms > 0 ? double(f.count()) * 8.0 * sites / (pc.pinned_ms * 1e-3) * 1e-9 : 0;
+    char name[64];
+    std::snprintf(name, sizeof name, n[2] > 1 ? "%dx%dx%d" : "%dx%d", n[0], n[1], n[2]);
     for (long every : everies) {
       const long steps = steps_for(base_steps, every);
       const double sync = ms_per_step(solver, Mode::Sync, steps, every, f, sink);
       const double async = ms_per_step(solver, Mode::Async, steps, every, f, sink);
       const Threaded th = threaded(solver, steps, every, sink);
-      std::printf("| %ld^2 | %.2f | %.2f (%.1f) | %.2f | %.1f | %.3f | %ld | %.3f (%+.1f%%) | %.3f (%+.1f%%) |"
+      std::printf("| %s | %.2f | %.2f (%.1f) | %.2f | %.1f | %.3f | %ld | %.3f (%+.1f%%) | %.3f (%+.1f%%) |"
                   " %.3f (%+.1f%%) | %.1f | %.1f |\n",
-                  n, pc.kernel_ms, pc.pinned_ms, gbs, pc.pageable_ms, host_ms, base, every, sync,
+                  name, pc.kernel_ms, pc.pinned_ms, gbs, pc.pageable_ms, host_ms, base, every, sync,
                   100.0 * (sync / base - 1.0), async, 100.0 * (async / base - 1.0), th.ms_per_step,
                   100.0 * (th.ms_per_step / base - 1.0), th.consumer_ms, th.waited_ms);
       std::fflush(stdout);

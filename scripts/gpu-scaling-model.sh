@@ -8,10 +8,12 @@
 # one-GPU run of the same tile is the baseline.
 #
 # First: the build (plume-scaling, gpu_p2p and, where GoogleTest is found as in gpu-check.sh, the
-# decomposed GPU tests, run on N GPUs), then the GPU-to-GPU ping-pong that gives the model's B0 and
-# t0 per transport. The model's site rate R of each model and precision is its one-GPU rate on the
-# tile (launch and row costs 0), so the prediction tests the model's account of the halos and the
-# overlap, as seed 002 validates its own. Results go to $OUT/summary.md as they come (a call that
+# decomposed GPU tests, run on N GPUs), then the GPU-to-GPU exchange (both ranks sending at once,
+# as a halo phase does) that gives the model's B0 and t0 per transport. The model's site rate R of
+# each model and precision is its one-GPU rate on the tile; its fixed cost per box update (a
+# launch) is `plume-scaling measure`'s on a 512x512x64 (3-D) or 4096x1024 tile of the model; no
+# per-row cost. So the prediction tests the model's account of the halos and the overlap from
+# independent measurements, as seed 002 validates its own. Results go to $OUT/summary.md as they come (a call that
 # runs out of time still returns what it measured); the table is printed last.
 # NVLink multicast stays off (NCCL_NVLS_ENABLE=0), as the shared GPU nodes require.
 set -uo pipefail
@@ -64,17 +66,25 @@ if [[ " ${targets[*]} " == *" plume_gpu_mpi_tests "* ]] && [ -z "${PLUME_SKIP_TE
   note "decomposed GPU tests on $n GPUs" "$r ($(grep -c 'OK \]' "$logs/gpu-mpi-np$n.log") tests ok)"
 fi
 
-# B0 and t0 of a halo phase per transport, GPU 0 <-> GPU 1. The host-staged ping-pong already
+# B0 and t0 of a halo phase per transport, GPU 0 <-> GPU 1. The host-staged exchange already
 # includes both staging copies, so its machine file has no separate staging term.
 mpirun_ 2 "$build/bench/gpu_p2p" > "$logs/p2p.log" 2>&1
-p2p() { sed -nE "s/.*transport=$1 t0_us=([0-9.e+-]+) B0_GBs=([0-9.e+-]+).*/\\$2/p" "$logs/p2p.log"; }
-for t in host nccl; do note "p2p $t: t0, B0" "$(p2p $t 1) us, $(p2p $t 2) GB/s"; done
+p2p() { sed -nE "s/RESULT $1 transport=$2 t0_us=([0-9.e+-]+) B0_GBs=([0-9.e+-]+).*/\\$3/p" "$logs/p2p.log"; }
+for t in host nccl; do
+  note "$t: ping-pong t0, B0; exchange t0, B0" "$(p2p p2p $t 1) us, $(p2p p2p $t 2) GB/s; $(p2p exchange $t 1) us, $(p2p exchange $t 2) GB/s"
+done
 
+launch=0
 machine() {  # transport site-rate[G/s] value-bytes -> path of a machine file
   local f="$build/machines/$1-$2-$3.txt"; mkdir -p "$build/machines"
-  printf 'name = "%s halos, R from the one-GPU run"\nsite_rate = %se9\nrow_overhead = 0\nlaunch_overhead = 0\nlink_bandwidth = %se9\nlink_latency = %se-6\nstaging_bandwidth = 0\nstaging_latency = 0\nvalue_bytes = %s\n' \
-    "$1" "$2" "$(p2p "$1" 2)" "$(p2p "$1" 1)" "$3" > "$f"
+  printf 'name = "%s halos, R from the one-GPU run"\nsite_rate = %se9\nrow_overhead = 0\nlaunch_overhead = %s\nlink_bandwidth = %se9\nlink_latency = %se-6\nstaging_bandwidth = 0\nstaging_latency = 0\nvalue_bytes = %s\n' \
+    "$1" "$2" "$launch" "$(p2p exchange "$1" 2)" "$(p2p exchange "$1" 1)" "$3" > "$f"
   echo "$f"
+}
+measure_launch() {  # model tile precision-flag -> seconds per box update call (sets $launch)
+  mpirun_ 2 "$bin" measure --model "$1" --backend cuda --tile "$2" --steps 10 $3 > "$logs/measure-$1$3.log" 2>&1
+  launch=$(sed -nE 's/.*launch ([0-9.e+-]+) us.*/\1e-6/p' "$logs/measure-$1$3.log")
+  [ -n "$launch" ] || launch=0
 }
 run() {  # model ranks lattice tiles transport overlap precision-flag [machine]
   local m=$1; shift
@@ -93,6 +103,8 @@ versus() {  # RESULT line -> "step ms (model ms, ratio)"
 scale() {  # model kind lattice nlattice tiles prec
   local m=$1 kind=$2 lat=$3 nlat=$4 tiles=$5 prec=$6 flag="" vb=8 base r1 t ov line r
   [ "$prec" = fp32 ] && flag=--fp32 vb=4
+  if [[ $lat == *x*x* ]]; then measure_launch "$m" 512x512x64 "$flag"; else measure_launch "$m" 4096x1024 "$flag"; fi
+  note "$m $prec: fixed cost of a box update (measure)" "$(python3 -c "print(f'{$launch * 1e6:.1f} us')")"
   base=$(run "$m" 1 "$lat" 1x1 host 1 "$flag"); r1=$(rate "$base")
   [ -n "$r1" ] || { note "$m $prec $kind 1 GPU $lat" "FAILED (see scaling-$m.log)"; failed=1; return; }
   note "$m $prec $kind 1 GPU $lat" "$r1 G site/s"

@@ -16,8 +16,11 @@
 namespace plume {
 
 // Where a tile's halo messages travel from and to: host memory (any MPI; on a GPU, pinned buffers
-// staged to and from the device) or device memory (CUDA-aware MPI, NCCL: no staging copies).
-enum class HaloMemory : int { Host = 0, Device = 1 };
+// staged to and from the device) or device memory (CUDA-aware MPI: no staging copies). With
+// DeviceStream the buffers are in device memory and the transport queues its messages on the
+// backend's halo stream (NCCL), behind the packing and ahead of the unpacking: the stream orders
+// them, so neither the packing nor the messages need the host to wait.
+enum class HaloMemory : int { Host = 0, Device = 1, DeviceStream = 2 };
 
 // Persistent halo buffers of one face: the transport sends from `send` and receives into `recv`
 // (host or device memory, as setup_halos() was asked). `stream` is the backend's halo stream
@@ -33,7 +36,9 @@ struct HaloBuffer {
 // Communicator of more than one rank) drives a step as
 //   pack x faces, start x messages | update(bulk) in pieces, polling the messages in between;
 //   when x is in: unpack x, pack y faces, start y | ... | unpack y | update(borders) | swap()
-// (without overlap: exchange, then update(whole), then swap()). Packing reads only the current
+// (without overlap: exchange, then update(whole), then swap(); with a backend whose update() only
+// launches work, bulk_pieces() 1, and a transport other than NCCL, the bulk is launched before the
+// first pack). Packing reads only the current
 // state's boundary and x-halo layers and unpacking writes only its halo layers, while update()
 // reads the current state's interior and writes the next state: a backend may run them
 // concurrently (a CUDA backend on separate streams) as long as the guarantees below hold.
@@ -50,7 +55,7 @@ class HaloOps {
   virtual HaloBuffer halo_buffer(parallel::Face f) = 0;
   // Current state's boundary layers -> send buffer of face f, in slab order; complete (visible
   // to the host, or to a transport on any device stream) when it returns, because the transport
-  // reads the buffer next.
+  // reads the buffer next; with HaloMemory::DeviceStream, queued on the halo stream only.
   virtual void pack(parallel::Face f) = 0;
   // Receive buffer of face f -> the current state's halo layers; may complete asynchronously but
   // before any later pack(), copy_periodic() or update() reads them.

@@ -411,8 +411,12 @@ class CudaBackend final : public Backend, public HaloOps {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     plan_ = plan;
     host_ = mem == HaloMemory::Host;
+    stream_ordered_ = mem == HaloMemory::DeviceStream;
     if (!halo_stream_) {
-      PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&halo_stream_, cudaStreamNonBlocking));
+      // Ahead of the bulk kernel's waiting blocks: the halos are on the step's critical path.
+      int least = 0, greatest = 0;
+      PLUME_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+      PLUME_CUDA_CHECK(cudaStreamCreateWithPriority(&halo_stream_, cudaStreamNonBlocking, greatest));
       PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&halo_ready_, cudaEventDisableTiming));
     }
     for (int f = 0; f < parallel::kFaces; ++f) {
@@ -448,7 +452,7 @@ class CudaBackend final : public Backend, public HaloOps {
     if (host_)
       PLUME_CUDA_CHECK(cudaMemcpyAsync(faces_[f].host[0].data(), faces_[f].device[0].data(),
                                        faces_[f].device[0].bytes(), cudaMemcpyDeviceToHost, halo_stream_));
-    PLUME_CUDA_CHECK(cudaStreamSynchronize(halo_stream_));
+    if (!stream_ordered_) PLUME_CUDA_CHECK(cudaStreamSynchronize(halo_stream_));
   }
 
   void unpack(parallel::Face f) override {
@@ -664,6 +668,7 @@ class CudaBackend final : public Backend, public HaloOps {
   parallel::HaloPlan plan_;
   std::array<FaceBuffers, parallel::kFaces> faces_;
   cudaStream_t halo_stream_ = nullptr;  // packing, unpacking, staging copies, NCCL
+  bool stream_ordered_ = false;         // the transport queues its messages on halo_stream_
   cudaEvent_t halo_ready_ = nullptr;
 };
 

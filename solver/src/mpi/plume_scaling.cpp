@@ -1,6 +1,6 @@
 // plume-scaling: the performance model of docs/distributed.md, from measurement to prediction.
 //
-//   mpirun -np N plume-scaling measure [--tile WxH] [--backend auto|cpu|cuda] [--out machine.txt]
+//   mpirun -np N plume-scaling measure [--tile WxH[xD]] [--backend auto|cpu|cuda] [--out machine.txt]
 //       every rank's site rate with all ranks busy, the row and launch overheads, and B0, t0 of
 //       the halo messages (a ring of ranks, fitted to t = t0 + bytes/B0, seed 002's B(s));
 //   mpirun -np N plume-scaling validate --lattice NXxNY [--machine machine.txt] [--steps S]
@@ -158,7 +158,8 @@ double sweep_time(Communicator& comm, int calls, Sweep&& sweep) {
 }
 
 MachineModel measure(Communicator& comm, const Options& o) {
-  const auto [W, H] = parse_size(o.get("--tile", "1024x256"));
+  const Domain T = parse_lattice(o.get("--tile", "1024x256"));
+  const int W = T.NX, H = T.NY, D = T.NZ;
   const int sweeps = std::stoi(o.get("--steps", "10"));
   if (comm.size() < 2) throw std::invalid_argument("measure needs at least 2 ranks (the halo messages)");
   if (W < 8) throw std::invalid_argument("--tile: at least 8 sites wide");
@@ -166,10 +167,10 @@ MachineModel measure(Communicator& comm, const Options& o) {
   m.value_bytes = o.has("--fp32") ? 4 : 8;
 
   // The boxes the stepper updates, on a tile larger than the caches, as box_time() models them:
-  // launch + rows (columns + c) / rate. One whole-tile box, the same sites as 3-wide strips (what
-  // the borders are), and one-site boxes (the fixed cost of a call).
+  // launch + rows (columns + c) / rate, a row being one (y, z) of the box. One whole-tile box, the
+  // same sites as 3-wide strips (what the borders are), and one-site boxes (the fixed cost of a call).
   // Each rank its own GPU (a one-process Solver would put every rank on device 0).
-  SolverConfig tc = bench_config(W, H, o);
+  SolverConfig tc = bench_config(W, H, o, D);
   if (const int ndev = cuda_device_count(); ndev > 0 && tc.backend != BackendKind::CPU) tc.device = comm.node_rank() % ndev;
   Solver tile(tc);
   tile.initialize();
@@ -177,19 +178,21 @@ MachineModel measure(Communicator& comm, const Options& o) {
   if (!ops) throw std::runtime_error("the " + tile.backend_name() + " backend has no box updates (HaloOps)");
   const int strips = W / 3;
   const double t_call = sweep_time(comm, 2000, [&] {
-    ops->update(Box{0, 1, 0, 1});
+    ops->update(Box{0, 1, 0, 1, 0, 1});
     ops->swap();
   });
   const double t_whole = sweep_time(comm, sweeps, [&] {
-    ops->update(Box{0, W, 0, H});
+    ops->update(Box{0, W, 0, H, 0, D});
     ops->swap();
   });
   const double t_strips = sweep_time(comm, sweeps, [&] {
-    for (int k = 0; k < strips; ++k) ops->update(Box{3 * k, 3 * k + 3, 0, H});
+    for (int k = 0; k < strips; ++k) ops->update(Box{3 * k, 3 * k + 3, 0, H, 0, D});
     ops->swap();
   });
-  // With L = t_call: (t_whole - L) / H = (W + c)/rate, (t_strips / strips - L) / H = (3 + c)/rate.
-  const double L = t_call, row_whole = (t_whole - L) / H, row_strip = (t_strips / strips - L) / H;
+  // With L = t_call and R = H D rows: (t_whole - L) / R = (W + c)/rate,
+  // (t_strips / strips - L) / R = (3 + c)/rate.
+  const double rows = double(H) * D;
+  const double L = t_call, row_whole = (t_whole - L) / rows, row_strip = (t_strips / strips - L) / rows;
   m.site_rate = (W - 3) / (row_whole - row_strip);
   m.row_overhead = std::max(0.0, row_strip * m.site_rate - 3);
   m.launch_overhead = std::max(0.0, L - (1 + m.row_overhead) / m.site_rate);
@@ -237,12 +240,12 @@ MachineModel measure(Communicator& comm, const Options& o) {
   m.link_bandwidth = 1 / ((a11 * b2 - a12 * b1) / det);
 
   char name[200];
-  std::snprintf(name, sizeof name, "measured with %d ranks: %s, tile %dx%d", n, tile.backend_description().c_str(),
-                W, H);
+  std::snprintf(name, sizeof name, "measured with %d ranks: %s, tile %s", n, tile.backend_description().c_str(),
+                to_string(Tiling{W, H, D}).c_str());
   m.name = name;
   if (comm.rank() == 0) {
-    std::printf("update() on a %dx%d tile: whole %.3f ms, as %d strips 3 wide %.3f ms, one site %.2f us\n", W, H,
-                t_whole * 1e3, strips, t_strips * 1e3, t_call * 1e6);
+    std::printf("update() on a %s tile: whole %.3f ms, as %d strips 3 wide %.3f ms, one site %.2f us\n",
+                to_string(Tiling{W, H, D}).c_str(), t_whole * 1e3, strips, t_strips * 1e3, t_call * 1e6);
     std::printf("halo ring over %d ranks:\n  bytes/phase   time [us]   model [us]   B(s) [GB/s]\n", n);
     for (std::size_t k = 0; k < sizes.size(); ++k)
       std::printf("  %11.0f  %10.2f   %10.2f   %10.3f\n", sizes[k], times[k] * 1e6,
@@ -316,7 +319,7 @@ void time_run(Communicator& comm, const Options& o, const MachineModel* m) {
 
 int run(Communicator& comm, int argc, char** argv) {
   const std::string usage =
-      "usage: plume-scaling measure [--tile WxH] [--steps S] [--fp32] [--backend auto|cpu|cuda] [--out FILE]\n"
+      "usage: plume-scaling measure [--tile WxH[xD]] [--steps S] [--fp32] [--backend auto|cpu|cuda] [--out FILE]\n"
       "       plume-scaling validate [--lattice NXxNY] [--steps S] [--fp32] (--machine FILE | --reference cpu|gpu)\n"
       "       plume-scaling predict (--machine FILE | --reference cpu|gpu) [--lattice NXxNY] [--tile WxH]\n"
       "                             [--max-ranks R] [--walls 0|1] [--fp32]\n"

@@ -6,7 +6,9 @@ namespace plume::parallel {
 
 HaloExchange::HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& comm, TransportKind transport)
     : ops_(ops), plan_(plan) {
-  ops_.setup_halos(plan_, transport == TransportKind::Host ? HaloMemory::Host : HaloMemory::Device);
+  ops_.setup_halos(plan_, transport == TransportKind::Host   ? HaloMemory::Host
+                          : transport == TransportKind::Nccl ? HaloMemory::DeviceStream
+                                                             : HaloMemory::Device);
   std::array<HaloChannel, kFaces> channels;
   void* stream = nullptr;
   for (int f = 0; f < kFaces; ++f) {
@@ -19,20 +21,27 @@ HaloExchange::HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& com
   transport_ = transport == TransportKind::Nccl ? make_nccl_transport(comm, channels, stream) : comm.connect(channels);
 }
 
-void HaloExchange::begin() { start(0); }
+void HaloExchange::prepare() { prepared_ = local_copies(0); }
 
-void HaloExchange::start(int axis) {
+void HaloExchange::begin() {
+  start(prepared_ >= 0 ? prepared_ : 0);
+  prepared_ = -1;
+}
+
+int HaloExchange::local_copies(int axis) {
   for (; axis < kAxes; ++axis) {
-    if (plan_.remote(axis)) {
-      for (int f = 2 * axis; f < 2 * axis + 2; ++f)
-        if (plan_.face[f].peer.link == Link::Remote) ops_.pack(Face(f));
-      transport_->start(axis);
-      axis_ = axis;
-      return;
-    }
+    if (plan_.remote(axis)) return axis;
     if (plan_.face[2 * axis].peer.link == Link::Self) ops_.copy_periodic(axis);
   }
-  axis_ = kDone;
+  return kDone;
+}
+
+void HaloExchange::start(int axis) {
+  axis_ = local_copies(axis);
+  if (axis_ == kDone) return;
+  for (int f = 2 * axis_; f < 2 * axis_ + 2; ++f)
+    if (plan_.face[f].peer.link == Link::Remote) ops_.pack(Face(f));
+  transport_->start(axis_);
 }
 
 void HaloExchange::complete(int axis) {
@@ -54,7 +63,10 @@ void HaloExchange::finish() {
 
 TileStepper::TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& regions, Communicator& comm,
                          TransportKind transport)
-    : ops_(ops), regions_(regions), exchange_(ops, plan, comm, transport) {}
+    : ops_(ops),
+      regions_(regions),
+      exchange_(ops, plan, comm, transport),
+      bulk_first_(ops.bulk_pieces() == 1 && transport != TransportKind::Nccl) {}
 
 void TileStepper::exchange() {
   exchange_.begin();
@@ -69,21 +81,28 @@ void TileStepper::step(bool overlap) {
     ops_.swap();
     return;
   }
-  exchange_.begin();
-  const Box& b = regions_.bulk;
-  // Pieces along the outermost axis of the bulk that has more than one layer (z in 3-D, else y).
-  const bool by_z = b.z1 - b.z0 > 1;
-  const int layers = by_z ? b.z1 - b.z0 : b.y1 - b.y0;
-  const int pieces = std::max(1, std::min(ops_.bulk_pieces(), layers));
-  for (int k = 0; k < pieces; ++k) {
-    const Range r = split(layers, pieces, k);
-    Box piece = b;
-    if (by_z)
-      piece.z0 = b.z0 + r.begin, piece.z1 = b.z0 + r.begin + r.size;
-    else
-      piece.y0 = b.y0 + r.begin, piece.y1 = b.y0 + r.begin + r.size;
-    ops_.update(piece);
+  if (bulk_first_) {
+    exchange_.prepare();
+    ops_.update(regions_.bulk);
+    exchange_.begin();
     exchange_.progress();
+  } else {
+    exchange_.begin();
+    const Box& b = regions_.bulk;
+    // Pieces along the outermost axis of the bulk that has more than one layer (z in 3-D, else y).
+    const bool by_z = b.z1 - b.z0 > 1;
+    const int layers = by_z ? b.z1 - b.z0 : b.y1 - b.y0;
+    const int pieces = std::max(1, std::min(ops_.bulk_pieces(), layers));
+    for (int k = 0; k < pieces; ++k) {
+      const Range r = split(layers, pieces, k);
+      Box piece = b;
+      if (by_z)
+        piece.z0 = b.z0 + r.begin, piece.z1 = b.z0 + r.begin + r.size;
+      else
+        piece.y0 = b.y0 + r.begin, piece.y1 = b.y0 + r.begin + r.size;
+      ops_.update(piece);
+      exchange_.progress();
+    }
   }
   exchange_.finish();
   for (const Box& border : regions_.borders) ops_.update(border);

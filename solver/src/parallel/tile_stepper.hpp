@@ -9,11 +9,14 @@
 namespace plume::parallel {
 
 // Fills the current state's halos: x first, then y, then z, which carries the edges and corners. begin() starts
-// it, progress() moves it on without blocking, finish() completes it.
+// it, progress() moves it on without blocking, finish() completes it. prepare(), before begin(),
+// does only what comes before the first message (the copies across periodic directions of the
+// axes before it), so that a bulk update that needs those halos can be launched in between.
 class HaloExchange {
  public:
   // `transport` is resolved (Host, CudaAware or Nccl); Nccl makes this constructor collective.
   HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& comm, TransportKind transport);
+  void prepare();
   void begin();
   void progress();
   void finish();
@@ -21,13 +24,15 @@ class HaloExchange {
 
  private:
   static constexpr int kDone = kAxes;
+  int local_copies(int axis);  // the periodic copies from `axis` on, up to the first axis with messages
   void start(int axis);     // from `axis` on: the first axis with messages in flight, or done
   void complete(int axis);  // the messages of `axis` are in: unpack, go on with the next axis
 
   HaloOps& ops_;
   HaloPlan plan_;
   std::unique_ptr<HaloTransport> transport_;
-  int axis_ = kDone;  // the axis whose messages are in flight
+  int axis_ = kDone;      // the axis whose messages are in flight
+  int prepared_ = -1;     // after prepare(): the first axis with messages (or kDone)
 };
 
 class TileStepper {
@@ -44,6 +49,10 @@ class TileStepper {
   HaloOps& ops_;
   StepRegions regions_;
   HaloExchange exchange_;
+  // Launch the bulk before packing: a backend whose update() only launches work, with a transport
+  // whose packing makes the host wait (host-staged or CUDA-aware MPI: the copies to the host run
+  // beside the bulk instead of before it). NCCL queues everything on the halo stream anyway.
+  bool bulk_first_ = false;
 };
 
 }  // namespace plume::parallel
