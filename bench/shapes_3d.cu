@@ -1,9 +1,12 @@
 // The 3-D step kernels (D3Q19, the diffusion stencil) in other shapes than the production one,
 // timed directly (outside the backend, halos left as they are: the kernels' own cost) on an N^3
 // lattice in the model's default case, FP32 and FP64 storage, each as a fraction of the copy
-// bandwidth measured in the same process; and the periodic halo copies of one step apart.
-// docs/benchmarks.md records every variant tried.
-//   shapes_3d N [STEPS]
+// bandwidth measured in the same process; and the periodic halo copies of one step apart. The
+// diffusion stencil's kernels of bench/stencil_variants.cuh (columns, shared-memory tiles, vectors
+// along x) come with their traits line (plume/grid/stencil_kernel.hpp) and whether T after a few
+// steps, on the whole block and on 27 boxes of it, has the production kernel's bits ("same bits")
+// or not ("DIFFERENT"). docs/benchmarks.md records every variant tried.
+//   shapes_3d N [STEPS [d3q19|diffusion]]   (the last: that model only)
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <cstdio>
@@ -15,6 +18,7 @@
 #include "device_buffer.hpp"
 #include "kernel_resources.hpp"
 #include "kernels.cuh"
+#include "stencil_variants.cuh"
 #include "d3q19/model.hpp"
 #include "diffusion/model.hpp"
 #include "plume/parameters.hpp"
@@ -26,42 +30,11 @@ namespace {
 
 double g_copy = 0;  // B/s, read + write
 
-template <class M, class Real>
-struct Lattice {
-  using L = typename M::Lattice;
-  Domain d;
-  Layout l;
-  typename M::Params p;
-  cu::DeviceBuffer<Real> a, b;
-  explicit Lattice(int n)
-      : d(Domain::whole(n, n, n)),
-        l(make_layout(n, n, n, parallel::halo_width<L>(0), parallel::halo_width<L>(2), L::Q, sizeof(Real))),
-        a(l.elements()), b(l.elements()) {
-    const Model& m = M::model();
-    AnySetup any = m.parameters().defaults ? m.parameters().defaults() : m.default_setup();
-    if (m.parameters().derive) m.parameters().derive(any);
-    const auto setup = any.template as<typename M::Setup>();
-    p = M::params(setup);
-    cudaStream_t s = nullptr;
-    // The states go to the other buffer where they fit (as in the backend), else to their own.
-    using State = typename M::SiteState;
-    if (std::size_t(d.sites()) * sizeof(State) <= std::size_t(l.elements()) * sizeof(Real)) {
-      cu::launch_initial_state<M, Real>(a.data(), b.data(), l, d, setup, s);
-      PLUME_CUDA_CHECK(cudaDeviceSynchronize());
-    } else {
-      cu::DeviceBuffer<State> states(std::size_t(d.sites()));
-      cu::launch_initial_state<M, Real>(a.data(), states.data(), l, d, setup, s);
-      PLUME_CUDA_CHECK(cudaDeviceSynchronize());
-    }
-    PLUME_CUDA_CHECK(cudaMemcpy(b.data(), a.data(), a.bytes(), cudaMemcpyDeviceToDevice));
-  }
-};
+using bench::Lattice;
 
 template <class M, class Real>
 StepArgs<Real, typename M::Params> args(Lattice<M, Real>& lat, int k) {
-  Real* src = k % 2 ? lat.b.data() : lat.a.data();
-  Real* dst = k % 2 ? lat.a.data() : lat.b.data();
-  return {src, dst, lat.l, lat.d, lat.p};
+  return lat.args(k);
 }
 
 // Best of three runs of `steps` launches of `launch(k)`, in ms per launch.
@@ -87,22 +60,40 @@ double time_ms(int steps, F&& launch) {
 }
 
 template <class M, class Real>
-void report(const char* model, const Lattice<M, Real>& lat, const std::string& name, const std::string& res, double ms) {
+void report(const char* model, const Lattice<M, Real>& lat, const std::string& name, const std::string& res, double ms,
+            const char* bits = nullptr) {
   const double rate = double(lat.d.sites()) / (ms * 1e-3);
   const double bytes = 2.0 * M::Lattice::Q * sizeof(Real);
-  std::printf("shape %s %d^3 %s | %-34s | %-22s | %8.3f ms | %7.2f G | %.3f\n", model, lat.d.nx,
+  std::printf("shape %s %d^3 %s | %-38s | %-22s | %8.3f ms | %7.2f G | %.3f%s%s\n", model, lat.d.nx,
               sizeof(Real) == 4 ? "FP32" : "FP64", name.c_str(), res.c_str(), ms, rate / 1e9,
-              g_copy > 0 ? rate * bytes / g_copy : 0.0);
+              g_copy > 0 ? rate * bytes / g_copy : 0.0, bits ? " | " : "", bits ? bits : "");
+}
+
+// The registers and local memory of the kernel that launch_box runs for Shape.
+template <class M, class Real, class Shape>
+std::string shape_resources() {
+  if constexpr (Shape::mapping == cu::Mapping::Column)
+    return resources(cu::column_kernel<M, 0, Real, Shape::block_x, Shape::min_blocks, Shape::layers>);
+  else if constexpr (Shape::mapping == cu::Mapping::Tile)
+    return resources(cu::tile_kernel<M, 0, Real, Shape::block_x, Shape::block_y, Shape::rows, Shape::layers,
+                                     Shape::ahead, Shape::min_blocks>) +
+           ", " + std::to_string(Shape::min_blocks) + " blocks";
+  else if constexpr (Shape::mapping == cu::Mapping::Vector)
+    return resources(cu::vector_kernel<M, 0, Real, Shape::block_x, Shape::width, Shape::layers, Shape::min_blocks>) +
+           ", " + std::to_string(Shape::min_blocks) + " blocks";
+  else
+    return resources(cu::step_kernel<M, 0, Real, Shape::block_x, Shape::min_blocks, Shape::rows_at_once>);
+}
+
+template <class M, class Real, class Shape>
+double shape_ms(Lattice<M, Real>& lat, int steps) {
+  return time_ms(steps, [&](int k) { cu::launch_box<M, 0, Real, Shape>(args(lat, k), Box::of(lat.d), nullptr); });
 }
 
 template <class M, class Real, class Shape>
 void shape(const char* model, Lattice<M, Real>& lat, const char* name, int steps) {
-  const double ms = time_ms(steps, [&](int k) { cu::launch_box<M, 0, Real, Shape>(args(lat, k), Box::of(lat.d), nullptr); });
-  if constexpr (Shape::layers > 0)
-    report(model, lat, name, resources(cu::column_kernel<M, 0, Real, Shape::block_x, Shape::min_blocks, Shape::layers>), ms);
-  else
-    report(model, lat, name,
-           resources(cu::step_kernel<M, 0, Real, Shape::block_x, Shape::min_blocks, Shape::rows_at_once>), ms);
+  const double ms = shape_ms<M, Real, Shape>(lat, steps);
+  report(model, lat, name, shape_resources<M, Real, Shape>(), ms);
 }
 
 // The periodic halos of one step (the three axes), as the backend fills them.
@@ -138,6 +129,30 @@ void d3q19_shapes(int n, int steps) {
   halos(m, lat, steps);
 }
 
+// The stencil's kernels of bench/stencil_variants.cuh, each timed, then T after a few steps on the
+// whole block and on 27 boxes of it against the production kernel's on the whole block.
+template <class Real, int... Is>
+void stencil_kernels(Lattice<diffusion::Traits<3>, Real>& lat, int steps, std::integer_sequence<int, Is...>) {
+  using M = diffusion::Traits<3>;
+  constexpr int kCheckSteps = 3;
+  using Production = typename cu::ProductionShape<M, 0, Real>::type;
+  const auto reference = bench::stencil_steps<M, Real, Production>(lat, kCheckSteps, bench::stencil_boxes(lat.d, false));
+  auto one = [&](auto i) {
+    constexpr int I = decltype(i)::value;
+    using Shape = bench::VariantShape<I>;
+    const double ms = shape_ms<M, Real, Shape>(lat, steps);
+    bool same = true;
+    for (bool cut : {false, true})
+      same = same && bench::different_sites(bench::stencil_steps<M, Real, Shape>(lat, kCheckSteps, bench::stencil_boxes(lat.d, cut)),
+                                            reference, lat.l) == 0;
+    report("diffusion", lat, bench::traits_line(bench::stencil_variants[I]), shape_resources<M, Real, Shape>(), ms,
+           same ? "same bits" : "DIFFERENT");
+  };
+  (one(std::integral_constant<int, Is>{}), ...);
+  std::printf("stencil kernels: the production one is %s (diffusion/model.hpp, stencil_kernel(%d))\n",
+              bench::traits_line(M::stencil_kernel(int(sizeof(Real)))).c_str(), int(sizeof(Real)));
+}
+
 template <class Real>
 void diffusion_shapes(int n, int steps) {
   using M = diffusion::Traits<3>;
@@ -155,6 +170,7 @@ void diffusion_shapes(int n, int steps) {
   shape<M, Real, cu::ColumnShape<128, 8, 8>>(m, lat, "columns of 8 layers, 128 x 8 blocks", steps);
   shape<M, Real, cu::ColumnShape<128, 8, 16>>(m, lat, "columns of 16 layers, 128 x 8 blocks", steps);
   halos(m, lat, steps);
+  stencil_kernels(lat, steps, std::make_integer_sequence<int, bench::kStencilVariants>{});
 }
 
 }  // namespace
@@ -164,9 +180,14 @@ int main(int argc, char** argv) {
   const int steps = argc > 2 ? std::atoi(argv[2]) : (n <= 256 ? 50 : 10);
   g_copy = copy_bandwidth();
   std::printf("copy bandwidth %.0f GB/s; %d^3, %d launches per timing (best of 3)\n", g_copy / 1e9, n, steps);
-  d3q19_shapes<float>(n, steps);
-  d3q19_shapes<double>(n, steps);
-  diffusion_shapes<float>(n, steps * 4);
-  diffusion_shapes<double>(n, steps * 4);
+  const std::string only = argc > 3 ? argv[3] : "";
+  if (only.empty() || only == "d3q19") {
+    d3q19_shapes<float>(n, steps);
+    d3q19_shapes<double>(n, steps);
+  }
+  if (only.empty() || only == "diffusion") {
+    diffusion_shapes<float>(n, steps * 4);
+    diffusion_shapes<double>(n, steps * 4);
+  }
   return 0;
 }

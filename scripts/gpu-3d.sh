@@ -49,8 +49,12 @@ if [ -n "${PLUME_MPI_ONE_GPU:-}" ]; then
 fi
 
 echo "== kernel shapes (bench/shapes_3d.cu)"
-for n in ${PLUME_SHAPES_SIZES-256 512}; do "$work/b/bench/shapes_3d" $n > "$logs/shapes-$n.txt" 2>&1 || echo "shapes_3d $n failed"; done
-cat "$logs"/shapes-*.txt 2>/dev/null | grep -E "^(shape|copy)"
+# PLUME_SHAPES_MODEL=diffusion (or d3q19): that model's shapes only.
+for n in ${PLUME_SHAPES_SIZES-256 512}; do
+  "$work/b/bench/shapes_3d" $n ${PLUME_SHAPES_MODEL:+$((n <= 256 ? 50 : 10)) $PLUME_SHAPES_MODEL} > "$logs/shapes-$n.txt" 2>&1 ||
+    echo "shapes_3d $n failed"
+done
+cat "$logs"/shapes-*.txt 2>/dev/null | grep -E "^(shape|copy|stencil)"
 
 [ -n "${PLUME_SKIP_RATES:-}" ] && exit $tests_rc
 echo "== rates"

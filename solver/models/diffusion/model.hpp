@@ -11,6 +11,7 @@
 #include "diffusion/site.hpp"
 #include "diffusion/stencil.hpp"
 #include "diffusion/walls.hpp"
+#include "plume/grid/stencil_kernel.hpp"
 #include "plume/parallel/decomposition.hpp"
 #include "plume/reductions.hpp"
 
@@ -56,14 +57,24 @@ struct Traits {
       update_site<Dim>(a, x, y, z);
   }
 
-  // 3-D without walls (variant 0): the CUDA backend runs columns of sites, each thread marching up
-  // z (kernels.cuh, ColumnShape), in this budget: 12 blocks of 128. At 32 registers (16 blocks) a
-  // column spills with FP64 storage and runs at 0.59 of the copy bandwidth at 512^3 on an H200, at
-  // 40 it runs at 0.78 (FP32 at 0.65 either way; bench/shapes_3d.cu).
-  static constexpr int column_registers(int /*variant*/) { return 40; }
+  // 3-D without walls (variant 0): the CUDA backend runs one of the kernels of
+  // plume/grid/stencil_kernel.hpp, chosen here by the storage's bytes per value (4 or 8). Each
+  // gathers a site's neighbours its own way and calls next_value (site.hpp): the same bits.
+  // The column of 8 layers, 128 threads, 40 registers (12 blocks): at 32 registers (16 blocks) a
+  // column spills with FP64 storage and runs at 0.59 of the copy bandwidth at 512^3 on an H200,
+  // at 40 it runs at 0.78 (FP32 at 0.65 either way; bench/shapes_3d.cu, docs/benchmarks.md).
+  // bench/shapes_3d.cu times the shared-memory tiles and the vectors along x beside it and prints
+  // each as the StencilKernel to write here.
+  static constexpr StencilKernel stencil_kernel(int /*real_bytes*/) { return StencilKernel::column(128, 8, 40); }
   template <int V, class Real, int D = Dim, class = std::enable_if_t<D == 3 && V == 0>>
   PLUME_HD PLUME_FORCEINLINE static void update_column(const StepArgs<Real, Params>& a, int x, int y, int z0, int z1) {
     diffusion::update_column(a, x, y, z0, z1);
+  }
+  // The new T of a site from its T and its neighbours' (-x, +x, -y, +y, -z, +z), for the
+  // kernels that gather them themselves (solver/src/cuda/stencil_kernels.cuh).
+  template <int V, int D = Dim, class = std::enable_if_t<D == 3 && V == 0>>
+  PLUME_HD PLUME_FORCEINLINE static double next_value(const Params& p, double t, const double (&n)[6]) {
+    return diffusion::next_value<3>(t, n, p);
   }
 
   template <class Real>

@@ -10,6 +10,7 @@
 // by their images: the same sum in the same order (-x, +x, -y, +y, -z, +z).
 #pragma once
 #include "diffusion/params.hpp"
+#include "diffusion/site.hpp"
 #include "diffusion/stencil.hpp"
 #include "plume/grid/step_args.hpp"
 
@@ -27,17 +28,17 @@ PLUME_HD PLUME_FORCEINLINE void update_site_walls(const StepArgs<Real, Params>& 
   const double t = double(load_ro(a.src + s));
   // Along each axis, whether the neighbour below and above lie beyond a wall, and its temperature.
   const int g[3] = {d.x0 + x, d.y0 + y, d.z0 + z};
-  const int n[3] = {d.NX, d.NY, d.NZ};
+  const int size[3] = {d.NX, d.NY, d.NZ};
   const bool walled[3] = {false, p.walls_y, p.walls_z};
   const double low[3] = {0.0, p.y_low, p.z_low}, high[3] = {0.0, p.y_high, p.z_high};
-  double sum = 0;
+  double n[2 * D];  // the neighbours, images beyond walls
   static_for<D>([&](auto axis) {
     constexpr int A = decltype(axis)::value;
     const int step = l.step(A);
-    sum += walled[A] && g[A] == 0 ? wall_image(low[A], t) : double(load_ro(a.src + s - step));
-    sum += walled[A] && g[A] == n[A] - 1 ? wall_image(high[A], t) : double(load_ro(a.src + s + step));
+    n[2 * A] = walled[A] && g[A] == 0 ? wall_image(low[A], t) : double(load_ro(a.src + s - step));
+    n[2 * A + 1] = walled[A] && g[A] == size[A] - 1 ? wall_image(high[A], t) : double(load_ro(a.src + s + step));
   });
-  a.dst[s] = Real(t + p.kappa * (sum - 2 * D * t));
+  a.dst[s] = Real(next_value<D>(t, n, p));
 }
 
 }  // namespace plume::diffusion

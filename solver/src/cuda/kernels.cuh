@@ -11,8 +11,14 @@
 #include "plume/grid/layout.hpp"
 #include "plume/parallel/halo_plan.hpp"
 #include "plume/grid/step_args.hpp"
+#include "plume/grid/stencil_kernel.hpp"
+#include "stencil_kernels.cuh"
 
 namespace plume::cuda {
+
+// How a step kernel maps sites to threads (launch_box): rows of sites (step_kernel), columns
+// (column_kernel), and for an axis stencil of one plane tiles and vectors (stencil_kernels.cuh).
+enum class Mapping { Rows, Column, Tile, Vector };
 
 // Threads of a step block along x (one site each), the blocks per multiprocessor that
 // __launch_bounds__ asks the register allocator to fit, and how many rows each thread updates
@@ -21,6 +27,7 @@ namespace plume::cuda {
 // sites before computing either: twice the bytes in flight per thread).
 template <int BX, int MinBlocks, int RowsPerThread = 1, int Rows = 1>
 struct StepShape {
+  static constexpr Mapping mapping = Mapping::Rows;
   static constexpr int block_x = BX;
   static constexpr int min_blocks = MinBlocks;
   static constexpr int rows_per_thread = RowsPerThread;
@@ -31,8 +38,37 @@ struct StepShape {
 // each marching up `Layers` z layers of one row (column_kernel).
 template <int BX, int MinBlocks, int Layers>
 struct ColumnShape : StepShape<BX, MinBlocks> {
+  static constexpr Mapping mapping = Mapping::Column;
   static constexpr int layers = Layers;
 };
+// An axis stencil of one plane (stencil_kernels.cuh): blocks of BX x BY threads, R sites per
+// thread along y, marching Layers layers with a shared-memory tile per layer, loads Ahead layers
+// ahead (tile_kernel); threads of W sites along x marching Layers layers (vector_kernel).
+template <int BX, int BY, int R, int Layers, int Ahead, int MinBlocks>
+struct TileShape : StepShape<BX, MinBlocks> {
+  static constexpr Mapping mapping = Mapping::Tile;
+  static constexpr int block_y = BY, rows = R, layers = Layers, ahead = Ahead;
+};
+template <int BX, int W, int Layers, int MinBlocks>
+struct VectorShape : StepShape<BX, MinBlocks> {
+  static constexpr Mapping mapping = Mapping::Vector;
+  static constexpr int width = W, layers = Layers;
+};
+// The shape of a StencilKernel (the numbers a model's traits give), in blocks of `threads` that
+// use its registers: as many as a multiprocessor's 64 K registers hold, at most 2048 threads.
+constexpr int blocks_for(int threads, int registers) {
+  return std::max(1, std::min(2048 / threads, 65536 / (threads * registers)));
+}
+template <class K>  // K::value: a StencilKernel
+using StencilShape = std::conditional_t<
+    K::value.kind == StencilKernel::Tile,
+    TileShape<K::value.block_x, K::value.block_y, K::value.rows, K::value.layers, K::value.depth,
+              blocks_for(K::value.block_x * K::value.block_y, K::value.registers)>,
+    std::conditional_t<K::value.kind == StencilKernel::Vector,
+                       VectorShape<K::value.block_x, K::value.depth, K::value.layers,
+                                   blocks_for(K::value.block_x, K::value.registers)>,
+                       ColumnShape<K::value.block_x, blocks_for(K::value.block_x, K::value.registers),
+                                   K::value.layers>>>;
 // The threads of a step block: 128 along x. The blocks per multiprocessor that
 // __launch_bounds__ asks for follow from the registers a model's variant needs (M::registers): as
 // many 128-thread blocks as the 64 K registers of a multiprocessor hold, at most 16 (a full
@@ -62,14 +98,17 @@ struct has_update_column<M, V, Real, std::void_t<decltype(&M::template update_co
 //   thread, in as many blocks of 128 as the registers of the pair (M::pair_registers) leave room
 //   for. With one site per thread, FP32 storage has too few bytes in flight: D2Q9 BGK at 8192^2 on
 //   an H200 ran at 0.84 of the copy bandwidth so, 0.87 with two rows (docs/benchmarks.md);
-// - for a 3-D model with update_column (the diffusion stencil): columns of 8 layers, in the blocks
-//   its column_registers leave room for. On an H200 at 256^3 and 512^3 the stencil ran 1.2 to 1.6
-//   times faster so than one site per thread, 8 layers as fast as 16 and faster than 4 (fewer
-//   threads, or more loads of the layers below and above per site; bench/shapes_3d.cu,
-//   docs/benchmarks.md).
+// - for a 3-D model with update_column (the diffusion stencil): the kernel its traits choose
+//   (stencil_kernel(bytes per value), plume/grid/stencil_kernel.hpp), columns of 8 layers so far.
+//   On an H200 at 256^3 and 512^3 the stencil ran 1.2 to 1.6 times faster so than one site per
+//   thread, 8 layers as fast as 16 and faster than 4 (fewer threads, or more loads of the layers
+//   below and above per site; bench/shapes_3d.cu, docs/benchmarks.md).
 template <class M, int V, class Real>
 struct ProductionShape {
-  static constexpr int blocks(int registers) { return std::max(1, std::min(16, 65536 / (128 * registers))); }
+  static constexpr int blocks(int registers) { return blocks_for(128, registers); }
+  struct Chosen {
+    static constexpr StencilKernel value = M::stencil_kernel(int(sizeof(Real)));
+  };
   template <bool Rows, bool Column, class = void>
   struct pick {
     using type = DefaultStepShape<M, V>;
@@ -80,7 +119,7 @@ struct ProductionShape {
   };
   template <class U>
   struct pick<false, true, U> {
-    using type = ColumnShape<128, blocks(M::column_registers(V)), 8>;
+    using type = StencilShape<Chosen>;
   };
   using type = typename pick<std::is_same_v<Real, float> && has_update_rows<M, V, Real>::value,
                              has_update_column<M, V, Real>::value>::type;
@@ -226,18 +265,30 @@ void launch_halo(Real* f, const Layout& l, bool periodic_y, cudaStream_t s) {
 template <class M, int V, class Real, class Shape = typename ProductionShape<M, V, Real>::type>
 void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s) {
   if (b.empty()) return;
-  if constexpr (Shape::layers > 0) {
+  if constexpr (Shape::mapping == Mapping::Column) {
     constexpr int BX = Shape::block_x, Z = Shape::layers;
     const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned(std::min(b.y1 - b.y0, 65535)), unsigned((b.z1 - b.z0 + Z - 1) / Z));
     column_kernel<M, V, Real, BX, Shape::min_blocks, Z><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
     PLUME_CUDA_CHECK_LAUNCH();
-    return;
+  } else if constexpr (Shape::mapping == Mapping::Tile) {
+    constexpr int BX = Shape::block_x, BY = Shape::block_y, TY = BY * Shape::rows, Z = Shape::layers;
+    const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned((b.y1 - b.y0 + TY - 1) / TY), unsigned((b.z1 - b.z0 + Z - 1) / Z));
+    tile_kernel<M, V, Real, BX, BY, Shape::rows, Z, Shape::ahead, Shape::min_blocks>
+        <<<grid, dim3(BX, BY), 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
+    PLUME_CUDA_CHECK_LAUNCH();
+  } else if constexpr (Shape::mapping == Mapping::Vector) {
+    constexpr int BX = Shape::block_x, W = Shape::width, Z = Shape::layers;
+    const int g0 = (b.x0 / W) * W;  // the first vector's first site
+    const dim3 grid((b.x1 - g0 + BX * W - 1) / (BX * W), unsigned(std::min(b.y1 - b.y0, 65535)), unsigned((b.z1 - b.z0 + Z - 1) / Z));
+    vector_kernel<M, V, Real, BX, W, Z, Shape::min_blocks><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
+    PLUME_CUDA_CHECK_LAUNCH();
+  } else {
+    constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread * Shape::rows_at_once;
+    const long long rows = (long long)(b.y1 - b.y0) * (b.z1 - b.z0);
+    const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned(std::min<long long>((rows + RPT - 1) / RPT, 65535)));
+    step_kernel<M, V, Real, BX, MB, Shape::rows_at_once><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
+    PLUME_CUDA_CHECK_LAUNCH();
   }
-  constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread * Shape::rows_at_once;
-  const long long rows = (long long)(b.y1 - b.y0) * (b.z1 - b.z0);
-  const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned(std::min<long long>((rows + RPT - 1) / RPT, 65535)));
-  step_kernel<M, V, Real, BX, MB, Shape::rows_at_once><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
-  PLUME_CUDA_CHECK_LAUNCH();
 }
 
 // The box b with the variant the parameters choose.
