@@ -110,6 +110,12 @@ void Simulation::use_device_texels(bool on) {
 
 void Simulation::probe_at(int x, int y, int z) {
   std::lock_guard<std::mutex> lk(mtx_);
+  // Paused on a snapshot whose fields stayed on the device (a fault stopped the run): a new site
+  // gets a snapshot with host fields, whose read-outs need no more.
+  if (paused_on_device_ && (x != probe_[0] || y != probe_[1] || z != probe_[2])) {
+    refresh_ = true;
+    cv_.notify_one();
+  }
   probe_[0] = x;
   probe_[1] = y;
   probe_[2] = z;
@@ -333,9 +339,13 @@ void Simulation::rebuild(const config::RunConfig& cfg) {
 const std::optional<io::Fault>& Simulation::check_state() {
   if (!fault_) {
     last_publish_start_ = Clock::now();
-    solver_->request_fields();
-    solver_->wait_fields();
-    fault_ = solver_->snapshot_fault();  // checked where the snapshot was made
+    if (solver_->backend_kind() == BackendKind::CUDA) {
+      fault_ = solver_->find_fault();  // on the device: only the fault record comes back
+    } else {
+      solver_->request_fields();
+      solver_->wait_fields();
+      fault_ = solver_->snapshot_fault();  // checked where the snapshot was made
+    }
     if (fault_) running_ = false;
     last_publish_end_ = Clock::now();  // a look at the state, spaced like the snapshots
   }
@@ -516,6 +526,7 @@ long Simulation::publish(long max_overlap) {
   s.applied_seq = applied_;
   s.snapshot_seconds = host_seconds_;
   s.snapshot_stall_seconds = publish_cost_;
+  paused_on_device_ = device_only && !running_;
   exchange_.publish();
   last_publish_start_ = t0;
   last_publish_end_ = Clock::now();

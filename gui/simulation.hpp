@@ -149,6 +149,7 @@ class Simulation {
   bool device_texels_ = false;
   int probe_[3] = {-1, -1, -1};
   bool host_wanted_ = false;
+  std::atomic<bool> paused_on_device_{false};  // the last snapshot kept its fields on the device, and the run stopped
   std::atomic<bool> pending_{false};  // commands are waiting: a running batch should yield
 
   std::thread thread_;
