@@ -111,6 +111,7 @@ class Simulation {
   double rate_ = 0.0;  // site updates per second, smoothed over batches
   double snapshot_share_;
   double publish_cost_ = 0.0;  // seconds the last snapshot kept the solver from stepping
+  double share_credit_ = 0.0;  // snapshot_due: seconds of the share earned and not yet spent
   double host_seconds_ = 0.0;  // seconds the last snapshot's host work took
   // The start and end of the last snapshot or fault check (check_state): both are spaced by snapshot_due.
   std::chrono::steady_clock::time_point last_publish_start_{}, last_publish_end_{};
