@@ -75,9 +75,9 @@ class HaloOps {
 // The fields of the last fields() / request_fields() in device memory (the GPU hand-off to an
 // OpenGL texture, docs/gui.md "GPU path"): the model's `count` stored fields of the local block
 // (in the order of Model::fields()), one after another, nx * ny * nz values each, x fastest (row
-// pitch nx), on CUDA device `device`. Complete once fields() or wait_fields() has returned;
-// overwritten by the next fields(), request_fields(), row_sums() or find_fault(). All null on a
-// host backend.
+// pitch nx), on CUDA device `device`. Complete once fields(), wait_fields() or
+// wait_device_fields() has returned; overwritten by the next fields(), request_fields(),
+// request_device_fields(), row_sums() or find_fault(). All null on a host backend.
 struct DeviceFields {
   const double* data = nullptr;
   int count = 0;
