@@ -120,6 +120,7 @@ void App::frame() {
   window_->begin_frame();
   if (sim_->take(front_)) on_snapshot();
   for (const CommandResult& r : sim_->drain_results()) on_result(r);
+  run_waiting();
   if (script_ && !script_done_) step_script();
   show_progress();
   keyboard();
@@ -208,7 +209,7 @@ void App::draw_field(double left, double top, double w, double h, const std::str
       MouseEdits mine;
       plane_views_[a]->draw(common,
                             FieldView::Frame{left + a * (each + kGap), top + kTitle, a == 2 ? each + kBarSpace : each,
-                                             h - kTitle, &p, &front_->fields, label.c_str(), a == 2},
+                                             h - kTitle, &p, front_.get(), label.c_str(), a == 2},
                             mine);
       // Ticks below and right of the picture mark where the other two planes cut this one.
       const ViewTransform& xf = plane_views_[a]->transform();
@@ -235,8 +236,18 @@ void App::draw_field(double left, double top, double w, double h, const std::str
     const std::string text = front_->config.solver.nz > 1
                                  ? fmt::format("{}   plane {} = {}", overlay, axis_name(plane.axis), plane.position)
                                  : overlay;
-    field_view_->draw(drawn, FieldView::Frame{left, top, w, h, &front_->shown, &front_->fields, text.c_str()}, edits);
+    field_view_->draw(drawn, FieldView::Frame{left, top, w, h, &front_->shown, front_.get(), text.c_str()}, edits);
   }
+  // The site under the cursor, whose fields the next snapshots carry (the GPU path's read-out).
+  const int* site = field_view_->hovered_site();
+  if (front_->layout == Layout::Three)
+    for (const auto& v : plane_views_)
+      if (v->hovered_site()) site = v->hovered_site();
+  if (front_->layout == Layout::Volume) site = nullptr;
+  if (site)
+    sim_->probe_at(site[0], site[1], site[2]);
+  else
+    sim_->probe_at(-1, -1, -1);
   for (const Brush& b : edits.paint) post(cmd::Paint{b});
   for (const SolidStroke& k : edits.solids) post(cmd::Solid{k});
 }
@@ -305,7 +316,7 @@ void App::step_script() {
   for (;;) {
     // A `field`, `slice` or `layout` line has its effect when the snapshot carries that field
     // and those planes.
-    if (!shows_request()) return;
+    if (!shows_request() || waiting_host_) return;
     if (wait_seq_) {
       if (front_->applied_seq < wait_seq_) return;
       wait_seq_ = 0;
@@ -410,6 +421,13 @@ void App::dispatch(const cmd::Command& c) {
 }
 
 void App::execute(const cmd::ViewCommand& c) {
+  // A field image and a probe read the host fields, which the GPU path's running snapshots leave
+  // on the device: they wait for a snapshot that brings them (run_waiting, at the next frames).
+  if ((std::holds_alternative<cmd::Image>(c) || std::holds_alternative<cmd::Probe>(c)) && !front_->host_fields) {
+    waiting_host_ = c;
+    sim_->want_host_fields();
+    return;
+  }
   std::visit(Overloaded{
                  // The run's model's field of that name (the line may have been read for another).
                  [&](const cmd::Field& f) { view_.field = &io::field_choice(gui_model(), f.field->name); },
@@ -472,6 +490,19 @@ void App::execute(const cmd::ViewCommand& c) {
              c);
 }
 
+void App::run_waiting() {
+  if (!waiting_host_ || !front_->host_fields) return;
+  const cmd::ViewCommand c = *waiting_host_;
+  waiting_host_.reset();
+  try {
+    execute(c);
+  } catch (const std::exception& e) {
+    say(true, script_ && !script_done_ && script_pos_ > 0 ? script_->where(script_->lines[script_pos_ - 1]) + ": " + e.what()
+                                                          : std::string(e.what()));
+    if (script_ && !script_done_) fail_run();
+  }
+}
+
 void App::keyboard() {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantCaptureKeyboard) return;
@@ -481,8 +512,7 @@ void App::keyboard() {
 }
 
 void App::refresh_field() {
-  const Fields& f = front_->fields;
-  if (!field_dirty_ || f.nx == 0 || !upload_.upload) return;
+  if (!field_dirty_ || front_->shown.texture_nx == 0 || !upload_.upload) return;
   // Texels made on the device before the window went back to the host path: wait for the next
   // snapshot, which the simulation thread makes with host texels.
   if (front_->shown.texels_on_device && !upload_.upload->takes_device_texels()) return;

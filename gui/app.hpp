@@ -57,6 +57,8 @@ class App {
   void follow_model(const Model& m);
   void keyboard();
   void refresh_field();
+  // Executes the command that waits for host fields once the snapshot on screen has them.
+  void run_waiting();
   // Whether the snapshot on screen shows what the view asks for (field, planes, layout).
   bool shows_request() const;
   // Draws the field area (left, top, w x h) as the snapshot's layout says.
@@ -85,6 +87,7 @@ class App {
   std::map<std::uint64_t, std::string> panel_sets_;  // a parameter change of the panel in flight: its key
   bool field_dirty_ = true;  // a new snapshot: its field goes to the texture before drawing
   std::string pending_screenshot_;
+  std::optional<cmd::ViewCommand> waiting_host_;  // a field image or probe waiting for host fields
   bool quit_ = false;
   int exit_code_ = 0;
 

@@ -44,6 +44,7 @@ void draw_overlay(ImDrawList* dl, double x, double y, const char* text) {
 
 void FieldView::draw(const ViewSettings& s, const Frame& f, MouseEdits& edits) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  hovered_ = false;
   const double fw = std::max(1.0, f.width - (f.colorbar ? kBarSpace : 0.0));
   if (nx_ == 0) return;
   xf_.set_area(f.left, f.top, fw, f.height, nx_, ny_);
@@ -166,32 +167,50 @@ void draw_colorbar(ImDrawList* dl, const ViewSettings& s, viz::Range r, double x
 
 void FieldView::draw_readout(ImDrawList* dl, const ViewSettings& s, const Frame& f) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantCaptureMouse || !xf_.contains(io.MousePos.x, io.MousePos.y)) return;
+  if (io.WantCaptureMouse || !xf_.contains(io.MousePos.x, io.MousePos.y) || !f.shown || !f.snapshot) return;
   double lx, ly;
   xf_.to_lattice(io.MousePos.x, io.MousePos.y, lx, ly);
   const int x = int(std::floor(lx)), y = int(std::floor(ly));
   const std::size_t n_sites = std::size_t(nx_) * ny_;
-  if (x < 0 || y < 0 || x >= nx_ || y >= ny_ || !f.shown || f.shown->values.size() != n_sites) return;
-  const std::size_t i = std::size_t(y) * nx_ + x;
+  if (x < 0 || y < 0 || x >= nx_ || y >= ny_) return;
   // The lattice site under the cursor: on a 3-D lattice, the shown plane's site (x, y).
+  const Snapshot& snap = *f.snapshot;
   const Plane& p = f.shown->plane;
   int c[3] = {x, y, 0};
-  const bool three_d = f.fields && f.fields->nz > 1;
+  const bool three_d = snap.config.solver.nz > 1;
   if (three_d) p.site(x, y, c);
+  hovered_ = true;
+  std::copy_n(c, 3, hovered_site_);
+  // The values: from the host fields, or (the GPU path's running snapshots) from the snapshot's
+  // read-out, once it is of this site (the simulation thread learns the site a frame later).
+  const Fields* host = snap.host_fields ? &snap.fields : nullptr;
+  const std::vector<io::FieldChoice>& choices = io::field_choices(find_model(snap.config.solver.model));
+  const bool probed = !snap.probe.empty() && std::equal(c, c + 3, snap.probe_site);
+  if (host ? f.shown->values.size() != n_sites : !probed) return;
+  const std::size_t i = std::size_t(y) * nx_ + x;
+  double shown_value = 0;
+  if (host) {
+    shown_value = f.shown->values[i];
+  } else {
+    for (std::size_t k = 0; k < choices.size(); ++k)
+      if (choices[k].name == f.shown->kind->name) shown_value = snap.probe[k];
+  }
   char line[256];
   int n = three_d ? std::snprintf(line, sizeof line, "site (%d, %d, %d)   %s = %.6g", c[0], c[1], c[2],
-                                  s.field->label.c_str(), f.shown->values[i])
+                                  s.field->label.c_str(), shown_value)
                   : std::snprintf(line, sizeof line, "site (%d, %d)   %s = %.6g", x, y, s.field->label.c_str(),
-                                  f.shown->values[i]);
+                                  shown_value);
   // The model's own fields at the site (stored ones by their label, derived ones by name).
-  if (f.fields && (three_d || f.fields->sites() == n_sites) && c[0] < f.fields->nx && c[1] < f.fields->ny &&
-      c[2] < f.fields->nz) {
-    const std::size_t site = f.fields->at(c[0], c[1], c[2]);
+  const bool host_site = host && (three_d || host->sites() == n_sites) && c[0] < host->nx && c[1] < host->ny &&
+                         c[2] < host->nz;
+  if (host_site || !host) {
     const char* sep = "\n";
-    for (const io::FieldChoice& k : io::field_choices(f.fields->model())) {
+    for (std::size_t j = 0; j < choices.size(); ++j) {
+      const io::FieldChoice& k = choices[j];
       if (k.generic || n >= int(sizeof line)) continue;
-      const double v =
-          k.derived() ? derived_at(k.op, io::derived_inputs(k, *f.fields), c[0], c[1], c[2]) : (*f.fields)[k.stored][site];
+      const double v = !host          ? snap.probe[j]
+                       : k.derived() ? derived_at(k.op, io::derived_inputs(k, *host), c[0], c[1], c[2])
+                                     : (*host)[k.stored][host->at(c[0], c[1], c[2])];
       n += std::snprintf(line + n, sizeof line - n, k.is_signed ? "%s%s %.3e" : "%s%s %.6g", sep,
                          (k.derived() ? k.name : k.label).c_str(), v);
       sep = "   ";

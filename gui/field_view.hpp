@@ -11,6 +11,7 @@
 #include "solid_brush.hpp"
 #include "plume/fields.hpp"
 #include "shown_field.hpp"
+#include "snapshot.hpp"
 #include "plume/viz/image.hpp"
 #include "view_settings.hpp"
 #include "view_transform.hpp"
@@ -49,7 +50,7 @@ class FieldView {
   struct Frame {
     double left, top, width, height;  // screen area given to the view, colour bar included
     const ShownField* shown = nullptr;  // the values under the cursor
-    const Fields* fields = nullptr;     // every quantity at the cursor
+    const Snapshot* snapshot = nullptr; // every quantity at the cursor (host fields or read-out)
     const char* overlay = "";         // one line drawn at the top of the field
     bool colorbar = true;             // false: no colour bar, the whole width is the field's
   };
@@ -60,6 +61,8 @@ class FieldView {
   // Fit, or centre on a lattice point at a zoom; applied at the next draw (the area is known then).
   void request_view(const cmd::View& v) { pending_view_ = v; }
   const ViewTransform& transform() const { return xf_; }
+  // The lattice site under the cursor at the last draw, if any (for Simulation::probe_at).
+  const int* hovered_site() const { return hovered_ ? hovered_site_ : nullptr; }
 
  private:
   void handle_mouse(const ViewSettings& s, MouseEdits& edits);
@@ -72,6 +75,8 @@ class FieldView {
   viz::Range data_range_;
   int nx_ = 0, ny_ = 0;
   bool dirty_ = true;
+  bool hovered_ = false;
+  int hovered_site_[3] = {0, 0, 0};
   std::optional<cmd::View> pending_view_;
   viz::Colormap drawn_map_ = viz::Colormap::Viridis;
   viz::Range drawn_range_{0.0, 0.0};

@@ -35,13 +35,18 @@ void Plots::add_snapshot(const Snapshot& s) {
     }
     last_run_ = s.run;
     last_step_ = -1;
+    last_diag_step_ = -1;
   }
+  // A sample per new step; the diagnostics' only when they are new (the GPU path renews them
+  // every kDiagnosticsInterval, not with every snapshot).
   if (s.step != last_step_) {
-    for (std::size_t i = 0; i < 2; ++i)
-      if (!name_[i].empty()) quantity_[i].push(float(s.diag.at(name_[i])));
+    if (s.diag.step != last_diag_step_)
+      for (std::size_t i = 0; i < 2; ++i)
+        if (!name_[i].empty()) quantity_[i].push(float(s.diag.at(name_[i])));
     if (s.running || s.site_updates_per_s > 0) rate_.push(float(s.site_updates_per_s));
   }
   last_step_ = s.step;
+  last_diag_step_ = s.diag.step;
 }
 
 void Plots::add_frame(double seconds) { frame_ms_.push(float(seconds * 1e3)); }

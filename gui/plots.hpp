@@ -37,6 +37,7 @@ class Plots {
   History quantity_[2], rate_, frame_ms_;
   std::string name_[2], label_[2];  // the model's two plotted diagnostics, and their labels
   long last_step_ = -1;
+  long long last_diag_step_ = -1;
   std::uint64_t last_run_ = 0;
 };
 

@@ -17,8 +17,9 @@ Report::Report(std::string path, const std::vector<std::string>& context) : path
 
 // One line: the step, the lattice, the model's physics parameters and every diagnostic it reports.
 void Report::diag(const Snapshot& s) {
-  std::string line = fmt::format("diag step={} time={:.9g} nx={} ny={}", s.step, s.time, s.config.solver.nx,
-                                 s.config.solver.ny);
+  // The diagnostics' own step: the GPU path renews them every kDiagnosticsInterval only.
+  std::string line = fmt::format("diag step={} time={:.9g} nx={} ny={}", s.diag.step, s.diag.time,
+                                 s.config.solver.nx, s.config.solver.ny);
   for (const Parameter& p : find_model(s.config.solver.model).parameters().list)
     if (p.section == "physics") line += " " + p.name + "=" + parameter::value_text(p.get(s.config.solver.setup));
   const io::Diagnostics& d = s.diag;

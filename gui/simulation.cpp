@@ -12,6 +12,7 @@
 #include "overloaded.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
+#include "plume/io/field_select.hpp"
 #include "paint.hpp"
 #include "solid_brush.hpp"
 
@@ -103,6 +104,26 @@ void Simulation::use_device_texels(bool on) {
   std::lock_guard<std::mutex> lk(mtx_);
   if (on == device_texels_) return;
   device_texels_ = on;
+  refresh_ = true;
+  cv_.notify_one();
+}
+
+void Simulation::probe_at(int x, int y, int z) {
+  std::lock_guard<std::mutex> lk(mtx_);
+  // Paused on a snapshot whose fields stayed on the device (a fault stopped the run): a new site
+  // gets a snapshot with host fields, whose read-outs need no more.
+  if (paused_on_device_ && (x != probe_[0] || y != probe_[1] || z != probe_[2])) {
+    refresh_ = true;
+    cv_.notify_one();
+  }
+  probe_[0] = x;
+  probe_[1] = y;
+  probe_[2] = z;
+}
+
+void Simulation::want_host_fields() {
+  std::lock_guard<std::mutex> lk(mtx_);
+  host_wanted_ = true;
   refresh_ = true;
   cv_.notify_one();
 }
@@ -317,9 +338,13 @@ void Simulation::rebuild(const config::RunConfig& cfg) {
 
 const std::optional<io::Fault>& Simulation::check_state() {
   if (!fault_) {
-    solver_->request_fields();
-    solver_->wait_fields();
-    fault_ = solver_->snapshot_fault();  // checked where the snapshot was made
+    if (solver_->backend_kind() == BackendKind::CUDA) {
+      fault_ = solver_->find_fault();  // on the device: only the fault record comes back
+    } else {
+      solver_->request_fields();
+      solver_->wait_fields();
+      fault_ = solver_->snapshot_fault();  // checked where the snapshot was made
+    }
     if (fault_) running_ = false;
     last_publish_end_ = Clock::now();  // a look at the state, spaced like the snapshots
   }
@@ -360,7 +385,7 @@ void Simulation::advance(long n, bool interruptible) {
     if (!exchange_.consumed()) {
       // The front end is behind (or, in a test, absent): a blow-up must stop the steps anyway.
       if (snapshot_due(0.25)) check_state();
-    } else if (done < n && snapshot_due(0.05)) {
+    } else if (done < n && snapshot_due(interruptible && device_snapshots() ? 0.0 : 0.05)) {
       done += publish(interruptible ? std::numeric_limits<long>::max() : n - done);
     }
   }
@@ -368,35 +393,51 @@ void Simulation::advance(long n, bool interruptible) {
 
 bool Simulation::snapshot_due(double min_interval) const {
   // A snapshot stops the solver while it copies and reduces the fields; on a large lattice that
-  // costs more than many steps. Spacing them by (1 - share) / share times their cost keeps the
-  // solver running at least (1 - share) of the time, whatever the lattice; small lattices still
-  // get a snapshot for every frame (the window takes at most one a frame).
-  const double since = std::chrono::duration<double>(Clock::now() - last_publish_end_).count();
-  return since >= std::max(min_interval, publish_cost_ * (1.0 - snapshot_share_) / snapshot_share_);
+  // costs more than many steps. Starting one once share x the time since the last one started
+  // (with what earlier ones left unused, share_credit_) pays for its cost keeps the solver running
+  // at least (1 - share) of the time, whatever the lattice: the cost is what the solver lost (on a
+  // GPU less than the snapshot's wall time, since steps queued behind it run meanwhile), and the
+  // credit carries over what the steps' granularity wastes (on 8192^2 a step is 10.8 ms, a
+  // snapshot's cost about 6). Small lattices still get a snapshot for every frame (the window
+  // takes at most one a frame).
+  const auto now = Clock::now();
+  const double since_end = std::chrono::duration<double>(now - last_publish_end_).count();
+  const double since_start = std::chrono::duration<double>(now - last_publish_start_).count();
+  return since_end >= min_interval && snapshot_share_ * since_start + share_credit_ >= publish_cost_;
+}
+
+bool Simulation::device_snapshots() {
+  std::lock_guard<std::mutex> lk(mtx_);
+  return device_texels_ && solver_->backend_kind() == BackendKind::CUDA;
+}
+
+const io::Diagnostics& Simulation::device_diagnostics(long step, double time) {
+  const auto now = Clock::now();
+  if (diag_run_ != run_ || diag_.step > step ||
+      std::chrono::duration<double>(now - diag_at_).count() >= kDiagnosticsInterval) {
+    diag_ = io::finish(solver_->diagnostic_sums(), solver_->model(), cfg_.solver.setup, step, time);
+    diag_at_ = now;
+    diag_run_ = run_;
+  }
+  return diag_;
 }
 
 long Simulation::publish(long max_overlap) {
   const auto t0 = Clock::now();
+  // What the time since the last snapshot started earned beyond that snapshot's cost (at most one
+  // cost ahead, so that a pause does not buy a burst); negative after commands, which do not wait.
+  share_credit_ = std::clamp(
+      share_credit_ + snapshot_share_ * std::chrono::duration<double>(t0 - last_publish_start_).count() - publish_cost_,
+      -publish_cost_, publish_cost_);
   Snapshot& s = exchange_.back();
   s.step = solver_->step();
   s.time = solver_->time();
-  // Through the backend's snapshot buffer (pinned host memory on a GPU: the copy runs at the
-  // link's speed, with no page faults), then over every core into the slot.
-  solver_->request_fields();
-  // On a GPU, steps queued now run while this thread works on the snapshot (they follow the
-  // fields kernel on the compute stream): as many as that work took last time, so that the GPU
-  // hardly waits. Not after commands (a script sees the step it asked for) nor with some waiting.
-  const double sites = double(cfg_.solver.nx) * cfg_.solver.ny * cfg_.solver.nz;
-  long overlap = 0;
-  if (max_overlap > 0 && !pending_ && rate_ > 0 && solver_->device_fields())
-    overlap = std::clamp(long(std::ceil(host_seconds_ * rate_ / sites)), 1L, max_overlap);
-  if (overlap > 0) solver_->advance_async(overlap);
-  copy_fields(solver_->wait_fields(), s.fields);
   const io::FieldChoice* shown;
   Slice slice;
   Layout layout;
   Point3 point;
-  bool on_device;
+  bool on_device, host_wanted;
+  int probe[3];
   {
     std::lock_guard<std::mutex> lk(mtx_);
     // A field chosen for the model before a switch: the same one of this run's model.
@@ -406,25 +447,74 @@ long Simulation::publish(long max_overlap) {
     layout = layout_;
     point = point_;
     on_device = device_texels_;
+    host_wanted = host_wanted_;
+    host_wanted_ = false;
+    std::copy_n(probe_, 3, probe);
   }
-  // The device fields belong to the request just made and stay until the next one.
-  const DeviceFields dev = solver_->device_fields();
-  const DeviceFields* on = on_device && dev ? &dev : nullptr;
-  prepare_shown_field(s.fields, *shown, max_texture_, s.shown, on, slice);
-  s.layout = s.fields.nz > 1 ? layout : Layout::One;
-  if (s.layout == Layout::Three)
-    for (int a = 0; a < 3; ++a) prepare_shown_field(s.fields, *shown, max_texture_, s.planes[a], on, Slice{a, point.p[a]});
-  if (s.layout == Layout::Volume)
-    prepare_volume(s.fields, *shown, s.volume, on);
-  else if (s.volume.kind)
+  // The GPU path's running snapshots leave the fields on the device: the texels, the colour range,
+  // the read-out and the fault check are made there and only they (a few numbers, the solid
+  // sites' bytes) reach the host; the diagnostics are renewed every kDiagnosticsInterval. After
+  // commands (a script reads what it asked for), on the CPU, with the host upload or when asked
+  // (want_host_fields), the fields come to the host: through the backend's snapshot buffer
+  // (pinned host memory on a GPU: the copy runs at the link's speed, with no page faults), then
+  // over every core into the slot.
+  const bool cuda = solver_->backend_kind() == BackendKind::CUDA;
+  const bool device_only = on_device && cuda && max_overlap > 0 && !host_wanted;
+  if (device_only) {
+    solver_->request_device_fields();
+    // Of the state just requested, before steps are queued behind it.
+    s.diag = device_diagnostics(s.step, s.time);
+  } else {
+    solver_->request_fields();
+  }
+  // On a GPU, steps queued now run while this thread works on the snapshot (they follow the
+  // fields kernel on the compute stream): as many as that work took last time, so that the GPU
+  // hardly waits. Not after commands (a script sees the step it asked for) nor with some waiting.
+  const double sites = double(cfg_.solver.nx) * cfg_.solver.ny * cfg_.solver.nz;
+  long overlap = 0;
+  if (max_overlap > 0 && !pending_ && rate_ > 0 && cuda)
+    overlap = std::clamp(long(std::ceil(host_seconds_ * rate_ / sites)), 1L, max_overlap);
+  if (overlap > 0) solver_->advance_async(overlap);
+  s.layout = solver_->domain().nz > 1 ? layout : Layout::One;
+  if (device_only) {
+    solver_->wait_device_fields();
+    if (s.fields.has_model()) s.fields = Fields();  // a whole lattice's memory, not kept unused
+    s.host_fields = false;
+    prepare_device_shown_field(*solver_, *shown, max_texture_, s.shown, slice);
+    if (s.layout == Layout::Three)
+      for (int a = 0; a < 3; ++a)
+        prepare_device_shown_field(*solver_, *shown, max_texture_, s.planes[a], Slice{a, point.p[a]});
+    if (s.layout == Layout::Volume) prepare_device_volume(*solver_, *shown, s.volume);
+  } else {
+    copy_fields(solver_->wait_fields(), s.fields);
+    s.host_fields = true;
+    // The device fields belong to the request just made and stay until the next one.
+    const DeviceFields dev = solver_->device_fields();
+    const DeviceFields* on = on_device && dev ? &dev : nullptr;
+    prepare_shown_field(s.fields, *shown, max_texture_, s.shown, on, slice);
+    if (s.layout == Layout::Three)
+      for (int a = 0; a < 3; ++a)
+        prepare_shown_field(s.fields, *shown, max_texture_, s.planes[a], on, Slice{a, point.p[a]});
+    if (s.layout == Layout::Volume) prepare_volume(s.fields, *shown, s.volume, on);
+    s.diag = io::compute_diagnostics(s.fields, solver_->domain(), cfg_.solver.setup, s.step, s.time);
+  }
+  if (s.layout != Layout::Volume && s.volume.kind)
     s.volume = ShownVolume{};  // up to 64 MiB of texels a slot, host or device: not kept unused
-  s.cuda_device = dev ? dev.device : -1;
+  // The read-out under the cursor, where the fields are.
+  const Domain& d = solver_->domain();
+  s.probe.clear();
+  std::copy_n(probe, 3, s.probe_site);
+  if (probe[0] >= 0 && probe[0] < d.NX && probe[1] >= 0 && probe[1] < d.NY && probe[2] >= 0 && probe[2] < d.NZ) {
+    std::vector<FieldFormula> all;
+    for (const io::FieldChoice& c : io::field_choices(solver_->model())) all.push_back(c.formula());
+    s.probe = solver_->snapshot_values(all, probe[0], probe[1], probe[2]);
+  }
+  s.cuda_device = cuda ? solver_->device_fields().device : -1;
   s.run = run_;
   s.config = cfg_;
   s.source = source_;
   s.backend = solver_->backend_name();
   s.backend_description = solver_->backend_description();
-  s.diag = io::compute_diagnostics(s.fields, solver_->domain(), cfg_.solver.setup, s.step, s.time);
   if (!fault_) fault_ = solver_->snapshot_fault();  // checked on the device with the snapshot
   // Stepping a blown-up state only spreads the NaNs: stop, keep the evidence on screen.
   if (fault_) running_ = false;
@@ -442,7 +532,9 @@ long Simulation::publish(long max_overlap) {
   s.applied_seq = applied_;
   s.snapshot_seconds = host_seconds_;
   s.snapshot_stall_seconds = publish_cost_;
+  paused_on_device_ = device_only && !running_;
   exchange_.publish();
+  last_publish_start_ = t0;
   last_publish_end_ = Clock::now();
   host_seconds_ = std::chrono::duration<double>(host_done - t0).count();
   // What the snapshot cost the solver: its time less what the queued steps took meanwhile.

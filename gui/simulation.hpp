@@ -28,6 +28,11 @@ struct CommandResult {
   long step = 0;  // the solver's step after the command
 };
 
+// How often the GPU path's running snapshots renew the diagnostics (plots, `report`): each costs
+// the solver a row-sum pass over the device fields (one thread per row), a few ms at 8192^2, so
+// twice a second keeps it near 1 % of the solver's time; the plots' history spans minutes.
+constexpr double kDiagnosticsInterval = 0.5;
+
 class Simulation {
  public:
   // Builds and initialises the solver for `cfg` (throws std::runtime_error or config::ConfigError)
@@ -52,6 +57,12 @@ class Simulation {
   // path: the window copies them into its texture through CUDA-OpenGL interop) instead of host
   // memory. A change publishes a new snapshot at once when paused.
   void use_device_texels(bool on);
+  // The site under the cursor (lattice coordinates; x < 0: none), whose fields the snapshots carry
+  // in Snapshot::probe.
+  void probe_at(int x, int y, int z);
+  // The next snapshot brings the fields to the host also on the GPU path (a field image, a
+  // script's probe), at once when paused.
+  void want_host_fields();
   // The newest snapshot, if there is one the front end has not taken yet.
   bool take(std::unique_ptr<Snapshot>& front) { return exchange_.take(front); }
   // Outcomes of executed commands since the last call.
@@ -85,6 +96,11 @@ class Simulation {
   void require_healthy();
   // Whether a running simulation may publish now (snapshot_share_; at least `min_interval` s after the last).
   bool snapshot_due(double min_interval = 0.0) const;
+  // Whether running snapshots keep the fields on the device (the GPU path: device texels on a CUDA run).
+  bool device_snapshots();
+  // The diagnostics of the current state (on the device, Solver::diagnostic_sums) when the last are
+  // older than kDiagnosticsInterval or of another run; else the last.
+  const io::Diagnostics& device_diagnostics(long step, double time);
 
   // Owned by the simulation thread.
   config::RunConfig cfg_;
@@ -95,9 +111,14 @@ class Simulation {
   double rate_ = 0.0;  // site updates per second, smoothed over batches
   double snapshot_share_;
   double publish_cost_ = 0.0;  // seconds the last snapshot kept the solver from stepping
+  double share_credit_ = 0.0;  // snapshot_due: seconds of the share earned and not yet spent
   double host_seconds_ = 0.0;  // seconds the last snapshot's host work took
-  // The end of the last snapshot or fault check (check_state): both are spaced by snapshot_due.
-  std::chrono::steady_clock::time_point last_publish_end_{};
+  // The start and end of the last snapshot or fault check (check_state): both are spaced by snapshot_due.
+  std::chrono::steady_clock::time_point last_publish_start_{}, last_publish_end_{};
+  // The GPU path's diagnostics (device_diagnostics): the last, when and of which run.
+  io::Diagnostics diag_;
+  std::chrono::steady_clock::time_point diag_at_{};
+  std::uint64_t diag_run_ = 0;
   std::uint64_t applied_ = 0;
   std::uint64_t run_ = 0;  // Snapshot::run
   // The first fault found in this run's state. A blown-up state does not recover, and stepping it
@@ -114,7 +135,8 @@ class Simulation {
   std::atomic<double> stall_seconds_total_{0.0};
   SnapshotExchange exchange_;
 
-  std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, slice_, layout_, point_, refresh_, device_texels_
+  std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, slice_, layout_, point_, refresh_, device_texels_,
+                   // probe_, host_wanted_
   std::condition_variable cv_;
   std::deque<Pending> queue_;
   std::vector<CommandResult> results_;
@@ -126,6 +148,9 @@ class Simulation {
   Point3 point_;
   bool refresh_ = false;  // the shown field changed: publish even without commands
   bool device_texels_ = false;
+  int probe_[3] = {-1, -1, -1};
+  bool host_wanted_ = false;
+  std::atomic<bool> paused_on_device_{false};  // the last snapshot kept its fields on the device, and the run stopped
   std::atomic<bool> pending_{false};  // commands are waiting: a running batch should yield
 
   std::thread thread_;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 #include "plume/fields.hpp"
 #include "plume/config/run_config.hpp"
 #include "plume/io/diagnostics.hpp"
@@ -16,7 +17,15 @@
 namespace plume::gui {
 
 struct Snapshot {
+  // The fields of the step and, in `shown`, `planes` and `volume`, the values of the field shown:
+  // on the host when host_fields. The GPU path's running snapshots leave them on the device
+  // (Simulation::publish): then they are empty, and `probe` is the read-out.
   Fields fields;
+  bool host_fields = true;
+  // Every field the model offers (io::field_choices' order) at probe_site, the site under the
+  // cursor (Simulation::probe_at), computed where the fields are; empty when there is none.
+  int probe_site[3] = {-1, -1, -1};
+  std::vector<double> probe;
   ShownField shown;  // the field the front end asked for (Simulation::show)
   // What a 3-D run shows besides `shown` (Simulation::show): Layout::Three, the planes x, y and z
   // through the point asked for, in that order; Layout::Volume, the whole lattice. A 2-D run: One.
@@ -31,7 +40,7 @@ struct Snapshot {
   std::string backend;       // "cpu" / "cuda"
   std::string backend_description;
   int cuda_device = -1;      // the CUDA device that holds the fields (-1: host backend)
-  io::Diagnostics diag;
+  io::Diagnostics diag;  // of step diag.step: on the GPU path at most kDiagnosticsInterval old
   std::string fault;  // why the state is no longer physical (NaN, rho <= 0, T_H <= 0); empty when fine
   double site_updates_per_s = 0.0;  // solver rate of the recent batches (time in advance() only)
   double snapshot_seconds = 0.0;        // the previous snapshot's host work (fields, diagnostics, texels)

@@ -23,6 +23,20 @@ struct SiteValue {
   }
 };
 
+// The lattice and its texture's sampling into out; returns the step k.
+int size_volume(ShownVolume& out, const io::FieldChoice& kind, int nx, int ny, int nz) {
+  out.kind = &kind;
+  out.nx = nx;
+  out.ny = ny;
+  out.nz = nz;
+  const int k = volume_step(nx, ny, nz);
+  out.k = k;
+  out.texture_nx = std::max(1, nx / k);
+  out.texture_ny = std::max(1, ny / k);
+  out.texture_nz = std::max(1, nz / k);
+  return k;
+}
+
 }  // namespace
 
 int volume_step(int nx, int ny, int nz) {
@@ -31,15 +45,7 @@ int volume_step(int nx, int ny, int nz) {
 }
 
 void prepare_volume(const Fields& f, const io::FieldChoice& kind, ShownVolume& out, const DeviceFields* device) {
-  out.kind = &kind;
-  out.nx = f.nx;
-  out.ny = f.ny;
-  out.nz = f.nz;
-  const int k = volume_step(f.nx, f.ny, f.nz);
-  out.k = k;
-  out.texture_nx = std::max(1, f.nx / k);
-  out.texture_ny = std::max(1, f.ny / k);
-  out.texture_nz = std::max(1, f.nz / k);
+  const int k = size_volume(out, kind, f.nx, f.ny, f.nz);
   SiteValue value;
   if (kind.derived()) {
     value.op = kind.op;
@@ -49,23 +55,9 @@ void prepare_volume(const Fields& f, const io::FieldChoice& kind, ShownVolume& o
   }
   const int solid = solid_field(f.model());
   const double* mask = solid >= 0 ? f.data(solid) : nullptr;
-  // The range of the fluid's finite values (of every site when all are solid), as for a plane.
-  const double inf = std::numeric_limits<double>::infinity();
-  double lo = inf, hi = -inf, lo_all = inf, hi_all = -inf;
-#pragma omp parallel for collapse(2) schedule(static) reduction(min : lo, lo_all) reduction(max : hi, hi_all)
-  for (int z = 0; z < f.nz; ++z)
-    for (int y = 0; y < f.ny; ++y)
-      for (int x = 0; x < f.nx; ++x) {
-        const double v = value(f, x, y, z);
-        if (!std::isfinite(v)) continue;
-        lo_all = std::min(lo_all, v);
-        hi_all = std::max(hi_all, v);
-        if (mask && mask[f.at(x, y, z)] != 0.0) continue;
-        lo = std::min(lo, v);
-        hi = std::max(hi, v);
-      }
-  if (lo > hi) lo = lo_all, hi = hi_all;
-  out.range = lo <= hi ? viz::Range{lo, hi} : viz::Range{0.0, 0.0};
+  // The range of the fluid's finite values (of every site when the fluid has none), as for a
+  // plane, by the code the GPU path's snapshots run on the device.
+  out.range = volume_colour_range(field_range(f, kind.formula(), Box{0, f.nx, 0, f.ny, 0, f.nz}, solid));
   out.offset = 0.5 * (out.range.lo + out.range.hi);
   const int tx = out.texture_nx, ty = out.texture_ny, tz = out.texture_nz;
   const std::size_t n = std::size_t(tx) * ty * tz;
@@ -95,6 +87,27 @@ void prepare_volume(const Fields& f, const io::FieldChoice& kind, ShownVolume& o
     for (int y = 0; y < ty; ++y)
       for (int x = 0; x < tx; ++x)
         out.texture[(std::size_t(z) * ty + y) * tx + x] = float(value(f, x * k, y * k, z * k) - out.offset);
+}
+
+void prepare_device_volume(Solver& s, const io::FieldChoice& kind, ShownVolume& out) {
+  const Domain& d = s.domain();
+  const int k = size_volume(out, kind, d.nx, d.ny, d.nz);
+  const int solid = solid_field(s.model());
+  out.range = volume_colour_range(s.snapshot_range(kind.formula(), Box::of(d), solid));
+  out.offset = 0.5 * (out.range.lo + out.range.hi);
+  out.texture.clear();
+  out.texels_on_device = true;
+#if PLUME_GUI_DEVICE_TEXELS
+  if (!out.device_texture) out.device_texture = std::make_shared<DeviceTexels>();
+  const DeviceFields dev = s.device_fields();
+  out.device_texture->compute_volume(dev, kind, out.offset, k, out.texture_nx, out.texture_ny, out.texture_nz);
+  if (solid >= 0)
+    out.device_texture->solid_bytes(dev, solid, k, out.texture_nx, out.texture_ny, out.texture_nz, {}, true, out.solid);
+  else
+    out.solid.clear();
+#else
+  throw std::logic_error("texels in device memory need a build with the CUDA backend");
+#endif
 }
 
 CameraBasis camera_basis(double yaw_degrees, double pitch_degrees) {

@@ -7,6 +7,7 @@
 #include <vector>
 #include "plume/backend.hpp"
 #include "plume/fields.hpp"
+#include "plume/solver.hpp"
 #include "plume/io/field_select.hpp"
 #include "plume/viz/image.hpp"
 
@@ -39,6 +40,8 @@ int volume_step(int nx, int ny, int nz);
 // Fills `out` with the field `kind` of the whole lattice `f`; with `device` (the same fields in a
 // CUDA device's memory, Solver::device_fields) the texels are made there instead of in host memory.
 void prepare_volume(const Fields& f, const io::FieldChoice& kind, ShownVolume& out, const DeviceFields* device = nullptr);
+// The same from the solver's last snapshot kept on its GPU (prepare_device_shown_field).
+void prepare_device_volume(Solver& s, const io::FieldChoice& kind, ShownVolume& out);
 
 // How the volume is looked at and how opaque it is: edited by the panel, the mouse and scripts.
 struct VolumeLook {

@@ -10,47 +10,35 @@ void check(cudaError_t e, const char* what) {
   if (e != cudaSuccess) throw std::runtime_error(std::string("device texels: ") + what + ": " + cudaGetErrorString(e));
 }
 
-// What the kernel reads: a stored field, or the inputs of a derived one.
-struct Source {
-  const double* stored = nullptr;
-  DerivedOp op = DerivedOp::Product;
-  DerivedInputs in;
-};
+// What the kernels read: a stored field, or the inputs of a derived one (plume/derived.hpp).
+using Source = FieldSource;
 
 __global__ void to_texels(Source src, Plane plane, double offset, int k, int tnx, int tny, float* out) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
   if (x >= tnx || y >= tny) return;
   int c[3];
   plane.site(x * k, y * k, c);
-  const double v = src.stored ? src.stored[plane.index(x * k, y * k, src.in.nx, src.in.ny)]
-                              : derived_at(src.op, src.in, c[0], c[1], c[2]);
-  out[std::size_t(y) * tnx + x] = __double2float_rn(__dsub_rn(v, offset));
+  out[std::size_t(y) * tnx + x] = __double2float_rn(__dsub_rn(src.at(c[0], c[1], c[2]), offset));
 }
 
 // The same for the whole lattice, sampled every k-th site along each axis (gui/volume.cpp).
 __global__ void to_volume_texels(Source src, double offset, int k, int tnx, int tny, float* out) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y, z = blockIdx.z;
   if (x >= tnx) return;
-  const int sx = x * k, sy = y * k, sz = z * k;
-  const double v = src.stored ? src.stored[(std::size_t(sz) * src.in.ny + sy) * src.in.nx + sx]
-                              : derived_at(src.op, src.in, sx, sy, sz);
-  out[(std::size_t(z) * tny + y) * tnx + x] = __double2float_rn(__dsub_rn(v, offset));
+  out[(std::size_t(z) * tny + y) * tnx + x] = __double2float_rn(__dsub_rn(src.at(x * k, y * k, z * k), offset));
+}
+
+// The solid overlay's bytes at the texels of a plane (volume: false) or of the volume.
+__global__ void to_solid_bytes(Source mask, Plane plane, bool volume, int k, int tnx, int tny, unsigned char* out) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y, z = blockIdx.z;
+  if (x >= tnx) return;
+  int c[3] = {x * k, y * k, z * k};
+  if (!volume) plane.site(x * k, y * k, c);
+  out[(std::size_t(z) * tny + y) * tnx + x] = mask.at(c[0], c[1], c[2]) != 0.0 ? 255 : 0;
 }
 
 Source source_of(const DeviceFields& f, const io::FieldChoice& kind) {
-  Source src;
-  src.in.nx = f.nx;
-  src.in.ny = f.ny;
-  src.in.nz = f.nz;
-  if (kind.derived()) {
-    src.op = kind.op;
-    src.in.count = kind.count;
-    src.in.factor = kind.factor;
-    for (int i = 0; i < kind.count; ++i) src.in.in[i] = f.field(kind.inputs[i]);
-  } else {
-    src.stored = f.field(kind.stored);
-  }
-  return src;
+  return FieldSource::of(kind.formula(), f.nx, f.ny, f.nz, [&](int k) { return f.field(k); });
 }
 
 }  // namespace
@@ -62,10 +50,13 @@ DeviceTexels::~DeviceTexels() { release(); }
 void DeviceTexels::release() {
   if (data_ || stream_) cudaSetDevice(device_);
   if (data_) cudaFree(data_);
+  if (bytes_) cudaFree(bytes_);
   if (stream_) cudaStreamDestroy(static_cast<cudaStream_t>(stream_));
   data_ = nullptr;
+  bytes_ = nullptr;
   stream_ = nullptr;
   capacity_ = 0;
+  bytes_capacity_ = 0;
 }
 
 void DeviceTexels::compute(const DeviceFields& f, const io::FieldChoice& kind, double offset, int k, int tnx, int tny,
@@ -100,6 +91,30 @@ void DeviceTexels::compute_volume(const DeviceFields& f, const io::FieldChoice& 
   nx_ = tnx;
   ny_ = tny;
   nz_ = tnz;
+}
+
+void DeviceTexels::solid_bytes(const DeviceFields& f, int field, int k, int tnx, int tny, int tnz, const Plane& plane,
+                               bool volume, std::vector<unsigned char>& out) {
+  if (!f) throw std::logic_error("device texels: no device fields");
+  if (volume ? (tnx - 1) * k >= f.nx || (tny - 1) * k >= f.ny || (tnz - 1) * k >= f.nz : tnz != 1)
+    throw std::invalid_argument("device texels: sampling outside the lattice");
+  const std::size_t n = std::size_t(tnx) * tny * tnz;
+  const auto st = static_cast<cudaStream_t>(reserve(f.device, 0));
+  if (n > bytes_capacity_) {
+    if (bytes_) cudaFree(bytes_);
+    bytes_ = nullptr;
+    bytes_capacity_ = 0;
+    check(cudaMalloc(&bytes_, n), "cudaMalloc");
+    bytes_capacity_ = n;
+  }
+  FieldFormula solid;
+  solid.stored = field;
+  const Source mask = FieldSource::of(solid, f.nx, f.ny, f.nz, [&](int j) { return f.field(j); });
+  to_solid_bytes<<<dim3((tnx + 127) / 128, tny, tnz), 128, 0, st>>>(mask, plane, volume, k, tnx, tny, bytes_);
+  check(cudaGetLastError(), "solid sites kernel");
+  out.resize(n);
+  check(cudaMemcpyAsync(out.data(), bytes_, n, cudaMemcpyDeviceToHost, st), "solid sites copy");
+  check(cudaStreamSynchronize(st), "solid sites copy");
 }
 
 void* DeviceTexels::reserve(int device, std::size_t n) {

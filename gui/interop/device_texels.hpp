@@ -9,6 +9,7 @@
 // Needs CUDA but no OpenGL, so the simulation thread can own it.
 #pragma once
 #include <cstddef>
+#include <vector>
 #include "plume/backend.hpp"
 #include "plume/io/field_select.hpp"
 #include "../slice.hpp"
@@ -37,6 +38,12 @@ class DeviceTexels {
   void compute_volume(const DeviceFields& f, const io::FieldChoice& kind, double offset, int k, int tnx, int tny,
                       int tnz);
 
+  // The solid sites at the same texels as compute() (plane) or compute_volume() (volume == true,
+  // plane ignored): 255 where stored field `field` is not 0, else 0, into host memory (`out`,
+  // resized), as the overlay that the window draws over the field (gui/shown_field.hpp).
+  void solid_bytes(const DeviceFields& f, int field, int k, int tnx, int tny, int tnz, const Plane& plane, bool volume,
+                   std::vector<unsigned char>& out);
+
   const float* data() const { return data_; }  // tnx * tny (* tnz) floats, x fastest, on device()
   int nx() const { return nx_; }
   int ny() const { return ny_; }
@@ -48,6 +55,8 @@ class DeviceTexels {
   // Makes `device` current, with a stream on it and room for n floats; returns the stream.
   void* reserve(int device, std::size_t n);
 
+  unsigned char* bytes_ = nullptr;  // solid_bytes' device buffer
+  std::size_t bytes_capacity_ = 0;
   float* data_ = nullptr;
   void* stream_ = nullptr;  // cudaStream_t, non-blocking: beside steps queued on the solver's stream
   std::size_t capacity_ = 0;

@@ -123,6 +123,50 @@ void allreduce_row_sums(RowSums& p, parallel::Communicator& comm) {
   }
 }
 
+namespace {
+FieldSource source_of(const Fields& f, const FieldFormula& v) {
+  return FieldSource::of(v, f.nx, f.ny, f.nz, [&](int k) { return f.data(k); });
+}
+}  // namespace
+
+FieldRange field_range(const Fields& f, const FieldFormula& v, const Box& b, int mask) {
+  if (b.empty() || b.x0 < 0 || b.y0 < 0 || b.z0 < 0 || b.x1 > f.nx || b.y1 > f.ny || b.z1 > f.nz)
+    throw std::invalid_argument("field_range: the box is empty or leaves the block");
+  const FieldSource src = source_of(f, v);
+  const double* m = mask >= 0 ? f.data(mask) : nullptr;
+  const long long n = b.sites();
+  FieldRange r;
+  // Extremes and a count: the same bits whatever the threads' shares (signed zeros ordered).
+#pragma omp parallel
+  {
+    FieldRange mine;
+#pragma omp for schedule(static)
+    for (long long i = 0; i < n; ++i) add_box_site(mine, src, m, b, i);
+#pragma omp critical(plume_field_range)
+    merge_range(r, mine);
+  }
+  return r;
+}
+
+void field_values(const Fields& f, const FieldFormula* v, int n, int x, int y, int z, double* out) {
+  if (x < 0 || y < 0 || z < 0 || x >= f.nx || y >= f.ny || z >= f.nz)
+    throw std::invalid_argument("field_values: the site is outside the block");
+  for (int i = 0; i < n; ++i) out[i] = source_of(f, v[i]).at(x, y, z);
+}
+
+void allreduce_range(FieldRange& r, parallel::Communicator& comm) {
+  if (comm.size() == 1) return;
+  double ext[4] = {r.lo, -r.hi, r.lo_all, -r.hi_all};
+  comm.allreduce(ext, 4, parallel::ReduceOp::Min);
+  double kept = double(r.kept);
+  comm.allreduce(&kept, 1, parallel::ReduceOp::Sum);
+  r.lo = ext[0];
+  r.hi = -ext[1];
+  r.lo_all = ext[2];
+  r.hi_all = -ext[3];
+  r.kept = (long long)kept;
+}
+
 std::optional<Fault> find_fault(const Fields& f, long long step) {
   // The first bad site in row-major order and the number of them: the same with any threads.
   const FaultRule rule = fault_rule(f.info());

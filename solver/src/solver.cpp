@@ -313,21 +313,65 @@ std::optional<Fault> Solver::find_fault() {
 
 std::optional<Fault> Solver::snapshot_fault() {
   if (snapshot_step_ < 0) throw std::logic_error("snapshot_fault: no fields were requested (call request_fields first)");
+  if (snapshot_on_device_) backend_->wait_device_fields();
   std::optional<Fault> local = backend_->snapshot_fault();
   if (local) local->step = snapshot_step_;
   return allreduce_fault(local, *model_, cfg_.global(), *comm_, snapshot_step_);
 }
 
 void Solver::request_fields() {
+  if (snapshot_on_device_) backend_->wait_device_fields();  // its record is read no more
   if (stepper_) stepper_->exchange();
   backend_->request_fields();
   snapshot_step_ = step_;
+  snapshot_on_device_ = false;
+}
+
+void Solver::request_device_fields() {
+  if (snapshot_on_device_) backend_->wait_device_fields();
+  if (stepper_) stepper_->exchange();
+  backend_->request_device_fields();
+  snapshot_step_ = step_;
+  snapshot_on_device_ = true;
+}
+
+void Solver::wait_device_fields() {
+  if (snapshot_step_ < 0) throw std::logic_error("wait_device_fields: no fields were requested");
+  if (snapshot_on_device_) backend_->wait_device_fields();
+}
+
+FieldRange Solver::snapshot_range(const FieldFormula& v, const Box& b, int mask) {
+  if (snapshot_step_ < 0) throw std::logic_error("snapshot_range: no fields were requested (call request_fields first)");
+  const Domain& d = domain_;
+  const Box local{std::max(b.x0 - d.x0, 0), std::min(b.x1 - d.x0, d.nx), std::max(b.y0 - d.y0, 0),
+                  std::min(b.y1 - d.y0, d.ny), std::max(b.z0 - d.z0, 0), std::min(b.z1 - d.z0, d.nz)};
+  FieldRange r = local.empty() ? FieldRange{} : backend_->snapshot_range(v, local, mask);
+  allreduce_range(r, *comm_);
+  return r;
+}
+
+std::vector<double> Solver::snapshot_values(const std::vector<FieldFormula>& v, int x, int y, int z) {
+  if (snapshot_step_ < 0) throw std::logic_error("snapshot_values: no fields were requested (call request_fields first)");
+  if (x < 0 || y < 0 || z < 0 || x >= cfg_.nx || y >= cfg_.ny || z >= cfg_.nz)
+    throw std::invalid_argument("snapshot_values: site (" + std::to_string(x) + ", " + std::to_string(y) + ", " +
+                                std::to_string(z) + ") is outside the lattice");
+  const Domain& d = domain_;
+  const bool mine = x >= d.x0 && x < d.x0 + d.nx && y >= d.y0 && y < d.y0 + d.ny && z >= d.z0 && z < d.z0 + d.nz;
+  std::vector<double> out(v.size());
+  if (mine && !v.empty()) backend_->snapshot_values(v.data(), int(v.size()), x - d.x0, y - d.y0, z - d.z0, out.data());
+  if (comm_->size() == 1) return out;
+  double owner = mine ? double(comm_->rank()) : double(comm_->size());
+  comm_->allreduce(&owner, 1, parallel::ReduceOp::Min);
+  comm_->broadcast(out.data(), out.size() * sizeof(double), int(owner));
+  return out;
 }
 
 bool Solver::fields_ready() { return snapshot_step_ >= 0 && backend_->fields_ready(); }
 
 const Fields& Solver::wait_fields() {
   if (snapshot_step_ < 0) throw std::logic_error("wait_fields: no fields were requested (call request_fields first)");
+  if (snapshot_on_device_)
+    throw std::logic_error("wait_fields: the last request kept the fields on the device (request_device_fields)");
   return backend_->wait_fields();
 }
 

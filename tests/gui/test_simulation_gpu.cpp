@@ -1,14 +1,18 @@
 // The simulation thread on the CUDA backend (label gpu): with device texels on, every snapshot
-// carries its texels in device memory, equal to the host path's floats; the steps queued while a
-// snapshot is made (Solver::advance_async) are counted, and `steps N` stays exact.
+// carries its texels in device memory, equal to the host path's floats; running snapshots keep the
+// fields on the device, with a colour range and a read-out made there that agree with their
+// texels; the steps queued while a snapshot is made (Solver::advance_async) are counted, and
+// `steps N` stays exact.
 #include <gtest/gtest.h>
 #include <cuda_runtime.h>
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <memory>
 #include <thread>
 #include "device_texels.hpp"
 #include "plume/config/run_config.hpp"
+#include "plume/io/field_select.hpp"
 #include "simulation.hpp"
 #include "volume.hpp"
 
@@ -37,9 +41,10 @@ TEST(SimulationGpu, DeviceTexelsAndOverlappedStepsKeepTheRunExact) {
   plume::config::apply_override(c, "run.backend", "cuda");
   Simulation sim(c, true, 10, 16384, 1.0);
   sim.use_device_texels(true);
+  sim.probe_at(100, 700, 0);
   auto front = std::make_unique<Snapshot>();
-  // Running: take snapshots for a second, as a window would.
-  long snapshots_on_device = 0, last_step = -1;
+  // Running: take snapshots for a second, as a window would. They keep the fields on the device.
+  long snapshots_on_device = 0, probed = 0, last_step = -1;
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(1);
   while (std::chrono::steady_clock::now() < until) {
     if (!sim.take(front)) {
@@ -49,15 +54,40 @@ TEST(SimulationGpu, DeviceTexelsAndOverlappedStepsKeepTheRunExact) {
     EXPECT_GE(front->step, last_step);
     last_step = front->step;
     EXPECT_LE(front->step, front->steps_total);
-    if (front->shown.texels_on_device) ++snapshots_on_device;
+    EXPECT_LE(front->diag.step, front->step);
+    if (!front->shown.texels_on_device || front->host_fields) continue;
+    ++snapshots_on_device;
+    EXPECT_EQ(front->fields.sites(), 0u);
+    EXPECT_TRUE(front->shown.values.empty());
+    // The range is the texels' own (k = 1: every site has a texel): their extremes are the
+    // range's ends less the offset; and the read-out at the probed site is its texel's value.
+    const plume::gui::ShownField& f = front->shown;
+    ASSERT_EQ(f.texture_k, 1);
+    EXPECT_EQ(f.offset, 0.5 * (f.range.lo + f.range.hi));
+    std::vector<float> texels(std::size_t(f.texture_nx) * f.texture_ny);
+    ASSERT_EQ(cudaMemcpy(texels.data(), f.device_texture->data(), texels.size() * sizeof(float),
+                         cudaMemcpyDeviceToHost),
+              cudaSuccess);
+    EXPECT_EQ(*std::min_element(texels.begin(), texels.end()), float(f.range.lo - f.offset));
+    EXPECT_EQ(*std::max_element(texels.begin(), texels.end()), float(f.range.hi - f.offset));
+    if (front->probe_site[0] == 100 && front->probe_site[1] == 700 && !front->probe.empty()) {
+      ++probed;
+      const int t = plume::io::field_index(plume::find_model("d2q37"), f.kind->name);
+      const float want = float(front->probe[std::size_t(t)] - f.offset);
+      EXPECT_EQ(std::memcmp(&want, &texels[std::size_t(700) * f.texture_nx + 100], sizeof want), 0);
+    }
   }
   EXPECT_GT(snapshots_on_device, 5);
+  EXPECT_GT(probed, 0);
+
+  // Paused: the snapshot brings the fields to the host; its device texels are float(value -
+  // offset), as the host path makes them.
+  wait_for(sim, front, sim.post(cmd::Run{false}));
+  ASSERT_TRUE(front->host_fields);
   ASSERT_TRUE(front->shown.texels_on_device);
   ASSERT_TRUE(front->shown.device_texture);
   EXPECT_TRUE(front->shown.texture.empty());
   EXPECT_EQ(front->cuda_device, front->shown.device_texture->device());
-
-  // The texels of the snapshot on screen: float(value - offset), as the host path makes them.
   const plume::gui::ShownField& f = front->shown;
   std::vector<float> texels(std::size_t(f.texture_nx) * f.texture_ny);
   ASSERT_EQ(cudaMemcpy(texels.data(), f.device_texture->data(), texels.size() * sizeof(float), cudaMemcpyDeviceToHost),
@@ -69,13 +99,19 @@ TEST(SimulationGpu, DeviceTexelsAndOverlappedStepsKeepTheRunExact) {
       differ += std::memcmp(&want, &texels[std::size_t(y) * f.texture_nx + x], sizeof(float)) != 0;
     }
   EXPECT_EQ(differ, 0u);
+  // The host snapshot's read-out (made on the device) is the host fields' value.
+  ASSERT_FALSE(front->probe.empty());
+  const int t = plume::io::field_index(plume::find_model("d2q37"), "T");
+  const double host_t = front->fields["T"][front->fields.at(100, 700, 0)];
+  EXPECT_EQ(std::memcmp(&front->probe[std::size_t(t)], &host_t, sizeof host_t), 0);
 
   // Paused, `steps 37` advances exactly 37 steps, overlapped snapshots on the way or not.
-  wait_for(sim, front, sim.post(cmd::Run{false}));
   const long at = front->step;
   const Snapshot& after = wait_for(sim, front, sim.post(cmd::Steps{37}));
   EXPECT_EQ(after.step, at + 37);
   EXPECT_FALSE(after.running);
+  EXPECT_TRUE(after.host_fields);
+  EXPECT_EQ(after.diag.step, after.step);
 }
 
 TEST(SimulationGpu, TheDeviceTexelsOfA3DRunAreThePlaneShown) {

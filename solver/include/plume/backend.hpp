@@ -80,9 +80,9 @@ class HaloOps {
 // The fields of the last fields() / request_fields() in device memory (the GPU hand-off to an
 // OpenGL texture, docs/gui.md "GPU path"): the model's `count` stored fields of the local block
 // (in the order of Model::fields()), one after another, nx * ny * nz values each, x fastest (row
-// pitch nx), on CUDA device `device`. Complete once fields() or wait_fields() has returned;
-// overwritten by the next fields(), request_fields(), row_sums() or find_fault(). All null on a
-// host backend.
+// pitch nx), on CUDA device `device`. Complete once fields(), wait_fields() or
+// wait_device_fields() has returned; overwritten by the next fields(), request_fields(),
+// request_device_fields(), row_sums() or find_fault(). All null on a host backend.
 struct DeviceFields {
   const double* data = nullptr;
   int count = 0;
@@ -122,6 +122,20 @@ class Backend {
   virtual bool fields_ready() = 0;
   virtual const Fields& wait_fields() = 0;
   virtual DeviceFields device_fields() const { return {}; }
+  // request_fields() for a consumer that reads the snapshot where it was made (device_fields(),
+  // snapshot_fault(), snapshot_range(), snapshot_values()): on a GPU the fields stay in device
+  // memory and only the fault record crosses to the host, so wait_fields() must not be called for
+  // it (its host fields are an older request's). wait_device_fields() waits for it. A backend
+  // without a device makes the host fields, as request_fields() does.
+  virtual void request_device_fields() { request_fields(); }
+  virtual void wait_device_fields() { wait_fields(); }
+  // Of the last request's fields, from its wait until the next request, and callable while steps
+  // queued after the request run (step_async): the range of field v over the local box b, the
+  // sites where stored field `mask` is not 0 left out of lo/hi (-1: none), and the values of
+  // v[0 .. n) at local site (x, y, z); reductions.hpp's field_range and field_values, with their
+  // bits. On a GPU computed on the device beside the steps: only the results cross to the host.
+  virtual FieldRange snapshot_range(const FieldFormula& v, const Box& b, int mask) = 0;
+  virtual void snapshot_values(const FieldFormula* v, int n, int x, int y, int z, double* out) = 0;
   // The model's sums over the interior sites (Traits::kSums, add_sums; solid_support.hpp), computed
   // where the populations are: on a GPU by a reduction on the device, so that only the sums cross
   // to the host. In a fixed order (per row, then the rows in order; on a GPU, a fixed tree per

@@ -77,4 +77,44 @@ PLUME_HD inline double derived_at(DerivedOp op, const DerivedInputs& a, int x, i
 // Whether the device computes the field bit for bit as the host does (hypot may differ by an ulp).
 inline bool derived_exact_on_device(DerivedOp op) { return op != DerivedOp::Magnitude; }
 
+// One scalar field of a model, stored or derived, by the places of the stored fields it reads
+// (io::FieldChoice::formula(): every field a user can choose, the generic speed and vorticity
+// included), for code that computes it where the fields are (Solver::snapshot_range,
+// snapshot_values) without knowing the names.
+struct FieldFormula {
+  int stored = -1;  // the stored field's index; -1: derived by `op` from `inputs`
+  DerivedOp op = DerivedOp::Product;
+  int inputs[3] = {-1, -1, -1};
+  int count = 0;
+  double factor = 1.0;  // DerivedOp::Scaled
+};
+
+// A formula bound to one block's arrays (host or device memory, x fastest, then y, then z): the
+// field's value at a local site, by derived_at where it is derived.
+struct FieldSource {
+  const double* stored = nullptr;
+  DerivedOp op = DerivedOp::Product;
+  DerivedInputs in;
+  // `field(k)`: stored field k's array of the block of nx x ny x nz sites.
+  template <class FieldArray>
+  static FieldSource of(const FieldFormula& f, int nx, int ny, int nz, const FieldArray& field) {
+    FieldSource s;
+    s.in.nx = nx;
+    s.in.ny = ny;
+    s.in.nz = nz;
+    if (f.stored >= 0) {
+      s.stored = field(f.stored);
+      return s;
+    }
+    s.op = f.op;
+    s.in.count = f.count;
+    s.in.factor = f.factor;
+    for (int i = 0; i < f.count; ++i) s.in.in[i] = field(f.inputs[i]);
+    return s;
+  }
+  PLUME_HD double at(int x, int y, int z) const {
+    return stored ? stored[(std::size_t(z) * in.ny + y) * in.nx + x] : derived_at(op, in, x, y, z);
+  }
+};
+
 }  // namespace plume

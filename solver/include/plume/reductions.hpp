@@ -16,6 +16,7 @@
 #include <vector>
 #include "plume/fields.hpp"
 #include "plume/grid/domain.hpp"
+#include "plume/derived.hpp"
 #include "plume/hd.hpp"
 #include "plume/model.hpp"
 #include "plume/strict.hpp"
@@ -115,6 +116,57 @@ PLUME_HD void row_quantities(const Value& value, int nx, int x0, int NX, const d
     }
 }
 
+// --- the colour range and the values at a site (plume-gui) ----------------------------------
+// The extremes of one field's finite values over a box of sites. A site that a mask field marks
+// (non-zero: a solid site, whose value means nothing to the flow) is left out of lo/hi but not out
+// of lo_all/hi_all; `kept` counts the box's sites the mask leaves. lo > hi: no finite value.
+// Signed zeros are ordered -0 < +0, so the extremes have the same bits in any order of the sites
+// (threads, a GPU's blocks).
+struct FieldRange {
+  double lo = INFINITY, hi = -INFINITY;
+  double lo_all = INFINITY, hi_all = -INFINITY;
+  long long kept = 0;
+};
+
+PLUME_HD PLUME_FORCEINLINE bool sign_bit(double v) {
+#if defined(__CUDA_ARCH__)
+  return signbit(v);
+#else
+  return std::signbit(v);
+#endif
+}
+PLUME_HD PLUME_FORCEINLINE double lower(double a, double b) { return b < a || (b == a && sign_bit(b)) ? b : a; }
+PLUME_HD PLUME_FORCEINLINE double higher(double a, double b) { return b > a || (b == a && !sign_bit(b)) ? b : a; }
+
+// One site's value v into r (`kept`: the mask leaves the site).
+PLUME_HD PLUME_FORCEINLINE void add_to_range(FieldRange& r, double v, bool kept) {
+  r.kept += kept ? 1 : 0;
+  if (!is_finite(v)) return;
+  r.lo_all = lower(r.lo_all, v);
+  r.hi_all = higher(r.hi_all, v);
+  if (!kept) return;
+  r.lo = lower(r.lo, v);
+  r.hi = higher(r.hi, v);
+}
+PLUME_HD PLUME_FORCEINLINE void merge_range(FieldRange& into, const FieldRange& o) {
+  into.lo = lower(into.lo, o.lo);
+  into.hi = higher(into.hi, o.hi);
+  into.lo_all = lower(into.lo_all, o.lo_all);
+  into.hi_all = higher(into.hi_all, o.hi_all);
+  into.kept += o.kept;
+}
+
+// The range of the field `src` over the sites of box b of a block, i-th site (x fastest, then y,
+// then z, from the box's corner) and its mask value: one code for the host loop and the GPU's
+// threads.
+PLUME_HD PLUME_FORCEINLINE void add_box_site(FieldRange& r, const FieldSource& src, const double* mask, const Box& b,
+                                             long long i) {
+  const int w = b.x1 - b.x0, h = b.y1 - b.y0;
+  const int x = b.x0 + int(i % w), y = b.y0 + int(i / w % h), z = b.z0 + int(i / w / h);
+  const bool kept = !mask || mask[(std::size_t(z) * src.in.ny + y) * src.in.nx + x] == 0.0;
+  add_to_range(r, src.at(x, y, z), kept);
+}
+
 // --- on the host ---------------------------------------------------------------------------
 
 // The row sums of the block `f` (its rows indexed by global row, z NY + y, over the lattice of
@@ -128,6 +180,14 @@ void merge_extremes(RowSums& into, const RowSums& o);
 // add_row_sums over the ranks, in place: every rank ends with the whole lattice's row sums, each
 // row added over the ranks, and the exact extremes.
 void allreduce_row_sums(RowSums& p, parallel::Communicator& comm);
+
+// The range of field `v` of block `f` over the local sites of box b (inside the block), leaving
+// out of lo/hi the sites where stored field `mask` is not 0 (-1: no mask). Any threads, same bits.
+FieldRange field_range(const Fields& f, const FieldFormula& v, const Box& b, int mask);
+// The values of the fields v[0 .. n) at local site (x, y, z) of block `f`, into out.
+void field_values(const Fields& f, const FieldFormula* v, int n, int x, int y, int z, double* out);
+// The range of a box cut by the ranks' blocks: extremes and kept sites over the ranks, in place.
+void allreduce_range(FieldRange& r, parallel::Communicator& comm);
 
 // The first bad site of block `f` (lowest z, then y, then x; global coordinates) and the number of
 // them, the same with any threads.

@@ -76,8 +76,8 @@ class Solver {
   void advance(long nsteps);   // fused pull-stream + collide steps (collective)
   // advance() that may return while a GPU still runs the steps (backend.hpp, step_async), so that
   // host work on a snapshot requested just before overlaps them; wait_steps() waits. Until then
-  // only request_fields(), fields_ready(), wait_fields(), snapshot_fault() (on one rank) and
-  // device_fields() may be called. A
+  // only request_fields(), fields_ready(), wait_fields(), wait_device_fields(), snapshot_fault(),
+  // snapshot_range(), snapshot_values() (these on one rank) and device_fields() may be called. A
   // decomposed run, or one on the CPU, steps at once.
   void advance_async(long nsteps);
   void wait_steps();
@@ -138,6 +138,23 @@ class Solver {
   // checked with it where it was computed (on a GPU on the device, right after the fields, so
   // the check adds no pass of the host over them). Throws std::logic_error with no request.
   std::optional<Fault> snapshot_fault();
+  // request_fields() for a consumer that reads the snapshot where it was made, so that on a GPU
+  // nothing but a few numbers crosses to the host (plume-gui's GPU path): device_fields(),
+  // snapshot_fault(), snapshot_range() and snapshot_values() read it; wait_fields() refuses it.
+  // wait_device_fields() waits for it (a GPU's fault record). On the CPU backend the host fields
+  // are made, as by request_fields(). Collective.
+  void request_device_fields();
+  void wait_device_fields();
+  // Of the last request's fields (either kind), also while steps queued by advance_async() run;
+  // computed where the fields are (on a GPU on the device, beside the steps), the same bits as
+  // plume::field_range / field_values give over host fields (reductions.hpp; on a GPU, DerivedOp::
+  // Magnitude within an ulp, CUDA's hypot). Collective.
+  // The range of field v over the sites of global box b (the colour range of plume-gui: a plane,
+  // the lattice), the sites where stored field `mask` is not 0 (solid sites) left out of lo/hi.
+  FieldRange snapshot_range(const FieldFormula& v, const Box& b, int mask = -1);
+  // The values of the fields v at global site (x, y, z) (the read-out under plume-gui's cursor),
+  // on every rank. A field that reads neighbours (the vorticity) as its rank's block gives it.
+  std::vector<double> snapshot_values(const std::vector<FieldFormula>& v, int x, int y, int z);
   // The same snapshot in device memory on the CUDA backend (backend.hpp, DeviceFields): read it
   // after wait_fields() and before the next request_fields(). Empty on the CPU backend.
   DeviceFields device_fields() const { return backend_->device_fields(); }
@@ -202,6 +219,7 @@ class Solver {
   TransportKind transport_ = TransportKind::Auto;  // Auto: no halo messages (one rank)
   long step_ = 0;
   long snapshot_step_ = -1;  // the step of the requested fields; -1: none requested
+  bool snapshot_on_device_ = false;  // requested by request_device_fields()
 };
 
 }  // namespace plume

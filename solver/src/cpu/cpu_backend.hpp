@@ -130,6 +130,17 @@ class CpuBackend final : public Backend, public HaloOps {
     return plume::find_fault(snapshot_, 0);
   }
 
+  FieldRange snapshot_range(const FieldFormula& v, const Box& b, int mask) override {
+    return plume::field_range(requested(), v, b, mask);
+  }
+  void snapshot_values(const FieldFormula* v, int n, int x, int y, int z, double* out) override {
+    plume::field_values(requested(), v, n, x, y, z, out);
+  }
+  const Fields& requested() const {
+    if (!snapshot_.has_model()) throw std::logic_error("no fields were requested");
+    return snapshot_;
+  }
+
   const Fields& reduced() {
     if (reduced_state_ != state_) {
       fields(reduced_);

@@ -117,6 +117,9 @@ class CudaBackend final : public Backend, public HaloOps {
     if (copy_done_) cudaEventDestroy(copy_done_);
     if (fields_done_) cudaEventDestroy(fields_done_);
     if (copy_stream_) cudaStreamDestroy(copy_stream_);
+    if (reduce_stream_) cudaStreamSynchronize(reduce_stream_);
+    if (reduce_done_) cudaEventDestroy(reduce_done_);
+    if (reduce_stream_) cudaStreamDestroy(reduce_stream_);
     if (halo_ready_) cudaEventDestroy(halo_ready_);
     if (halo_stream_) cudaStreamDestroy(halo_stream_);
     if (stream_) cudaStreamDestroy(stream_);
@@ -192,7 +195,7 @@ class CudaBackend final : public Backend, public HaloOps {
         PLUME_CUDA_CHECK(cudaHostRegister(snapshot_.data(k), sites() * sizeof(double), cudaHostRegisterDefault));
       snapshot_pinned_ = true;
       PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&copy_stream_, cudaStreamNonBlocking));
-      PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&fields_done_, cudaEventDisableTiming));
+      if (!fields_done_) PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&fields_done_, cudaEventDisableTiming));
       PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&copy_done_, cudaEventDisableTiming));
     }
     // The previous snapshot's copy comes first on the copy stream: the host's reference to it
@@ -219,6 +222,64 @@ class CudaBackend final : public Backend, public HaloOps {
   const Fields& wait_fields() override {
     if (copy_done_) PLUME_CUDA_CHECK(cudaEventSynchronize(copy_done_));
     return snapshot_;
+  }
+
+  // The snapshot kept on the device (plume-gui's GPU path): the fields kernel and the fault check
+  // on the compute stream, as request_fields() runs them, then only the fault record crosses, on
+  // the reduction stream, beside the steps queued after it.
+  void request_device_fields() override {
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    if (!fields_done_) PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&fields_done_, cudaEventDisableTiming));
+    open_reduce_stream();
+    launch_fields();
+    launch_fault_check();
+    PLUME_CUDA_CHECK(cudaEventRecord(fields_done_, stream_));
+    if (halo_stream_) PLUME_CUDA_CHECK(cudaStreamWaitEvent(halo_stream_, fields_done_, 0));
+    PLUME_CUDA_CHECK(cudaStreamWaitEvent(reduce_stream_, fields_done_, 0));
+    copy_snapshot_fault(reduce_stream_);
+    PLUME_CUDA_CHECK(cudaEventRecord(reduce_done_, reduce_stream_));
+  }
+
+  void wait_device_fields() override {
+    if (reduce_done_) PLUME_CUDA_CHECK(cudaEventSynchronize(reduce_done_));
+  }
+
+  // On the reduction stream after the snapshot's fields kernel (either request's): a block-wise
+  // tree, then one thread over the blocks (reduction_kernels.cuh); one record comes back.
+  FieldRange snapshot_range(const FieldFormula& v, const Box& b, int mask) override {
+    const std::size_t n = snapshot_sites();
+    const long long count = b.sites();
+    const int blocks = int(std::max(1LL, std::min<long long>((count + cuda::kRangeThreads - 1) / cuda::kRangeThreads,
+                                                             4LL * prop_.multiProcessorCount)));
+    if (range_.size() < std::size_t(blocks + 1)) range_ = cuda::DeviceBuffer<FieldRange>(std::size_t(blocks + 1));
+    const FieldSource src = FieldSource::of(v, dom_.nx, dom_.ny, dom_.nz, [&](int k) { return fields_.data() + k * n; });
+    cuda::range_kernel<<<blocks, cuda::kRangeThreads, 0, reduce_stream_>>>(
+        src, mask >= 0 ? fields_.data() + mask * n : nullptr, b, count, range_.data() + 1);
+    PLUME_CUDA_CHECK_LAUNCH();
+    cuda::range_merge_kernel<<<1, 1, 0, reduce_stream_>>>(range_.data() + 1, blocks, range_.data());
+    PLUME_CUDA_CHECK_LAUNCH();
+    PLUME_CUDA_CHECK(cudaMemcpyAsync(reduce_host_.data(), range_.data(), sizeof(FieldRange), cudaMemcpyDeviceToHost,
+                                     reduce_stream_));
+    PLUME_CUDA_CHECK(cudaStreamSynchronize(reduce_stream_));
+    return *static_cast<const FieldRange*>(reduce_host_.data());
+  }
+
+  void snapshot_values(const FieldFormula* v, int count, int x, int y, int z, double* out) override {
+    const std::size_t n = snapshot_sites();
+    if (count > cuda::kMaxValues)
+      throw std::invalid_argument("snapshot_values: at most " + std::to_string(cuda::kMaxValues) + " fields at once");
+    cuda::ValueSources s;
+    s.n = count;
+    for (int i = 0; i < count; ++i)
+      s.v[i] = FieldSource::of(v[i], dom_.nx, dom_.ny, dom_.nz, [&](int k) { return fields_.data() + k * n; });
+    if (values_.size() < std::size_t(cuda::kMaxValues)) values_ = cuda::DeviceBuffer<double>(cuda::kMaxValues);
+    cuda::values_kernel<<<1, cuda::kMaxValues, 0, reduce_stream_>>>(s, x, y, z, values_.data());
+    PLUME_CUDA_CHECK_LAUNCH();
+    double* host = reinterpret_cast<double*>(static_cast<char*>(reduce_host_.data()) + sizeof(FieldRange));
+    PLUME_CUDA_CHECK(
+        cudaMemcpyAsync(host, values_.data(), count * sizeof(double), cudaMemcpyDeviceToHost, reduce_stream_));
+    PLUME_CUDA_CHECK(cudaStreamSynchronize(reduce_stream_));
+    std::copy_n(host, count, out);
   }
 
   // Blocks of 128 columns by at most 1024 row strides: enough blocks to fill the device, few
@@ -531,6 +592,24 @@ class CudaBackend final : public Backend, public HaloOps {
   }
   std::size_t sites() const { return std::size_t(dom_.sites()); }
 
+  void open_reduce_stream() {
+    if (!reduce_stream_) {
+      PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&reduce_stream_, cudaStreamNonBlocking));
+      PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&reduce_done_, cudaEventDisableTiming));
+      reduce_host_ = cuda_detail::PinnedBuffer(sizeof(FieldRange) + cuda::kMaxValues * sizeof(double));
+    }
+  }
+
+  // The sites of the requested snapshot's fields (a request has recorded fields_done_); the
+  // reduction stream, made on first use, ordered after that snapshot's fields kernel.
+  std::size_t snapshot_sites() {
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    if (!fields_done_ || fields_.size() != M::kFields * sites()) throw std::logic_error("no fields were requested");
+    open_reduce_stream();
+    PLUME_CUDA_CHECK(cudaStreamWaitEvent(reduce_stream_, fields_done_, 0));
+    return sites();
+  }
+
   // The model's pass before a step, on the compute stream; whether there was one.
   bool launch_pre_step() {
     if constexpr (has_pre_step<M>::value) {
@@ -691,6 +770,13 @@ class CudaBackend final : public Backend, public HaloOps {
   cudaStream_t copy_stream_ = nullptr;
   cudaEvent_t fields_done_ = nullptr, copy_done_ = nullptr;
   cudaStream_t stream_ = nullptr;  // compute: initial state, steps, boxes, fields, population copies
+  // The snapshot's reductions beside the steps (request_device_fields, snapshot_range/_values):
+  // their stream, the end of a device request's fault record copy, the results' pinned memory.
+  cudaStream_t reduce_stream_ = nullptr;
+  cudaEvent_t reduce_done_ = nullptr;
+  cuda_detail::PinnedBuffer reduce_host_;
+  cuda::DeviceBuffer<FieldRange> range_;  // the range, then each block's
+  cuda::DeviceBuffer<double> values_;
   // One tile of a decomposed lattice.
   bool tile_ = false;
   bool host_ = true;  // halo messages through pinned host buffers (else device buffers)

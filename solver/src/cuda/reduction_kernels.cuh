@@ -93,4 +93,45 @@ static __global__ void fault_site_kernel(const double* fields, long long n, Faul
   rec->value = v;
 }
 
+// The colour range of one field over a box (reductions.hpp, add_box_site): every block's threads
+// in a grid-stride loop, a tree in shared memory, each block's result into partial[block]; then one
+// thread merges the blocks. Extremes with ordered signed zeros and an integer count: the host's
+// bits in any order.
+constexpr int kRangeThreads = 256;
+static_assert(sizeof(FieldRange) == 5 * sizeof(double), "FieldRange: four extremes and a count");
+
+static __global__ void __launch_bounds__(kRangeThreads) range_kernel(FieldSource src, const double* mask, Box b,
+                                                                     long long n, FieldRange* partial) {
+  __shared__ double raw[kRangeThreads * 5];  // no constructors in shared memory: raw storage
+  FieldRange* part = reinterpret_cast<FieldRange*>(raw);
+  FieldRange r;
+  for (long long i = (long long)blockIdx.x * kRangeThreads + threadIdx.x; i < n; i += (long long)kRangeThreads * gridDim.x)
+    add_box_site(r, src, mask, b, i);
+  part[threadIdx.x] = r;
+  __syncthreads();
+  for (int o = kRangeThreads / 2; o > 0; o /= 2) {
+    if (int(threadIdx.x) < o) merge_range(part[threadIdx.x], part[threadIdx.x + o]);
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) partial[blockIdx.x] = part[0];
+}
+
+static __global__ void range_merge_kernel(const FieldRange* partial, int blocks, FieldRange* out) {
+  FieldRange r;
+  for (int i = 0; i < blocks; ++i) merge_range(r, partial[i]);
+  *out = r;
+}
+
+// The values of up to kMaxValues fields at one site (reductions.hpp, field_values), a thread each.
+constexpr int kMaxValues = 24;
+struct ValueSources {
+  FieldSource v[kMaxValues];
+  int n = 0;
+};
+
+static __global__ void values_kernel(ValueSources s, int x, int y, int z, double* out) {
+  const int i = int(threadIdx.x);
+  if (i < s.n) out[i] = s.v[i].at(x, y, z);
+}
+
 }  // namespace plume::cuda
