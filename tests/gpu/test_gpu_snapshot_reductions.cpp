@@ -2,7 +2,7 @@
 // snapshot_range: the colour range, snapshot_values: the read-out) against the host code
 // (plume/reductions.hpp's field_range, field_values) over the same fields copied to the host: the
 // same bits for every field of every model, FP64 and FP32 storage (the speed, CUDA's hypot, within
-// an ulp), also while steps queued after the request run.
+// two ulps for a 3-D speed), also while steps queued after the request run.
 #include <gtest/gtest.h>
 #include <array>
 #include <cmath>
@@ -69,10 +69,13 @@ int solid_field(const Model& m) {
 
 bool exact(const FieldFormula& f) { return f.stored >= 0 || derived_exact_on_device(f.op); }
 
-// a and b the same bits, or (inexact formulas) at most one unit in the last place apart.
+// a and b the same bits, or (inexact formulas) at most two units in the last place apart: a 3-D
+// speed is two hypot calls, each of which may round the other way on the device.
 bool same(double a, double b, bool bits) {
   if (std::memcmp(&a, &b, sizeof a) == 0) return true;
-  return !bits && std::isfinite(a) && std::nextafter(a, b) == b;
+  if (bits || !std::isfinite(a)) return false;
+  const double one = std::nextafter(a, b);
+  return one == b || std::nextafter(one, b) == b;
 }
 
 void expect_same(const FieldRange& device, const FieldRange& host, bool bits, const std::string& what) {

@@ -10,6 +10,7 @@
 #include <vector>
 #include "every_model.hpp"
 #include "same_reductions.hpp"
+#include "site_access.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "plume/solver.hpp"
 
@@ -96,4 +97,9 @@ TEST(Reductions, NoSnapshotNoSnapshotFault) {
   Solver s(test::every_model_case().front().config);
   s.initialize();
   EXPECT_THROW(s.snapshot_fault(), std::logic_error);
+}
+
+// A few sites' populations read and written on their own (plume-gui's brush), on the CPU.
+TEST(Reductions, ReadingAndWritingAFewSitesIsWhatTheWholeBlockHoldsForEveryModel) {
+  plume::test::expect_sites_are_the_blocks(plume::BackendKind::CPU);
 }

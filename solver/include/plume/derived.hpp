@@ -74,7 +74,8 @@ PLUME_HD inline double derived_at(DerivedOp op, const DerivedInputs& a, int x, i
   return 0.0;
 }
 
-// Whether the device computes the field bit for bit as the host does (hypot may differ by an ulp).
+// Whether the device computes the field bit for bit as the host does (hypot may differ by an ulp,
+// a 3-D speed, two of them, by two).
 inline bool derived_exact_on_device(DerivedOp op) { return op != DerivedOp::Magnitude; }
 
 // One scalar field of a model, stored or derived, by the places of the stored fields it reads

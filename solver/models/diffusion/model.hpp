@@ -60,12 +60,14 @@ struct Traits {
   // 3-D without walls (variant 0): the CUDA backend runs one of the kernels of
   // plume/grid/stencil_kernel.hpp, chosen here by the storage's bytes per value (4 or 8). Each
   // gathers a site's neighbours its own way and calls next_value (site.hpp): the same bits.
-  // The column of 8 layers, 128 threads, 40 registers (12 blocks): at 32 registers (16 blocks) a
-  // column spills with FP64 storage and runs at 0.59 of the copy bandwidth at 512^3 on an H200,
-  // at 40 it runs at 0.78 (FP32 at 0.65 either way; bench/shapes_3d.cu, docs/benchmarks.md).
-  // bench/shapes_3d.cu times the shared-memory tiles and the vectors along x beside it and prints
-  // each as the StencilKernel to write here.
-  static constexpr StencilKernel stencil_kernel(int /*real_bytes*/) { return StencilKernel::column(128, 8, 40); }
+  // Chosen on an H200 (2026-11-24, bench/shapes_3d.cu, the kernel alone, fraction of the copy
+  // bandwidth at 256^3 / 512^3; docs/benchmarks.md): FP32 four sites per thread along x in float4
+  // loads, 64 threads, 16 layers: 0.65 / 0.73 against the column of 8 layers' 0.60 / 0.63-0.67
+  // (FP32 moves too few bytes per load for one site a thread); FP64 the shared-memory tile of
+  // 64 x 4 threads, 32 layers, loads two layers ahead: 0.76 / 0.81 against 0.74 / 0.79.
+  static constexpr StencilKernel stencil_kernel(int real_bytes) {
+    return real_bytes == 4 ? StencilKernel::vector(64, 4, 16, 64) : StencilKernel::tile(64, 4, 32, 2, 40);
+  }
   template <int V, class Real, int D = Dim, class = std::enable_if_t<D == 3 && V == 0>>
   PLUME_HD PLUME_FORCEINLINE static void update_column(const StepArgs<Real, Params>& a, int x, int y, int z0, int z1) {
     diffusion::update_column(a, x, y, z0, z1);
