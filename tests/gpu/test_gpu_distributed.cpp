@@ -99,35 +99,11 @@ TEST(GpuDistributed, EveryModelOnEveryTilingAndTransportGivesTheOneGpuPopulation
   const std::vector<TransportKind> offered = transports();
   int with_z_tiles = 0;
   for (Precision precision : {Precision::FP64, Precision::FP32})
-    for (const test::ModelCase& mc : test::every_model_case(precision, BackendKind::CUDA)) {
-      const SolverConfig& c = mc.config;
-      std::vector<double> one;
-      if (world->rank() == 0) {
-        Solver s(c);
-        s.initialize();
-        s.advance(steps);
-        one = s.populations();
-      }
-      for (const Tiling t : tilings_of(world->size(), c, find_model(c.model).lattice().reach))
-        for (TransportKind tr : offered)
-          for (bool overlap : {true, false}) {
-            with_z_tiles += t.pz > 1;
-            SolverConfig k = c;
-            k.tiles = t;
-            k.overlap = overlap;
-            k.transport = tr;
-            Solver s(k, *world);
-            s.initialize();
-            s.advance(steps);
-            const std::vector<double> global = s.gather_populations();
-            if (s.is_root())
-              EXPECT_EQ(first_difference(global, one, c.nx, c.ny * c.nz), "")
-                  << mc.what << (precision == Precision::FP32 ? " FP32, " : " FP64, ")
-                  << s.decomposition().describe() << ", transport "
-                  << (world->size() > 1 ? to_string(s.transport()) : "none")
-                  << (overlap ? ", overlap" : ", no overlap");
-          }
-    }
+    for (const test::ModelCase& mc : test::every_model_case(precision, BackendKind::CUDA))
+      with_z_tiles += expect_every_tiling_is_one_process(*world, mc.config, steps,
+                                                         find_model(mc.config.model).lattice().reach,
+                                                         mc.what + (precision == Precision::FP32 ? " FP32" : " FP64"),
+                                                         offered);
   if (world->size() > 1) EXPECT_GT(with_z_tiles, 0) << "no tiling along z was tried";
 }
 

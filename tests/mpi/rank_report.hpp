@@ -104,10 +104,12 @@ inline std::vector<parallel::Tiling> tilings_of(int ranks, const SolverConfig& c
 }
 
 // Runs `c` for `steps` steps in one process (on rank 0) and on every tiling of the job's ranks,
-// with and without overlapped halos, and expects the populations equal bit for bit, naming the
-// tiling and `what` where they are not. Returns how many tilings had tiles along z.
+// with and without overlapped halos, with each of `transports`, and expects the populations
+// equal bit for bit, naming the tiling and `what` where they are not. Returns how many tiled runs
+// had tiles along z.
 inline int expect_every_tiling_is_one_process(parallel::Communicator& world, const SolverConfig& c, long steps,
-                                              int reach, const std::string& what) {
+                                              int reach, const std::string& what,
+                                              const std::vector<TransportKind>& transports = {TransportKind::Auto}) {
   std::vector<double> one;
   if (world.rank() == 0) {
     Solver s(c);
@@ -116,21 +118,23 @@ inline int expect_every_tiling_is_one_process(parallel::Communicator& world, con
     one = s.populations();
   }
   int with_z_tiles = 0;
-  for (const parallel::Tiling t : tilings_of(world.size(), c, reach)) {
-    with_z_tiles += t.pz > 1;
-    for (bool overlap : {true, false}) {
-      SolverConfig k = c;
-      k.tiles = t;
-      k.overlap = overlap;
-      Solver s(k, world);
-      s.initialize();
-      s.advance(steps);
-      const std::vector<double> global = s.gather_populations();
-      if (s.is_root())
-        EXPECT_EQ(first_difference(global, one, c.nx, c.ny * c.nz), "")
-            << s.decomposition().describe() << ", " << what << (overlap ? ", overlap" : ", no overlap");
-    }
-  }
+  for (const parallel::Tiling t : tilings_of(world.size(), c, reach))
+    for (TransportKind transport : transports)
+      for (bool overlap : {true, false}) {
+        with_z_tiles += t.pz > 1;
+        SolverConfig k = c;
+        k.tiles = t;
+        k.overlap = overlap;
+        k.transport = transport;
+        Solver s(k, world);
+        s.initialize();
+        s.advance(steps);
+        const std::vector<double> global = s.gather_populations();
+        if (s.is_root())
+          EXPECT_EQ(first_difference(global, one, c.nx, c.ny * c.nz), "")
+              << s.decomposition().describe() << ", " << what << ", transport "
+              << (world.size() > 1 ? to_string(s.transport()) : "none") << (overlap ? ", overlap" : ", no overlap");
+      }
   return with_z_tiles;
 }
 
