@@ -594,7 +594,11 @@ class CudaBackend final : public Backend, public HaloOps {
 
   void open_reduce_stream() {
     if (!reduce_stream_) {
-      PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&reduce_stream_, cudaStreamNonBlocking));
+      // The device's highest priority: the snapshot's reductions run beside queued steps, and the
+      // host waits for them; at the default priority their blocks would wait for a step's to drain.
+      int least = 0, greatest = 0;
+      PLUME_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+      PLUME_CUDA_CHECK(cudaStreamCreateWithPriority(&reduce_stream_, cudaStreamNonBlocking, greatest));
       PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&reduce_done_, cudaEventDisableTiming));
       reduce_host_ = cuda_detail::PinnedBuffer(sizeof(FieldRange) + cuda::kMaxValues * sizeof(double));
     }
