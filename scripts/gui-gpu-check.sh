@@ -68,7 +68,9 @@ for size in $sizes; do
   # that bring no new snapshot cost next to nothing and the count says little.
   # Long enough for several snapshots after the first ones, which also fault in their memory.
   n=$(( nx * ny >= 8192 * 8192 ? 3 * frames : frames ))
-  for run in "auto 0.2" "host 0.2" "auto 1"; do
+  # Upload and snapshot share of each run (PLUME_GUI_RUNS, comma-separated "upload share" pairs).
+  IFS=, read -r -a runs <<< "${PLUME_GUI_RUNS:-auto 0.2,host 0.2,auto 1}"
+  for run in "${runs[@]}"; do
     read -r upload share <<< "$run"
     out=$("$bundle/bin/plume-gui" --offscreen "${case[@]}" --upload "$upload" --snapshot-share "$share" \
           --frames "$n" 2>&1 | tee -a "$logs/gui-runs.txt" | tail -1)
