@@ -60,15 +60,15 @@ long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, i
                        const Brush& b) {
   const int Q = m.lattice().Q;
   const std::size_t sites = std::size_t(nx) * ny * nz;
-  const std::vector<BrushSite> todo = brush_sites(nx, ny, nz, periodic, b);
+  const std::vector<BrushSite> visits = brush_sites(nx, ny, nz, periodic, b);
   std::vector<double> fs(std::size_t(Q), 0.0);
-  for (const BrushSite& t : todo) {
+  for (const BrushSite& t : visits) {
     const std::size_t site = (std::size_t(t.site.z) * ny + t.site.y) * nx + t.site.x;
     for (int i = 0; i < Q; ++i) fs[i] = f[i * sites + site];
     m.paint_site(fs.data(), t.amount);
     for (int i = 0; i < Q; ++i) f[i * sites + site] = fs[i];
   }
-  return long(todo.size());
+  return long(visits.size());
 }
 
 long paint(Solver& solver, const std::vector<Brush>& brushes) {
@@ -79,21 +79,21 @@ long paint(Solver& solver, const std::vector<Brush>& brushes) {
   const bool periodic[3] = {d.nz == 1 || axes[0], axes[1], axes[2]};
   // Every brush's sites in painting order; each distinct site read once, painted by every brush
   // that covers it in turn, written once.
-  std::vector<BrushSite> todo;
+  std::vector<BrushSite> visits;
   for (const Brush& b : brushes) {
     const std::vector<BrushSite> one = brush_sites(d.nx, d.ny, d.nz, periodic, b);
-    todo.insert(todo.end(), one.begin(), one.end());
+    visits.insert(visits.end(), one.begin(), one.end());
   }
   const auto key = [&d](const Site& s) { return (static_cast<long long>(s.z) * d.ny + s.y) * d.nx + s.x; };
   std::unordered_map<long long, std::size_t> slot;
   std::vector<Site> sites;
-  for (const BrushSite& t : todo)
+  for (const BrushSite& t : visits)
     if (slot.emplace(key(t.site), sites.size()).second) sites.push_back(t.site);
   const int Q = solver.model().lattice().Q;
   std::vector<double> f = solver.site_populations(sites);
-  for (const BrushSite& t : todo) solver.model().paint_site(f.data() + slot.at(key(t.site)) * Q, t.amount);
+  for (const BrushSite& t : visits) solver.model().paint_site(f.data() + slot.at(key(t.site)) * Q, t.amount);
   solver.set_site_populations(sites, f);
-  return long(todo.size());
+  return long(visits.size());
 }
 
 }  // namespace plume::gui

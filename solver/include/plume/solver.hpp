@@ -148,7 +148,7 @@ class Solver {
   // Of the last request's fields (either kind), also while steps queued by advance_async() run;
   // computed where the fields are (on a GPU on the device, beside the steps), the same bits as
   // plume::field_range / field_values give over host fields (reductions.hpp; on a GPU, DerivedOp::
-  // Magnitude within an ulp, CUDA's hypot). Collective.
+  // Magnitude within an ulp, CUDA's hypot, and a 3-D speed, two hypot calls, within two). Collective.
   // The range of field v over the sites of global box b (the colour range of plume-gui: a plane,
   // the lattice), the sites where stored field `mask` is not 0 (solid sites) left out of lo/hi.
   FieldRange snapshot_range(const FieldFormula& v, const Box& b, int mask = -1);

@@ -403,30 +403,10 @@ class CudaBackend final : public Backend, public HaloOps {
 
   // A gather (or scatter) kernel over the listed sites: the sites' indices and values cross, not
   // the block.
-  void read_sites(const std::vector<Site>& sites, double* out) override {
-    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
-    const std::size_t n = sites.size() * L::Q;
-    cuda::DeviceBuffer<Site> at(sites.size());
-    cuda::DeviceBuffer<double> values(n);
-    PLUME_CUDA_CHECK(cudaMemcpyAsync(at.data(), sites.data(), at.bytes(), cudaMemcpyHostToDevice, stream_));
-    cuda::sites_kernel<Real, true><<<unsigned((n + 255) / 256), 256, 0, stream_>>>(a_.data(), lay_, at.data(),
-                                                                                    int(sites.size()), L::Q, values.data());
-    PLUME_CUDA_CHECK_LAUNCH();
-    PLUME_CUDA_CHECK(cudaMemcpyAsync(out, values.data(), values.bytes(), cudaMemcpyDeviceToHost, stream_));
-    sync();
-  }
+  void read_sites(const std::vector<Site>& sites, double* out) override { move_sites<true>(sites, out); }
   void write_sites(const std::vector<Site>& sites, const double* in) override {
     ++state_;  // the fields of the state before are stale
-    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
-    const std::size_t n = sites.size() * L::Q;
-    cuda::DeviceBuffer<Site> at(sites.size());
-    cuda::DeviceBuffer<double> values(n);
-    PLUME_CUDA_CHECK(cudaMemcpyAsync(at.data(), sites.data(), at.bytes(), cudaMemcpyHostToDevice, stream_));
-    PLUME_CUDA_CHECK(cudaMemcpyAsync(values.data(), in, values.bytes(), cudaMemcpyHostToDevice, stream_));
-    cuda::sites_kernel<Real, false><<<unsigned((n + 255) / 256), 256, 0, stream_>>>(a_.data(), lay_, at.data(),
-                                                                                     int(sites.size()), L::Q, values.data());
-    PLUME_CUDA_CHECK_LAUNCH();
-    sync();
+    move_sites<false>(sites, in);
   }
 
   HaloOps* halo_ops() override { return this; }
@@ -719,6 +699,25 @@ class CudaBackend final : public Backend, public HaloOps {
     f.value = r.value;
     f.count = (long long)r.count;
     return f;
+  }
+
+  // ToValues: the listed sites' populations -> values (host); else values -> the sites. On the
+  // compute stream, in order with the steps; complete on return.
+  template <bool ToValues>
+  void move_sites(const std::vector<Site>& sites, std::conditional_t<ToValues, double*, const double*> values) {
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    const std::size_t n = sites.size() * L::Q;
+    cuda::DeviceBuffer<Site> at(sites.size());
+    cuda::DeviceBuffer<double> device(n);
+    PLUME_CUDA_CHECK(cudaMemcpyAsync(at.data(), sites.data(), at.bytes(), cudaMemcpyHostToDevice, stream_));
+    if constexpr (!ToValues)
+      PLUME_CUDA_CHECK(cudaMemcpyAsync(device.data(), values, device.bytes(), cudaMemcpyHostToDevice, stream_));
+    cuda::sites_kernel<Real, ToValues><<<unsigned((n + 255) / 256), 256, 0, stream_>>>(
+        a_.data(), lay_, at.data(), int(sites.size()), L::Q, device.data());
+    PLUME_CUDA_CHECK_LAUNCH();
+    if constexpr (ToValues)
+      PLUME_CUDA_CHECK(cudaMemcpyAsync(values, device.data(), device.bytes(), cudaMemcpyDeviceToHost, stream_));
+    sync();
   }
 
   template <bool ToBuffer>

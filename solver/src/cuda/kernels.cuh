@@ -99,10 +99,8 @@ struct has_update_column<M, V, Real, std::void_t<decltype(&M::template update_co
 //   for. With one site per thread, FP32 storage has too few bytes in flight: D2Q9 BGK at 8192^2 on
 //   an H200 ran at 0.84 of the copy bandwidth so, 0.87 with two rows (docs/benchmarks.md);
 // - for a 3-D model with update_column (the diffusion stencil): the kernel its traits choose
-//   (stencil_kernel(bytes per value), plume/grid/stencil_kernel.hpp), columns of 8 layers so far.
-//   On an H200 at 256^3 and 512^3 the stencil ran 1.2 to 1.6 times faster so than one site per
-//   thread, 8 layers as fast as 16 and faster than 4 (fewer threads, or more loads of the layers
-//   below and above per site; bench/shapes_3d.cu, docs/benchmarks.md).
+//   (stencil_kernel(bytes per value), plume/grid/stencil_kernel.hpp; why that one is said there,
+//   measured with bench/shapes_3d.cu, docs/benchmarks.md).
 template <class M, int V, class Real>
 struct ProductionShape {
   static constexpr int blocks(int registers) { return blocks_for(128, registers); }
