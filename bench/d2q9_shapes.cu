@@ -75,7 +75,7 @@ __global__ void __launch_bounds__(128, R == 1 ? 8 : R == 2 ? 6 : 4) rows_kernel(
     for (int r = 0; r < R; ++r)
       static_for<L::Q>([&](auto ic) {
         constexpr int i = decltype(ic)::value;
-        v[r][i] = load_ro(a.src + i * l.stride + l.site(x, y0 + r) - L::ey(i) * l.pitch - L::ex(i));
+        v[r][i] = load_ro(a.src[i] + l.site(x, y0 + r) - L::ey(i) * l.pitch - L::ex(i));
       });
 #pragma unroll
     for (int r = 0; r < R; ++r) {
@@ -112,7 +112,7 @@ Row time_shape(Lattice<Real>& lat, const char* name, int steps, cudaStream_t s) 
     Real* src = k % 2 ? lat.b.data() : lat.a.data();
     Real* dst = k % 2 ? lat.a.data() : lat.b.data();
     cu::launch_halo<d2q9::L>(src, lat.l, true, s);
-    const StepArgs<Real, d2q9::Params> args{src, dst, lat.l, lat.d, lat.p};
+    const StepArgs<Real, d2q9::Params> args{plain_planes<const Real>(src, lat.l), plain_planes(dst, lat.l), lat.l, lat.d, lat.p};
     if constexpr (std::is_void_v<Shape>) {
       pull_store_kernel<Real><<<dim3((lat.l.nx + 127) / 128, std::min(lat.l.ny, 65535)), 128, 0, s>>>(args);
       PLUME_CUDA_CHECK_LAUNCH();

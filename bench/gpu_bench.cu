@@ -210,11 +210,11 @@ struct Lattice {
   Lattice(int n, cudaStream_t s)
       : d(Domain::whole(n, n)), l(make_layout(n, n, 1, L::reach, 0, L::Q, sizeof(Real))), a(l.elements()), b(l.elements()) {
     PLUME_CUDA_CHECK(cudaMemsetAsync(b.data(), 0, b.bytes(), s));
-    cu::launch_initial_state<T, Real>(a.data(), b.data(), l, d, d2q37::Setup{p, {}}, s);
+    cu::launch_initial_state<T, Real>(plain_planes(a.data(), l), b.data(), std::size_t(d.sites()), l, d, d2q37::Setup{p, {}}, s);
     cu::launch_halo<L>(a.data(), l, false, s);
     PLUME_CUDA_CHECK(cudaStreamSynchronize(s));
   }
-  d2q37::StepArgs<Real> args() { return {a.data(), b.data(), l, d, p}; }
+  d2q37::StepArgs<Real> args() { return {plain_planes<const Real>(a.data(), l), plain_planes(b.data(), l), l, d, p}; }
   long long sites() const { return (long long)d.nx * d.ny; }
 };
 
@@ -258,7 +258,7 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
     p.model = V == 1 ? d2q37::CollisionModel::BGK : d2q37::CollisionModel::RTRT;
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
       cu::launch_halo<L>(src, l, !p.walls, s);
-      cu::launch_box<T, V, Real, Shape>(StepArgs<Real, d2q37::PhysicsParams>{src, dst, l, d, p}, Box::of(d), s);
+      cu::launch_box<T, V, Real, Shape>(StepArgs<Real, d2q37::PhysicsParams>{plain_planes<const Real>(src, l), plain_planes(dst, l), l, d, p}, Box::of(d), s);
     });
     add(name, resources(cu::step_kernel<T, V, Real, Shape::block_x, Shape::min_blocks>), ms, double(lat.sites()));
   };
@@ -280,7 +280,7 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
   {
     constexpr int BX = cu::DefaultStepShape<T, R>::block_x, MB = cu::DefaultStepShape<T, R>::min_blocks;
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
-      cu::step_kernel<T, R, Real, BX, MB><<<grid, BX, 0, s>>>(d2q37::StepArgs<Real>{src, dst, l, d, lat.p}, 0, l.nx, y0,
+      cu::step_kernel<T, R, Real, BX, MB><<<grid, BX, 0, s>>>(d2q37::StepArgs<Real>{plain_planes<const Real>(src, l), plain_planes(dst, l), l, d, lat.p}, 0, l.nx, y0,
                                                               y1, 0, 1);
     });
     PLUME_CUDA_CHECK_LAUNCH();
@@ -288,14 +288,14 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
   }
   {
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
-      stream_only_kernel<Real, 128><<<grid, 128, 0, s>>>(d2q37::StepArgs<Real>{src, dst, l, d, lat.p}, y0, y1);
+      stream_only_kernel<Real, 128><<<grid, 128, 0, s>>>(d2q37::StepArgs<Real>{plain_planes<const Real>(src, l), plain_planes(dst, l), l, d, lat.p}, y0, y1);
     });
     PLUME_CUDA_CHECK_LAUNCH();
     add("pull + store only", resources(stream_only_kernel<Real, 128>), ms, bulk_sites);
   }
   {
     const double ms = ms_per_step(lat, s, std::max(4, steps / 4), [&](Real* src, Real* dst) {
-      population_space_kernel<Real><<<grid, 128, 0, s>>>(d2q37::StepArgs<Real>{src, dst, l, d, lat.p}, y0, y1);
+      population_space_kernel<Real><<<grid, 128, 0, s>>>(d2q37::StepArgs<Real>{plain_planes<const Real>(src, l), plain_planes(dst, l), l, d, lat.p}, y0, y1);
     });
     PLUME_CUDA_CHECK_LAUNCH();
     add("population-space collide", resources(population_space_kernel<Real>), ms, bulk_sites);
@@ -314,7 +314,7 @@ double population_space_difference(cudaStream_t s) {
   constexpr int BX = cu::DefaultStepShape<T, 0>::block_x, MB = cu::DefaultStepShape<T, 0>::min_blocks;
   cu::step_kernel<T, 0, double, BX, MB><<<grid, BX, 0, s>>>(lat.args(), 0, l.nx, y0, y1, 0, 1);
   population_space_kernel<double>
-      <<<grid, 128, 0, s>>>(d2q37::StepArgs<double>{lat.a.data(), c.data(), l, lat.d, lat.p}, y0, y1);
+      <<<grid, 128, 0, s>>>(d2q37::StepArgs<double>{plain_planes<const double>(lat.a.data(), l), plain_planes(c.data(), l), l, lat.d, lat.p}, y0, y1);
   PLUME_CUDA_CHECK_LAUNCH();
   PLUME_CUDA_CHECK(cudaStreamSynchronize(s));
   std::vector<double> m(l.elements()), q(l.elements());

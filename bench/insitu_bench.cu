@@ -84,12 +84,12 @@ Pieces pieces(int n) {
   PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   cu::DeviceBuffer<double> f(lay.elements()), out(4 * sites);
   const d2q37::PhysicsParams p = physics();
-  cu::launch_initial_state<d2q37::Traits, double>(f.data(), out.data(), lay, d, d2q37::Setup{p, {}}, s);
+  cu::launch_initial_state<d2q37::Traits, double>(plain_planes(f.data(), lay), out.data(), out.size() * sizeof(double) / sizeof(d2q37::Traits::SiteState), lay, d, d2q37::Setup{p, {}}, s);
   Pieces r;
   r.kernel_ms = bench::time_ms(s, 5, [&] {
     cu::launch_halo<L>(f.data(), lay, !p.walls, s);
     cu::fields_kernel<d2q37::Traits, double><<<dim3((n + 127) / 128, std::min(n, 65535)), 128, 0, s>>>(
-        d2q37::StepArgs<double>{f.data(), nullptr, lay, d, p}, out.data());
+        d2q37::StepArgs<double>{plain_planes<const double>(f.data(), lay), {}, lay, d, p}, out.data());
     PLUME_CUDA_CHECK_LAUNCH();
   });
   double* pinned = nullptr;

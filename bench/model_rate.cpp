@@ -1,7 +1,7 @@
 // The step rate of any registered model on one GPU, through the public Solver API, beside the
 // device's copy bandwidth measured in the same process:
 //
-//   model_rate MODEL NX NY NZ fp64|fp32 STEPS [section.name=value ...]
+//   model_rate MODEL NX NY NZ fp64|fp32 STEPS [section.name=value ...] [run.streaming=in-place]
 //
 // prints one line: the model, the lattice, the storage, G site updates/s (the best of three runs
 // of STEPS steps after a warm-up), the bytes one site update moves (the model's own count,
@@ -47,7 +47,7 @@ void set(const Model& m, AnySetup& s, const std::string& assignment) {
 
 int main(int argc, char** argv) {
   if (argc < 7) {
-    std::fprintf(stderr, "usage: model_rate MODEL NX NY NZ fp64|fp32 STEPS [section.name=value ...]\n");
+    std::fprintf(stderr, "usage: model_rate MODEL NX NY NZ fp64|fp32 STEPS [section.name=value ...] [run.streaming=in-place]\n");
     return 2;
   }
   try {
@@ -63,8 +63,12 @@ int main(int argc, char** argv) {
     c.setup = m.parameters().defaults ? m.parameters().defaults() : m.default_setup();
     std::string settings;
     for (int k = 7; k < argc; ++k) {
-      set(m, c.setup, argv[k]);
-      settings += std::string(" ") + argv[k];
+      const std::string a = argv[k];
+      if (a.rfind("run.streaming=", 0) == 0)  // the storage, not a model parameter
+        c.streaming = a == "run.streaming=in-place" ? Streaming::InPlace : Streaming::TwoBuffers;
+      else
+        set(m, c.setup, a);
+      settings += " " + a;
     }
     if (m.parameters().derive) m.parameters().derive(c.setup);
     const double sites = double(c.global().global_sites());

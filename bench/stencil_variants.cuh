@@ -93,11 +93,11 @@ struct Lattice {
     // The states go to the other buffer where they fit (as in the backend), else to their own.
     using State = typename M::SiteState;
     if (std::size_t(d.sites()) * sizeof(State) <= std::size_t(l.elements()) * sizeof(Real)) {
-      cuda::launch_initial_state<M, Real>(a.data(), b.data(), l, d, setup, nullptr);
+      cuda::launch_initial_state<M, Real>(plain_planes(a.data(), l), b.data(), std::size_t(d.sites()), l, d, setup, nullptr);
       PLUME_CUDA_CHECK(cudaDeviceSynchronize());
     } else {
       cuda::DeviceBuffer<State> states(std::size_t(d.sites()));
-      cuda::launch_initial_state<M, Real>(a.data(), states.data(), l, d, setup, nullptr);
+      cuda::launch_initial_state<M, Real>(plain_planes(a.data(), l), states.data(), states.size(), l, d, setup, nullptr);
       PLUME_CUDA_CHECK(cudaDeviceSynchronize());
     }
     PLUME_CUDA_CHECK(cudaMemcpy(b.data(), a.data(), a.bytes(), cudaMemcpyDeviceToDevice));
@@ -105,7 +105,7 @@ struct Lattice {
   // The state of step k reads (k even: a) and the one it writes.
   Real* src(int k) { return k % 2 ? b.data() : a.data(); }
   Real* dst(int k) { return k % 2 ? a.data() : b.data(); }
-  StepArgs<Real, typename M::Params> args(int k) { return {src(k), dst(k), l, d, p}; }
+  StepArgs<Real, typename M::Params> args(int k) { return {plain_planes<const Real>(src(k), l), plain_planes(dst(k), l), l, d, p}; }
 };
 
 // The periodic halos of f along the three axes, as the backend of one block fills them.
@@ -114,7 +114,7 @@ void fill_periodic_halos(Real* f, const Layout& l) {
   for (int axis = 0; axis < 3; ++axis) {
     const parallel::PeriodicCopy c = parallel::periodic_copy(l, axis);
     const long long n = 2LL * c.depth * c.positions();
-    cuda::periodic_axis_kernel<typename M::Lattice, Real><<<unsigned((n + 127) / 128), 128>>>(f, l, c);
+    cuda::periodic_axis_kernel<typename M::Lattice, Real><<<unsigned((n + 127) / 128), 128>>>(f, l, c, cuda::PeriodicMode::Plain);
     PLUME_CUDA_CHECK_LAUNCH();
   }
 }

@@ -36,6 +36,11 @@ const std::vector<std::string>& precision_names() {
   return n;
 }
 
+const std::vector<std::string>& streaming_names() {
+  static const std::vector<std::string> n{"two-buffers", "in-place"};
+  return n;
+}
+
 const Parameters& Model::parameters() const {
   static const Parameters none;
   return none;

@@ -17,17 +17,18 @@ namespace plume {
 
 // src/cpu/cpu_backend.hpp and src/cuda/cuda_backend.cuh.
 template <class T>
-std::unique_ptr<Backend> make_cpu_backend(const Domain& d, const AnySetup& s, Precision p, int threads);
+std::unique_ptr<Backend> make_cpu_backend(const Domain& d, const AnySetup& s, Precision p, Streaming st, int threads);
 template <class T>
-std::unique_ptr<Backend> make_cuda_backend(const Domain& d, const AnySetup& s, Precision p, int device);
+std::unique_ptr<Backend> make_cuda_backend(const Domain& d, const AnySetup& s, Precision p, Streaming st, int device);
 
 // The backend of Traits T where `where` says (what TraitsModel::make_backend makes; a model that
 // runs more than one Traits picks one with it).
 template <class T>
-std::unique_ptr<Backend> make_backend_of(const BackendPlace& where, const Domain& d, const AnySetup& s, Precision p) {
-  if (!where.cuda) return make_cpu_backend<T>(d, s, p, where.threads);
+std::unique_ptr<Backend> make_backend_of(const BackendPlace& where, const Domain& d, const AnySetup& s, Precision p,
+                                         Streaming st) {
+  if (!where.cuda) return make_cpu_backend<T>(d, s, p, st, where.threads);
 #if PLUME_HAVE_CUDA
-  return make_cuda_backend<T>(d, s, p, where.device);
+  return make_cuda_backend<T>(d, s, p, st, where.device);
 #else
   throw std::runtime_error("plume was built without CUDA");
 #endif
@@ -43,9 +44,9 @@ class TraitsModel : public Model {
   AnySetup default_setup() const override { return AnySetup(Setup{}); }
   bool owns(const AnySetup& s) const override { return s.holds<Setup>(); }
   parallel::Periodic periodic(const AnySetup& s) const override { return T::periodic(T::params(s.as<Setup>())); }
-  std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
-                                        Precision p) const override {
-    return make_backend_of<T>(where, d, s, p);
+  std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s, Precision p,
+                                        Streaming st) const override {
+    return make_backend_of<T>(where, d, s, p, st);
   }
   // The model's own row quantities, from its traits (reductions.hpp): the code the device runs.
   int own_row_sums() const override { return own_row_sums_of<T>::value; }

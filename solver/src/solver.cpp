@@ -163,6 +163,11 @@ void Solver::setup() {
       throw std::invalid_argument("lattice nz = " + std::to_string(cfg_.nz) + ": model " + model_->name() +
                                   " is two-dimensional (nz must be 1)");
   });
+  stage(comm, "cannot stream in place", [&] {
+    if (cfg_.streaming != Streaming::InPlace) return;
+    const std::string why = model_->in_place_problem(cfg_.setup);
+    if (!why.empty()) throw std::invalid_argument("in-place streaming: " + why);
+  });
   const AnySetup& setup = cfg_.setup;
   const int ranks = comm.size();
   std::string why;
@@ -184,10 +189,10 @@ void Solver::setup() {
       if (dev >= ndev)
         throw std::runtime_error("CUDA device " + std::to_string(dev) + " requested but only " +
                                  std::to_string(ndev) + " present");
-      backend_ = model_->make_backend({true, dev, 0}, domain_, setup, cfg_.precision);
+      backend_ = model_->make_backend({true, dev, 0}, domain_, setup, cfg_.precision, cfg_.streaming);
       reason_ = cfg_.backend == BackendKind::CUDA ? "requested" : "a CUDA device is present";
     } else {
-      backend_ = model_->make_backend({false, 0, cfg_.threads}, domain_, setup, cfg_.precision);
+      backend_ = model_->make_backend({false, 0, cfg_.threads}, domain_, setup, cfg_.precision, cfg_.streaming);
       reason_ = cfg_.backend == BackendKind::CPU ? "requested" : "no CUDA device (" + why + ")";
     }
     if (ranks > 1 && !backend_->halo_ops())
@@ -211,7 +216,8 @@ void Solver::setup() {
   stage(comm, "cannot set up the halo exchange", [&] {
     const parallel::Neighbours nb = decomp_.neighbours(comm.rank());
     stepper_ = std::make_unique<parallel::TileStepper>(*backend_->halo_ops(), parallel::make_halo_plan(model_->lattice(), domain_, nb),
-                                                       parallel::step_regions(domain_, nb, model_->lattice().reach), comm,
+                                                       parallel::step_regions(domain_, nb, model_->lattice().reach),
+                                                       parallel::step_regions(domain_, nb, model_->lattice().reach, true), comm,
                                                        transport_);
   });
 }
@@ -256,6 +262,10 @@ void Solver::steer(const AnySetup& s) {
   if (stepper_ && model_->periodic(s) != model_->periodic(cfg_.setup))
     throw std::invalid_argument("a decomposed run cannot change which directions are periodic: it decides which "
                                 "tiles are neighbours");
+  if (cfg_.streaming == Streaming::InPlace) {
+    const std::string why = model_->in_place_problem(s);
+    if (!why.empty()) throw std::invalid_argument("this run streams in place: " + why);
+  }
   cfg_.setup = s;
   backend_->set_setup(s);
   place_links();

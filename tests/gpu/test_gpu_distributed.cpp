@@ -11,6 +11,7 @@
 #include <tuple>
 #include "d2q37/lattice.hpp"
 #include "every_model.hpp"
+#include "in_place_cases.hpp"
 #include "plume/model.hpp"
 #include "plume/parallel/mpi.hpp"
 #include "plume/solver.hpp"
@@ -105,6 +106,20 @@ TEST(GpuDistributed, EveryModelOnEveryTilingAndTransportGivesTheOneGpuPopulation
                                                          mc.what + (precision == Precision::FP32 ? " FP32" : " FP64"),
                                                          offered);
   if (world->size() > 1) EXPECT_GT(with_z_tiles, 0) << "no tiling along z was tried";
+}
+
+// In-place streaming through every tiling and transport (the exchange after a pushing step returns
+// the halos' values to their tiles, on the halo stream): every lattice Boltzmann case of the
+// in-place tests, after an odd number of steps, equal to the one-GPU in-place run bit for bit.
+TEST(GpuDistributed, InPlaceStreamingOnEveryTilingAndTransportGivesTheOneGpuPopulationsBitForBit) {
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  const std::vector<TransportKind> offered = transports();
+  for (Precision precision : {Precision::FP64, Precision::FP32})
+    for (const test::ModelCase& mc : test::lbm_cases(precision, BackendKind::CUDA))
+      expect_every_tiling_is_one_process(*world, test::in_place(mc.config), 41,
+                                         find_model(mc.config.model).lattice().reach,
+                                         "in place, " + mc.what + (precision == Precision::FP32 ? " FP32" : " FP64"),
+                                         offered);
 }
 
 // A transport that cannot run here is refused on every rank with the reason, not run wrongly.

@@ -33,7 +33,7 @@ class StandIn final : public Model {
   std::string units() const override { return "spacing 1"; }
   bool owns(const AnySetup& s) const override { return s.holds<int>(); }
   parallel::Periodic periodic(const AnySetup&) const override { return {true, true, true}; }
-  std::unique_ptr<Backend> make_backend(const BackendPlace&, const Domain&, const AnySetup&, Precision) const override {
+  std::unique_ptr<Backend> make_backend(const BackendPlace&, const Domain&, const AnySetup&, Precision, Streaming) const override {
     throw std::runtime_error("a stand-in");
   }
 

@@ -31,6 +31,23 @@ TEST(Memory, PopulationsAreTwoBuffersOfTheTileWithItsHalos) {
   EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 2.0 * 37 * 4 * 56 * 73);
 }
 
+// In-place streaming keeps one buffer: half the populations, and the message offers it only to
+// a run that has two.
+TEST(Memory, InPlaceStreamingHoldsOneBufferAndIsOfferedWhenTwoDoNotFit) {
+  io::RunShape s = shape(100, 200);
+  s.buffers = 1;
+  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 37.0 * 8 * 106 * 206);
+  io::RunShape big = shape(100000, 100000);
+  EXPECT_HAS(io::host_memory_problem(big, io::estimate_memory(big), 1, 1e9), "run.streaming = \"in-place\"");
+  big.buffers = 1;
+  EXPECT_EQ(io::host_memory_problem(big, io::estimate_memory(big), 1, 1e9).find("in-place"), std::string::npos);
+  SolverConfig c;
+  c.streaming = Streaming::InPlace;
+  EXPECT_EQ(io::run_shape(c, 1, 0).buffers, 1);
+  c.streaming = Streaming::TwoBuffers;
+  EXPECT_EQ(io::run_shape(c, 1, 0).buffers, 2);
+}
+
 TEST(Memory, RankZeroAlsoHoldsTheWholeLattice) {
   io::RunShape s = shape(4096, 4096);
   s.tiles_x = s.tiles_y = 2;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <tuple>
 #include <string>
@@ -103,18 +104,23 @@ inline std::vector<parallel::Tiling> tilings_of(int ranks, const SolverConfig& c
   return out;
 }
 
-// Runs `c` for `steps` steps in one process (on rank 0) and on every tiling of the job's ranks,
-// with and without overlapped halos, with each of `transports`, and expects the populations
-// equal bit for bit, naming the tiling and `what` where they are not. Returns how many tiled runs
-// had tiles along z.
+// Runs `c` for `steps` steps (or, given, `run`: a collective sequence from initialize() on) in one
+// process (on rank 0) and on every tiling of the job's ranks, with and without overlapped halos,
+// with each of `transports`, and expects the populations equal bit for bit, naming the tiling and
+// `what` where they are not. Returns how many tiled runs had tiles along z.
 inline int expect_every_tiling_is_one_process(parallel::Communicator& world, const SolverConfig& c, long steps,
                                               int reach, const std::string& what,
-                                              const std::vector<TransportKind>& transports = {TransportKind::Auto}) {
+                                              const std::vector<TransportKind>& transports = {TransportKind::Auto},
+                                              const std::function<void(Solver&)>& run = {}) {
+  const auto go = [&](Solver& s) {
+    if (run) return run(s);
+    s.initialize();
+    s.advance(steps);
+  };
   std::vector<double> one;
   if (world.rank() == 0) {
     Solver s(c);
-    s.initialize();
-    s.advance(steps);
+    go(s);
     one = s.populations();
   }
   int with_z_tiles = 0;
@@ -127,8 +133,7 @@ inline int expect_every_tiling_is_one_process(parallel::Communicator& world, con
         k.overlap = overlap;
         k.transport = transport;
         Solver s(k, world);
-        s.initialize();
-        s.advance(steps);
+        go(s);
         const std::vector<double> global = s.gather_populations();
         if (s.is_root())
           EXPECT_EQ(first_difference(global, one, c.nx, c.ny * c.nz), "")

@@ -224,6 +224,12 @@ TEST(StepRegions, BulkAvoidsOnlyTheHalosThatArriveDuringTheStepAndBordersComplet
   // One tile across periodic y with x remote: the y copy waits for the x corners.
   const Decomposition cols = plane(63, 51, Tiling{3, 1}, true);
   EXPECT_EQ(step_regions(cols.domain(0), cols.neighbours(0), R).bulk.y0, R);
+  // Returning pushed values (in-place streaming) the axes go the other way round: now the x copy
+  // of the row tiles comes after the y messages and the y copy of the column tiles before the x
+  // ones.
+  EXPECT_EQ(step_regions(rows.domain(1), rows.neighbours(1), R, true).bulk.x0, R);
+  EXPECT_EQ(step_regions(rows.domain(1), rows.neighbours(1), R, true).borders.size(), 4u);
+  EXPECT_EQ(step_regions(cols.domain(0), cols.neighbours(0), R, true).bulk.y0, 0);
 }
 
 TEST(PerfModel, StepTimeIsTheOverlapOrTheSumOfItsParts) {

@@ -29,6 +29,7 @@
 #include "rank_report.hpp"
 #include "site_geometry.hpp"
 #include "every_model.hpp"
+#include "in_place_cases.hpp"
 
 using namespace plume;
 using namespace plume::parallel;
@@ -455,6 +456,27 @@ TEST(Distributed, D2Q9SolidsDrawnBeforeACheckpointSurviveARestartOnAnyTiling) {
     EXPECT_EQ(first_difference(r.populations(), one, c.nx, c.ny), "") << "restarted on one process";
     std::filesystem::remove(path);
   }
+}
+
+// In-place streaming (plume/grid/planes.hpp) through the decomposition: after a step that
+// leaves each border site's populations in the halos, the next exchange returns them to the
+// tiles they belong to (z, then y, then x). Every lattice Boltzmann case of the in-place tests
+// (tests/physics/in_place_cases.hpp: walls, solids across the seams, the seed-001 driving, Zou-He
+// ends, moving walls, an open duct, thermal3d) after an odd number of steps, and with sites
+// painted and solids drawn after odd steps, on every tiling of the job, with and without
+// overlap: the one-process in-place run bit for bit (which is the two-buffer run's:
+// tests/physics/test_in_place.cpp).
+TEST(Distributed, InPlaceStreamingOnEveryTilingGivesTheOneProcessPopulationsBitForBit) {
+  int with_z_tiles = 0;
+  for (const test::ModelCase& mc : test::lbm_cases(Precision::FP64)) {
+    SolverConfig c = test::in_place(mc.config);
+    c.threads = 1;  // up to 4 ranks share 2 cores
+    const int reach = find_model(c.model).lattice().reach;
+    with_z_tiles += expect_every_tiling_is_one_process(*world, c, 41, reach, "in place, " + mc.what);
+    expect_every_tiling_is_one_process(*world, c, 0, reach, "in place, painted and drawn, " + mc.what,
+                                       {TransportKind::Auto}, test::paint_and_draw);
+  }
+  if (world->size() > 1) EXPECT_GT(with_z_tiles, 0) << "no tiling along z was tried";
 }
 
 TEST(DistributedErrors, ANonFiniteValueOnOneRankIsReportedByEveryRank) {

@@ -207,7 +207,7 @@ struct Block {
           for (int x = -1; x <= 4; ++x) src[std::size_t(l.at(i, x, y, z))] = code(i, x, y, z);
   }
   d3q19::StepArgs<double> args(bool with_solids) const {
-    return {src.data(), const_cast<double*>(dst.data()), l, Domain::whole(4, 4, 4), p,
+    return {plain_planes<const double>(src.data(), l), plain_planes(const_cast<double*>(dst.data()), l), l, Domain::whole(4, 4, 4), p,
             with_solids ? solid.data() : nullptr, nullptr};
   }
 };

@@ -343,6 +343,11 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
                           model.bytes_per_update(Precision::FP64), model.bytes_per_update(Precision::FP32));
     t.push_back(choice("run", "precision", meaning.c_str(), precision_names(), PLUME_REF(solver.precision)));
   }
+  t.push_back(choice("run", "streaming",
+                     "how the populations are held: two-buffers = each step reads one buffer and writes the other; "
+                     "in-place = one buffer that each step updates where it reads (half the memory, so twice the "
+                     "lattice fits; not with interpolated bounce-back, adiabatic walls or the diffusion stencil)",
+                     streaming_names(), PLUME_REF(solver.streaming)));
   {
     K tiles("run", "tiles", KeyType::String, "",
             "tiling of a run on several MPI ranks: auto = chosen by the performance model, or TXxTY = TX tiles "

@@ -61,8 +61,16 @@ class HaloOps {
   // before any later pack(), copy_periodic() or update() reads them.
   virtual void unpack(parallel::Face f) = 0;
   // One tile across a periodic direction: copy the tile's opposite edge into the halo of `axis`
-  // (x over the interior rows, y over whole rows so that the corners come along).
+  // (x over the interior rows, y over whole rows so that the corners come along); or, when
+  // halos_return(), the halo's pushed values back into the opposite edge.
   virtual void copy_periodic(int axis) = 0;
+  // Whether the next exchange returns values instead of fetching them: with in-place streaming
+  // (plume/grid/planes.hpp) a step that writes each site's populations into the sites they stream
+  // to leaves those of the border sites in the halos. The next exchange then moves each face's
+  // halo slabs into the neighbour's boundary slabs (pack() reads the halo layers, unpack() writes
+  // the boundary layers; the same slabs, messages and buffers as a fetching exchange, the other
+  // way), axes in reverse order (z, y, x) so that what lies in edges and corners travels on.
+  virtual bool halos_return() const { return false; }
   // Once at the start of each step, before its halos are packed: the model's changes to the
   // current state that every neighbour must see (src/solid_support.hpp, has_pre_step); complete
   // before any later pack() reads the state. Nothing for most models.

@@ -18,8 +18,14 @@ namespace plume {
 
 enum class Precision : int { FP64 = 0, FP32 = 1 };  // storage of the populations; arithmetic is FP64
 inline int value_bytes(Precision p) { return p == Precision::FP32 ? 4 : 8; }
+// How a backend holds the populations (plume/grid/planes.hpp): two buffers, one read and the
+// other written by each step; or one, updated in place (the AA pattern), half the memory.
+enum class Streaming : int { TwoBuffers = 0, InPlace = 1 };
+inline int population_buffers(Streaming s) { return s == Streaming::InPlace ? 1 : 2; }
 // "fp64", "fp32" (the run.precision values), in the order of the values.
 const std::vector<std::string>& precision_names();
+// "two-buffers", "in-place" (the run.streaming values), in the order of the values.
+const std::vector<std::string>& streaming_names();
 
 class Backend;
 struct Parameters;  // plume/parameters.hpp
@@ -222,10 +228,16 @@ class Model {
   virtual bool owns(const AnySetup& s) const = 0;  // whether `s` is this model's setup
   // Which directions the setup makes periodic (the others are bounded: walls, inlets).
   virtual parallel::Periodic periodic(const AnySetup& s) const = 0;
+  // Why the setup cannot run with in-place streaming, in a sentence for an error message, or
+  // empty when it can: in place, a site may read only populations that no other site reads in
+  // the same step (plume/grid/planes.hpp); a boundary that reads a neighbour's, or a model that is
+  // no lattice of velocities, cannot.
+  virtual std::string in_place_problem(const AnySetup& /*s*/) const { return ""; }
   // A backend holding block `d` of the lattice, in the initial state of the setup's case after
-  // initialize(). Throws std::runtime_error when it cannot be made (no memory, no device).
+  // initialize(), storing the populations as `p` and `st` say. Throws std::runtime_error when it
+  // cannot be made (no memory, no device).
   virtual std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
-                                                Precision p) const = 0;
+                                                Precision p, Streaming st = Streaming::TwoBuffers) const = 0;
 };
 
 // The registered models (solver/models/registry.cpp), in the order they were registered.

@@ -39,6 +39,9 @@ struct SolverConfig {
   // it); empty: the model's defaults.
   AnySetup setup;
   Precision precision = Precision::FP64;
+  // Two population buffers, or one updated in place (half the memory; Model::in_place_problem
+  // says which setups cannot).
+  Streaming streaming = Streaming::TwoBuffers;
   BackendKind backend = BackendKind::Auto;
   int device = -1;   // CUDA device index; -1: automatic (with several ranks on a host: node rank mod devices)
   int threads = 0;   // OpenMP threads; 0: the runtime's default

@@ -28,7 +28,7 @@ MemoryNeed estimate_memory(const RunShape& s) {
   const double plane = double(s.nx) * double(s.ny);  // an image shows one z plane
   MemoryNeed m;
   m.populations =
-      2.0 * s.q * s.bytes_per_value * (tx + 2.0 * s.halo) * (ty + 2.0 * s.halo) * (tz + 2.0 * s.halo_z);
+      double(s.buffers) * s.q * s.bytes_per_value * (tx + 2.0 * s.halo) * (ty + 2.0 * s.halo) * (tz + 2.0 * s.halo_z);
   // Every rank: its population buffers (unless on the device), two sets of fields of its tile
   // (the driver's and the backend's snapshot for in-situ), and its tile's populations as doubles
   // while a checkpoint is gathered or a restart scattered.
@@ -69,9 +69,11 @@ std::string host_memory_problem(const RunShape& s, const MemoryNeed& need, int r
   return fmt::format(
       "lattice {} does not fit: {}, but this host has {} available (MemAvailable in /proc/meminfo); the "
       "populations ({} per tile{}) and the whole lattice that rank 0 gathers for checkpoints count most: use a "
-      "smaller lattice, FP32 storage, more hosts{}",
+      "smaller lattice, FP32 storage,{} more hosts{}",
       size_text(Domain::whole(int(s.nx), int(s.ny), int(s.nz))), who, format_bytes(available), format_bytes(need.populations),
-      s.populations_on_device ? ", in device memory" : ", in host memory", s.populations_on_device ? "" : ", or a GPU");
+      s.populations_on_device ? ", in device memory" : ", in host memory",
+      s.buffers > 1 ? " in-place streaming (run.streaming = \"in-place\": one population buffer)," : "",
+      s.populations_on_device ? "" : ", or a GPU");
 }
 
 std::string check_host_memory(const RunShape& s, int ranks) {
@@ -110,6 +112,7 @@ RunShape run_shape(const SolverConfig& cfg, int ranks, int image_scale) {
   s.q = lattice.Q;
   s.fields = int(model.fields().size());
   s.bytes_per_value = value_bytes(cfg.precision);
+  s.buffers = population_buffers(cfg.streaming);
   s.halo = lattice.reach;
   s.halo_z = lattice.halo(2);
   const parallel::Tiling t = cfg.tiles;

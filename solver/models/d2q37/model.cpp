@@ -37,6 +37,15 @@ class D2Q37Model final : public TraitsModel<Traits> {
     return text + ", " + wall(p.bottom) + " bottom and " + wall(p.top) + " top walls";
   }
   const Parameters& parameters() const override { return d2q37::parameters(); }
+  // An adiabatic wall's rows take their temperature from the first row beyond the wall layers,
+  // pulling that row's populations, which its own sites overwrite in the same in-place step.
+  std::string in_place_problem(const AnySetup& s) const override {
+    const PhysicsParams& p = s.as<Setup>().physics;
+    if (!p.walls || (p.bottom.kind != WallKind::Adiabatic && p.top.kind != WallKind::Adiabatic)) return "";
+    return "an adiabatic wall reads the populations of sites three rows inside, which those sites overwrite in "
+           "the same in-place step; use fixed walls (walls.bottom, walls.top = \"fixed\"), or run.streaming = "
+           "\"two-buffers\"";
+  }
   // A hot or cold blob: the site's temperature changes at the same pressure (rho T) and velocity.
   // Far outside [0.5, 1.5] the equilibrium (a fourth-order expansion about T0 = 1) loses
   // positivity, so the painted temperature stays in that band.

@@ -99,7 +99,7 @@ struct Traits {
   }
   // A site at rest in equilibrium with the state the case gave it.
   template <class Real>
-  PLUME_HD PLUME_FORCEINLINE static void initial_site(Real* f, const Layout& l, int x, int y, int /*z*/,
+  PLUME_HD PLUME_FORCEINLINE static void initial_site(const Planes<Real>& f, const Layout& l, int x, int y, int /*z*/,
                                                       const SiteState& s) {
     double feq[Lattice::Q];
     equilibrium<Lattice>(s.rho, s.ux, s.uy, s.T, feq);

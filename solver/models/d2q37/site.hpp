@@ -7,22 +7,23 @@
 
 namespace plume::d2q37 {
 
-// Pull: f_i(x) <- src_i(x - e_i). Each plane is addressed from its own base with a 32-bit offset
-// inside it; the 37 loads are independent, so all of them are in flight before the first use.
+// Pull: f_i(x) <- src_i(x - e_i), population i of a site being src[i][site] (StepArgs::src).
+// Each plane is addressed from its own base with a 32-bit offset inside it; the 37 loads are
+// independent, so all of them are in flight before the first use.
 template <class L, class Real>
-PLUME_HD PLUME_FORCEINLINE void pull(const Real* __restrict__ src, const Layout& l, int x, int y, double* f) {
+PLUME_HD PLUME_FORCEINLINE void pull(const Planes<const Real>& src, const Layout& l, int x, int y, double* f) {
   const int s = l.site(x, y);
   static_for<L::Q>([&](auto i) {
     constexpr int ex = L::ex(decltype(i)::value), ey = L::ey(decltype(i)::value);
-    f[i] = double(load_ro(src + i * l.stride + (s - ey * l.pitch - ex)));
+    f[i] = double(load_ro(src[i] + (s - ey * l.pitch - ex)));
   });
 }
 
 // Store of the site's new state: one aligned, coalesced store per plane.
 template <class L, class Real>
-PLUME_HD PLUME_FORCEINLINE void store(Real* __restrict__ dst, const Layout& l, int x, int y, const double* f) {
+PLUME_HD PLUME_FORCEINLINE void store(const Planes<Real>& dst, const Layout& l, int x, int y, const double* f) {
   const int s = l.site(x, y);
-  static_for<L::Q>([&](auto i) { dst[i * l.stride + s] = Real(f[i]); });
+  static_for<L::Q>([&](auto i) { dst[i][s] = Real(f[i]); });
 }
 
 // Distance (in rows) of global row yg from the nearer wall, and which wall: side = +1 for the
@@ -47,15 +48,15 @@ PLUME_HD inline bool wall_row(int yg, int NY, int reach, int& side, int& j) {
 // M T + |P|^2/(2M) with the raw momentum P): their T_H is larger by dt^2 |g|^2 / (4 D). See
 // docs/physics.md.
 template <class L, class Real>
-PLUME_HD PLUME_FORCEINLINE Macro wall_state(const Real* __restrict__ src, const Layout& l, int x, int y, int side,
+PLUME_HD PLUME_FORCEINLINE Macro wall_state(const Planes<const Real>& src, const Layout& l, int x, int y, int side,
                                              int j, const PhysicsParams& p) {
   const int s0 = l.site(x, y);
   double mass = 0.0;
   static_for<L::Q>([&](auto i) {
     constexpr int ex = L::ex(decltype(i)::value), ey = L::ey(decltype(i)::value);
     const int s = side * ey;
-    if (s <= j) mass += double(load_ro(src + i * l.stride + (s0 - ey * l.pitch - ex)));  // known
-    if (s < -j) mass += double(load_ro(src + i * l.stride + s0));  // leaves through the wall: comes back
+    if (s <= j) mass += double(load_ro(src[i] + (s0 - ey * l.pitch - ex)));  // known
+    if (s < -j) mass += double(load_ro(src[i] + s0));  // leaves through the wall: comes back
   });
   const Wall& w = side > 0 ? p.bottom : p.top;
   double T = w.T;
@@ -109,7 +110,7 @@ PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int 
 
 // Hydrodynamic fields (rho, u_H, T_H) of local site (x, y), from the post-streaming populations.
 template <class L, class Real>
-PLUME_HD PLUME_FORCEINLINE Macro site_fields(const Real* __restrict__ src, const Layout& l, const Domain& dom,
+PLUME_HD PLUME_FORCEINLINE Macro site_fields(const Planes<const Real>& src, const Layout& l, const Domain& dom,
                                               const PhysicsParams& p, int x, int y) {
   int side, j;
   Macro m;

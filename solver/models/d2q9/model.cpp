@@ -41,6 +41,13 @@ class D2Q9Model final : public TraitsModel<Traits> {
   bool uses_links(const AnySetup& s) const override {
     return s.as<Setup>().physics.bounce == Bounce::Interpolated;
   }
+  // Interpolated bounce-back at a site next to a solid reads its own outgoing population f*_i,
+  // which the fluid neighbour it streams to reads and overwrites in the same in-place step.
+  std::string in_place_problem(const AnySetup& s) const override {
+    if (s.as<Setup>().physics.bounce != Bounce::Interpolated) return "";
+    return "interpolated bounce-back reads a population that the neighbouring site overwrites in the same "
+           "in-place step; use solids.bounce = \"half-way\" or \"full-way\", or run.streaming = \"two-buffers\"";
+  }
   // The pressure of the isothermal gas; the speed first, as a flow is usually looked at.
   std::vector<DerivedFieldInfo> derived_fields() const override {
     return {{"p", "p = rho / 3", "pressure p", false, DerivedOp::Scaled, {"rho"}, L::cs2}};

@@ -58,7 +58,13 @@ struct Traits {
   // With FP32 storage the backend runs update_rows instead, two rows per thread in 80 registers
   // (kernels.cuh, ProductionShape): 6 blocks.
   static constexpr int registers(int /*variant*/) { return 64; }
-  static constexpr int pair_registers(int /*variant*/) { return 80; }
+  static constexpr int pair_registers(int /*variant*/) {
+#ifdef PLUME_D2Q9_PAIR_REGISTERS  // a benchmark's other budget (scripts/gpu-rate-ab.sh)
+    return PLUME_D2Q9_PAIR_REGISTERS;
+#else
+    return 80;
+#endif
+  }
 
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int /*z*/) {
@@ -128,15 +134,15 @@ struct Traits {
     return Box{0, d.nx, y, y + 1, 0, 1};
   }
   template <class Real>
-  PLUME_HD PLUME_FORCEINLINE static void pre_step(Real* f, const Layout& l, const Domain& /*d*/, const Params& p,
-                                                  const std::uint8_t* solid, int x, int y, int /*z*/) {
+  PLUME_HD PLUME_FORCEINLINE static void pre_step(const Planes<Real>& f, const Layout& l, const Domain& /*d*/,
+                                                  const Params& p, const std::uint8_t* solid, int x, int y, int /*z*/) {
     accelerate_site(f, l, p, solid, x, y);
   }
   // A site that turns fluid (a user erased a solid) starts at rest at the case's density.
   static SiteState fluid_state(const Setup& s) { return {Macro{s.physics.rho0, 0.0, 0.0}, s.physics.equilibrium}; }
   // A site in equilibrium with the state the case gave it.
   template <class Real>
-  PLUME_HD PLUME_FORCEINLINE static void initial_site(Real* f, const Layout& l, int x, int y, int /*z*/,
+  PLUME_HD PLUME_FORCEINLINE static void initial_site(const Planes<Real>& f, const Layout& l, int x, int y, int /*z*/,
                                                       const SiteState& s) {
     store_equilibrium(f, l, x, y, s.equilibrium, s.m);
   }

@@ -12,22 +12,23 @@ namespace plume::d2q9 {
 template <class Real>
 using StepArgs = plume::StepArgs<Real, Params>;
 
+// Population i of the site at index `site` in the current state (StepArgs::src says where).
 template <class Real>
-PLUME_HD PLUME_FORCEINLINE double load(const Real* __restrict__ src, const Layout& l, int i, int site) {
-  return double(load_ro(src + i * l.stride + site));
+PLUME_HD PLUME_FORCEINLINE double load(const StepArgs<Real>& a, int i, int site) {
+  return double(load_ro(a.src[i] + site));
 }
 
 // The seed-001 driving (Params::accelerate) of local site (x, y), in place, before the step's
 // streaming: a fluid site whose populations 3, 6, 7 exceed w1, w2, w2 moves w1 from 3 to 1 and w2
 // from 6 to 5 and from 7 to 8.
 template <class Real>
-PLUME_HD PLUME_FORCEINLINE void accelerate_site(Real* f, const Layout& l, const Params& p, const std::uint8_t* solid,
-                                                int x, int y) {
+PLUME_HD PLUME_FORCEINLINE void accelerate_site(const Planes<Real>& f, const Layout& l, const Params& p,
+                                                const std::uint8_t* solid, int x, int y) {
   const int s = l.site(x, y);
   if (solid && solid[s]) return;
   const Accelerate& ac = p.accelerate;
   Real* g[9];
-  for (int i = 0; i < 9; ++i) g[i] = f + i * l.stride + s;
+  for (int i = 0; i < 9; ++i) g[i] = f[i] + s;
   if (!(double(*g[3]) - ac.w1 > 0 && double(*g[6]) - ac.w2 > 0 && double(*g[7]) - ac.w2 > 0)) return;
   *g[1] = Real(double(*g[1]) + ac.w1);
   *g[5] = Real(double(*g[5]) + ac.w2);
@@ -42,7 +43,21 @@ template <class Real>
 PLUME_HD PLUME_FORCEINLINE void pull_plain(const StepArgs<Real>& a, int s, double* f) {
   static_for<L::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value;
-    f[i] = load(a.src, a.layout, i, s - L::ey(i) * a.layout.pitch - L::ex(i));
+    f[i] = load(a, i, s - L::ey(i) * a.layout.pitch - L::ex(i));
+  });
+}
+
+// The same for sites s and s + pitch (update_pair): both loads of a population from one address,
+// computed once, so that the pair holds no plane's base across its two pulls (with FP32 storage
+// and a base per plane, StepArgs::src, the two pulls one after the other ran 6 % slower on an
+// H200: docs/benchmarks.md).
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE void pull_plain_pair(const StepArgs<Real>& a, int s, double* f, double* g) {
+  static_for<L::Q>([&](auto ic) {
+    constexpr int i = decltype(ic)::value;
+    const Real* p = a.src[i] + (s - L::ey(i) * a.layout.pitch - L::ex(i));
+    f[i] = double(load_ro(p));
+    g[i] = double(load_ro(p + a.layout.pitch));
   });
 }
 
@@ -72,13 +87,13 @@ PLUME_HD double interpolated_bounce(const StepArgs<Real>& a, int x, int y, int s
   constexpr int o = L::opposite(i), ex = L::ex(i), ey = L::ey(i);
   const Layout& l = a.layout;
   const Domain& d = a.domain;
-  const double back = load(a.src, l, o, s);
+  const double back = load(a, o, s);
   const double q = double(a.links[i * l.stride + s]);
-  if (q >= 0.5) return (back + (2.0 * q - 1.0) * load(a.src, l, i, s)) / (2.0 * q);
+  if (q >= 0.5) return (back + (2.0 * q - 1.0) * load(a, i, s)) / (2.0 * q);
   const int xg = d.x0 + x + ex, yg = d.y0 + y + ey, ahead = s + ey * l.pitch + ex;
   const bool open_x = a.params.inlet.on || a.params.outlet.on;
   if ((open_x && (xg < 0 || xg >= d.NX)) || (a.params.walls && (yg < 0 || yg >= d.NY)) || a.solid[ahead]) return back;
-  return 2.0 * q * back + (1.0 - 2.0 * q) * load(a.src, l, o, ahead);
+  return 2.0 * q * back + (1.0 - 2.0 * q) * load(a, o, ahead);
 }
 
 // Pull: f_i(x) <- src_i(x - e_i). A population whose source lies beyond a wall, or (half-way
@@ -110,9 +125,9 @@ PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, doub
   static_for<L::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value, ex = L::ex(i), ey = L::ey(i);
     if (p.walls && ey != 0 && (yg - ey < 0 || yg - ey >= d.NY)) {
-      f[i] = load(a.src, l, L::opposite(i), s) + 6.0 * L::w(i) * ex * (yg - ey < 0 ? p.bottom.u : p.top.u);
+      f[i] = load(a, L::opposite(i), s) + 6.0 * L::w(i) * ex * (yg - ey < 0 ? p.bottom.u : p.top.u);
     } else if (solid_links >> i & 1u) {
-      f[i] = interpolated ? interpolated_bounce<i>(a, x, y, s) : load(a.src, l, L::opposite(i), s);
+      f[i] = interpolated ? interpolated_bounce<i>(a, x, y, s) : load(a, L::opposite(i), s);
     }
   });
   const int xg = d.x0 + x;
@@ -121,9 +136,9 @@ PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, doub
 }
 
 template <class Real>
-PLUME_HD PLUME_FORCEINLINE void store(Real* __restrict__ dst, const Layout& l, int x, int y, const double* f) {
+PLUME_HD PLUME_FORCEINLINE void store(const Planes<Real>& dst, const Layout& l, int x, int y, const double* f) {
   const int s = l.site(x, y);
-  static_for<L::Q>([&](auto i) { dst[i * l.stride + s] = Real(f[i]); });
+  static_for<L::Q>([&](auto i) { dst[i][s] = Real(f[i]); });
 }
 
 PLUME_HD PLUME_FORCEINLINE bool is_solid(const std::uint8_t* solid, const Layout& l, int x, int y) {
@@ -161,8 +176,7 @@ PLUME_HD PLUME_FORCEINLINE void update_pair(const StepArgs<Real>& a, int x, int 
     return;
   }
   double f[L::Q], g[L::Q];
-  pull_plain(a, a.layout.site(x, y), f);
-  pull_plain(a, a.layout.site(x, y + 1), g);
+  pull_plain_pair(a, a.layout.site(x, y), f, g);
   collide<C, E>(f, a.params);
   store(a.dst, a.layout, x, y, f);
   collide<C, E>(g, a.params);
@@ -217,7 +231,7 @@ PLUME_HD PLUME_FORCEINLINE SiteFields site_fields(const StepArgs<Real>& a, int x
     return out;
   }
   if (p.bounce == Bounce::FullWay) {
-    static_for<L::Q>([&](auto i) { f[decltype(i)::value] = load(a.src, l, decltype(i)::value, s); });
+    static_for<L::Q>([&](auto i) { f[decltype(i)::value] = load(a, decltype(i)::value, s); });
     out.m = moments(f, p, -0.5);
     return out;
   }
@@ -227,7 +241,7 @@ PLUME_HD PLUME_FORCEINLINE SiteFields site_fields(const StepArgs<Real>& a, int x
     static_for<L::Q>([&](auto ic) {
       constexpr int i = decltype(ic)::value;
       if (a.solid[s - L::ey(i) * l.pitch - L::ex(i)]) {
-        const double back = load(a.src, l, L::opposite(i), s);
+        const double back = load(a, L::opposite(i), s);
         if (p.bounce == Bounce::Interpolated) {
           out.fx -= L::ex(i) * (back + f[i]);
           out.fy -= L::ey(i) * (back + f[i]);
@@ -243,8 +257,8 @@ PLUME_HD PLUME_FORCEINLINE SiteFields site_fields(const StepArgs<Real>& a, int x
 
 // The populations of a site in equilibrium with (rho, u).
 template <class Real>
-PLUME_HD PLUME_FORCEINLINE void store_equilibrium(Real* f, const Layout& l, int x, int y, Equilibrium e,
-                                                  const Macro& m) {
+PLUME_HD PLUME_FORCEINLINE void store_equilibrium(const Planes<Real>& f, const Layout& l, int x, int y,
+                                                  Equilibrium e, const Macro& m) {
   double feq[L::Q];
   static_for<L::Q>([&](auto i) {
     feq[i] = e == Equilibrium::Compressible ? equilibrium<Equilibrium::Compressible>(i, m)

@@ -4,6 +4,6 @@
 
 namespace plume {
 
-template std::unique_ptr<Backend> make_cpu_backend<d3q19::Traits>(const Domain&, const AnySetup&, Precision, int);
+template std::unique_ptr<Backend> make_cpu_backend<d3q19::Traits>(const Domain&, const AnySetup&, Precision, Streaming, int);
 
 }  // namespace plume

@@ -100,7 +100,7 @@ struct Traits {
   }
   // A site in equilibrium with the state the case gave it.
   template <class Real>
-  PLUME_HD PLUME_FORCEINLINE static void initial_site(Real* f, const Layout& l, int x, int y, int z,
+  PLUME_HD PLUME_FORCEINLINE static void initial_site(const Planes<Real>& f, const Layout& l, int x, int y, int z,
                                                       const SiteState& s) {
     store_equilibrium(f, l, x, y, z, s.equilibrium, s.m);
   }

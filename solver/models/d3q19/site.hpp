@@ -13,9 +13,11 @@ namespace plume::d3q19 {
 template <class Real>
 using StepArgs = plume::StepArgs<Real, Params>;
 
-template <class Real>
-PLUME_HD PLUME_FORCEINLINE double load(const Real* __restrict__ src, const Layout& l, int i, int site) {
-  return double(load_ro(src + i * l.stride + site));
+// Population i of the site at index `site` in the current state of step arguments `a` (StepArgs::
+// src says where; thermal3d passes its own, whose first nineteen planes are these).
+template <class A>
+PLUME_HD PLUME_FORCEINLINE double load(const A& a, int i, int site) {
+  return double(load_ro(a.src[i] + site));
 }
 
 // Elements from a site to its neighbour along e_i, inside a population plane.
@@ -29,7 +31,7 @@ template <class Real>
 PLUME_HD PLUME_FORCEINLINE void pull_plain(const StepArgs<Real>& a, int s, double* f) {
   static_for<L::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value;
-    f[i] = load(a.src, a.layout, i, s - offset<i>(a.layout));
+    f[i] = load(a, i, s - offset<i>(a.layout));
   });
 }
 
@@ -74,9 +76,9 @@ PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, int 
     const bool beyond_z = p.walls_z && ez != 0 && (zg - ez < 0 || zg - ez >= d.NZ);
     if (beyond_y || beyond_z) {
       const double uw = beyond_y ? (yg - ey < 0 ? p.y_low.u : p.y_high.u) : (zg - ez < 0 ? p.z_low.u : p.z_high.u);
-      f[i] = load(a.src, l, L::opposite(i), s) + 6.0 * L::w(i) * L::ex(i) * uw;
+      f[i] = load(a, L::opposite(i), s) + 6.0 * L::w(i) * L::ex(i) * uw;
     } else if (solid_links >> i & 1u) {
-      f[i] = load(a.src, l, L::opposite(i), s);
+      f[i] = load(a, L::opposite(i), s);
     }
   });
   const int xg = d.x0 + x;
@@ -85,8 +87,8 @@ PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, int 
 }
 
 template <class Real>
-PLUME_HD PLUME_FORCEINLINE void store(Real* __restrict__ dst, const Layout& l, int s, const double* f) {
-  static_for<L::Q>([&](auto i) { dst[i * l.stride + s] = Real(f[i]); });
+PLUME_HD PLUME_FORCEINLINE void store(const Planes<Real>& dst, int s, const double* f) {
+  static_for<L::Q>([&](auto i) { dst[i][s] = Real(f[i]); });
 }
 
 // One fused pull-stream + collide update of local site (x, y, z). A solid site does nothing:
@@ -103,7 +105,7 @@ PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int 
     pull(a, x, y, z, f);
   }
   collide<C, E>(f, a.params);
-  store(a.dst, a.layout, s, f);
+  store(a.dst, s, f);
 }
 
 // Sites (x, y, z) and (x, y + 1, z) at once: with no boundary at either, both sites' loads go out
@@ -121,9 +123,9 @@ PLUME_HD PLUME_FORCEINLINE void update_pair(const StepArgs<Real>& a, int x, int 
   pull_plain(a, s, f);
   pull_plain(a, t, g);
   collide<C, E>(f, a.params);
-  store(a.dst, a.layout, s, f);
+  store(a.dst, s, f);
   collide<C, E>(g, a.params);
-  store(a.dst, a.layout, t, g);
+  store(a.dst, t, g);
 }
 
 // The fields of a site: rho, u (with half the body force) and the force its populations exert on
@@ -155,7 +157,7 @@ PLUME_HD PLUME_FORCEINLINE SiteFields site_fields(const StepArgs<Real>& a, int x
     static_for<L::Q>([&](auto ic) {
       constexpr int i = decltype(ic)::value;
       if (a.solid[s - offset<i>(l)]) {
-        const double back = load(a.src, l, L::opposite(i), s);
+        const double back = load(a, L::opposite(i), s);
         out.fx -= 2.0 * L::ex(i) * back;
         out.fy -= 2.0 * L::ey(i) * back;
         out.fz -= 2.0 * L::ez(i) * back;
@@ -167,14 +169,14 @@ PLUME_HD PLUME_FORCEINLINE SiteFields site_fields(const StepArgs<Real>& a, int x
 
 // The populations of a site in equilibrium with (rho, u).
 template <class Real>
-PLUME_HD PLUME_FORCEINLINE void store_equilibrium(Real* f, const Layout& l, int x, int y, int z, Equilibrium e,
-                                                  const Macro& m) {
+PLUME_HD PLUME_FORCEINLINE void store_equilibrium(const Planes<Real>& f, const Layout& l, int x, int y, int z,
+                                                  Equilibrium e, const Macro& m) {
   double feq[L::Q];
   static_for<L::Q>([&](auto i) {
     feq[i] = e == Equilibrium::Compressible ? equilibrium<Equilibrium::Compressible>(i, m)
                                             : equilibrium<Equilibrium::Incompressible>(i, m);
   });
-  store(f, l, l.site(x, y, z), feq);
+  store(f, l.site(x, y, z), feq);
 }
 
 }  // namespace plume::d3q19

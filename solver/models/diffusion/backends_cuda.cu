@@ -5,7 +5,7 @@
 
 namespace plume {
 
-template std::unique_ptr<Backend> make_cuda_backend<diffusion::Traits<2>>(const Domain&, const AnySetup&, Precision, int);
-template std::unique_ptr<Backend> make_cuda_backend<diffusion::Traits<3>>(const Domain&, const AnySetup&, Precision, int);
+template std::unique_ptr<Backend> make_cuda_backend<diffusion::Traits<2>>(const Domain&, const AnySetup&, Precision, Streaming, int);
+template std::unique_ptr<Backend> make_cuda_backend<diffusion::Traits<3>>(const Domain&, const AnySetup&, Precision, Streaming, int);
 
 }  // namespace plume

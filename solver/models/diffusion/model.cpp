@@ -35,9 +35,15 @@ class DiffusionModel final : public TraitsModel<Traits<3>> {
       text += "blob of width " + number_text(i.width);
     return text;
   }
-  std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
-                                        Precision p) const override {
-    return d.three_d() ? make_backend_of<Traits<3>>(where, d, s, p) : make_backend_of<Traits<2>>(where, d, s, p);
+  // The stencil's new value of a site reads the old values of its neighbours, which they
+  // overwrite in the same step: no storage order lets one buffer hold both.
+  std::string in_place_problem(const AnySetup& /*s*/) const override {
+    return "the diffusion stencil is no lattice of velocities: each new value reads the old values of its "
+           "neighbours, which they overwrite in the same step, so it needs run.streaming = \"two-buffers\"";
+  }
+  std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s, Precision p,
+                                        Streaming st) const override {
+    return d.three_d() ? make_backend_of<Traits<3>>(where, d, s, p, st) : make_backend_of<Traits<2>>(where, d, s, p, st);
   }
   const Parameters& parameters() const override { return diffusion::parameters(); }
   std::vector<QuantityInfo> diagnostics() const override { return diagnostic_quantities(); }

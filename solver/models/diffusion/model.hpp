@@ -81,7 +81,7 @@ struct Traits {
 
   template <class Real>
   PLUME_HD PLUME_FORCEINLINE static void fields(const StepArgs<Real, Params>& a, int x, int y, int z, double* out) {
-    out[0] = double(a.src[a.layout.site(x, y, z)]);
+    out[0] = double(a.src[0][a.layout.site(x, y, z)]);
   }
 
   // The diagnostics' own row quantity (diagnostics.hpp; reductions.hpp runs it): the sum of
@@ -100,9 +100,9 @@ struct Traits {
       emit(y, SiteState{initial_value(s.initial, d.x0 + x, d.y0 + y, d.z0 + z, d.NX, d.NY, d.NZ)});
   }
   template <class Real>
-  PLUME_HD PLUME_FORCEINLINE static void initial_site(Real* f, const Layout& l, int x, int y, int z,
+  PLUME_HD PLUME_FORCEINLINE static void initial_site(const Planes<Real>& f, const Layout& l, int x, int y, int z,
                                                       const SiteState& s) {
-    f[l.site(x, y, z)] = Real(s.T);
+    f[0][l.site(x, y, z)] = Real(s.T);
   }
 };
 

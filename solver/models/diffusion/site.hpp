@@ -35,10 +35,10 @@ PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real, Params>& a, int
   static_for<D>([&](auto axis) {
     constexpr int A = decltype(axis)::value;
     const int step = l.step(A);
-    n[2 * A] = double(load_ro(a.src + s - step));
-    n[2 * A + 1] = double(load_ro(a.src + s + step));
+    n[2 * A] = double(load_ro(a.src[0] + s - step));
+    n[2 * A + 1] = double(load_ro(a.src[0] + s + step));
   });
-  a.dst[s] = Real(next_value<D>(double(load_ro(a.src + s)), n, a.params));
+  a.dst[0][s] = Real(next_value<D>(double(load_ro(a.src[0] + s)), n, a.params));
 }
 
 // The 3-D sites (x, y, z0) ... (x, y, z1 - 1), marching up z: T below, at and above the site stay
@@ -51,12 +51,12 @@ PLUME_HD PLUME_FORCEINLINE void update_column(const StepArgs<Real, Params>& a, i
   const Layout& l = a.layout;
   const int px = l.step(0), py = l.step(1), pz = l.step(2);
   int s = l.site(x, y, z0);
-  double below = double(load_ro(a.src + s - pz)), t = double(load_ro(a.src + s));
+  double below = double(load_ro(a.src[0] + s - pz)), t = double(load_ro(a.src[0] + s));
   for (int z = z0; z < z1; ++z, s += pz) {
-    const double above = double(load_ro(a.src + s + pz));
-    const double n[6] = {double(load_ro(a.src + s - px)), double(load_ro(a.src + s + px)),
-                         double(load_ro(a.src + s - py)), double(load_ro(a.src + s + py)), below, above};
-    a.dst[s] = Real(next_value<3>(t, n, a.params));
+    const double above = double(load_ro(a.src[0] + s + pz));
+    const double n[6] = {double(load_ro(a.src[0] + s - px)), double(load_ro(a.src[0] + s + px)),
+                         double(load_ro(a.src[0] + s - py)), double(load_ro(a.src[0] + s + py)), below, above};
+    a.dst[0][s] = Real(next_value<3>(t, n, a.params));
     below = t;
     t = above;
   }

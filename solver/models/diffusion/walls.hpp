@@ -25,7 +25,7 @@ PLUME_HD PLUME_FORCEINLINE void update_site_walls(const StepArgs<Real, Params>& 
   const Domain& d = a.domain;
   const Params& p = a.params;
   const int s = l.site(x, y, z);
-  const double t = double(load_ro(a.src + s));
+  const double t = double(load_ro(a.src[0] + s));
   // Along each axis, whether the neighbour below and above lie beyond a wall, and its temperature.
   const int g[3] = {d.x0 + x, d.y0 + y, d.z0 + z};
   const int size[3] = {d.NX, d.NY, d.NZ};
@@ -35,10 +35,10 @@ PLUME_HD PLUME_FORCEINLINE void update_site_walls(const StepArgs<Real, Params>& 
   static_for<D>([&](auto axis) {
     constexpr int A = decltype(axis)::value;
     const int step = l.step(A);
-    n[2 * A] = walled[A] && g[A] == 0 ? wall_image(low[A], t) : double(load_ro(a.src + s - step));
-    n[2 * A + 1] = walled[A] && g[A] == size[A] - 1 ? wall_image(high[A], t) : double(load_ro(a.src + s + step));
+    n[2 * A] = walled[A] && g[A] == 0 ? wall_image(low[A], t) : double(load_ro(a.src[0] + s - step));
+    n[2 * A + 1] = walled[A] && g[A] == size[A] - 1 ? wall_image(high[A], t) : double(load_ro(a.src[0] + s + step));
   });
-  a.dst[s] = Real(next_value<D>(t, n, p));
+  a.dst[0][s] = Real(next_value<D>(t, n, p));
 }
 
 }  // namespace plume::diffusion

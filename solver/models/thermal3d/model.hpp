@@ -91,7 +91,7 @@ struct Traits {
     return {{Macro{1.0, 0.0, 0.0, 0.0}, s.physics.t_ref}, Force{0.0, 0.0, 0.0}, s.physics.equilibrium};
   }
   template <class Real>
-  PLUME_HD PLUME_FORCEINLINE static void initial_site(Real* f, const Layout& l, int x, int y, int z,
+  PLUME_HD PLUME_FORCEINLINE static void initial_site(const Planes<Real>& f, const Layout& l, int x, int y, int z,
                                                       const SiteState& s) {
     store_equilibrium(f, l, x, y, z, s.equilibrium, s.start.m, s.start.T, s.F);
   }

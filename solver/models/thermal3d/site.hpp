@@ -33,16 +33,16 @@ PLUME_HD PLUME_FORCEINLINE void pull_temperature(const StepArgs<Real>& a, int s,
   const Layout& l = a.layout;
   static_for<D3Q7::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value;
-    g[i] = d3q19::load(a.src, l, kT0 + i, s - d3q19::offset<i>(l));  // D3Q7's e_i are D3Q19's
+    g[i] = d3q19::load(a, kT0 + i, s - d3q19::offset<i>(l));  // D3Q7's e_i are D3Q19's
   });
   const int zg = a.domain.z0 + z;
-  if (zg == 0) g[5] = anti_bounce_back(5, d3q19::load(a.src, l, kT0 + 6, s), a.params.t_hot);
-  if (zg == a.domain.NZ - 1) g[6] = anti_bounce_back(6, d3q19::load(a.src, l, kT0 + 5, s), a.params.t_cold);
+  if (zg == 0) g[5] = anti_bounce_back(5, d3q19::load(a, kT0 + 6, s), a.params.t_hot);
+  if (zg == a.domain.NZ - 1) g[6] = anti_bounce_back(6, d3q19::load(a, kT0 + 5, s), a.params.t_cold);
 }
 
 template <class Real>
-PLUME_HD PLUME_FORCEINLINE void store_temperature(Real* __restrict__ dst, const Layout& l, int s, const double* g) {
-  static_for<D3Q7::Q>([&](auto i) { dst[(kT0 + i) * l.stride + s] = Real(g[i]); });
+PLUME_HD PLUME_FORCEINLINE void store_temperature(const Planes<Real>& dst, int s, const double* g) {
+  static_for<D3Q7::Q>([&](auto i) { dst[kT0 + i][s] = Real(g[i]); });
 }
 
 // Both lattices' pulled populations of local site (x, y, z).
@@ -81,8 +81,8 @@ PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int 
   isothermal::collide<D3Q19, C, E>(f, p.tau, p.magic, st.F);
   collide_temperature(g, st.T, m, p.tau_t);
   const int s = a.layout.site(x, y, z);
-  d3q19::store(a.dst, a.layout, s, f);
-  store_temperature(a.dst, a.layout, s, g);
+  d3q19::store(a.dst, s, f);
+  store_temperature(a.dst, s, g);
 }
 
 // The fields of a site: rho, u (with half the buoyancy) and T of the populations the next
@@ -110,14 +110,14 @@ PLUME_HD PLUME_FORCEINLINE SiteFields site_fields(const StepArgs<Real>& a, int x
 // resting fluid moving, and its adjustment excites the lattice's staggered (odd-even in z),
 // undamped mode: a u_z of +-4e-5 at Ra = 1000 on 8 layers that never decays.
 template <class Real>
-PLUME_HD PLUME_FORCEINLINE void store_equilibrium(Real* f, const Layout& l, int x, int y, int z, Equilibrium e,
-                                                  const Macro& m, double T, const Force& F) {
+PLUME_HD PLUME_FORCEINLINE void store_equilibrium(const Planes<Real>& f, const Layout& l, int x, int y, int z,
+                                                  Equilibrium e, const Macro& m, double T, const Force& F) {
   const double carrier = e == Equilibrium::Compressible ? m.rho : 1.0;  // the density u is taken with
   const Macro shifted{m.rho, m.ux + 0.5 * F.x / carrier, m.uy + 0.5 * F.y / carrier, m.uz + 0.5 * F.z / carrier};
   d3q19::store_equilibrium(f, l, x, y, z, e, shifted);
   double geq[D3Q7::Q];
   static_for<D3Q7::Q>([&](auto i) { geq[i] = temperature_equilibrium(i, T, m); });
-  store_temperature(f, l, l.site(x, y, z), geq);
+  store_temperature(f, l.site(x, y, z), geq);
 }
 
 }  // namespace plume::thermal3d

@@ -3,7 +3,7 @@
 //   Setup, Lattice, Params, SiteState, field_list (its FieldInfo), kFields (their count), model() (its
 //   plume::Model), kVariants, params(setup), periodic(params), variant(params),
 //   update<V>(StepArgs, x, y, z), fields(StepArgs, x, y, z, out) (the state in StepArgs::src),
-//   initial_column(setup, domain, x, z, emit(y, SiteState)), initial_site(f, layout, x, y, z, state),
+//   initial_column(setup, domain, x, z, emit(y, SiteState)), initial_site(planes, layout, x, y, z, state),
 //   and, for a model with solid sites, fluid_state(setup) (solid_support.hpp)
 // (solver/models/d2q37/model.hpp is the example; docs/architecture.md, "Adding a model").
 #pragma once
@@ -17,6 +17,7 @@
 #include "../aligned_buffer.hpp"
 #include "../solid_support.hpp"
 #include "plume/backend.hpp"
+#include "plume/grid/planes.hpp"
 #include "plume/grid/step_args.hpp"
 #include "plume/parallel/halo_plan.hpp"
 
@@ -28,15 +29,21 @@ class CpuBackend final : public Backend, public HaloOps {
   using Setup = typename M::Setup;
 
  public:
-  CpuBackend(const Domain& d, const AnySetup& s, int threads)
+  CpuBackend(const Domain& d, const AnySetup& s, Streaming st, int threads)
       : dom_(d), setup_(s.as<Setup>()), params_(M::params(setup_)),
         lay_(make_layout(d.nx, d.ny, d.nz, parallel::halo_width<L>(0), parallel::halo_width<L>(2), L::Q, sizeof(Real))),
-        a_(lay_.elements()), b_(lay_.elements()), threads_(threads > 0 ? threads : omp_get_max_threads()) {}
+        in_place_(st == Streaming::InPlace), a_(lay_.elements()), b_(in_place_ ? 0 : lay_.elements()),
+        threads_(threads > 0 ? threads : omp_get_max_threads()) {
+    static_assert(L::Q <= PlaneOffsets::kMaxQ, "more populations than Planes holds");
+    const LatticeInfo lat = describe_lattice<L>();
+    for (int m = 0; m < 3; ++m) offsets_[m] = plane_offsets(lat, lay_, PlaneMap(m));
+    map_ = in_place_ ? PlaneMap::Swapped : PlaneMap::Plain;
+  }
 
   std::string name() const override { return "cpu"; }
   std::string description() const override {
     return "CPU, OpenMP, " + std::to_string(threads_) + " thread" + (threads_ == 1 ? "" : "s") + ", " +
-           (sizeof(Real) == 8 ? "FP64" : "FP32") + " storage";
+           (sizeof(Real) == 8 ? "FP64" : "FP32") + " storage" + (in_place_ ? ", in-place streaming" : "");
   }
   const Layout& layout() const override { return lay_; }
   void set_setup(const AnySetup& s) override {
@@ -47,14 +54,16 @@ class CpuBackend final : public Backend, public HaloOps {
 
   // The case, column by column (a column's recurrence runs from its first row).
   void initialize() override {
+    if (in_place_) map_ = PlaneMap::Swapped;  // every site's populations in its own slots
     Real* f = a_.data();
+    const Planes<Real> at = current();
     const Layout l = lay_;
     const Domain d = dom_;
     const Setup s = setup_;
 #pragma omp parallel for collapse(2) schedule(static) num_threads(threads_)
     for (int z = 0; z < d.nz; ++z)
       for (int x = 0; x < d.nx; ++x)
-        M::initial_column(s, d, x, z, [&](int y, const typename M::SiteState& st) { M::initial_site(f, l, x, y, z, st); });
+        M::initial_column(s, d, x, z, [&](int y, const typename M::SiteState& st) { M::initial_site(at, l, x, y, z, st); });
     ++state_;
   }
 
@@ -155,18 +164,21 @@ class CpuBackend final : public Backend, public HaloOps {
   }
   void write_populations(const double* in) override {
     ++state_;  // the fields of the state before are stale
+    if (in_place_) map_ = PlaneMap::Swapped;  // a whole new state: in the sites' own slots
     Real* f = a_.data();
     for_interior([&](std::size_t canonical, long long stored) { f[stored] = Real(in[canonical]); });
   }
 
   void read_sites(const std::vector<Site>& sites, double* out) override {
+    const PlaneOffsets& at = offsets_[int(map_)];
     for (std::size_t k = 0; k < sites.size(); ++k)
-      for (int i = 0; i < L::Q; ++i) out[k * L::Q + i] = double(a_.data()[lay_.at(i, sites[k].x, sites[k].y, sites[k].z)]);
+      for (int i = 0; i < L::Q; ++i) out[k * L::Q + i] = double(a_.data()[at[i] + lay_.site(sites[k].x, sites[k].y, sites[k].z)]);
   }
   void write_sites(const std::vector<Site>& sites, const double* in) override {
     ++state_;  // the fields of the state before are stale
+    const PlaneOffsets& at = offsets_[int(map_)];
     for (std::size_t k = 0; k < sites.size(); ++k)
-      for (int i = 0; i < L::Q; ++i) a_.data()[lay_.at(i, sites[k].x, sites[k].y, sites[k].z)] = Real(in[k * L::Q + i]);
+      for (int i = 0; i < L::Q; ++i) a_.data()[at[i] + lay_.site(sites[k].x, sites[k].y, sites[k].z)] = Real(in[k * L::Q + i]);
   }
 
   HaloOps* halo_ops() override { return this; }
@@ -183,7 +195,7 @@ class CpuBackend final : public Backend, public HaloOps {
         for (int y = std::max(b.y0, 0); y < std::min(b.y1, dom_.ny); ++y)
           for (int x = std::max(b.x0, 0); x < std::min(b.x1, dom_.nx); ++x) {
             const int s = lay_.site(x, y, z);
-            if (solid_[s] && !mask[s]) M::initial_site(a_.data(), lay_, x, y, z, st);
+            if (solid_[s] && !mask[s]) M::initial_site(current(), lay_, x, y, z, st);
           }
       for_mask_rows(b, [&](std::size_t at, std::size_t n) { std::copy_n(mask + at, n, solid_.data() + at); });
     }
@@ -203,6 +215,15 @@ class CpuBackend final : public Backend, public HaloOps {
 
   void setup_halos(const parallel::HaloPlan& plan, HaloMemory) override {
     plan_ = plan;
+    const LatticeInfo lat = describe_lattice<L>();
+    for (int i = 0; i < L::Q; ++i) opposite_[i] = opposite_plane(lat, i);
+    // Returning uses each face's receive slabs with its send buffer: as many (a lattice of
+    // velocities sends as many populations each way).
+    for (int f = 0; f < parallel::kFaces; ++f)
+      if (in_place_ && plan.face[f].send.size() != plan.face[f].recv.size())
+        throw std::logic_error("in-place streaming: face " + std::to_string(f) + " sends " +
+                               std::to_string(plan.face[f].send.size()) + " slabs but receives " +
+                               std::to_string(plan.face[f].recv.size()));
     for (int f = 0; f < parallel::kFaces; ++f) {
       const std::size_t n = plan.face[f].values();
       send_[f] = AlignedBuffer<Real>(n);
@@ -222,28 +243,39 @@ class CpuBackend final : public Backend, public HaloOps {
   }
 
   // The ghost layers of `axis` from the opposite edge, over the cross-section that includes the
-  // earlier axes' halos, so that edges and corners come along.
+  // earlier axes' halos, so that edges and corners come along. When the halos hold pushed values
+  // (halos_return), the other way: slot i of a ghost at depth d goes back to its image where e_i
+  // points that far across the face, the slots the sites next to the face pushed there (and
+  // nothing else, which would overwrite what the image's own neighbours pushed).
   void copy_periodic(int axis) override {
     const parallel::PeriodicCopy c = parallel::periodic_copy(lay_, axis);
     const int n = int(2LL * c.depth * c.positions());
     Real* f = a_.data();
     const Layout l = lay_;
+    const bool back = halos_return();
 #pragma omp parallel for schedule(static) num_threads(threads_)
     for (int i = 0; i < L::Q; ++i) {
       Real* p = f + i * l.stride;
+      const int e = L::e(i, axis);
       for (int k = 0; k < n; ++k) {
-        int ghost, image;
-        c.sites(l, k, ghost, image);
-        p[ghost] = p[image];
+        int ghost, image, d;
+        bool low;
+        c.sites(l, k, ghost, image, low, d);
+        if (!back)
+          p[ghost] = p[image];
+        else if ((low ? -e : e) >= d)
+          p[image] = p[ghost];
       }
     }
   }
+
+  bool halos_return() const override { return map_ == PlaneMap::Shifted; }
 
   void pre_step() override {
     if constexpr (has_pre_step<M>::value) {
       const Box b = M::pre_step_box(params_, dom_);
       const std::uint8_t* solid = solid_.empty() ? nullptr : solid_.data();
-      Real* f = a_.data();
+      const Planes<Real> f = current();
       for (int z = b.z0; z < b.z1; ++z)
         for (int y = b.y0; y < b.y1; ++y)
           for (int x = b.x0; x < b.x1; ++x) M::pre_step(f, lay_, dom_, params_, solid, x, y, z);
@@ -256,8 +288,12 @@ class CpuBackend final : public Backend, public HaloOps {
     dispatch_variant(std::make_integer_sequence<int, M::kVariants>{}, b);
   }
 
+  // In place the buffer stays and the way it holds the state changes (planes.hpp).
   void swap() override {
-    std::swap(a_, b_);
+    if (in_place_)
+      map_ = next_map();
+    else
+      std::swap(a_, b_);
     ++state_;
   }
 
@@ -267,8 +303,15 @@ class CpuBackend final : public Backend, public HaloOps {
  private:
   // The current state, the next one and the solid sites, as the model's per-site code sees them.
   StepArgs<Real, typename M::Params> step_args() {
-    return {a_.data(), b_.data(), lay_, dom_, params_, solid_.empty() ? nullptr : solid_.data(),
-            links_.empty() ? nullptr : links_.data()};
+    return {planes_of<const Real>(a_.data(), offsets_[int(map_)], L::Q),
+            planes_of(in_place_ ? a_.data() : b_.data(), offsets_[int(next_map())], L::Q), lay_, dom_, params_,
+            solid_.empty() ? nullptr : solid_.data(), links_.empty() ? nullptr : links_.data()};
+  }
+  // The current state's populations, to change them in place.
+  Planes<Real> current() { return planes_of(a_.data(), offsets_[int(map_)], L::Q); }
+  // How the buffer holds the next state: in place, the other way; with two buffers, plainly.
+  PlaneMap next_map() const {
+    return map_ == PlaneMap::Plain ? PlaneMap::Plain : map_ == PlaneMap::Swapped ? PlaneMap::Shifted : PlaneMap::Swapped;
   }
 
   // Calls copy(offset, length) for the mask rows that set_solids() takes from box b: whole layout
@@ -296,28 +339,37 @@ class CpuBackend final : public Backend, public HaloOps {
   }
 
   // Single block: the halos of the periodic directions are copies of the opposite edge, in axis
-  // order so that edges and corners are right.
+  // order so that edges and corners are right; or, when they hold pushed values, copies back, in
+  // reverse axis order (HaloOps::halos_return).
   void fill_periodic_halos() {
     const parallel::Periodic p = M::periodic(params_);
-    for (int a = 0; a < L::D; ++a)
+    for (int k = 0; k < L::D; ++k) {
+      const int a = halos_return() ? L::D - 1 - k : k;
       if (p[a]) copy_periodic(a);
+    }
   }
 
-  // Calls g(index in the canonical array [i][z][y][x], index in the layout) for every interior value.
+  // Calls g(index in the canonical array [i][z][y][x], index in the buffer) for every interior
+  // value of the current state.
   template <class G>
   void for_interior(G&& g) const {
     std::size_t k = 0;
+    const PlaneOffsets& at = offsets_[int(map_)];
     for (int i = 0; i < L::Q; ++i)
       for (int z = 0; z < dom_.nz; ++z)
         for (int y = 0; y < dom_.ny; ++y)
-          for (int x = 0; x < dom_.nx; ++x) g(k++, lay_.at(i, x, y, z));
+          for (int x = 0; x < dom_.nx; ++x) g(k++, at[i] + lay_.site(x, y, z));
   }
 
   // Between the current state's layers and face f's buffer, slab after slab (halo_plan.hpp),
-  // each slab over the face's cross-section.
+  // each slab over the face's cross-section. In place, slab (i, layer) of the plan moves slot
+  // opposite(i) (planes.hpp: the swapped state, whose pulls read slot opposite(i) of the site
+  // behind); returning pushed values, packing reads the receive slabs (halo) and unpacking
+  // writes the send slabs (boundary).
   void move_slabs(parallel::Face f, bool to_buffer) {
     const parallel::FacePlan& fp = plan_.face[f];
-    const std::vector<parallel::HaloSlab>& slabs = to_buffer ? fp.send : fp.recv;
+    const bool back = halos_return();
+    const std::vector<parallel::HaloSlab>& slabs = to_buffer != back ? fp.send : fp.recv;
     Real* buf = (to_buffer ? send_[f] : recv_[f]).data();
     Real* state = a_.data();
     const Layout l = lay_;
@@ -326,7 +378,7 @@ class CpuBackend final : public Backend, public HaloOps {
     const int len = int(fp.positions());
 #pragma omp parallel for schedule(static) num_threads(threads_)
     for (int k = 0; k < nslab; ++k) {
-      Real* p = state + slabs[k].pop * l.stride;
+      Real* p = state + (in_place_ ? opposite_[slabs[k].pop] : slabs[k].pop) * l.stride;
       Real* b = buf + std::size_t(k) * len;
       for (int j = 0; j < len; ++j) {
         const int at = parallel::face_offset(l, axis, slabs[k].layer, fp.begin.data(), fp.length.data(), j);
@@ -342,7 +394,11 @@ class CpuBackend final : public Backend, public HaloOps {
   Setup setup_;
   typename M::Params params_;
   Layout lay_;
-  AlignedBuffer<Real> a_, b_;  // current and next populations
+  bool in_place_;              // one population buffer (planes.hpp)
+  AlignedBuffer<Real> a_, b_;  // current and next populations; in place only a_
+  PlaneOffsets offsets_[3];    // of each PlaneMap
+  PlaneMap map_;               // how a_ holds the current state
+  int opposite_[L::Q] = {};    // opposite_plane of each plane (setup_halos)
   int threads_;
   bool tile_ = false;  // one tile of a decomposed lattice: halos come from the stepper
   parallel::HaloPlan plan_;
@@ -358,9 +414,9 @@ class CpuBackend final : public Backend, public HaloOps {
 
 // What a model's folder calls: the backend for its traits M in the precision asked for.
 template <class M>
-std::unique_ptr<Backend> make_cpu_backend(const Domain& d, const AnySetup& s, Precision p, int threads) {
-  if (p == Precision::FP32) return std::make_unique<CpuBackend<M, float>>(d, s, threads);
-  return std::make_unique<CpuBackend<M, double>>(d, s, threads);
+std::unique_ptr<Backend> make_cpu_backend(const Domain& d, const AnySetup& s, Precision p, Streaming st, int threads) {
+  if (p == Precision::FP32) return std::make_unique<CpuBackend<M, float>>(d, s, st, threads);
+  return std::make_unique<CpuBackend<M, double>>(d, s, st, threads);
 }
 
 }  // namespace plume

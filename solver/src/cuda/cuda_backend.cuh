@@ -74,10 +74,14 @@ class CudaBackend final : public Backend, public HaloOps {
   using Shape0 = typename cuda::ProductionShape<M, 0, Real>::type;
 
  public:
-  CudaBackend(const Domain& d, const AnySetup& s, int device)
+  CudaBackend(const Domain& d, const AnySetup& s, Streaming st, int device)
       : dom_(d), setup_(s.as<Setup>()), params_(M::params(setup_)),
         lay_(make_layout(d.nx, d.ny, d.nz, parallel::halo_width<L>(0), parallel::halo_width<L>(2), L::Q, sizeof(Real))),
-        dev_(device) {
+        dev_(device), in_place_(st == Streaming::InPlace) {
+    static_assert(L::Q <= PlaneOffsets::kMaxQ, "more populations than Planes holds");
+    const LatticeInfo lat = describe_lattice<L>();
+    for (int m = 0; m < 3; ++m) offsets_[m] = plane_offsets(lat, lay_, PlaneMap(m));
+    map_ = in_place_ ? PlaneMap::Swapped : PlaneMap::Plain;
     using namespace cuda_detail;
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     PLUME_CUDA_CHECK(cudaGetDeviceProperties(&prop_, dev_));
@@ -94,19 +98,20 @@ class CudaBackend final : public Backend, public HaloOps {
                                "): this build targets compute capability 8.0 and newer");
     }
     const std::size_t plane_bytes = std::size_t(lay_.elements()) * sizeof(Real);
-    check_fits(2 * plane_bytes,
+    check_fits(population_buffers(st) * plane_bytes,
                "a " + std::to_string(d.nx) + " x " + std::to_string(d.ny) + " lattice with " +
-                   (sizeof(Real) == 8 ? "FP64" : "FP32") + " storage (two population buffers of " +
+                   (sizeof(Real) == 8 ? "FP64" : "FP32") + " storage (" +
+                   (in_place_ ? "one population buffer, in place, of " : "two population buffers of ") +
                    gib(double(plane_bytes)) + ")",
                dev_, prop_);
     a_ = cuda::DeviceBuffer<Real>(lay_.elements());
-    b_ = cuda::DeviceBuffer<Real>(lay_.elements());
+    if (!in_place_) b_ = cuda::DeviceBuffer<Real>(lay_.elements());
     PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     // Poison both buffers (0xff bytes are NaNs): a site the kernels fail to write shows at once.
     // On the backend's stream: a plain cudaMemset runs on the legacy stream, which a non-blocking
     // stream does not wait for, and would race with the initial state's kernels.
     PLUME_CUDA_CHECK(cudaMemsetAsync(a_.data(), 0xff, a_.bytes(), stream_));
-    PLUME_CUDA_CHECK(cudaMemsetAsync(b_.data(), 0xff, b_.bytes(), stream_));
+    if (!in_place_) PLUME_CUDA_CHECK(cudaMemsetAsync(b_.data(), 0xff, b_.bytes(), stream_));
     sync();
   }
   ~CudaBackend() override {
@@ -131,7 +136,7 @@ class CudaBackend final : public Backend, public HaloOps {
     return "CUDA device " + std::to_string(dev_) + ": " + prop_.name + " (compute capability " +
            std::to_string(prop_.major) + "." + std::to_string(prop_.minor) + ", " +
            std::to_string(prop_.multiProcessorCount) + " SMs, " + gib(double(prop_.totalGlobalMem)) + "), " +
-           (sizeof(Real) == 8 ? "FP64" : "FP32") + " storage";
+           (sizeof(Real) == 8 ? "FP64" : "FP32") + " storage" + (in_place_ ? ", in-place streaming" : "");
   }
   const Layout& layout() const override { return lay_; }
   void set_setup(const AnySetup& s) override {
@@ -145,14 +150,21 @@ class CudaBackend final : public Backend, public HaloOps {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     // The other buffer is free until the first step: it holds the sites' states meanwhile, where
     // they fit (a model of few planes with FP32 storage, whose case gives FP64 values, may need
-    // more: then they get memory of their own for the while).
+    // more; in place there is no other buffer): else they get memory of their own for the while,
+    // at most 1 GiB, and the lattice goes in bands of columns.
     using State = typename M::SiteState;
-    if (std::size_t(dom_.sites()) * sizeof(State) <= std::size_t(lay_.elements()) * sizeof(Real)) {
-      cuda::launch_initial_state<M, Real>(a_.data(), b_.data(), lay_, dom_, setup_, stream_);
+    if (in_place_) map_ = PlaneMap::Swapped;  // every site's populations in its own slots
+    const Planes<Real> at = current();
+    if (!in_place_ && std::size_t(dom_.sites()) * sizeof(State) <= std::size_t(lay_.elements()) * sizeof(Real)) {
+      cuda::launch_initial_state<M, Real>(at, b_.data(), std::size_t(dom_.sites()), lay_, dom_, setup_,
+                                          stream_);
       sync();
     } else {
-      cuda::DeviceBuffer<State> states(std::size_t(dom_.sites()));
-      cuda::launch_initial_state<M, Real>(a_.data(), states.data(), lay_, dom_, setup_, stream_);
+      const std::size_t column = std::size_t(dom_.ny) * dom_.nz;
+      const std::size_t n = std::min(std::size_t(dom_.sites()),
+                                     std::max(column, (std::size_t(1) << 30) / sizeof(State) / column * column));
+      cuda::DeviceBuffer<State> states(n);
+      cuda::launch_initial_state<M, Real>(at, states.data(), n, lay_, dom_, setup_, stream_);
       sync();
     }
   }
@@ -169,7 +181,7 @@ class CudaBackend final : public Backend, public HaloOps {
       launch_pre_step();
       fill_periodic_halos();
       cuda::launch_box_step<M>(step_args(), Box::of(dom_), stream_);
-      std::swap(a_, b_);
+      next_state();
     }
   }
 
@@ -372,7 +384,7 @@ class CudaBackend final : public Backend, public HaloOps {
       for (int z = 0; z < dom_.nz; ++z) {
         double* dst = out + (std::size_t(i) * dom_.nz + z) * n;
         Real* host = sizeof(Real) == sizeof(double) ? reinterpret_cast<Real*>(dst) : plane.data();
-        PLUME_CUDA_CHECK(cudaMemcpy2DAsync(host, dom_.nx * sizeof(Real), a_.data() + lay_.at(i, 0, 0, z),
+        PLUME_CUDA_CHECK(cudaMemcpy2DAsync(host, dom_.nx * sizeof(Real), a_.data() + plane_offset(i, z),
                                            lay_.pitch * sizeof(Real), dom_.nx * sizeof(Real), dom_.ny,
                                            cudaMemcpyDeviceToHost, stream_));
         sync();
@@ -383,6 +395,7 @@ class CudaBackend final : public Backend, public HaloOps {
 
   void write_populations(const double* in) override {
     ++state_;  // the fields of the state before are stale
+    if (in_place_) map_ = PlaneMap::Swapped;  // a whole new state: in the sites' own slots
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
     std::vector<Real> plane(sizeof(Real) == sizeof(double) ? 0 : n);
@@ -394,7 +407,7 @@ class CudaBackend final : public Backend, public HaloOps {
           for (std::size_t k = 0; k < n; ++k) plane[k] = Real(src[k]);
           host = plane.data();
         }
-        PLUME_CUDA_CHECK(cudaMemcpy2DAsync(a_.data() + lay_.at(i, 0, 0, z), lay_.pitch * sizeof(Real), host,
+        PLUME_CUDA_CHECK(cudaMemcpy2DAsync(a_.data() + plane_offset(i, z), lay_.pitch * sizeof(Real), host,
                                            dom_.nx * sizeof(Real), dom_.nx * sizeof(Real), dom_.ny,
                                            cudaMemcpyHostToDevice, stream_));
         sync();
@@ -441,7 +454,8 @@ class CudaBackend final : public Backend, public HaloOps {
         const long long nrows = (long long)(fy1 - fy0) * (fz1 - fz0);
         cuda::fluid_sites_kernel<M, Real>
             <<<dim3((fx1 - fx0 + 127) / 128, unsigned(std::min<long long>(nrows, 65535))), 128, 0, stream_>>>(
-                a_.data(), lay_, solid_.data(), incoming_.data(), fx0, fx1, fy0, fy1, fz0, fz1, M::fluid_state(setup_));
+                current(), lay_, solid_.data(), incoming_.data(), fx0, fx1, fy0, fy1, fz0, fz1,
+                M::fluid_state(setup_));
         PLUME_CUDA_CHECK_LAUNCH();
       }
       for (int z = z0; z < z1; ++z) {
@@ -481,6 +495,7 @@ class CudaBackend final : public Backend, public HaloOps {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     plan_ = plan;
     host_ = mem == HaloMemory::Host;
+    const LatticeInfo lat = describe_lattice<L>();
     stream_ordered_ = mem == HaloMemory::DeviceStream;
     if (!halo_stream_) {
       // Ahead of the bulk kernel's waiting blocks: the halos are on the step's critical path.
@@ -495,10 +510,17 @@ class CudaBackend final : public Backend, public HaloOps {
       face = FaceBuffers{};
       if (fp.peer.link != parallel::Link::Remote) continue;
       face.values = fp.values();
+      // Returning uses each face's receive slabs with its send buffer: as many (a lattice of
+      // velocities sends as many populations each way).
+      if (in_place_ && fp.send.size() != fp.recv.size())
+        throw std::logic_error("in-place streaming: face " + std::to_string(f) + " sends " +
+                               std::to_string(fp.send.size()) + " slabs but receives " + std::to_string(fp.recv.size()));
       for (int dir = 0; dir < 2; ++dir) {
         const std::vector<parallel::HaloSlab>& slabs = dir == 0 ? fp.send : fp.recv;
         std::vector<int2> packed(slabs.size());
-        for (std::size_t k = 0; k < slabs.size(); ++k) packed[k] = make_int2(slabs[k].pop, slabs[k].layer);
+        // In place, slab (i, layer) moves slot opposite(i): the swapped state's pulls read it.
+        for (std::size_t k = 0; k < slabs.size(); ++k)
+          packed[k] = make_int2(in_place_ ? opposite_plane(lat, slabs[k].pop) : slabs[k].pop, slabs[k].layer);
         face.slabs[dir] = cuda::DeviceBuffer<int2>(packed.size());
         PLUME_CUDA_CHECK(cudaMemcpy(face.slabs[dir].data(), packed.data(), face.slabs[dir].bytes(),
                                     cudaMemcpyHostToDevice));
@@ -554,11 +576,12 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   void swap() override {
-    ++state_;  // the fields of the state before are stale
     PLUME_CUDA_CHECK(cudaStreamSynchronize(halo_stream_));
     sync();
-    std::swap(a_, b_);
+    next_state();
   }
+
+  bool halos_return() const override { return map_ == PlaneMap::Shifted; }
 
   // update() only launches: the host polls the network while the bulk kernel runs.
   int bulk_pieces() const override { return 1; }
@@ -567,9 +590,27 @@ class CudaBackend final : public Backend, public HaloOps {
   void sync() { PLUME_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
   // The current state, the next one and the solid sites, as the model's per-site code sees them.
   StepArgs<Real, typename M::Params> step_args() {
-    return {a_.data(), b_.data(), lay_, dom_, params_, solid_.size() ? solid_.data() : nullptr,
-            links_.size() ? links_.data() : nullptr};
+    return {planes_of<const Real>(a_.data(), offsets_[int(map_)], L::Q),
+            planes_of(in_place_ ? a_.data() : b_.data(), offsets_[int(next_map())], L::Q), lay_, dom_, params_,
+            solid_.size() ? solid_.data() : nullptr, links_.size() ? links_.data() : nullptr};
   }
+  // The current state's populations, to change them in place.
+  Planes<Real> current() { return planes_of(a_.data(), offsets_[int(map_)], L::Q); }
+  // How the buffer holds the next state: in place, the other way (planes.hpp); with two buffers,
+  // plainly.
+  PlaneMap next_map() const {
+    return map_ == PlaneMap::Plain ? PlaneMap::Plain : map_ == PlaneMap::Swapped ? PlaneMap::Shifted : PlaneMap::Swapped;
+  }
+  // After a step: the next state becomes the current one.
+  void next_state() {
+    ++state_;  // the fields of the state before are stale
+    if (in_place_)
+      map_ = next_map();
+    else
+      std::swap(a_, b_);
+  }
+  // Offset of population i's values of layer z, row 0, column 0 in the current state's buffer.
+  long long plane_offset(int i, int z) const { return offsets_[int(map_)][i] + lay_.site(0, 0, z); }
   std::size_t sites() const { return std::size_t(dom_.sites()); }
 
   void open_reduce_stream() {
@@ -601,7 +642,7 @@ class CudaBackend final : public Backend, public HaloOps {
       if (b.empty()) return false;
       const long long rows = (long long)(b.y1 - b.y0) * (b.z1 - b.z0);
       cuda::pre_step_kernel<M, Real><<<dim3((b.x1 - b.x0 + 127) / 128, unsigned(std::min<long long>(rows, 65535))), 128,
-                                       0, stream_>>>(a_.data(), lay_, dom_, params_,
+                                       0, stream_>>>(current(), lay_, dom_, params_,
                                                      solid_.size() ? solid_.data() : nullptr, b.x0, b.x1, b.y0, b.y1,
                                                      b.z0, b.z1);
       PLUME_CUDA_CHECK_LAUNCH();
@@ -611,20 +652,27 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   // A single block's periodic halos, on the compute stream before the step or the fields that
-  // read them. A 2-D lattice periodic in x has a fast path that copies only what the pull reads.
+  // read them. A 2-D lattice periodic in x has a fast path that copies only what the pull reads
+  // (two buffers). When the halos hold pushed values (in place), copies back in reverse axis
+  // order (HaloOps::halos_return).
   void fill_periodic_halos() {
     const parallel::Periodic p = M::periodic(params_);
     if constexpr (L::D == 2) {
-      if (p[0]) return cuda::launch_halo<L>(a_.data(), lay_, p[1], stream_);
+      if (p[0] && !in_place_) return cuda::launch_halo<L>(a_.data(), lay_, p[1], stream_);
     }
-    for (int a = 0; a < L::D; ++a)
+    for (int k = 0; k < L::D; ++k) {
+      const int a = halos_return() ? L::D - 1 - k : k;
       if (p[a]) launch_periodic(a, stream_);
+    }
   }
 
   void launch_periodic(int axis, cudaStream_t s) {
     const parallel::PeriodicCopy c = parallel::periodic_copy(lay_, axis);
     const long long n = 2LL * c.depth * c.positions();
-    cuda::periodic_axis_kernel<L, Real><<<unsigned((n + 127) / 128), 128, 0, s>>>(a_.data(), lay_, c);
+    const cuda::PeriodicMode mode = map_ == PlaneMap::Plain     ? cuda::PeriodicMode::Plain
+                                    : map_ == PlaneMap::Swapped ? cuda::PeriodicMode::Swapped
+                                                                : cuda::PeriodicMode::Return;
+    cuda::periodic_axis_kernel<L, Real><<<unsigned((n + 127) / 128), 128, 0, s>>>(a_.data(), lay_, c, mode);
     PLUME_CUDA_CHECK_LAUNCH();
   }
 
@@ -713,23 +761,26 @@ class CudaBackend final : public Backend, public HaloOps {
     if constexpr (!ToValues)
       PLUME_CUDA_CHECK(cudaMemcpyAsync(device.data(), values, device.bytes(), cudaMemcpyHostToDevice, stream_));
     cuda::sites_kernel<Real, ToValues><<<unsigned((n + 255) / 256), 256, 0, stream_>>>(
-        a_.data(), lay_, at.data(), int(sites.size()), L::Q, device.data());
+        a_.data(), offsets_[int(map_)], lay_, at.data(), int(sites.size()), L::Q, device.data());
     PLUME_CUDA_CHECK_LAUNCH();
     if constexpr (ToValues)
       PLUME_CUDA_CHECK(cudaMemcpyAsync(values, device.data(), device.bytes(), cudaMemcpyDeviceToHost, stream_));
     sync();
   }
 
+  // Packing reads the send slabs into the send buffer, unpacking the receive buffer into the
+  // receive slabs; returning pushed values (halos_return), packing reads the receive slabs
+  // (halo) and unpacking writes the send slabs (boundary).
   template <bool ToBuffer>
   void move_slabs(parallel::Face f) {
     const parallel::FacePlan& fp = plan_.face[f];
     FaceBuffers& face = faces_[f];
-    const int dir = ToBuffer ? 0 : 1;
-    const int nslab = int(face.slabs[dir].size());
+    const int dir = ToBuffer ? 0 : 1, list = ToBuffer != halos_return() ? 0 : 1;
+    const int nslab = int(face.slabs[list].size());
     const long long n = (long long)nslab * fp.positions();
     if (n == 0) return;
     cuda::move_slabs_kernel<Real, ToBuffer><<<unsigned((n + 255) / 256), 256, 0, halo_stream_>>>(
-        a_.data(), lay_, face.slabs[dir].data(), nslab, parallel::axis_of(f), make_int2(fp.begin[0], fp.begin[1]),
+        a_.data(), lay_, face.slabs[list].data(), nslab, parallel::axis_of(f), make_int2(fp.begin[0], fp.begin[1]),
         make_int2(fp.length[0], fp.length[1]), face.device[dir].data());
     PLUME_CUDA_CHECK_LAUNCH();
   }
@@ -755,7 +806,10 @@ class CudaBackend final : public Backend, public HaloOps {
   Layout lay_;
   int dev_;
   cudaDeviceProp prop_{};
-  cuda::DeviceBuffer<Real> a_, b_;  // current and next populations
+  bool in_place_;                   // one population buffer (planes.hpp)
+  PlaneOffsets offsets_[3];         // of each PlaneMap
+  PlaneMap map_;                    // how a_ holds the current state
+  cuda::DeviceBuffer<Real> a_, b_;  // current and next populations; in place only a_
   cuda::DeviceBuffer<double> fields_;
   cuda::DeviceBuffer<double> sums_;  // site_sums(): the sums, then each block's partial sums
   cuda::DeviceBuffer<double> row_sums_;  // row_sums(): per row, the field sums, own sums and extremes
@@ -792,9 +846,9 @@ class CudaBackend final : public Backend, public HaloOps {
 
 // What a model's folder calls: the backend for its traits M in the precision asked for.
 template <class M>
-std::unique_ptr<Backend> make_cuda_backend(const Domain& d, const AnySetup& s, Precision p, int device) {
-  if (p == Precision::FP32) return std::make_unique<CudaBackend<M, float>>(d, s, device);
-  return std::make_unique<CudaBackend<M, double>>(d, s, device);
+std::unique_ptr<Backend> make_cuda_backend(const Domain& d, const AnySetup& s, Precision p, Streaming st, int device) {
+  if (p == Precision::FP32) return std::make_unique<CudaBackend<M, float>>(d, s, st, device);
+  return std::make_unique<CudaBackend<M, double>>(d, s, st, device);
 }
 
 }  // namespace plume

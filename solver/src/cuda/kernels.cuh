@@ -330,8 +330,15 @@ __global__ void __launch_bounds__(256) move_slabs_kernel(Real* f, const Layout l
 // layer iff e_i points up the axis, so D3Q19 copies 5 of its 19 planes into each side. A ghost of
 // an edge or corner is read only across every face it lies beyond, so the earlier axes' copies
 // have filled its image when this one needs it.
+// In place (planes.hpp), a swapped state's pulls read slot i where the plain pull reads plane
+// opposite(i): that plane's extent decides. When the halos hold pushed values (Return), slot i of
+// a ghost at depth d goes back to its image where e_i points that far across the face: exactly the
+// slots the sites next to the face pushed there.
+enum class PeriodicMode : int { Plain = 0, Swapped = 1, Return = 2 };
+
 template <class L, class Real>
-__global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layout l, const parallel::PeriodicCopy c) {
+__global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layout l, const parallel::PeriodicCopy c,
+                                                            PeriodicMode mode) {
   const int k = int(blockIdx.x) * int(blockDim.x) + int(threadIdx.x);
   if (k >= 2 * c.depth * int(c.positions())) return;
   int ghost, image, depth;
@@ -340,9 +347,23 @@ __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layou
   static_for<L::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value;
     constexpr LatticeInfo info = describe_lattice<L>();
+    constexpr int o = opposite_plane(info, i);
+    // Compile-time numbers chosen at run time (a constexpr table indexed at run time would be
+    // copied to local memory).
+    constexpr int ex = info.velocities[i][0], ey = info.velocities[i][1], ez = info.velocities[i][2];
     constexpr int x0 = info.extent[i][0][0], x1 = info.extent[i][0][1], y0 = info.extent[i][1][0],
                   y1 = info.extent[i][1][1], z0 = info.extent[i][2][0], z1 = info.extent[i][2][1];
-    const int reach = c.axis == 0 ? (low ? x0 : x1) : c.axis == 1 ? (low ? y0 : y1) : (low ? z0 : z1);
+    constexpr int u0 = info.extent[o][0][0], u1 = info.extent[o][0][1], v0 = info.extent[o][1][0],
+                  v1 = info.extent[o][1][1], w0 = info.extent[o][2][0], w1 = info.extent[o][2][1];
+    if (mode == PeriodicMode::Return) {
+      const int e = c.axis == 0 ? ex : c.axis == 1 ? ey : ez;
+      if ((low ? -e : e) >= depth) f[i * l.stride + image] = f[i * l.stride + ghost];
+      return;
+    }
+    const bool sw = mode == PeriodicMode::Swapped;
+    const int reach = c.axis == 0 ? (low ? (sw ? u0 : x0) : (sw ? u1 : x1))
+                      : c.axis == 1 ? (low ? (sw ? v0 : y0) : (sw ? v1 : y1))
+                                    : (low ? (sw ? w0 : z0) : (sw ? w1 : z1));
     if (reach >= depth) f[i * l.stride + ghost] = f[i * l.stride + image];
   });
 }
@@ -354,38 +375,44 @@ __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layou
 // populations from its state.
 template <class M>
 __global__ void __launch_bounds__(128) initial_columns_kernel(typename M::SiteState* scratch, const Domain d,
-                                                              const typename M::Setup s) {
+                                                              const typename M::Setup s, int x0, int w) {
   const long long c = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (c >= (long long)d.nx * d.nz) return;
-  const int x = int(c % d.nx), z = int(c / d.nx);
-  M::initial_column(s, d, x, z, [&](int y, const typename M::SiteState& st) {
-    scratch[((long long)z * d.ny + y) * d.nx + x] = st;
+  if (c >= (long long)w * d.nz) return;
+  const int x = int(c % w), z = int(c / w);
+  M::initial_column(s, d, x0 + x, z, [&](int y, const typename M::SiteState& st) {
+    scratch[((long long)z * d.ny + y) * w + x] = st;
   });
 }
 
 template <class M, class Real>
-__global__ void __launch_bounds__(128) initial_sites_kernel(Real* f, const Layout l,
-                                                            const typename M::SiteState* scratch) {
-  const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  if (x >= l.nx) return;
+__global__ void __launch_bounds__(128) initial_sites_kernel(const Planes<Real> f, const Layout l,
+                                                            const typename M::SiteState* scratch, int x0, int w) {
+  const int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c >= w) return;
   for (long long r = blockIdx.y; r < (long long)l.ny * l.nz; r += gridDim.y) {
     const int y = int(r % l.ny), z = int(r / l.ny);
-    M::initial_site(f, l, x, y, z, scratch[r * l.nx + x]);
+    M::initial_site(f, l, x0 + c, y, z, scratch[r * w + c]);
   }
 }
 
-// scratch: room for a SiteState per site that the kernels may overwrite (the other population
-// buffer).
+// scratch: room for a SiteState per site of `capacity` sites that the kernels may overwrite (the
+// other population buffer, or memory of its own); the lattice goes in bands of columns [x0, x0 +
+// w) that fit.
 template <class M, class Real>
-void launch_initial_state(Real* f, void* scratch, const Layout& l, const Domain& d, const typename M::Setup& s,
-                          cudaStream_t st) {
+void launch_initial_state(const Planes<Real>& f, void* scratch, std::size_t capacity, const Layout& l,
+                          const Domain& d, const typename M::Setup& s, cudaStream_t st) {
   auto* states = static_cast<typename M::SiteState*>(scratch);
-  const long long columns = (long long)d.nx * d.nz;
-  initial_columns_kernel<M><<<unsigned((columns + 127) / 128), 128, 0, st>>>(states, d, s);
-  PLUME_CUDA_CHECK_LAUNCH();
-  initial_sites_kernel<M, Real><<<dim3((l.nx + 127) / 128, unsigned(std::min<long long>((long long)l.ny * l.nz, 65535))),
-                                  128, 0, st>>>(f, l, states);
-  PLUME_CUDA_CHECK_LAUNCH();
+  const std::size_t column = std::size_t(d.ny) * d.nz;
+  const int band = int(std::max<std::size_t>(1, std::min<std::size_t>(std::size_t(d.nx), capacity / column)));
+  for (int x0 = 0; x0 < d.nx; x0 += band) {
+    const int w = std::min(band, d.nx - x0);
+    const long long columns = (long long)w * d.nz;
+    initial_columns_kernel<M><<<unsigned((columns + 127) / 128), 128, 0, st>>>(states, d, s, x0, w);
+    PLUME_CUDA_CHECK_LAUNCH();
+    initial_sites_kernel<M, Real><<<dim3((w + 127) / 128, unsigned(std::min<long long>((long long)l.ny * l.nz, 65535))),
+                                    128, 0, st>>>(f, l, states, x0, w);
+    PLUME_CUDA_CHECK_LAUNCH();
+  }
 }
 
 // The model's fields of every interior site into M::kFields arrays of n = nx ny nz values each
@@ -459,7 +486,7 @@ __global__ void __launch_bounds__(BX) sum_partials_kernel(const double* partial,
 // The model's pass before a step (solid_support.hpp, has_pre_step) over the local box
 // [x0, x1) x [y0, y1) x [z0, z1), in place on the current state.
 template <class M, class Real>
-__global__ void __launch_bounds__(128) pre_step_kernel(Real* f, const Layout l, const Domain d,
+__global__ void __launch_bounds__(128) pre_step_kernel(const Planes<Real> f, const Layout l, const Domain d,
                                                        const typename M::Params p, const std::uint8_t* solid, int x0,
                                                        int x1, int y0, int y1, int z0, int z1) {
   const int x = x0 + int(blockIdx.x * blockDim.x + threadIdx.x);
@@ -471,7 +498,7 @@ __global__ void __launch_bounds__(128) pre_step_kernel(Real* f, const Layout l, 
 // The interior sites of box [x0, x1) x [y0, y1) x [z0, z1) that were solid (`was`) and are
 // fluid now (`now`) start in state st (the model's Traits::fluid_state).
 template <class M, class Real>
-__global__ void __launch_bounds__(128) fluid_sites_kernel(Real* f, const Layout l, const std::uint8_t* was,
+__global__ void __launch_bounds__(128) fluid_sites_kernel(const Planes<Real> f, const Layout l, const std::uint8_t* was,
                                                           const std::uint8_t* now, int x0, int x1, int y0, int y1,
                                                           int z0, int z1, const typename M::SiteState st) {
   const int x = x0 + int(blockIdx.x * blockDim.x + threadIdx.x);

@@ -71,15 +71,15 @@ __global__ void __launch_bounds__(BX * BY, MinBlocks)
 #pragma unroll
   for (int j = 0; j < R; ++j) {
     const int s = s0 + j * BY * py;
-    below[j] = own[j] ? double(load_ro(a.src + s - pz)) : 0.0;
-    t[j] = own[j] ? double(load_ro(a.src + s)) : 0.0;
+    below[j] = own[j] ? double(load_ro(a.src[0] + s - pz)) : 0.0;
+    t[j] = own[j] ? double(load_ro(a.src[0] + s)) : 0.0;
     tile[0][ty + j * BY + 1][tx + 1] = t[j];
 #pragma unroll
-    for (int i = 0; i < Ahead; ++i) ahead[j][i] = own[j] && z0 + 1 + i <= z1 ? load_ro(a.src + s + (1 + i) * pz) : Real(0);
+    for (int i = 0; i < Ahead; ++i) ahead[j][i] = own[j] && z0 + 1 + i <= z1 ? load_ro(a.src[0] + s + (1 + i) * pz) : Real(0);
   }
-  if (edge) tile[0][ey + 1][ex + 1] = double(load_ro(a.src + e0));
+  if (edge) tile[0][ey + 1][ex + 1] = double(load_ro(a.src[0] + e0));
 #pragma unroll
-  for (int i = 0; i < Ahead; ++i) ahead_edge[i] = edge && z0 + 1 + i <= z1 ? load_ro(a.src + e0 + (1 + i) * pz) : Real(0);
+  for (int i = 0; i < Ahead; ++i) ahead_edge[i] = edge && z0 + 1 + i <= z1 ? load_ro(a.src[0] + e0 + (1 + i) * pz) : Real(0);
 
   int cur = 0;
   for (int z = z0, s = s0, e = e0; z < z1; ++z, s += pz, e += pz) {
@@ -94,12 +94,12 @@ __global__ void __launch_bounds__(BX * BY, MinBlocks)
       tile[next][ty + j * BY + 1][tx + 1] = above[j];
 #pragma unroll
       for (int i = 0; i + 1 < Ahead; ++i) ahead[j][i] = ahead[j][i + 1];
-      ahead[j][Ahead - 1] = own[j] && in ? load_ro(a.src + s + j * BY * py + (1 + Ahead) * pz) : Real(0);
+      ahead[j][Ahead - 1] = own[j] && in ? load_ro(a.src[0] + s + j * BY * py + (1 + Ahead) * pz) : Real(0);
     }
     if (edge) tile[next][ey + 1][ex + 1] = double(ahead_edge[0]);
 #pragma unroll
     for (int i = 0; i + 1 < Ahead; ++i) ahead_edge[i] = ahead_edge[i + 1];
-    ahead_edge[Ahead - 1] = edge && in ? load_ro(a.src + e + (1 + Ahead) * pz) : Real(0);
+    ahead_edge[Ahead - 1] = edge && in ? load_ro(a.src[0] + e + (1 + Ahead) * pz) : Real(0);
     // Layer z's tile is complete (written in the step before, or before the loop), and every
     // thread is done with the tile that the step after this one overwrites.
     __syncthreads();
@@ -109,7 +109,7 @@ __global__ void __launch_bounds__(BX * BY, MinBlocks)
       const int r = ty + j * BY + 1;  // the site's row in the tile
       if (active[j]) {
         const double n[6] = {c[r][tx], c[r][tx + 2], c[r - 1][tx + 1], c[r + 1][tx + 1], below[j], above[j]};
-        a.dst[s + j * BY * py] = Real(M::template next_value<V>(a.params, t[j], n));
+        a.dst[0][s + j * BY * py] = Real(M::template next_value<V>(a.params, t[j], n));
       }
       below[j] = t[j];
       t[j] = above[j];
@@ -176,8 +176,8 @@ __global__ void __launch_bounds__(BX, MinBlocks)
     {
       Real b[W] = {}, c[W] = {};
       if (own) {
-        Vw::load(a.src + s - pz, b);
-        Vw::load(a.src + s, c);
+        Vw::load(a.src[0] + s - pz, b);
+        Vw::load(a.src[0] + s, c);
       }
 #pragma unroll
       for (int i = 0; i < W; ++i) below[i] = double(b[i]), t[i] = double(c[i]);
@@ -185,13 +185,13 @@ __global__ void __launch_bounds__(BX, MinBlocks)
     for (int z = z0; z < z1; ++z, s += pz) {
       Real up[W] = {}, ym[W] = {}, yp[W] = {};
       if (own) {
-        Vw::load(a.src + s + pz, up);
-        Vw::load(a.src + s - py, ym);
-        Vw::load(a.src + s + py, yp);
+        Vw::load(a.src[0] + s + pz, up);
+        Vw::load(a.src[0] + s - py, ym);
+        Vw::load(a.src[0] + s + py, yp);
       }
       double left = __shfl_up_sync(0xffffffffu, t[W - 1], 1), right = __shfl_down_sync(0xffffffffu, t[0], 1);
-      if (lane == 0 && own) left = double(load_ro(a.src + s - 1));
-      if (lane == 31 && g + W <= x_end) right = double(load_ro(a.src + s + W));
+      if (lane == 0 && own) left = double(load_ro(a.src[0] + s - 1));
+      if (lane == 31 && g + W <= x_end) right = double(load_ro(a.src[0] + s + W));
       double above[W];
       Real out[W];
 #pragma unroll
@@ -202,11 +202,11 @@ __global__ void __launch_bounds__(BX, MinBlocks)
         out[i] = Real(M::template next_value<V>(a.params, t[i], n));
       }
       if (whole) {
-        Vw::store(a.dst + s, out);
+        Vw::store(a.dst[0] + s, out);
       } else if (own) {
 #pragma unroll
         for (int i = 0; i < W; ++i)
-          if (g + i >= x_begin && g + i < x_end) a.dst[s + i] = out[i];
+          if (g + i >= x_begin && g + i < x_end) a.dst[0][s + i] = out[i];
       }
 #pragma unroll
       for (int i = 0; i < W; ++i) below[i] = t[i], t[i] = above[i];

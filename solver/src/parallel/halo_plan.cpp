@@ -27,16 +27,17 @@ HaloPlan make_halo_plan(const LatticeInfo& lattice, const Domain& dom, const Nei
   return plan;
 }
 
-StepRegions step_regions(const Domain& dom, const Neighbours& nb, int reach) {
+StepRegions step_regions(const Domain& dom, const Neighbours& nb, int reach, bool returning) {
   // A Self face is copied before the bulk starts unless an earlier axis travels: then it waits for
-  // that axis's halos (its edges), and is late as a Remote face is.
+  // that axis's halos (its edges), and is late as a Remote face is. Returning pushed values
+  // (HaloOps::halos_return) the axes go z, y, x: the earlier axes are the later ones.
   bool remote[kAxes];
   for (int a = 0; a < kAxes; ++a) remote[a] = nb[2 * a].link == Link::Remote || nb[2 * a + 1].link == Link::Remote;
   const auto late = [&](Face f) {
     if (nb[f].link == Link::Remote) return true;
     if (nb[f].link != Link::Self) return false;
-    for (int a = 0; a < axis_of(f); ++a)
-      if (remote[a]) return true;
+    for (int a = 0; a < kAxes; ++a)
+      if (remote[a] && (returning ? a > axis_of(f) : a < axis_of(f))) return true;
     return false;
   };
   const auto inset = [&](Face f) { return late(f) ? reach : 0; };

@@ -21,50 +21,61 @@ HaloExchange::HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& com
   transport_ = transport == TransportKind::Nccl ? make_nccl_transport(comm, channels, stream) : comm.connect(channels);
 }
 
-void HaloExchange::prepare() { prepared_ = local_copies(0); }
+void HaloExchange::set_order() {
+  order_ = ops_.halos_return() ? std::array<int, kAxes>{2, 1, 0} : std::array<int, kAxes>{0, 1, 2};
+}
+
+void HaloExchange::prepare() {
+  set_order();
+  prepared_ = local_copies(0);
+}
 
 void HaloExchange::begin() {
+  if (prepared_ < 0) set_order();
   start(prepared_ >= 0 ? prepared_ : 0);
   prepared_ = -1;
 }
 
-int HaloExchange::local_copies(int axis) {
-  for (; axis < kAxes; ++axis) {
-    if (plan_.remote(axis)) return axis;
+int HaloExchange::local_copies(int turn) {
+  for (; turn < kAxes; ++turn) {
+    const int axis = order_[turn];
+    if (plan_.remote(axis)) return turn;
     if (plan_.face[2 * axis].peer.link == Link::Self) ops_.copy_periodic(axis);
   }
   return kDone;
 }
 
-void HaloExchange::start(int axis) {
-  axis_ = local_copies(axis);
-  if (axis_ == kDone) return;
-  for (int f = 2 * axis_; f < 2 * axis_ + 2; ++f)
+void HaloExchange::start(int turn) {
+  turn_ = local_copies(turn);
+  if (turn_ == kDone) return;
+  const int axis = order_[turn_];
+  for (int f = 2 * axis; f < 2 * axis + 2; ++f)
     if (plan_.face[f].peer.link == Link::Remote) ops_.pack(Face(f));
-  transport_->start(axis_);
+  transport_->start(axis);
 }
 
-void HaloExchange::complete(int axis) {
+void HaloExchange::complete(int turn) {
+  const int axis = order_[turn];
   for (int f = 2 * axis; f < 2 * axis + 2; ++f)
     if (plan_.face[f].peer.link == Link::Remote) ops_.unpack(Face(f));
-  start(axis + 1);
+  start(turn + 1);
 }
 
 void HaloExchange::progress() {
-  if (axis_ != kDone && transport_->test(axis_)) complete(axis_);
+  if (turn_ != kDone && transport_->test(order_[turn_])) complete(turn_);
 }
 
 void HaloExchange::finish() {
-  while (axis_ != kDone) {
-    transport_->wait(axis_);
-    complete(axis_);
+  while (turn_ != kDone) {
+    transport_->wait(order_[turn_]);
+    complete(turn_);
   }
 }
 
-TileStepper::TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& regions, Communicator& comm,
-                         TransportKind transport)
+TileStepper::TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& regions,
+                         const StepRegions& return_regions, Communicator& comm, TransportKind transport)
     : ops_(ops),
-      regions_(regions),
+      regions_{regions, return_regions},
       exchange_(ops, plan, comm, transport),
       bulk_first_(ops.bulk_pieces() == 1 && transport != TransportKind::Nccl) {}
 
@@ -75,20 +86,21 @@ void TileStepper::exchange() {
 
 void TileStepper::step(bool overlap) {
   ops_.pre_step();
+  const StepRegions& regions = regions_[ops_.halos_return() ? 1 : 0];
   if (!overlap) {
     exchange();
-    ops_.update(regions_.whole);
+    ops_.update(regions.whole);
     ops_.swap();
     return;
   }
   if (bulk_first_) {
     exchange_.prepare();
-    ops_.update(regions_.bulk);
+    ops_.update(regions.bulk);
     exchange_.begin();
     exchange_.progress();
   } else {
     exchange_.begin();
-    const Box& b = regions_.bulk;
+    const Box& b = regions.bulk;
     // Pieces along the outermost axis of the bulk that has more than one layer (z in 3-D, else y).
     const bool by_z = b.z1 - b.z0 > 1;
     const int layers = by_z ? b.z1 - b.z0 : b.y1 - b.y0;
@@ -105,7 +117,7 @@ void TileStepper::step(bool overlap) {
     }
   }
   exchange_.finish();
-  for (const Box& border : regions_.borders) ops_.update(border);
+  for (const Box& border : regions.borders) ops_.update(border);
   ops_.swap();
 }
 

@@ -1,6 +1,7 @@
 // The time step of one tile of a decomposed lattice: halo exchange (x, then y, then z, each over
 // the layers the earlier axes filled) overlapped with the bulk, then the borders (backend.hpp, HaloOps, describes the sequence).
 #pragma once
+#include <array>
 #include <memory>
 #include "plume/backend.hpp"
 #include "plume/parallel/communicator.hpp"
@@ -8,10 +9,12 @@
 
 namespace plume::parallel {
 
-// Fills the current state's halos: x first, then y, then z, which carries the edges and corners. begin() starts
-// it, progress() moves it on without blocking, finish() completes it. prepare(), before begin(),
-// does only what comes before the first message (the copies across periodic directions of the
-// axes before it), so that a bulk update that needs those halos can be launched in between.
+// Fills the current state's halos: x first, then y, then z, which carries the edges and corners;
+// or, when the backend returns pushed halo values to their tiles (HaloOps::halos_return, in-place
+// streaming), z first, then y, then x, the same way back. begin() starts it, progress() moves it
+// on without blocking, finish() completes it. prepare(), before begin(), does only what comes
+// before the first message (the copies across periodic directions of the axes before it), so
+// that a bulk update that needs those halos can be launched in between.
 class HaloExchange {
  public:
   // `transport` is resolved (Host, CudaAware or Nccl); Nccl makes this constructor collective.
@@ -20,19 +23,22 @@ class HaloExchange {
   void begin();
   void progress();
   void finish();
-  bool done() const { return axis_ == kDone; }
+  bool done() const { return turn_ == kDone; }
 
  private:
+  // Turns 0, 1, 2 are the axes in the order of this exchange (order_); kDone: none left.
   static constexpr int kDone = kAxes;
-  int local_copies(int axis);  // the periodic copies from `axis` on, up to the first axis with messages
-  void start(int axis);     // from `axis` on: the first axis with messages in flight, or done
-  void complete(int axis);  // the messages of `axis` are in: unpack, go on with the next axis
+  int local_copies(int turn);  // the periodic copies from `turn` on, up to the first turn with messages
+  void start(int turn);     // from `turn` on: the first turn with messages in flight, or done
+  void complete(int turn);  // the messages of `turn` are in: unpack, go on with the next turn
+  void set_order();         // order_ for the exchange about to start
 
   HaloOps& ops_;
   HaloPlan plan_;
   std::unique_ptr<HaloTransport> transport_;
-  int axis_ = kDone;      // the axis whose messages are in flight
-  int prepared_ = -1;     // after prepare(): the first axis with messages (or kDone)
+  std::array<int, kAxes> order_{0, 1, 2};
+  int turn_ = kDone;      // the turn whose messages are in flight
+  int prepared_ = -1;     // after prepare(): the first turn with messages (or kDone)
 };
 
 class TileStepper {
@@ -40,14 +46,16 @@ class TileStepper {
   // Sets the backend up as the tile of `rank` (allocates its halo buffers) and connects the
   // persistent messages. Not collective (but with NCCL, which bootstraps its communicator here),
   // but every rank must construct its stepper before the first step.
-  TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& regions, Communicator& comm,
-              TransportKind transport);
+  // `return_regions`: the bulk and borders of a step whose exchange returns pushed values
+  // (step_regions(..., true)).
+  TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& regions, const StepRegions& return_regions,
+              Communicator& comm, TransportKind transport);
   void step(bool overlap);
   void exchange();  // halos of the current state, for the fields
 
  private:
   HaloOps& ops_;
-  StepRegions regions_;
+  std::array<StepRegions, 2> regions_;  // fetching, returning
   HaloExchange exchange_;
   // Launch the bulk before packing: a backend whose update() only launches work, with a transport
   // whose packing makes the host wait (host-staged or CUDA-aware MPI: the copies to the host run

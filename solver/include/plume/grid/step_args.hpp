@@ -1,16 +1,20 @@
 // What the per-site update of any model receives besides the site's coordinates: the populations
-// to read and to write, their layout, the block's place in the lattice, the model's parameters and
+// to read and to write, where each population of a site lies in them (planes.hpp), their layout, the block's place in the lattice, the model's parameters and
 // the solid sites (a plain struct, copied by value into CUDA kernels).
 #pragma once
 #include <cstdint>
 #include "plume/grid/layout.hpp"
+#include "plume/grid/planes.hpp"
 
 namespace plume {
 
 template <class Real, class Params>
 struct StepArgs {
-  const Real* src;
-  Real* dst;
+  // Population i of the site at index s (Layout::site) is src[i][s] in the current state and
+  // dst[i][s] in the next: with two buffers plane i of each, in place the two ways the one buffer
+  // holds a state (planes.hpp).
+  Planes<const Real> src;
+  Planes<Real> dst;
   Layout layout;
   Domain domain;
   Params params;

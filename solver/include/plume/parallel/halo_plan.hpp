@@ -146,6 +146,9 @@ struct StepRegions {
   Box whole, bulk;
   std::vector<Box> borders;
 };
-StepRegions step_regions(const Domain& dom, const Neighbours& nb, int reach);
+// `returning`: for a step whose exchange returns pushed values (HaloOps::halos_return), whose axes
+// go in reverse order: what a late periodic copy writes then is the boundary layers of the tile,
+// which the border sites own.
+StepRegions step_regions(const Domain& dom, const Neighbours& nb, int reach, bool returning = false);
 
 }  // namespace plume::parallel

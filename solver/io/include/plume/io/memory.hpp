@@ -15,6 +15,7 @@ struct RunShape {
   int q = 0;                           // populations per site
   int fields = 4;                      // stored fields per site (Model::fields(); D2Q37's four)
   int bytes_per_value = 8;             // population storage: 8 (FP64) or 4 (FP32)
+  int buffers = 2;                     // population buffers: 2, or 1 with in-place streaming
   int halo = 0;                        // ghost layers on each side of a tile (x, y)
   int halo_z = 0;                      // along z: the halo of a 3-D lattice, 0 for a 2-D one
   int tiles_x = 1, tiles_y = 1, tiles_z = 1;  // one tile per rank
@@ -24,7 +25,7 @@ struct RunShape {
 
 // Bytes, at the peak of a run.
 struct MemoryNeed {
-  double populations = 0;  // the two population buffers of one tile, halos included
+  double populations = 0;  // the population buffers of one tile (two, or one in place), halos included
   double rank0 = 0;        // host memory of rank 0: its tile, and the whole lattice gathered for a
                            // checkpoint (or a restart's read) or for an image
   double other = 0;        // host memory of each other rank
