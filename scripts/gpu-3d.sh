@@ -56,22 +56,41 @@ for n in ${PLUME_SHAPES_SIZES-256 512}; do
 done
 cat "$logs"/shapes-*.txt 2>/dev/null | grep -E "^(shape|copy|stencil)"
 
-[ -n "${PLUME_SKIP_RATES:-}" ] && exit $tests_rc
-echo "== rates"
 rate() { "$work/b/bench/model_rate" "$@" 2>&1 | tee -a "$logs/rates.txt"; }
 : > "$logs/rates.txt"
-for n in 256 512; do
-  steps=$((n == 256 ? 200 : 40))
-  for prec in fp32 fp64; do
-    rate d3q19 $n $n $n $prec $steps
-    rate d3q19 $n $n $n $prec $steps physics.collision=trt
-    rate ${PLUME_THERMAL_MODEL:-thermal3d} $n $n $n $prec $steps
-    rate diffusion $n $n $n $prec $((steps * 4))
+if [ -z "${PLUME_SKIP_RATES:-}" ]; then
+  echo "== rates"
+  for n in 256 512; do
+    steps=$((n == 256 ? 200 : 40))
+    for prec in fp32 fp64; do
+      rate d3q19 $n $n $n $prec $steps
+      rate d3q19 $n $n $n $prec $steps physics.collision=trt
+      rate ${PLUME_THERMAL_MODEL:-thermal3d} $n $n $n $prec $steps
+      rate diffusion $n $n $n $prec $((steps * 4))
+    done
   done
-done
-rate diffusion 8192 8192 1 fp32 400
-rate d2q9 8192 8192 1 fp32 100
-rate d2q37 8192 8192 1 fp64 40
+  rate diffusion 8192 8192 1 fp32 400
+  rate d2q9 8192 8192 1 fp32 100
+  rate d2q37 8192 8192 1 fp64 40
+fi
+
+# In-place streaming (PLUME_IN_PLACE=1): every lattice Boltzmann model with two buffers and in
+# place, one after the other, then the largest D2Q37 FP64 lattice that one buffer lets one device
+# hold (PLUME_IN_PLACE_BIG, 22000 by default: 134 GiB of populations).
+if [ -n "${PLUME_IN_PLACE:-}" ]; then
+  echo "== in place against two buffers"
+  for streaming in run.streaming=two-buffers run.streaming=in-place; do
+    for prec in fp64 fp32; do
+      rate d2q37 8192 8192 1 $prec 40 $streaming
+      rate d2q9 8192 8192 1 $prec 100 $streaming
+      rate d3q19 512 512 512 $prec 40 $streaming
+      rate thermal3d 256 256 256 $prec 100 $streaming
+    done
+  done
+  big=${PLUME_IN_PLACE_BIG:-22000}
+  rate d2q37 $big $big 1 fp64 10 run.streaming=in-place
+fi
+[ -n "${PLUME_SKIP_RATES:-}" ] && [ -z "${PLUME_IN_PLACE:-}" ] && exit $tests_rc
 
 if [ -z "${PLUME_SKIP_INSITU:-}" ]; then
   echo "== in-situ hand-off (bench/insitu_bench.cu) and the reductions on the device (bench/reduction_bench.cpp)"
