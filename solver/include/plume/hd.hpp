@@ -25,12 +25,15 @@ PLUME_HD PLUME_FORCEINLINE constexpr void static_for(F&& f) {
   static_for_impl(std::make_integer_sequence<int, N>{}, static_cast<F&&>(f));
 }
 
-// Load of data that no thread writes during the kernel (the source populations of a step): on
-// the device through the read-only data cache, since the pointers reach the kernel inside a
-// struct and the compiler cannot see that they do not alias the destination.
+// Load of a source population of a step: on the device through the read-only data cache, since
+// the pointers reach the kernel inside a struct and the compiler cannot see that they do not
+// alias the destination. In place (plume/grid/planes.hpp) the kernel also writes that buffer, but
+// each value is read by one thread only and written after that thread has read it, so no cached
+// line holds a value that was written before it was read. PLUME_PLAIN_LOADS (a measurement
+// switch, scripts/gpu-rate-ab.sh) makes them plain loads.
 template <class T>
 PLUME_HD PLUME_FORCEINLINE T load_ro(const T* p) {
-#if defined(__CUDA_ARCH__)
+#if defined(__CUDA_ARCH__) && !defined(PLUME_PLAIN_LOADS)
   return __ldg(p);
 #else
   return *p;
