@@ -204,6 +204,31 @@ TEST(EndToEnd, RestartFromTheCommandLineMatchesTheStraightRun) {
   EXPECT_EQ(checkpoint_steps(tmp / "a"), (std::vector<long long>{20, 40, 60}));
 }
 
+// run.streaming = "in-place" through the whole program: the same checkpoints as two buffers, a
+// checkpoint taken after an odd step restarts a two-buffer run to the same end, and the summary
+// says how the populations were held.
+TEST(EndToEnd, InPlaceStreamingLeavesTheTwoBufferCheckpointsAndRestartsEitherWay) {
+  TempDir tmp;
+  config::RunConfig two = plume::test::tiny_config(tmp / "two");
+  two.steps = 42;
+  two.output.checkpoint_every = 21;
+  config::RunConfig one = two;
+  one.output.dir = tmp / "one";
+  one.solver.streaming = Streaming::InPlace;
+  const std::string two_cfg = write_case(tmp, two, "two.toml"), one_cfg = write_case(tmp, one, "one.toml");
+  ASSERT_EQ(run_plume("run -q " + q(two_cfg)).code, 0);
+  Result r = run_plume("run -q " + q(one_cfg));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(same_populations(ckpt(tmp / "two", 21), ckpt(tmp / "one", 21)));
+  EXPECT_TRUE(same_populations(ckpt(tmp / "two", 42), ckpt(tmp / "one", 42)));
+  EXPECT_HAS(read_file(tmp / "one/summary.json"), "in-place streaming");
+  EXPECT_HAS(read_file(tmp / "one/summary.json"), "\"streaming\": \"in-place\"");
+  // The in-place checkpoint of step 21, restarted with two buffers.
+  r = run_plume("run -q " + q(two_cfg) + " --restart " + q(ckpt(tmp / "one", 21)) + " -o " + q(tmp / "mixed"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(same_populations(ckpt(tmp / "two", 42), ckpt(tmp / "mixed", 42)));
+}
+
 TEST(EndToEnd, RestartWithAnotherLatticeSizeIsRefused) {
   TempDir tmp;
   const std::string cfg = write_case(tmp, plume::test::tiny_config(tmp / "a"));

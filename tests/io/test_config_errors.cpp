@@ -266,3 +266,21 @@ TEST(ConfigErrors, OutputPathLongerThanTheSystemAllows) {
   c.output.dir = tmp / std::string(NAME_MAX, 'x');
   EXPECT_EQ(error_of([&] { config::validate(c); }), "") << "a name of NAME_MAX characters is allowed";
 }
+
+// In-place streaming with a boundary that reads another site's populations is a configuration
+// error that names both keys, found before any run starts (plume check says it too).
+TEST(ConfigErrors, InPlaceStreamingWithABoundaryThatReadsANeighbourIsRefused) {
+  const auto problem = [](const std::string& toml) {
+    TempDir tmp;
+    plume::test::write_file(tmp / "case.toml", toml + "[output]\ndir = \"" + (tmp / "out") + "\"\n");
+    return error_of([&] { config::validate(config::load_config(tmp / "case.toml")); });
+  };
+  const std::string adiabatic = problem("[run]\nstreaming = \"in-place\"\n[walls]\ntop = \"adiabatic\"\n");
+  EXPECT_HAS(adiabatic, "run.streaming = \"in-place\": an adiabatic wall");
+  EXPECT_HAS(adiabatic, "walls.bottom, walls.top");
+  EXPECT_HAS(problem("model = \"d2q9\"\n[run]\nstreaming = \"in-place\"\n[solids]\nbounce = \"interpolated\"\n"),
+             "solids.bounce");
+  EXPECT_HAS(problem("model = \"diffusion\"\n[run]\nstreaming = \"in-place\"\n"), "diffusion stencil");
+  EXPECT_EQ(problem("[run]\nstreaming = \"in-place\"\n"), "");  // fixed walls: accepted
+  EXPECT_HAS(problem("[run]\nstreaming = \"in-one\"\n"), "two-buffers, in-place");
+}

@@ -157,6 +157,11 @@ void check_model(const RunConfig& c, std::vector<std::string>& problems) {
     if (!tiling.empty())
       problems.push_back(fmt::format("run.tiles = \"{}\": {}", parallel::to_string(c.solver.tiles), tiling));
   }
+  // A setup whose boundaries read a population that another site overwrites in the same step
+  // cannot stream in place (Model::in_place_problem).
+  if (c.solver.streaming == Streaming::InPlace && model.owns(c.solver.setup))
+    if (const std::string why = model.in_place_problem(c.solver.setup); !why.empty())
+      problems.push_back("run.streaming = \"in-place\": " + why);
   if (double(c.solver.nx) * c.solver.ny * c.solver.nz * model.lattice().Q > 9.0e18 / 8)
     problems.push_back(fmt::format("lattice {} is too large to address", size_text(c.solver.global())));
 }
