@@ -55,7 +55,6 @@ class CpuBackend final : public Backend, public HaloOps {
   // The case, column by column (a column's recurrence runs from its first row).
   void initialize() override {
     if (in_place_) map_ = PlaneMap::Swapped;  // every site's populations in its own slots
-    Real* f = a_.data();
     const Planes<Real> at = current();
     const Layout l = lay_;
     const Domain d = dom_;
@@ -217,13 +216,8 @@ class CpuBackend final : public Backend, public HaloOps {
     plan_ = plan;
     const LatticeInfo lat = describe_lattice<L>();
     for (int i = 0; i < L::Q; ++i) opposite_[i] = opposite_plane(lat, i);
-    // Returning uses each face's receive slabs with its send buffer: as many (a lattice of
-    // velocities sends as many populations each way).
-    for (int f = 0; f < parallel::kFaces; ++f)
-      if (in_place_ && plan.face[f].send.size() != plan.face[f].recv.size())
-        throw std::logic_error("in-place streaming: face " + std::to_string(f) + " sends " +
-                               std::to_string(plan.face[f].send.size()) + " slabs but receives " +
-                               std::to_string(plan.face[f].recv.size()));
+    if (in_place_ && !parallel::sends_what_it_receives(plan))
+      throw std::logic_error("in-place streaming: a face of this tile receives other slabs than it sends");
     for (int f = 0; f < parallel::kFaces; ++f) {
       const std::size_t n = plan.face[f].values();
       send_[f] = AlignedBuffer<Real>(n);
@@ -291,7 +285,7 @@ class CpuBackend final : public Backend, public HaloOps {
   // In place the buffer stays and the way it holds the state changes (planes.hpp).
   void swap() override {
     if (in_place_)
-      map_ = next_map();
+      map_ = after_step(map_);
     else
       std::swap(a_, b_);
     ++state_;
@@ -304,15 +298,11 @@ class CpuBackend final : public Backend, public HaloOps {
   // The current state, the next one and the solid sites, as the model's per-site code sees them.
   StepArgs<Real, typename M::Params> step_args() {
     return {planes_of<const Real>(a_.data(), offsets_[int(map_)], L::Q),
-            planes_of(in_place_ ? a_.data() : b_.data(), offsets_[int(next_map())], L::Q), lay_, dom_, params_,
+            planes_of(in_place_ ? a_.data() : b_.data(), offsets_[int(after_step(map_))], L::Q), lay_, dom_, params_,
             solid_.empty() ? nullptr : solid_.data(), links_.empty() ? nullptr : links_.data()};
   }
   // The current state's populations, to change them in place.
   Planes<Real> current() { return planes_of(a_.data(), offsets_[int(map_)], L::Q); }
-  // How the buffer holds the next state: in place, the other way; with two buffers, plainly.
-  PlaneMap next_map() const {
-    return map_ == PlaneMap::Plain ? PlaneMap::Plain : map_ == PlaneMap::Swapped ? PlaneMap::Shifted : PlaneMap::Swapped;
-  }
 
   // Calls copy(offset, length) for the mask rows that set_solids() takes from box b: whole layout
   // rows of b's rows and planes, kept inside the layout.

@@ -494,6 +494,8 @@ class CudaBackend final : public Backend, public HaloOps {
   void setup_halos(const parallel::HaloPlan& plan, HaloMemory mem) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     plan_ = plan;
+    if (in_place_ && !parallel::sends_what_it_receives(plan))
+      throw std::logic_error("in-place streaming: a face of this tile receives other slabs than it sends");
     host_ = mem == HaloMemory::Host;
     const LatticeInfo lat = describe_lattice<L>();
     stream_ordered_ = mem == HaloMemory::DeviceStream;
@@ -510,11 +512,6 @@ class CudaBackend final : public Backend, public HaloOps {
       face = FaceBuffers{};
       if (fp.peer.link != parallel::Link::Remote) continue;
       face.values = fp.values();
-      // Returning uses each face's receive slabs with its send buffer: as many (a lattice of
-      // velocities sends as many populations each way).
-      if (in_place_ && fp.send.size() != fp.recv.size())
-        throw std::logic_error("in-place streaming: face " + std::to_string(f) + " sends " +
-                               std::to_string(fp.send.size()) + " slabs but receives " + std::to_string(fp.recv.size()));
       for (int dir = 0; dir < 2; ++dir) {
         const std::vector<parallel::HaloSlab>& slabs = dir == 0 ? fp.send : fp.recv;
         std::vector<int2> packed(slabs.size());
@@ -538,7 +535,10 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   // Reads the current state's boundary layers while the compute stream may be running a bulk
-  // kernel (which only reads the interior): both only read.
+  // kernel (which only reads the interior): both only read. In place the bulk writes the buffer
+  // too, but only slots of its own sites' populations: packing a fetch reads the boundary
+  // layers' slots that the sites beyond the face pull, which no bulk site writes; returning, it
+  // reads halo slots.
   void pack(parallel::Face f) override {
     move_slabs<true>(f);
     if (host_)
@@ -591,21 +591,16 @@ class CudaBackend final : public Backend, public HaloOps {
   // The current state, the next one and the solid sites, as the model's per-site code sees them.
   StepArgs<Real, typename M::Params> step_args() {
     return {planes_of<const Real>(a_.data(), offsets_[int(map_)], L::Q),
-            planes_of(in_place_ ? a_.data() : b_.data(), offsets_[int(next_map())], L::Q), lay_, dom_, params_,
+            planes_of(in_place_ ? a_.data() : b_.data(), offsets_[int(after_step(map_))], L::Q), lay_, dom_, params_,
             solid_.size() ? solid_.data() : nullptr, links_.size() ? links_.data() : nullptr};
   }
   // The current state's populations, to change them in place.
   Planes<Real> current() { return planes_of(a_.data(), offsets_[int(map_)], L::Q); }
-  // How the buffer holds the next state: in place, the other way (planes.hpp); with two buffers,
-  // plainly.
-  PlaneMap next_map() const {
-    return map_ == PlaneMap::Plain ? PlaneMap::Plain : map_ == PlaneMap::Swapped ? PlaneMap::Shifted : PlaneMap::Swapped;
-  }
   // After a step: the next state becomes the current one.
   void next_state() {
     ++state_;  // the fields of the state before are stale
     if (in_place_)
-      map_ = next_map();
+      map_ = after_step(map_);
     else
       std::swap(a_, b_);
   }

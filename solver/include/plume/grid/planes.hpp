@@ -64,6 +64,12 @@ Planes<T> plain_planes(T* base, const Layout& l) {
 // How a buffer holds the state (the comment above).
 enum class PlaneMap : int { Plain = 0, Swapped = 1, Shifted = 2 };
 
+// How the buffer holds the state after a step from m: in place, the other way; with two
+// buffers, plainly.
+constexpr PlaneMap after_step(PlaneMap m) {
+  return m == PlaneMap::Plain ? PlaneMap::Plain : m == PlaneMap::Swapped ? PlaneMap::Shifted : PlaneMap::Swapped;
+}
+
 // The population of velocity -e_i: of the planes with that velocity, the nearest in index, so
 // that a lattice made of two lattices (D3Q19 + D3Q7, whose rest and axis velocities repeat) pairs
 // each plane within its own part. Itself for a plane that is no velocity (a stencil's).

@@ -135,6 +135,15 @@ constexpr int halo_width(int a) {
   return describe_lattice<L>().halo(a);
 }
 
+// Whether every face sends as many slabs as it receives: what returning pushed values needs (in
+// place, HaloOps::halos_return, the receive slabs travel in the send buffer), and what every
+// lattice of velocities has (each velocity has its opposite).
+inline bool sends_what_it_receives(const HaloPlan& plan) {
+  for (const FacePlan& f : plan.face)
+    if (f.send.size() != f.recv.size()) return false;
+  return true;
+}
+
 // The plan of a tile of `dom` with neighbours `nb` for a lattice (halo_plan.cpp).
 HaloPlan make_halo_plan(const LatticeInfo& lattice, const Domain& dom, const Neighbours& nb);
 
