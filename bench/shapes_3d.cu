@@ -103,7 +103,7 @@ void halos(const char* model, Lattice<M, Real>& lat, int steps) {
     for (int axis = 0; axis < 3; ++axis) {
       const parallel::PeriodicCopy c = parallel::periodic_copy(lat.l, axis);
       const long long n = 2LL * c.depth * c.positions();
-      cu::periodic_axis_kernel<typename M::Lattice, Real><<<unsigned((n + 127) / 128), 128>>>(lat.a.data(), lat.l, c, cu::PeriodicMode::Plain);
+      cu::periodic_axis_kernel<typename M::Lattice, Real><<<unsigned((n + 127) / 128), 128>>>(lat.a.data(), lat.l, c, PlaneMap::Plain);
     }
   });
   report(model, lat, "periodic halos, 3 axes (not a step)", "", ms);

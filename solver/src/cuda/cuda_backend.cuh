@@ -41,6 +41,16 @@ inline void check_fits(std::size_t need, const std::string& what, int dev, const
                              ": use a smaller lattice, FP32 storage (half the bytes), or more GPUs");
 }
 
+// A non-blocking stream at the device's highest priority: its blocks go ahead of those a busy
+// compute stream has queued.
+inline cudaStream_t highest_priority_stream() {
+  int least = 0, greatest = 0;
+  PLUME_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+  cudaStream_t s = nullptr;
+  PLUME_CUDA_CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, greatest));
+  return s;
+}
+
 // Page-locked host memory (cudaMallocHost): the staging copies run at PCIe speed and
 // asynchronously, and MPI reads and writes it like any host memory.
 class PinnedBuffer {
@@ -501,9 +511,7 @@ class CudaBackend final : public Backend, public HaloOps {
     stream_ordered_ = mem == HaloMemory::DeviceStream;
     if (!halo_stream_) {
       // Ahead of the bulk kernel's waiting blocks: the halos are on the step's critical path.
-      int least = 0, greatest = 0;
-      PLUME_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
-      PLUME_CUDA_CHECK(cudaStreamCreateWithPriority(&halo_stream_, cudaStreamNonBlocking, greatest));
+      halo_stream_ = cuda_detail::highest_priority_stream();
       PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&halo_ready_, cudaEventDisableTiming));
     }
     for (int f = 0; f < parallel::kFaces; ++f) {
@@ -612,9 +620,7 @@ class CudaBackend final : public Backend, public HaloOps {
     if (!reduce_stream_) {
       // The device's highest priority: the snapshot's reductions run beside queued steps, and the
       // host waits for them; at the default priority their blocks would wait for a step's to drain.
-      int least = 0, greatest = 0;
-      PLUME_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
-      PLUME_CUDA_CHECK(cudaStreamCreateWithPriority(&reduce_stream_, cudaStreamNonBlocking, greatest));
+      reduce_stream_ = cuda_detail::highest_priority_stream();
       PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&reduce_done_, cudaEventDisableTiming));
       reduce_host_ = cuda_detail::PinnedBuffer(sizeof(FieldRange) + cuda::kMaxValues * sizeof(double));
     }
@@ -664,10 +670,7 @@ class CudaBackend final : public Backend, public HaloOps {
   void launch_periodic(int axis, cudaStream_t s) {
     const parallel::PeriodicCopy c = parallel::periodic_copy(lay_, axis);
     const long long n = 2LL * c.depth * c.positions();
-    const cuda::PeriodicMode mode = map_ == PlaneMap::Plain     ? cuda::PeriodicMode::Plain
-                                    : map_ == PlaneMap::Swapped ? cuda::PeriodicMode::Swapped
-                                                                : cuda::PeriodicMode::Return;
-    cuda::periodic_axis_kernel<L, Real><<<unsigned((n + 127) / 128), 128, 0, s>>>(a_.data(), lay_, c, mode);
+    cuda::periodic_axis_kernel<L, Real><<<unsigned((n + 127) / 128), 128, 0, s>>>(a_.data(), lay_, c, map_);
     PLUME_CUDA_CHECK_LAUNCH();
   }
 

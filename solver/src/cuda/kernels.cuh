@@ -330,15 +330,14 @@ __global__ void __launch_bounds__(256) move_slabs_kernel(Real* f, const Layout l
 // layer iff e_i points up the axis, so D3Q19 copies 5 of its 19 planes into each side. A ghost of
 // an edge or corner is read only across every face it lies beyond, so the earlier axes' copies
 // have filled its image when this one needs it.
-// In place (planes.hpp), a swapped state's pulls read slot i where the plain pull reads plane
-// opposite(i): that plane's extent decides. When the halos hold pushed values (Return), slot i of
-// a ghost at depth d goes back to its image where e_i points that far across the face: exactly the
-// slots the sites next to the face pushed there.
-enum class PeriodicMode : int { Plain = 0, Swapped = 1, Return = 2 };
+// `state` is how the buffer holds the state (planes.hpp). Swapped (in place): its pulls read slot
+// i where the plain pull reads plane opposite(i), so that plane's extent decides. Shifted: the
+// halos hold pushed values, and slot i of a ghost at depth d goes back to its image where e_i
+// points that far across the face: exactly the slots the sites next to the face pushed there.
 
 template <class L, class Real>
 __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layout l, const parallel::PeriodicCopy c,
-                                                            PeriodicMode mode) {
+                                                            PlaneMap state) {
   const int k = int(blockIdx.x) * int(blockDim.x) + int(threadIdx.x);
   if (k >= 2 * c.depth * int(c.positions())) return;
   int ghost, image, depth;
@@ -355,12 +354,12 @@ __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layou
                   y1 = info.extent[i][1][1], z0 = info.extent[i][2][0], z1 = info.extent[i][2][1];
     constexpr int u0 = info.extent[o][0][0], u1 = info.extent[o][0][1], v0 = info.extent[o][1][0],
                   v1 = info.extent[o][1][1], w0 = info.extent[o][2][0], w1 = info.extent[o][2][1];
-    if (mode == PeriodicMode::Return) {
+    if (state == PlaneMap::Shifted) {
       const int e = c.axis == 0 ? ex : c.axis == 1 ? ey : ez;
       if ((low ? -e : e) >= depth) f[i * l.stride + image] = f[i * l.stride + ghost];
       return;
     }
-    const bool sw = mode == PeriodicMode::Swapped;
+    const bool sw = state == PlaneMap::Swapped;
     const int reach = c.axis == 0 ? (low ? (sw ? u0 : x0) : (sw ? u1 : x1))
                       : c.axis == 1 ? (low ? (sw ? v0 : y0) : (sw ? v1 : y1))
                                     : (low ? (sw ? w0 : z0) : (sw ? w1 : z1));
