@@ -1,12 +1,12 @@
 // The device's copy bandwidth, measured in the same process as the rate it is compared with:
-// ten 4 GiB device-to-device copies (read and write counted). 0 when the buffers do not fit.
+// ten device-to-device copies of `bytes` (4 GiB unless said; read and write counted). 0 when the
+// buffers do not fit.
 #pragma once
 #include <cuda_runtime.h>
 #include <chrono>
 #include <cstddef>
 
-inline double copy_bandwidth() {
-  const std::size_t bytes = std::size_t(4) << 30;
+inline double copy_bandwidth(std::size_t bytes = std::size_t(4) << 30) {
   void *a = nullptr, *b = nullptr;
   if (cudaMalloc(&a, bytes) != cudaSuccess || cudaMalloc(&b, bytes) != cudaSuccess) return 0;
   cudaMemset(a, 1, bytes);

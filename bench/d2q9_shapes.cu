@@ -87,6 +87,21 @@ __global__ void __launch_bounds__(128, R == 1 ? 8 : R == 2 ? 6 : 4) rows_kernel(
   }
 }
 
+// A plain copy of the nine planes, site for site (no shifted reads), one row per thread: the
+// ceiling of a step of this lattice, with the same launch and tail costs as one step.
+template <class Real>
+__global__ void __launch_bounds__(128) copy_planes_kernel(const StepArgs<Real, d2q9::Params> a) {
+  const Layout& l = a.layout;
+  const int x = int(blockIdx.x) * 128 + int(threadIdx.x);
+  if (x >= l.nx) return;
+  for (int y = int(blockIdx.y); y < l.ny; y += int(gridDim.y))
+    static_for<d2q9::L::Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value;
+      a.dst[i][l.site(x, y)] = load_ro(a.src[i] + l.site(x, y));
+    });
+}
+struct CopyTrial {};
+
 struct Row {
   std::string name, res;
   double rate;
@@ -111,10 +126,13 @@ Row time_shape(Lattice<Real>& lat, const char* name, int steps, cudaStream_t s) 
   auto step = [&](int k) {
     Real* src = k % 2 ? lat.b.data() : lat.a.data();
     Real* dst = k % 2 ? lat.a.data() : lat.b.data();
-    cu::launch_halo<d2q9::L>(src, lat.l, true, s);
+    if constexpr (!std::is_same_v<Shape, CopyTrial>) cu::launch_halo<d2q9::L>(src, lat.l, true, s);
     const StepArgs<Real, d2q9::Params> args{plain_planes<const Real>(src, lat.l), plain_planes(dst, lat.l), lat.l, lat.d, lat.p};
     if constexpr (std::is_void_v<Shape>) {
       pull_store_kernel<Real><<<dim3((lat.l.nx + 127) / 128, std::min(lat.l.ny, 65535)), 128, 0, s>>>(args);
+      PLUME_CUDA_CHECK_LAUNCH();
+    } else if constexpr (std::is_same_v<Shape, CopyTrial>) {
+      copy_planes_kernel<Real><<<dim3((lat.l.nx + 127) / 128, std::min(lat.l.ny, 65535)), 128, 0, s>>>(args);
       PLUME_CUDA_CHECK_LAUNCH();
     } else if constexpr (is_rows_trial<Shape>::value) {
       constexpr int R = is_rows_trial<Shape>::rows;
@@ -139,6 +157,8 @@ Row time_shape(Lattice<Real>& lat, const char* name, int steps, cudaStream_t s) 
   const double rate = double(lat.d.sites()) / (best * 1e-3);
   if constexpr (std::is_void_v<Shape>) {
     return {name, resources(pull_store_kernel<Real>), rate};
+  } else if constexpr (std::is_same_v<Shape, CopyTrial>) {
+    return {name, resources(copy_planes_kernel<Real>), rate};
   } else if constexpr (is_rows_trial<Shape>::value) {
     return {name, resources(rows_kernel<Real, is_rows_trial<Shape>::rows, is_rows_trial<Shape>::collide>), rate};
   } else {
@@ -174,6 +194,10 @@ void shapes(int n, int steps, double copy, cudaStream_t s) {
   rows.push_back(time_shape<Real, RowsTrial<1, true>, BGK>(lat, "bulk BGK, 1 row", steps, s));
   rows.push_back(time_shape<Real, RowsTrial<2, true>, BGK>(lat, "bulk BGK, 2 rows loaded first", steps, s));
   rows.push_back(time_shape<Real, RowsTrial<4, true>, BGK>(lat, "bulk BGK, 4 rows loaded first", steps, s));
+  rows.push_back(time_shape<Real, cu::StepShape<128, 6, 2, 2>, BGK>(lat, "BGK 2 rows at once, 2 pairs/thread", steps, s));
+  rows.push_back(time_shape<Real, cu::StepShape<128, 6, 4, 2>, BGK>(lat, "BGK 2 rows at once, 4 pairs/thread", steps, s));
+  rows.push_back(time_shape<Real, cu::StepShape<256, 3, 1, 2>, BGK>(lat, "BGK 2 rows at once, 256 x 1", steps, s));
+  rows.push_back(time_shape<Real, CopyTrial, BGK>(lat, "copy of the planes (ceiling)", steps, s));
   rows.push_back(time_shape<Real, BgkShape, BGK>(lat, "BGK production, again", steps, s));
   for (const Row& r : rows)
     std::printf("shape %d %s | %-32s | %-22s | %7.3f G site updates/s | %.3f of copy\n", n, prec, r.name.c_str(),

@@ -3,12 +3,14 @@
 //
 //   model_rate MODEL NX NY NZ fp64|fp32 STEPS [section.name=value ...] [run.streaming=in-place]
 //
-// prints one line: the model, the lattice, the storage, G site updates/s (the best of three runs
+// prints a line: the model, the lattice, the storage, G site updates/s (the best of three runs
 // of STEPS steps after a warm-up), the bytes one site update moves (the model's own count,
 // Model::bytes_per_update), the effective bandwidth, the copy bandwidth and their ratio. The
 // optional settings are the model's parameters by path (as the configuration names them:
 // physics.collision=trt), set through Model::parameters(), so any model and variant can be
-// measured without this file knowing it.
+// measured without this file knowing it. A second line (copy_same_size) gives the ratio against
+// a copy of one population buffer: for a small lattice, a ceiling with a step's own launch and
+// tail costs.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -90,6 +92,11 @@ int main(int argc, char** argv) {
     std::printf("model_rate %s %s %s %.4f Gsite/s %.0f B/site %.0f GB/s copy %.0f GB/s ratio %.4f%s\n", c.model.c_str(),
                 size_text(c.global()).c_str(), argv[5], best * 1e-9, bytes, best * bytes * 1e-9, copy * 1e-9,
                 copy > 0 ? best * bytes / copy : 0.0, settings.c_str());
+    // The same against a copy of one population buffer (half the bytes a step moves, read and
+    // written): the ceiling with the same launch and tail costs as one step of this lattice.
+    const double buffer = sites * bytes / 2, same = copy_bandwidth(std::size_t(buffer));
+    std::printf("copy_same_size %s %s %s buffer %.2f GB copy %.0f GB/s ratio %.4f\n", c.model.c_str(),
+                size_text(c.global()).c_str(), argv[5], buffer * 1e-9, same * 1e-9, same > 0 ? best * bytes / same : 0.0);
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "model_rate: %s\n", e.what());
