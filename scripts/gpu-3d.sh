@@ -9,13 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 work=${PLUME_3D_BUILD:-$PWD/build-3d}
-logs=${OUT:-$work/logs}
-mkdir -p "$work" "$logs"
-export PATH=$PATH:/usr/local/cuda/bin
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv | tee "$logs/gpu.csv"
-
-rm -rf "$work/gtest"
-for f in .gtest-debs/libgtest-dev_*.deb .gtest-debs/libgmock-dev_*.deb; do dpkg-deb -x "$f" "$work/gtest"; done
+source scripts/gpu-prepare.sh
 t0=$(date +%s)
 if ! { cmake -S . -B "$work/b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_APP=OFF -DPLUME_CUDA=ON -DPLUME_MPI=OFF \
          -DPLUME_CATALYST=OFF -DPLUME_GUI=OFF -DGTest_DIR="$work/gtest/usr/lib/x86_64-linux-gnu/cmake/GTest" &&

@@ -3,7 +3,7 @@
 # .ab/before.tar, made with `git archive REV -o .ab/before.tar`) and B (this working tree),
 # alternated PLUME_AB_ROUNDS times (default 3) over the cases of PLUME_AB_CASES, one per line:
 #   MODEL NX NY NZ fp64|fp32 STEPS [settings]
-# (a case whose settings name run.streaming runs on B only: A may not know it). Both builds are
+# (a case whose settings name run.streaming runs on B only when A's model_rate does not know it). Both builds are
 # the solver alone (as scripts/gpu-3d.sh builds it; carry .gtest-debs and .ab); PLUME_AB_B_FLAGS
 # are B's extra CMake arguments (-DCMAKE_CUDA_FLAGS=-DNAME=VALUE: a variant of B). Every line
 # model_rate prints goes to $OUT/ab-rates.txt with the side in front; the best of the rounds per
@@ -12,12 +12,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 work=${PLUME_AB_BUILD:-$root/build-rate-ab}
-logs=${OUT:-$work/logs}
-mkdir -p "$work" "$logs"
-export PATH=$PATH:/usr/local/cuda/bin
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv | tee "$logs/gpu.csv"
-rm -rf "$work/gtest"
-for f in .gtest-debs/libgtest-dev_*.deb .gtest-debs/libgmock-dev_*.deb; do dpkg-deb -x "$f" "$work/gtest"; done
+source scripts/gpu-prepare.sh
 rm -rf "$work/a-src" && mkdir -p "$work/a-src" && tar -m -xf .ab/before.tar -C "$work/a-src"
 for side in a b; do
   src=$root
@@ -41,7 +36,7 @@ for round in $(seq "${PLUME_AB_ROUNDS:-3}"); do
   while read -r line; do
     [ -z "$line" ] && continue
     for side in a b; do
-      [ $side = a ] && [[ "$line" == *run.streaming* ]] && continue
+      [ $side = a ] && [[ "$line" == *run.streaming* ]] && ! grep -q run.streaming "$work/a-src/bench/model_rate.cpp" && continue
       # shellcheck disable=SC2086
       "$work/$side/bench/model_rate" $line 2>&1 | sed "s/^/$side /" | tee -a "$logs/ab-rates.txt"
     done
