@@ -8,7 +8,11 @@
 
 inline double copy_bandwidth(std::size_t bytes = std::size_t(4) << 30) {
   void *a = nullptr, *b = nullptr;
-  if (cudaMalloc(&a, bytes) != cudaSuccess || cudaMalloc(&b, bytes) != cudaSuccess) return 0;
+  if (cudaMalloc(&a, bytes) != cudaSuccess || cudaMalloc(&b, bytes) != cudaSuccess) {
+    cudaFree(a);  // the one that fitted, if any (a null pointer is ignored)
+    cudaGetLastError();  // an allocation that failed leaves no error behind for the caller
+    return 0;
+  }
   cudaMemset(a, 1, bytes);
   cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice);
   cudaDeviceSynchronize();

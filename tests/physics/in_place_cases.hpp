@@ -63,6 +63,17 @@ inline std::vector<ModelCase> lbm_cases(Precision precision, BackendKind backend
     d2q37::initial(c).amplitude = 3.0;
     add("d2q37 periodic", c);
   }
+  // A 31 x 17 D2Q9 channel with the setup st and these solid sites.
+  const auto add_d2q9 = [&](std::string what, const d2q9::Setup& st, std::shared_ptr<const Geometry> solids) {
+    SolverConfig c;
+    c.model = "d2q9";
+    c.nx = 31;
+    c.ny = 17;
+    c.setup = AnySetup(st);
+    d2q9::parameters().derive(c.setup);
+    c.solids = std::move(solids);
+    add(std::move(what), c);
+  };
   auto block = std::make_shared<SitesWhere>([](int x, int y) { return (x >= 8 && x < 12 && y > 3 && y < 9) || y == 0; });
   {
     d2q9::Setup st;
@@ -71,14 +82,7 @@ inline std::vector<ModelCase> lbm_cases(Precision precision, BackendKind backend
     st.physics.inlet = {true, 0.05, d2q9::Profile::Parabolic};
     st.physics.outlet = {true, 1.0};
     st.initial.start = d2q9::Start::Uniform;
-    SolverConfig c;
-    c.model = "d2q9";
-    c.nx = 31;
-    c.ny = 17;
-    c.setup = AnySetup(st);
-    d2q9::parameters().derive(c.setup);
-    c.solids = block;
-    add("d2q9 Zou-He channel", c);
+    add_d2q9("d2q9 Zou-He channel", st, block);
   }
   {
     d2q9::Setup st;
@@ -88,14 +92,8 @@ inline std::vector<ModelCase> lbm_cases(Precision precision, BackendKind backend
     st.physics.accelerate.a = 0.005;
     st.initial.rho = 0.1;
     st.initial.start = d2q9::Start::Uniform;
-    SolverConfig c;
-    c.model = "d2q9";
-    c.nx = 31;
-    c.ny = 17;
-    c.setup = AnySetup(st);
-    d2q9::parameters().derive(c.setup);
-    c.solids = std::make_shared<SitesWhere>([](int x, int y) { return (x == 0 && y > 4) || (x > 20 && y == 16); });
-    add("d2q9 seed-001 driving, full-way", c);
+    add_d2q9("d2q9 seed-001 driving, full-way", st,
+             std::make_shared<SitesWhere>([](int x, int y) { return (x == 0 && y > 4) || (x > 20 && y == 16); }));
   }
   for (bool open : {true, false}) {
     d3q19::Setup st;
