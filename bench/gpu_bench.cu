@@ -281,7 +281,7 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
     constexpr int BX = cu::DefaultStepShape<T, R>::block_x, MB = cu::DefaultStepShape<T, R>::min_blocks;
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
       cu::step_kernel<T, R, Real, BX, MB><<<grid, BX, 0, s>>>(d2q37::StepArgs<Real>{plain_planes<const Real>(src, l), plain_planes(dst, l), l, d, lat.p}, 0, l.nx, y0,
-                                                              y1, 0, 1);
+                                                              y1, 0, 1, cu::SnapshotOut{});
     });
     PLUME_CUDA_CHECK_LAUNCH();
     add("bulk rows alone (no halo)", resources(cu::step_kernel<T, R, Real, BX, MB>), ms, bulk_sites);
@@ -312,7 +312,7 @@ double population_space_difference(cudaStream_t s) {
   const int y0 = L::reach, y1 = l.ny - L::reach;
   const dim3 grid((l.nx + 127) / 128, y1 - y0);
   constexpr int BX = cu::DefaultStepShape<T, 0>::block_x, MB = cu::DefaultStepShape<T, 0>::min_blocks;
-  cu::step_kernel<T, 0, double, BX, MB><<<grid, BX, 0, s>>>(lat.args(), 0, l.nx, y0, y1, 0, 1);
+  cu::step_kernel<T, 0, double, BX, MB><<<grid, BX, 0, s>>>(lat.args(), 0, l.nx, y0, y1, 0, 1, cu::SnapshotOut{});
   population_space_kernel<double>
       <<<grid, 128, 0, s>>>(d2q37::StepArgs<double>{plain_planes<const double>(lat.a.data(), l), plain_planes(c.data(), l), l, lat.d, lat.p}, y0, y1);
   PLUME_CUDA_CHECK_LAUNCH();

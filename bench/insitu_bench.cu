@@ -18,7 +18,12 @@
 // 3. the batch driver's consumer thread (docs/insitu.md, "The consumer thread"): the hand-off
 //    with a consumer that makes a whole host pass over the four arrays (ParaView's stand-in) on a
 //    thread of its own beside the steps, insitu.when_busy = "wait": the time per step, the
-//    consumer's time per call and the time the solver waited for it per call.
+//    consumer's time per call and the time the solver waited for it per call;
+// 4. the parts of the hand-off's cost, each the best of three measurements taken in turn with the
+//    run without in situ: the whole asynchronous hand-off, the snapshot kept on the device (the
+//    fields and their fault check, no copy), a copy of as many bytes alone (no fields), and the
+//    consumer thread with the stand-in consumer that reads one value a page (what the run loses
+//    to the hand-off when its consumer keeps up).
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <array>
@@ -106,7 +111,26 @@ Pieces pieces(int n) {
   return r;
 }
 
-enum class Mode { None, Sync, Async };
+enum class Mode { None, Sync, Async, Device, Copy };
+
+// What Mode::Copy moves every N steps: as many bytes as the fields, from device memory of their
+// own to pinned host memory, on a stream of their own beside the steps. The transfer's cost to the
+// steps alone, with no fields computed.
+struct RawCopy {
+  cu::DeviceBuffer<double> from;
+  double* to = nullptr;
+  cudaStream_t s = nullptr;
+  explicit RawCopy(std::size_t values) : from(values) {
+    PLUME_CUDA_CHECK(cudaMallocHost(&to, values * sizeof(double)));
+    PLUME_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  }
+  ~RawCopy() {
+    cudaFreeHost(to);
+    cudaStreamDestroy(s);
+  }
+  void start() { PLUME_CUDA_CHECK(cudaMemcpyAsync(to, from.data(), from.bytes(), cudaMemcpyDeviceToHost, s)); }
+  void wait() { PLUME_CUDA_CHECK(cudaStreamSynchronize(s)); }
+};
 
 // The consumer on its own thread, as the batch driver runs its sinks: over `steps` steps, every
 // `every` steps it waits for the consumer's previous call (the snapshot's host arrays are reused
@@ -115,7 +139,8 @@ enum class Mode { None, Sync, Async };
 struct Threaded {
   double ms_per_step = 0, consumer_ms = 0, waited_ms = 0;  // the last two per call
 };
-Threaded threaded(Solver& solver, long steps, long every, double& sink) {
+// `consume`: the consumer's work on a snapshot (sum_all: a whole host pass; touch: a glance).
+Threaded threaded(Solver& solver, long steps, long every, double& sink, double (*consume)(const Fields&) = sum_all) {
   std::future<double> consumer;
   double consumer_s = 0, waited_s = 0;
   long calls = 0;
@@ -131,9 +156,9 @@ Threaded threaded(Solver& solver, long steps, long every, double& sink) {
     long done = 0;
     for (; done < every && !solver.fields_ready(); ++done) solver.advance(1);
     const Fields& f = solver.wait_fields();
-    consumer = std::async(std::launch::async, [&f, &consumer_s] {
+    consumer = std::async(std::launch::async, [&f, &consumer_s, consume] {
       const auto c0 = Clock::now();
-      const double v = sum_all(f);
+      const double v = consume(f);
       consumer_s += seconds_since(c0);  // read by this thread after get()
       return v;
     });
@@ -152,7 +177,10 @@ Threaded threaded(Solver& solver, long steps, long every, double& sink) {
 // the steady state: `f` (the synchronous fields) is allocated by the caller, and the asynchronous
 // snapshot requested at an in-situ step reaches the consumer at the next one, as in the batch
 // driver, so that each copy has `every` steps to hide behind.
-double ms_per_step(Solver& solver, Mode mode, long steps, long every, Fields& f, double& sink) {
+// Mode::Device: the snapshot kept on the device (request_device_fields, plume-gui's GPU path):
+// the fields and the fault check without the copy. Mode::Copy: the copy without the fields.
+double ms_per_step(Solver& solver, Mode mode, long steps, long every, Fields& f, double& sink,
+                   RawCopy* raw = nullptr) {
   const auto t0 = Clock::now();
   for (long s = 0; s < steps; s += every) {
     if (mode == Mode::Sync) {
@@ -160,11 +188,34 @@ double ms_per_step(Solver& solver, Mode mode, long steps, long every, Fields& f,
       sink += touch(f);
     } else if (mode == Mode::Async) {
       solver.request_fields();
+    } else if (mode == Mode::Device) {
+      solver.request_device_fields();
+    } else if (mode == Mode::Copy) {
+      raw->start();
     }
     solver.advance(every);
     if (mode == Mode::Async) sink += touch(solver.wait_fields());
+    if (mode == Mode::Device) solver.wait_device_fields();
+    if (mode == Mode::Copy) raw->wait();
   }
   return 1e3 * seconds_since(t0) / double(steps);
+}
+
+// The best of `rounds` measurements of each mode, taken in turn (none, then each mode), so that a
+// drift of the device's speed during the run weighs on every mode alike.
+struct Costs {
+  double none = 1e30, async = 1e30, device = 1e30, copy = 1e30, beside = 1e30;
+};
+Costs interleaved(Solver& solver, long steps, long every, Fields& f, double& sink, RawCopy& raw, int rounds) {
+  Costs c;
+  for (int r = 0; r < rounds; ++r) {
+    c.none = std::min(c.none, ms_per_step(solver, Mode::None, steps, every, f, sink));
+    c.async = std::min(c.async, ms_per_step(solver, Mode::Async, steps, every, f, sink));
+    c.device = std::min(c.device, ms_per_step(solver, Mode::Device, steps, every, f, sink));
+    c.copy = std::min(c.copy, ms_per_step(solver, Mode::Copy, steps, every, f, sink, &raw));
+    c.beside = std::min(c.beside, threaded(solver, steps, every, sink, touch).ms_per_step);
+  }
+  return c;
 }
 
 // At least three in-situ calls and about `base` steps, a multiple of every.
@@ -245,8 +296,10 @@ int main(int argc, char** argv) try {
   double sink = 0;
   std::printf("\n| lattice | fields kernel ms (else hand-off ms) | D2H pinned ms (GB/s) | D2H pageable ms | host pass over the fields ms |"
               " step ms | in situ every | sync ms/step (cost) | async ms/step (cost) |"
-              " consumer thread: ms/step (cost) | consumer ms/call | solver waited ms/call |\n"
-              "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+              " consumer thread: ms/step (cost) | consumer ms/call | solver waited ms/call |"
+              " best of 3: none ms/step | async (cost) | on the device (cost) | copy alone (cost) |"
+              " consumer thread, glance (cost) |\n"
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const std::array<int, 3>& n : lattices) {
     const double sites = double(n[0]) * n[1] * n[2];
     Pieces pc = rt && n[2] == 1 && n[0] == n[1] ? pieces(n[0]) : Pieces{};
@@ -284,6 +337,7 @@ int main(int argc, char** argv) try {
       pc.kernel_ms = t[2];
     }
     const double base = ms_per_step(solver, Mode::None, steps_for(base_steps, period), period, f, sink);
+    RawCopy raw(std::size_t(f.count()) * f.sites());
     const double gbs = pc.pinned_ms > 0 ? double(f.count()) * 8.0 * sites / (pc.pinned_ms * 1e-3) * 1e-9 : 0;
     char name[64];
     std::snprintf(name, sizeof name, n[2] > 1 ? "%dx%dx%d" : "%dx%d", n[0], n[1], n[2]);
@@ -292,11 +346,15 @@ int main(int argc, char** argv) try {
       const double sync = ms_per_step(solver, Mode::Sync, steps, every, f, sink);
       const double async = ms_per_step(solver, Mode::Async, steps, every, f, sink);
       const Threaded th = threaded(solver, steps, every, sink);
+      const Costs c = interleaved(solver, steps, every, f, sink, raw, 3);
+      const auto cost = [&](double ms) { return 100.0 * (ms / c.none - 1.0); };
       std::printf("| %s | %.2f | %.2f (%.1f) | %.2f | %.1f | %.3f | %ld | %.3f (%+.1f%%) | %.3f (%+.1f%%) |"
-                  " %.3f (%+.1f%%) | %.1f | %.1f |\n",
+                  " %.3f (%+.1f%%) | %.1f | %.1f | %.3f | %.3f (%+.1f%%) | %.3f (%+.1f%%) | %.3f (%+.1f%%) |"
+                  " %.3f (%+.1f%%) |\n",
                   name, pc.kernel_ms, pc.pinned_ms, gbs, pc.pageable_ms, host_ms, base, every, sync,
                   100.0 * (sync / base - 1.0), async, 100.0 * (async / base - 1.0), th.ms_per_step,
-                  100.0 * (th.ms_per_step / base - 1.0), th.consumer_ms, th.waited_ms);
+                  100.0 * (th.ms_per_step / base - 1.0), th.consumer_ms, th.waited_ms, c.none, c.async,
+                  cost(c.async), c.device, cost(c.device), c.copy, cost(c.copy), c.beside, cost(c.beside));
       std::fflush(stdout);
     }
   }

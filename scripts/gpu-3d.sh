@@ -84,14 +84,17 @@ if [ -n "${PLUME_IN_PLACE:-}" ]; then
   big=${PLUME_IN_PLACE_BIG:-22000}
   rate d2q37 $big $big 1 fp64 10 run.streaming=in-place
 fi
-[ -n "${PLUME_SKIP_RATES:-}" ] && [ -z "${PLUME_IN_PLACE:-}" ] && exit $tests_rc
+[ -n "${PLUME_SKIP_RATES:-}" ] && [ -z "${PLUME_IN_PLACE:-}" ] && [ -n "${PLUME_SKIP_INSITU:-}" ] && exit $tests_rc
 
 if [ -z "${PLUME_SKIP_INSITU:-}" ]; then
   echo "== in-situ hand-off (bench/insitu_bench.cu) and the reductions on the device (bench/reduction_bench.cpp)"
   "$work/b/bench/insitu_bench" --sizes 8192 --every 10,100 > "$logs/insitu.txt" 2>&1; grep -E "^\|" "$logs/insitu.txt"
-  # The 3-D hand-off: the cost per in-situ call of a thermal3d run at 256^3 and 512^3 (PLUME_INSITU_3D).
-  "$work/b/bench/insitu_bench" --model thermal3d --lattices "${PLUME_INSITU_3D:-256x256x256,512x512x512}" \
-    --every 10,100 > "$logs/insitu-3d.txt" 2>&1; grep -E "^#|^\|" "$logs/insitu-3d.txt" | grep -v "^|---"
+  # The 3-D hand-off: the cost per in-situ call of a thermal3d run at 256^3 and 512^3 (PLUME_INSITU_3D;
+  # set empty: none).
+  if [ -n "${PLUME_INSITU_3D-256x256x256,512x512x512}" ]; then
+    "$work/b/bench/insitu_bench" --model thermal3d --lattices "${PLUME_INSITU_3D-256x256x256,512x512x512}" \
+      --every 10,100 > "$logs/insitu-3d.txt" 2>&1; grep -E "^#|^\|" "$logs/insitu-3d.txt" | grep -v "^|---"
+  fi
   "$work/b/bench/reduction_bench" d2q37 4096 8192 > "$logs/reductions.txt" 2>&1; grep -E "^\||same|differ" "$logs/reductions.txt"
 fi
 

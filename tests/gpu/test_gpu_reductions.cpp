@@ -83,6 +83,44 @@ TEST(GpuReductions, APlantedNaNOrNegatedPatchIsFoundWhereTheHostFindsIt) {
       }
 }
 
+// The snapshot that the next step makes (a request with no fields of the state yet: the step
+// kernel writes them and counts the bad sites as it reads the state) finds what the host finds in
+// the same fields; to the host or kept on the device, and with steps queued behind it.
+TEST(GpuReductions, ASnapshotMadeByTheNextStepChecksItsFieldsAsTheHostDoes) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  for (Precision p : {Precision::FP64, Precision::FP32})
+    for (const test::ModelCase& mc : test::every_model_case(p, BackendKind::CUDA))
+      for (double factor : {0.0, -1.0}) {
+        const std::string what = named(mc, p) + (factor == 0 ? ", NaN" : ", negated");
+        Solver s(mc.config), twin(mc.config);
+        s.initialize();
+        s.advance(2);
+        const Domain& d = s.domain();
+        std::vector<double> pop = s.populations();
+        for (int dx = 0; dx < 2; ++dx) test::poison_site(pop, d, d.nx / 3 + dx, d.ny / 2, d.nz / 2, factor, std::nan(""));
+        test::poison_site(pop, d, 1, d.ny - 2, 0, factor, std::nan(""));
+        s.set_populations(pop, s.step());
+        twin.initialize();
+        twin.set_populations(pop, s.step());
+        Fields f;
+        twin.fields(f);
+        const std::optional<Fault> host = plume::find_fault(f, s.step());
+        if (factor == 0) EXPECT_TRUE(host.has_value()) << what;
+        s.request_fields();
+        s.advance(2);
+        expect_same(s.snapshot_fault(), host, what + ", to the host");
+        const Fields& snap = s.wait_fields();
+        for (int k = 0; k < f.count(); ++k) EXPECT_TRUE(same_bits(snap[k], f[k])) << what << ", field " << k;
+        // Kept on the device: of the state two steps on, the twin's after the same steps.
+        twin.advance(2);
+        twin.fields(f);
+        s.request_device_fields();
+        s.advance_async(3);
+        expect_same(s.snapshot_fault(), plume::find_fault(f, s.step() - 3), what + ", on the device");
+        s.wait_steps();
+      }
+}
+
 // D2Q37's density or temperature turned negative by a negated patch: the device names the site the
 // host names (and the run stops there, as a batch run does).
 TEST(GpuReductions, ANegativeD2Q37DensityIsFoundAtTheHostsSite) {

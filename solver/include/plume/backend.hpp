@@ -120,11 +120,13 @@ class Backend {
   virtual void wait_steps() {}
   // Fields of the current state (from the post-streaming populations), into host memory.
   virtual void fields(Fields& out) = 0;
-  // The same fields without waiting for them (the in-situ hand-off): request_fields() starts
-  // computing the current state's fields (on a GPU: a kernel on the compute stream, then a copy
-  // into pinned host memory on a copy stream, which overlaps the steps that follow);
-  // fields_ready() says whether they have arrived; wait_fields() waits for them. The result stays
-  // valid until the next request_fields(). A backend without a device computes them at once.
+  // The same fields without waiting for them (the in-situ hand-off): request_fields() asks for
+  // the current state's fields (on a GPU the next step writes them as it reads the state, or a
+  // fields kernel does at once where the step cannot; then a copy into pinned host memory on a copy
+  // stream overlaps the steps that follow); fields_ready() says whether they have arrived (on a
+  // GPU not before that step, or wait_fields()); wait_fields() waits for them, computing them if
+  // no step came. The result stays valid until the next request_fields(). A backend without a
+  // device computes them at once.
   // Halos as for fields(): a tile's are filled by the caller first.
   virtual void request_fields() = 0;
   virtual bool fields_ready() = 0;

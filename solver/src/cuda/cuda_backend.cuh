@@ -150,12 +150,14 @@ class CudaBackend final : public Backend, public HaloOps {
   }
   const Layout& layout() const override { return lay_; }
   void set_setup(const AnySetup& s) override {
+    serve_snapshot();
     setup_ = s.as<Setup>();
     params_ = M::params(setup_);
     ++state_;
   }
 
   void initialize() override {
+    serve_snapshot();
     ++state_;  // the fields of the state before are stale
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     // The other buffer is free until the first step: it holds the sites' states meanwhile, where
@@ -190,7 +192,15 @@ class CudaBackend final : public Backend, public HaloOps {
     for (long k = 0; k < n; ++k) {
       launch_pre_step();
       fill_periodic_halos();
-      cuda::launch_box_step<M>(step_args(), Box::of(dom_), stream_);
+      // A snapshot requested of this state: this step writes its fields as it reads the state.
+      const Snapshot wanted = std::exchange(pending_, Snapshot::None);
+      cuda::SnapshotOut out;
+      if (wanted != Snapshot::None) {
+        out = {free_fields(), fault_rule(M::model().fields()), reset_fault()};
+        fields_state_ = state_;
+      }
+      cuda::launch_box_step<M>(step_args(), Box::of(dom_), stream_, out);
+      if (out.fields) start_snapshot(wanted, true);  // what is wrong at the first bad site, the copy
       next_state();
     }
   }
@@ -201,14 +211,17 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   void fields(Fields& out) override {
+    serve_snapshot();
     launch_fields();
     copy_fields(out, stream_);
     sync();
   }
 
-  // The fields kernel runs on the compute stream, so the steps launched after it (which write the
-  // other population buffer, then this one) start only once it has read the populations; the
-  // copy waits for the kernel through an event and runs on its own stream, beside those steps.
+  // The fields of the current state: written by the next step as it reads the state where the
+  // step kernel can (Snapshot), else by the fields kernel now. Either runs on the compute stream,
+  // so the steps launched after it (which write the other population buffer, then this one) start
+  // only once the state has been read; the copy waits for the fields through an event and runs on
+  // its own stream, beside those steps.
   void request_fields() override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     if (!snapshot_pinned_) {
@@ -220,20 +233,13 @@ class CudaBackend final : public Backend, public HaloOps {
       if (!fields_done_) PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&fields_done_, cudaEventDisableTiming));
       PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&copy_done_, cudaEventDisableTiming));
     }
-    // The previous snapshot's copy comes first on the copy stream: the host's reference to it
-    // ends here (backend.hpp), and its bytes are overwritten only after it has arrived.
-    launch_fields();
-    launch_fault_check();  // the snapshot's health, checked on the device before its copy
-    PLUME_CUDA_CHECK(cudaEventRecord(fields_done_, stream_));
-    // A tile's next exchange rewrites these halos on the halo stream: after the kernel read them.
-    if (halo_stream_) PLUME_CUDA_CHECK(cudaStreamWaitEvent(halo_stream_, fields_done_, 0));
-    PLUME_CUDA_CHECK(cudaStreamWaitEvent(copy_stream_, fields_done_, 0));
-    copy_fields(snapshot_, copy_stream_);
-    copy_snapshot_fault(copy_stream_);
-    PLUME_CUDA_CHECK(cudaEventRecord(copy_done_, copy_stream_));
+    request(Snapshot::Host);
   }
 
+  // Not while the request waits for its step: a caller that polls steps on (the batch driver
+  // does), and wait_fields() computes the fields if no step came.
   bool fields_ready() override {
+    if (pending_ != Snapshot::None) return false;
     if (!copy_done_) return true;
     const cudaError_t e = cudaEventQuery(copy_done_);
     if (e == cudaErrorNotReady) return false;
@@ -242,27 +248,22 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   const Fields& wait_fields() override {
+    serve_snapshot();
     if (copy_done_) PLUME_CUDA_CHECK(cudaEventSynchronize(copy_done_));
     return snapshot_;
   }
 
-  // The snapshot kept on the device (plume-gui's GPU path): the fields kernel and the fault check
-  // on the compute stream, as request_fields() runs them, then only the fault record crosses, on
-  // the reduction stream, beside the steps queued after it.
+  // The snapshot kept on the device (plume-gui's GPU path): made as request_fields() makes it, then
+  // only the fault record crosses, on the reduction stream, beside the steps queued after it.
   void request_device_fields() override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     if (!fields_done_) PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&fields_done_, cudaEventDisableTiming));
     open_reduce_stream();
-    launch_fields();
-    launch_fault_check();
-    PLUME_CUDA_CHECK(cudaEventRecord(fields_done_, stream_));
-    if (halo_stream_) PLUME_CUDA_CHECK(cudaStreamWaitEvent(halo_stream_, fields_done_, 0));
-    PLUME_CUDA_CHECK(cudaStreamWaitEvent(reduce_stream_, fields_done_, 0));
-    copy_snapshot_fault(reduce_stream_);
-    PLUME_CUDA_CHECK(cudaEventRecord(reduce_done_, reduce_stream_));
+    request(Snapshot::Device);
   }
 
   void wait_device_fields() override {
+    serve_snapshot();
     if (reduce_done_) PLUME_CUDA_CHECK(cudaEventSynchronize(reduce_done_));
   }
 
@@ -307,6 +308,7 @@ class CudaBackend final : public Backend, public HaloOps {
   // Blocks of 128 columns by at most 1024 row strides: enough blocks to fill the device, few
   // enough that one block adds their sums.
   std::vector<double> site_sums() override {
+    serve_snapshot();
     if constexpr (!has_sums<M>::value) {
       return {};
     } else {
@@ -333,6 +335,7 @@ class CudaBackend final : public Backend, public HaloOps {
   // the rows' extremes.
   RowSums row_sums() override {
     constexpr int K = M::kFields, Q = own_row_sums_of<M>::value;
+    serve_snapshot();
     launch_fields();
     const int rows = dom_.ny * dom_.nz;
     const std::size_t values = std::size_t(3 * K + Q) * rows;
@@ -365,6 +368,7 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   std::optional<Fault> find_fault() override {
+    serve_snapshot();
     launch_fields();
     launch_fault_check();
     cuda::FaultRecord r;
@@ -374,6 +378,7 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   std::optional<Fault> snapshot_fault() override {
+    serve_snapshot();
     if (!snapshot_fault_host_.data()) return std::nullopt;  // no snapshot requested
     if (copy_done_) PLUME_CUDA_CHECK(cudaEventSynchronize(copy_done_));
     return to_fault(*static_cast<const cuda::FaultRecord*>(snapshot_fault_host_.data()));
@@ -387,6 +392,7 @@ class CudaBackend final : public Backend, public HaloOps {
 
   // One z layer of one population at a time, through a host plane when the storage is FP32.
   void read_populations(double* out) override {
+    serve_snapshot();
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
     std::vector<Real> plane(sizeof(Real) == sizeof(double) ? 0 : n);
@@ -404,6 +410,7 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   void write_populations(const double* in) override {
+    serve_snapshot();
     ++state_;  // the fields of the state before are stale
     if (in_place_) map_ = PlaneMap::Swapped;  // a whole new state: in the sites' own slots
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
@@ -426,8 +433,12 @@ class CudaBackend final : public Backend, public HaloOps {
 
   // A gather (or scatter) kernel over the listed sites: the sites' indices and values cross, not
   // the block.
-  void read_sites(const std::vector<Site>& sites, double* out) override { move_sites<true>(sites, out); }
+  void read_sites(const std::vector<Site>& sites, double* out) override {
+    serve_snapshot();
+    move_sites<true>(sites, out);
+  }
   void write_sites(const std::vector<Site>& sites, const double* in) override {
+    serve_snapshot();
     ++state_;  // the fields of the state before are stale
     move_sites<false>(sites, in);
   }
@@ -438,6 +449,7 @@ class CudaBackend final : public Backend, public HaloOps {
   // comparing the two on the device; then they replace the old rows. All on the compute stream,
   // in order with the steps.
   void set_solids(const std::uint8_t* mask, const Box& b) override {
+    serve_snapshot();
     ++state_;  // the fields of the state before are stale
     if constexpr (!has_solids<M>::value) {
       throw std::logic_error("model " + M::model().name() + " has no solid sites");
@@ -479,6 +491,7 @@ class CudaBackend final : public Backend, public HaloOps {
 
   // On the compute stream too, in order with the steps.
   void set_links(const float* q, const Box& b) override {
+    serve_snapshot();
     ++state_;  // the fields of the state before are stale
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     const std::size_t stride = std::size_t(lay_.stride);
@@ -502,6 +515,7 @@ class CudaBackend final : public Backend, public HaloOps {
   bool device_memory() const override { return true; }
 
   void setup_halos(const parallel::HaloPlan& plan, HaloMemory mem) override {
+    serve_snapshot();
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     plan_ = plan;
     if (in_place_ && !parallel::sends_what_it_receives(plan))
@@ -596,6 +610,59 @@ class CudaBackend final : public Backend, public HaloOps {
 
  private:
   void sync() { PLUME_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+
+  // A snapshot of the current state, to the host (request_fields) or kept on the device
+  // (request_device_fields). Where the step kernel writes the fields of the state it reads
+  // (cuda::steps_write_fields: the models' row kernels; a single block, whose step runs no model
+  // pass before it), the next step makes it: the populations are read once, not once more by the
+  // fields kernel. Until then it is pending, and whatever else reads or changes the state
+  // first makes it with the fields kernel (serve_snapshot): the same bits either way
+  // (GpuFieldsHandOff tests).
+  enum class Snapshot { None, Host, Device };
+  void request(Snapshot what) {
+    pending_ = Snapshot::None;  // a new request replaces one still waiting for its step
+    if (fields_state_ != state_ && step_can_snapshot())
+      pending_ = what;
+    else
+      start_snapshot(what);
+  }
+  bool step_can_snapshot() const {
+    if constexpr (!cuda::steps_write_fields<M, Real>) {
+      return false;
+    } else {
+      if constexpr (has_pre_step<M>::value)
+        if (!M::pre_step_box(params_, dom_).empty()) return false;
+      return !tile_;
+    }
+  }
+  void serve_snapshot() {
+    if (pending_ != Snapshot::None) start_snapshot(std::exchange(pending_, Snapshot::None));
+  }
+  // The fields (unless fields_ holds them already), the fault check (unless the step that wrote
+  // them counted the bad sites: `counted`), then the host copy or the device request's fault
+  // record, each stream ordered after the fields through fields_done_.
+  void start_snapshot(Snapshot what, bool counted = false) {
+    launch_fields();
+    if (counted)
+      launch_fault_site();
+    else
+      launch_fault_check();  // the snapshot's health, checked on the device before its copy
+    PLUME_CUDA_CHECK(cudaEventRecord(fields_done_, stream_));
+    // A tile's next exchange rewrites these halos on the halo stream: after the kernel read them.
+    if (halo_stream_) PLUME_CUDA_CHECK(cudaStreamWaitEvent(halo_stream_, fields_done_, 0));
+    if (what == Snapshot::Host) {
+      // The previous snapshot's copy comes first on the copy stream: the host's reference to it
+      // ends with the request (backend.hpp), and its bytes are overwritten only after it arrived.
+      PLUME_CUDA_CHECK(cudaStreamWaitEvent(copy_stream_, fields_done_, 0));
+      copy_fields(snapshot_, copy_stream_);
+      copy_snapshot_fault(copy_stream_);
+      PLUME_CUDA_CHECK(cudaEventRecord(copy_done_, copy_stream_));
+    } else {
+      PLUME_CUDA_CHECK(cudaStreamWaitEvent(reduce_stream_, fields_done_, 0));
+      copy_snapshot_fault(reduce_stream_);
+      PLUME_CUDA_CHECK(cudaEventRecord(reduce_done_, reduce_stream_));
+    }
+  }
   // The current state, the next one and the solid sites, as the model's per-site code sees them.
   StepArgs<Real, typename M::Params> step_args() {
     return {planes_of<const Real>(a_.data(), offsets_[int(map_)], L::Q),
@@ -674,26 +741,31 @@ class CudaBackend final : public Backend, public HaloOps {
     PLUME_CUDA_CHECK_LAUNCH();
   }
 
-  // Fields of the current state into fields_ (device), on the compute stream: after any copy of
-  // an earlier snapshot out of fields_ has ended.
-  // Nothing to launch when fields_ already holds the current state's: a run's health check, its
-  // diagnostics and its output at one step share one fields kernel.
-  void launch_fields() {
-    using namespace cuda_detail;
-    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
-    if (fields_state_ == state_) return;
+  // fields_, sized for this block, once free on the compute stream: after any copy of an earlier
+  // snapshot out of it has ended.
+  double* free_fields() {
     const std::size_t n = sites();
     if (fields_.size() != M::kFields * n) {
       fields_ = cuda::DeviceBuffer<double>();
-      check_fits(M::kFields * n * sizeof(double), "the fields of a " + std::to_string(dom_.nx) + " x " +
-                                                      std::to_string(dom_.ny) + " block", dev_, prop_);
+      cuda_detail::check_fits(M::kFields * n * sizeof(double), "the fields of a " + std::to_string(dom_.nx) + " x " +
+                                                                   std::to_string(dom_.ny) + " block", dev_, prop_);
       fields_ = cuda::DeviceBuffer<double>(M::kFields * n);
     }
     if (copy_done_) PLUME_CUDA_CHECK(cudaStreamWaitEvent(stream_, copy_done_, 0));
+    return fields_.data();
+  }
+
+  // Fields of the current state into fields_ (device), on the compute stream.
+  // Nothing to launch when fields_ already holds the current state's: a run's health check, its
+  // diagnostics and its output at one step share one fields kernel.
+  void launch_fields() {
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    if (fields_state_ == state_) return;
+    double* out = free_fields();
     if (!tile_) fill_periodic_halos();
     const long long rows = (long long)dom_.ny * dom_.nz;
     cuda::fields_kernel<M, Real><<<dim3((dom_.nx + 127) / 128, unsigned(std::min<long long>(rows, 65535))), 128, 0,
-                                   stream_>>>(step_args(), fields_.data());
+                                   stream_>>>(step_args(), out);
     PLUME_CUDA_CHECK_LAUNCH();
     fields_state_ = state_;
   }
@@ -712,17 +784,25 @@ class CudaBackend final : public Backend, public HaloOps {
       PLUME_CUDA_CHECK(cudaMemcpyAsync(out.data(k), fields_.data() + k * n, n * sizeof(double), cudaMemcpyDeviceToHost, s));
   }
 
-  // The fault check of fields_ into fault_, on the compute stream after the fields kernel.
+  // The fault check of fields_ into fault_, on the compute stream after the fields kernel: the
+  // record reset, the bad sites counted, then what is wrong at the first.
   void launch_fault_check() {
-    if (!fault_.size()) fault_ = cuda::DeviceBuffer<cuda::FaultRecord>(1);
+    cuda::FaultRecord* rec = reset_fault();
     const long long n = (long long)sites();
-    const FaultRule rule = fault_rule(M::model().fields());
     const unsigned blocks = unsigned(std::max(1LL, std::min<long long>((n + 255) / 256, 8LL * prop_.multiProcessorCount)));
+    cuda::fault_kernel<<<blocks, 256, 0, stream_>>>(fields_.data(), n, fault_rule(M::model().fields()), rec);
+    PLUME_CUDA_CHECK_LAUNCH();
+    launch_fault_site();
+  }
+  cuda::FaultRecord* reset_fault() {
+    if (!fault_.size()) fault_ = cuda::DeviceBuffer<cuda::FaultRecord>(1);
     cuda::fault_reset_kernel<<<1, 1, 0, stream_>>>(fault_.data());
     PLUME_CUDA_CHECK_LAUNCH();
-    cuda::fault_kernel<<<blocks, 256, 0, stream_>>>(fields_.data(), n, rule, fault_.data());
-    PLUME_CUDA_CHECK_LAUNCH();
-    cuda::fault_site_kernel<<<1, 1, 0, stream_>>>(fields_.data(), n, rule, fault_.data());
+    return fault_.data();
+  }
+  void launch_fault_site() {
+    cuda::fault_site_kernel<<<1, 1, 0, stream_>>>(fields_.data(), (long long)sites(), fault_rule(M::model().fields()),
+                                                  fault_.data());
     PLUME_CUDA_CHECK_LAUNCH();
   }
 
@@ -824,6 +904,7 @@ class CudaBackend final : public Backend, public HaloOps {
   std::uint64_t state_ = 1, fields_state_ = 0;
   cudaStream_t copy_stream_ = nullptr;
   cudaEvent_t fields_done_ = nullptr, copy_done_ = nullptr;
+  Snapshot pending_ = Snapshot::None;  // a request that the next step makes (request())
   cudaStream_t stream_ = nullptr;  // compute: initial state, steps, boxes, fields, population copies
   // The snapshot's reductions beside the steps (request_device_fields, snapshot_range/_values):
   // their stream, the end of a device request's fault record copy, the results' pinned memory.

@@ -12,6 +12,7 @@
 #include "plume/parallel/halo_plan.hpp"
 #include "plume/grid/step_args.hpp"
 #include "plume/grid/stencil_kernel.hpp"
+#include "reduction_kernels.cuh"
 #include "stencil_kernels.cuh"
 
 namespace plume::cuda {
@@ -151,6 +152,43 @@ struct RowWalk {
   }
 };
 
+// What a step that also snapshots the state it reads makes (snapshot_site): the fields, as
+// fields_kernel writes them (field c of site k at fields[c n + k], n the block's sites), and on them
+// the fault check of fault_kernel (the number of bad sites and the first; fault_site_kernel then
+// says what is wrong there). A step without a snapshot gets fields == nullptr.
+struct SnapshotOut {
+  double* fields = nullptr;
+  FaultRule rule;
+  FaultRecord* fault = nullptr;
+};
+
+// The snapshot of site (x, y, z) (M::fields of the state a.src holds), before the site's update:
+// a snapshot costs writing the fields, not a second pass over the populations.
+// Why the opaque copies of x and of the pointer (an empty asm the compiler cannot see through):
+// - with its own copy of x, the fields' loads and arithmetic cannot be merged with the update's,
+//   so the update's FMA contractions, and its bits, are those of a step without fields, and the
+//   fields get the bits fields_kernel gives;
+// - with the pointer made anew at every site, the branch cannot be hoisted out of the row loop
+//   into two versions of the loop: every step, with or without fields, runs one machine code.
+template <class M, class Real>
+__device__ PLUME_FORCEINLINE void snapshot_site(const StepArgs<Real, typename M::Params>& a, const SnapshotOut& out,
+                                                int x, int y, int z) {
+  double* fields = out.fields;
+  asm volatile("" : "+l"(fields));
+  if (!fields) return;
+  asm volatile("" : "+r"(x));
+  double v[M::kFields];
+  M::fields(a, x, y, z, v);
+  const Layout& l = a.layout;
+  const long long n = (long long)l.nx * l.ny * l.nz, k = ((long long)z * l.ny + y) * l.nx + x;
+  for (int c = 0; c < M::kFields; ++c) fields[c * n + k] = v[c];
+  double bad;
+  if (bad_field(out.rule, [&](int c) { return v[c]; }, bad) >= 0) {
+    atomicAdd(&out.fault->count, 1ull);
+    atomicMin(&out.fault->first, (unsigned long long)k);
+  }
+}
+
 // One fused pull-stream + collide update (variant V of model M) of the sites of the box
 // [x_begin, x_end) x [y_begin, y_end) x [z_begin, z_end), thread x of block (bx, by) updating
 // x = x_begin + bx * BX + x and the rows (of every z layer in 3-D) by, by + gridDim.y, ...
@@ -160,31 +198,41 @@ struct RowWalk {
 // contractions) whatever the tiling: bit for bit.
 // With Rows = 2, a thread takes row pairs (y, y + 1) of a layer, y = y_begin, y_begin + 2, ...,
 // and a last single row alone.
+// `snap`: the snapshot of the state the step reads, if any (snapshot_site).
 template <class M, int V, class Real, int BX, int MinBlocks, int Rows = 1>
 __global__ void __launch_bounds__(BX, MinBlocks)
     step_kernel(const StepArgs<Real, typename M::Params> a, int x_begin, int x_end, int y_begin, int y_end,
-                int z_begin, int z_end) {
+                int z_begin, int z_end, const SnapshotOut snap) {
   const int x = x_begin + int(blockIdx.x) * BX + int(threadIdx.x);
   if (x >= x_end) return;
   if constexpr (M::Lattice::D == 2) {  // rows y only: no layers to walk
     if constexpr (Rows == 2) {
       for (int y = y_begin + 2 * int(blockIdx.y); y < y_end; y += 2 * int(gridDim.y)) {
-        if (y + 1 < y_end)
+        snapshot_site<M>(a, snap, x, y, 0);
+        if (y + 1 < y_end) {
+          snapshot_site<M>(a, snap, x, y + 1, 0);
           M::template update_rows<V>(a, x, y, 0);
-        else
+        } else {
           M::template update<V>(a, x, y, 0);
+        }
       }
     } else {
-      for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) M::template update<V>(a, x, y, 0);
+      for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) {
+        snapshot_site<M>(a, snap, x, y, 0);
+        M::template update<V>(a, x, y, 0);
+      }
     }
   } else {
     for (RowWalk<Rows> w(int(blockIdx.y), int(gridDim.y), y_begin, y_end, z_begin, z_end); w.more(); w.next()) {
       const int y = w.row();
+      snapshot_site<M>(a, snap, x, y, w.z);
       if constexpr (Rows == 2) {
-        if (y + 1 < y_end)
+        if (y + 1 < y_end) {
+          snapshot_site<M>(a, snap, x, y + 1, w.z);
           M::template update_rows<V>(a, x, y, w.z);
-        else
+        } else {
           M::template update<V>(a, x, y, w.z);
+        }
       } else {
         M::template update<V>(a, x, y, w.z);
       }
@@ -260,8 +308,10 @@ void launch_halo(Real* f, const Layout& l, bool periodic_y, cudaStream_t s) {
 }
 
 // The box b with variant V of model M.
+// `snap` (Rows kernels only, steps_write_fields): the snapshot of the state it reads, if any.
 template <class M, int V, class Real, class Shape = typename ProductionShape<M, V, Real>::type>
-void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s) {
+void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
+                const SnapshotOut& snap = {}) {
   if (b.empty()) return;
   if constexpr (Shape::mapping == Mapping::Column) {
     constexpr int BX = Shape::block_x, Z = Shape::layers;
@@ -284,7 +334,8 @@ void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaS
     constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread * Shape::rows_at_once;
     const long long rows = (long long)(b.y1 - b.y0) * (b.z1 - b.z0);
     const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned(std::min<long long>((rows + RPT - 1) / RPT, 65535)));
-    step_kernel<M, V, Real, BX, MB, Shape::rows_at_once><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
+    step_kernel<M, V, Real, BX, MB, Shape::rows_at_once><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1,
+                                                                             snap);
     PLUME_CUDA_CHECK_LAUNCH();
   }
 }
@@ -292,15 +343,26 @@ void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaS
 // The box b with the variant the parameters choose.
 template <class M, class Real, int... Vs>
 void launch_box_variant(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
-                        std::integer_sequence<int, Vs...>) {
+                        const SnapshotOut& snap, std::integer_sequence<int, Vs...>) {
   const int v = M::variant(a.params);
-  ((v == Vs ? launch_box<M, Vs, Real>(a, b, s) : void()), ...);
+  ((v == Vs ? launch_box<M, Vs, Real>(a, b, s, snap) : void()), ...);
 }
 
-// One step for the box b of a block whose halos are filled (a.src -> a.dst).
+// Whether every variant's step kernel can write the fields of the state it reads (the Rows
+// kernels, snapshot_site); the columns, tiles and vectors of a stencil cannot.
+template <class M, class Real, int... Vs>
+constexpr bool all_rows(std::integer_sequence<int, Vs...>) {
+  return ((ProductionShape<M, Vs, Real>::type::mapping == Mapping::Rows) && ...);
+}
 template <class M, class Real>
-void launch_box_step(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s) {
-  launch_box_variant<M, Real>(a, b, s, std::make_integer_sequence<int, M::kVariants>{});
+inline constexpr bool steps_write_fields = all_rows<M, Real>(std::make_integer_sequence<int, M::kVariants>{});
+
+// One step for the box b of a block whose halos are filled (a.src -> a.dst); with `snap`
+// (steps_write_fields only), also the snapshot of the state it reads.
+template <class M, class Real>
+void launch_box_step(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
+                     const SnapshotOut& snap = {}) {
+  launch_box_variant<M, Real>(a, b, s, snap, std::make_integer_sequence<int, M::kVariants>{});
 }
 
 // The slabs of one face of a tile (halo_plan.hpp) between the state and a contiguous buffer, one
