@@ -2,6 +2,7 @@
 // device's copy bandwidth measured in the same process:
 //
 //   model_rate MODEL NX NY NZ fp64|fp32 STEPS [section.name=value ...] [run.streaming=in-place]
+//              [run.snapshot_every=N]
 //
 // prints a line: the model, the lattice, the storage, G site updates/s (the best of three runs
 // of STEPS steps after a warm-up), the bytes one site update moves (the model's own count,
@@ -10,7 +11,8 @@
 // physics.collision=trt), set through Model::parameters(), so any model and variant can be
 // measured without this file knowing it. A second line (copy_same_size) gives the ratio against
 // a copy of one population buffer: for a small lattice, a ceiling with a step's own launch and
-// tail costs.
+// tail costs. run.snapshot_every=N: a snapshot kept on the device (Solver::request_device_fields,
+// the fields and their fault check) every N steps, so that the rate includes what they cost.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -64,11 +66,15 @@ int main(int argc, char** argv) {
     const Model& m = find_model(c.model);
     c.setup = m.parameters().defaults ? m.parameters().defaults() : m.default_setup();
     std::string settings;
+    long every = 0;  // steps between snapshots (0: none)
     for (int k = 7; k < argc; ++k) {
       const std::string a = argv[k];
       if (a.rfind("run.streaming=", 0) == 0)  // the storage, not a model parameter
         c.streaming = a == "run.streaming=in-place" ? Streaming::InPlace : Streaming::TwoBuffers;
-      else
+      else if (a.rfind("run.snapshot_every=", 0) == 0) {
+        every = std::atol(a.c_str() + std::strlen("run.snapshot_every="));
+        if (every <= 0) throw std::invalid_argument(a + ": expected a positive number of steps");
+      } else
         set(m, c.setup, a);
       settings += " " + a;
     }
@@ -81,7 +87,15 @@ int main(int argc, char** argv) {
       s.advance(std::max(2L, steps / 4));
       for (int k = 0; k < 3; ++k) {
         const auto t0 = std::chrono::steady_clock::now();
-        s.advance(steps);
+        if (every > 0) {
+          for (long done = 0; done < steps; done += every) {
+            s.request_device_fields();
+            s.advance(std::min(every, steps - done));
+          }
+          s.wait_device_fields();
+        } else {
+          s.advance(steps);
+        }
         s.wait_steps();
         const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         best = std::max(best, sites * steps / sec);
