@@ -40,4 +40,29 @@ PLUME_HD PLUME_FORCEINLINE T load_ro(const T* p) {
 #endif
 }
 
+// The value itself, but opaque to the device compiler (an empty asm it cannot see through): what
+// is computed from it is never merged with what other code computes from the original. A step
+// that also snapshots the state it reads (kernels.cuh) computes the fields from such copies, so
+// that its update's arithmetic, and its bits, do not depend on the snapshot, and the fields are
+// those of the fields kernel, which passes its values through here too. On the host, the value.
+PLUME_HD PLUME_FORCEINLINE double opaque(double v) {
+#if defined(__CUDA_ARCH__)
+  asm volatile("" : "+d"(v));
+#endif
+  return v;
+}
+PLUME_HD PLUME_FORCEINLINE int opaque(int v) {
+#if defined(__CUDA_ARCH__)
+  asm volatile("" : "+r"(v));
+#endif
+  return v;
+}
+
+// What a site update that takes a snapshot hook (a model's Traits::update with a fifth argument)
+// is given when nothing is to be taken: the CPU backend's steps and the ordinary ones.
+struct NoSnapshot {
+  template <class Fill>
+  PLUME_HD PLUME_FORCEINLINE void operator()(Fill&&) const {}
+};
+
 }  // namespace plume

@@ -57,19 +57,29 @@ struct Traits {
   static constexpr int registers(int variant) { return variant == 1 ? 168 : 124; }
 
   // One fused pull-stream + collide update of local site (x, y); z is 0 in 2-D.
-  template <int V, class Real>
-  PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int /*z*/) {
+  // snapshot(fill): a step that also snapshots the state it reads (kernels.cuh) gets fill(out),
+  // which writes the site's fields as fields() does: in the bulk from the populations the update
+  // pulled (read once), in a wall row by fields() itself.
+  template <int V, class Real, class Snapshot = NoSnapshot>
+  PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int z,
+                                                Snapshot&& snapshot = {}) {
     int side, j;
-    if (a.params.walls && wall_row(a.domain.y0 + y, a.domain.NY, Lattice::reach, side, j))
+    if (a.params.walls && wall_row(a.domain.y0 + y, a.domain.NY, Lattice::reach, side, j)) {
+      snapshot([&](double* out) { fields(a, opaque(x), y, z, out); });
       update_wall_site<Lattice>(a, x, y, side, j);
-    else
-      update_bulk_site<Lattice, V == 1 ? CollisionModel::BGK : CollisionModel::RTRT>(a, x, y);
+    } else {
+      update_bulk_site<Lattice, V == 1 ? CollisionModel::BGK : CollisionModel::RTRT>(
+          a, x, y, [&](auto&& bulk) { snapshot([&](double* out) { put(bulk(), out); }); });
+    }
   }
+  static constexpr bool kUpdateSnapshots = true;  // update() takes the snapshot hook
 
   // The fields of local site (x, y): rho, u_H x, u_H y, T_H.
   template <class Real>
   PLUME_HD PLUME_FORCEINLINE static void fields(const StepArgs<Real>& a, int x, int y, int /*z*/, double* out) {
-    const Macro m = site_fields<Lattice>(a.src, a.layout, a.domain, a.params, x, y);
+    put(site_fields<Lattice>(a.src, a.layout, a.domain, a.params, x, y), out);
+  }
+  PLUME_HD PLUME_FORCEINLINE static void put(const Macro& m, double* out) {
     out[0] = m.rho;
     out[1] = m.ux;
     out[2] = m.uy;

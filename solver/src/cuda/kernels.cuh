@@ -152,7 +152,7 @@ struct RowWalk {
   }
 };
 
-// What a step that also snapshots the state it reads makes (snapshot_site): the fields, as
+// What a step that also snapshots the state it reads makes (SnapshotHook): the fields, as
 // fields_kernel writes them (field c of site k at fields[c n + k], n the block's sites), and on them
 // the fault check of fault_kernel (the number of bad sites and the first; fault_site_kernel then
 // says what is wrong there). A step without a snapshot gets fields == nullptr.
@@ -162,31 +162,65 @@ struct SnapshotOut {
   FaultRecord* fault = nullptr;
 };
 
-// The snapshot of site (x, y, z) (M::fields of the state a.src holds), before the site's update:
-// a snapshot costs writing the fields, not a second pass over the populations.
-// Why the opaque copies of x and of the pointer (an empty asm the compiler cannot see through):
-// - with its own copy of x, the fields' loads and arithmetic cannot be merged with the update's,
-//   so the update's FMA contractions, and its bits, are those of a step without fields, and the
-//   fields get the bits fields_kernel gives;
-// - with the pointer made anew at every site, the branch cannot be hoisted out of the row loop
-//   into two versions of the loop: every step, with or without fields, runs one machine code.
+// The snapshot hook of site (x, y, z) in a step (plume/hd.hpp): hook(fill) has fill(v) write the
+// site's fields of the state the step reads into v, then stores them and counts the site if it is
+// bad, when the step takes a snapshot. The pointer is made anew at every site (opaque to the
+// compiler), so the branch cannot be hoisted out of the row loop into two versions of the loop:
+// every step, with or without a snapshot, runs one machine code, and the update's bits do not
+// depend on it.
+template <class M, class Real>
+struct SnapshotHook {
+  const StepArgs<Real, typename M::Params>& a;
+  const SnapshotOut& out;
+  int x, y, z;
+  template <class Fill>
+  __device__ PLUME_FORCEINLINE void operator()(Fill&& fill) const {
+    double* fields = out.fields;
+    asm volatile("" : "+l"(fields));
+    if (!fields) return;
+    double v[M::kFields];
+    fill(v);
+    put(fields, v);
+  }
+  __device__ PLUME_FORCEINLINE void put(double* fields, const double* v) const {
+    const Layout& l = a.layout;
+    const long long n = (long long)l.nx * l.ny * l.nz, k = ((long long)z * l.ny + y) * l.nx + x;
+    for (int c = 0; c < M::kFields; ++c) fields[c * n + k] = v[c];
+    double bad;
+    if (bad_field(out.rule, [&](int c) { return v[c]; }, bad) >= 0) {
+      atomicAdd(&out.fault->count, 1ull);
+      atomicMin(&out.fault->first, (unsigned long long)k);
+    }
+  }
+};
+
+// Whether a model's update takes the snapshot hook (Traits::kUpdateSnapshots): it then gives the
+// fields from the populations it has read. Else the step calls M::fields before the update, with
+// its own copy of x (opaque), so that the fields' loads and arithmetic are never merged with the
+// update's: the populations are read twice (from the cache the second time).
+template <class M, class = void>
+struct update_snapshots : std::false_type {};
+template <class M>
+struct update_snapshots<M, std::void_t<decltype(M::kUpdateSnapshots)>> : std::bool_constant<M::kUpdateSnapshots> {};
+
+// Site (x, y, z)'s update by variant V, taking the step's snapshot if there is one.
+template <class M, int V, class Real>
+__device__ PLUME_FORCEINLINE void update_site(const StepArgs<Real, typename M::Params>& a, const SnapshotOut& out,
+                                              int x, int y, int z) {
+  const SnapshotHook<M, Real> hook{a, out, x, y, z};
+  if constexpr (update_snapshots<M>::value) {
+    M::template update<V>(a, x, y, z, hook);
+  } else {
+    hook([&](double* v) { M::fields(a, opaque(x), y, z, v); });
+    M::template update<V>(a, x, y, z);
+  }
+}
+
+// The snapshot of site (x, y, z) alone, before an update of two rows at once.
 template <class M, class Real>
 __device__ PLUME_FORCEINLINE void snapshot_site(const StepArgs<Real, typename M::Params>& a, const SnapshotOut& out,
                                                 int x, int y, int z) {
-  double* fields = out.fields;
-  asm volatile("" : "+l"(fields));
-  if (!fields) return;
-  asm volatile("" : "+r"(x));
-  double v[M::kFields];
-  M::fields(a, x, y, z, v);
-  const Layout& l = a.layout;
-  const long long n = (long long)l.nx * l.ny * l.nz, k = ((long long)z * l.ny + y) * l.nx + x;
-  for (int c = 0; c < M::kFields; ++c) fields[c * n + k] = v[c];
-  double bad;
-  if (bad_field(out.rule, [&](int c) { return v[c]; }, bad) >= 0) {
-    atomicAdd(&out.fault->count, 1ull);
-    atomicMin(&out.fault->first, (unsigned long long)k);
-  }
+  SnapshotHook<M, Real>{a, out, x, y, z}([&](double* v) { M::fields(a, opaque(x), y, z, v); });
 }
 
 // One fused pull-stream + collide update (variant V of model M) of the sites of the box
@@ -198,7 +232,7 @@ __device__ PLUME_FORCEINLINE void snapshot_site(const StepArgs<Real, typename M:
 // contractions) whatever the tiling: bit for bit.
 // With Rows = 2, a thread takes row pairs (y, y + 1) of a layer, y = y_begin, y_begin + 2, ...,
 // and a last single row alone.
-// `snap`: the snapshot of the state the step reads, if any (snapshot_site).
+// `snap`: the snapshot of the state the step reads, if any (update_site).
 template <class M, int V, class Real, int BX, int MinBlocks, int Rows = 1>
 __global__ void __launch_bounds__(BX, MinBlocks)
     step_kernel(const StepArgs<Real, typename M::Params> a, int x_begin, int x_end, int y_begin, int y_end,
@@ -208,33 +242,30 @@ __global__ void __launch_bounds__(BX, MinBlocks)
   if constexpr (M::Lattice::D == 2) {  // rows y only: no layers to walk
     if constexpr (Rows == 2) {
       for (int y = y_begin + 2 * int(blockIdx.y); y < y_end; y += 2 * int(gridDim.y)) {
-        snapshot_site<M>(a, snap, x, y, 0);
         if (y + 1 < y_end) {
+          snapshot_site<M>(a, snap, x, y, 0);
           snapshot_site<M>(a, snap, x, y + 1, 0);
           M::template update_rows<V>(a, x, y, 0);
         } else {
-          M::template update<V>(a, x, y, 0);
+          update_site<M, V>(a, snap, x, y, 0);
         }
       }
     } else {
-      for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) {
-        snapshot_site<M>(a, snap, x, y, 0);
-        M::template update<V>(a, x, y, 0);
-      }
+      for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) update_site<M, V>(a, snap, x, y, 0);
     }
   } else {
     for (RowWalk<Rows> w(int(blockIdx.y), int(gridDim.y), y_begin, y_end, z_begin, z_end); w.more(); w.next()) {
       const int y = w.row();
-      snapshot_site<M>(a, snap, x, y, w.z);
       if constexpr (Rows == 2) {
         if (y + 1 < y_end) {
+          snapshot_site<M>(a, snap, x, y, w.z);
           snapshot_site<M>(a, snap, x, y + 1, w.z);
           M::template update_rows<V>(a, x, y, w.z);
         } else {
-          M::template update<V>(a, x, y, w.z);
+          update_site<M, V>(a, snap, x, y, w.z);
         }
       } else {
-        M::template update<V>(a, x, y, w.z);
+        update_site<M, V>(a, snap, x, y, w.z);
       }
     }
   }
