@@ -7,7 +7,7 @@
 #  3. frames/s and site updates/s while rendering, interop and host upload, against the solver
 #     alone (plume-gui-batch-rate) on the same GPU, for each lattice in $PLUME_GUI_SIZES;
 #  4. the same for 3-D runs: thermal3d (Rayleigh-Benard) on n^3 sites for each n in
-#     $PLUME_GUI_SIZES_3D (default 256), shown as three slices and as a volume rendering;
+#     $PLUME_GUI_SIZES_3D (default 256; set empty: none), shown as three slices and as a volume rendering;
 #     $PLUME_GUI_3D_SETS adds --set options (e.g. "run.precision=fp32").
 # Logs go to $OUT when set, else to .gui-bundle/logs; a short table is printed last. Exit status 1
 # when a check fails.
@@ -84,7 +84,7 @@ for size in $sizes; do
 done
 
 echo "==== 3-D: throughput while showing three slices and the volume"
-sizes3d=${PLUME_GUI_SIZES_3D:-256}
+sizes3d=${PLUME_GUI_SIZES_3D-256}
 command -v nvidia-smi >/dev/null || sizes3d=""
 for n in $sizes3d; do
   case3d=(--config "$PWD/assets/thermal3d_rayleigh_benard.toml" --set "lattice.nx=$n" --set "lattice.ny=$n"

@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <utility>
 #include <vector>
@@ -626,13 +627,16 @@ class CudaBackend final : public Backend, public HaloOps {
     else
       start_snapshot(what);
   }
+  // PLUME_FIELDS_KERNEL_SNAPSHOTS (set: every snapshot by the fields kernel) is a measurement
+  // switch, to compare the two ways in one build (docs/benchmarks.md).
   bool step_can_snapshot() const {
     if constexpr (!cuda::steps_write_fields<M, Real>) {
       return false;
     } else {
+      static const bool kernel_only = std::getenv("PLUME_FIELDS_KERNEL_SNAPSHOTS") != nullptr;
       if constexpr (has_pre_step<M>::value)
         if (!M::pre_step_box(params_, dom_).empty()) return false;
-      return !tile_;
+      return !tile_ && !kernel_only;
     }
   }
   void serve_snapshot() {
