@@ -8,6 +8,7 @@
 #include "every_model.hpp"
 #include "cuda_device.hpp"
 #include "gpu_cases.hpp"
+#include "plume/model.hpp"
 #include "plume/solver.hpp"
 #if __has_include(<cuda_runtime.h>)
 #include <cuda_runtime.h>
@@ -144,25 +145,30 @@ namespace {
 }  // namespace
 
 TEST(GpuFieldsHandOff, ASnapshotIsTheFieldsAndLeavesTheRunAsItWasForEveryModel) {
-  // Every model, 2-D and 3-D, FP64 and FP32: the snapshot equals fields() at the requested step,
-  // and the run goes on exactly as without it.
+  // Every model, 2-D and 3-D, FP64 and FP32, two population buffers and in place: the snapshot
+  // (made by the step after the request where the step can) equals fields() at the requested
+  // step, and the run goes on exactly as without it.
   PLUME_REQUIRE_CUDA_DEVICE();
-  for (Precision p : {Precision::FP64, Precision::FP32})
-    for (const test::ModelCase& mc : test::every_model_case(p, BackendKind::CUDA)) {
-      SCOPED_TRACE(mc.what + (p == Precision::FP32 ? " FP32" : " FP64"));
-      Pair pair(mc.config);
-      for (int round = 0; round < 3; ++round) {
-        pair.a.advance(3);
+  for (Streaming st : {Streaming::TwoBuffers, Streaming::InPlace})
+    for (Precision p : {Precision::FP64, Precision::FP32})
+      for (test::ModelCase mc : test::every_model_case(p, BackendKind::CUDA)) {
+        SCOPED_TRACE(mc.what + (p == Precision::FP32 ? " FP32" : " FP64") +
+                     (st == Streaming::InPlace ? " in place" : ""));
+        if (st == Streaming::InPlace && !find_model(mc.config.model).in_place_problem(mc.config.setup).empty()) continue;
+        mc.config.streaming = st;
+        Pair pair(mc.config);
+        for (int round = 0; round < 3; ++round) {
+          pair.a.advance(3);
+          pair.a.request_fields();
+          const long at = pair.a.step();
+          pair.a.advance(2);
+          EXPECT_TRUE(same_fields(pair.a.wait_fields(), pair.reference_at(at)));
+          EXPECT_EQ(pair.a.fields_step(), at);
+        }
+        // A request that no step follows.
         pair.a.request_fields();
-        const long at = pair.a.step();
-        pair.a.advance(2);
-        EXPECT_TRUE(same_fields(pair.a.wait_fields(), pair.reference_at(at)));
-        EXPECT_EQ(pair.a.fields_step(), at);
+        EXPECT_TRUE(same_fields(pair.a.wait_fields(), pair.reference_at(pair.a.step())));
+        pair.b.advance(pair.a.step() - pair.b.step());
+        EXPECT_TRUE(same_bits(pair.a.populations(), pair.b.populations()));
       }
-      // A request that no step follows.
-      pair.a.request_fields();
-      EXPECT_TRUE(same_fields(pair.a.wait_fields(), pair.reference_at(pair.a.step())));
-      pair.b.advance(pair.a.step() - pair.b.step());
-      EXPECT_TRUE(same_bits(pair.a.populations(), pair.b.populations()));
-    }
 }
