@@ -49,6 +49,10 @@ struct Traits {
   // 512^3 (docs/benchmarks.md): 96 registers make FP32 storage 15 % faster but FP64 20 % slower
   // (spills), 128 gain 12 % in FP32; one budget serves both precisions, so FP64 keeps its best.
   static constexpr int registers(int /*variant*/) { return 168; }
+  // Whether the step kernel takes snapshots (kernels.cuh, steps_write_fields): in FP64 its code
+  // cost the ordinary steps 15 % (7.22 against 8.5 G site updates/s at 256^3 on an H200), so FP64
+  // snapshots come from the fields kernel; in FP32 the step with it is 12 % faster.
+  static constexpr bool step_snapshots(int bytes_per_value) { return bytes_per_value == 4; }
 
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int z) {

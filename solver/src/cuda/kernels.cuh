@@ -152,6 +152,24 @@ struct RowWalk {
   }
 };
 
+// Whether the step kernels of a model write the snapshot of the state they read (update_site):
+// every variant's kernel must be a Rows kernel (the columns, tiles and vectors of a stencil
+// cannot), and the model may keep its steps free of the snapshot's code for a precision
+// (Traits::step_snapshots(bytes per value), where that code cost its ordinary steps: thermal3d
+// FP64, docs/benchmarks.md); such models' snapshots come from the fields kernel.
+template <class M, class Real, int... Vs>
+constexpr bool all_rows(std::integer_sequence<int, Vs...>) {
+  return ((ProductionShape<M, Vs, Real>::type::mapping == Mapping::Rows) && ...);
+}
+template <class M, class Real, class = void>
+struct model_step_snapshots : std::true_type {};
+template <class M, class Real>
+struct model_step_snapshots<M, Real, std::void_t<decltype(M::step_snapshots(4))>>
+    : std::bool_constant<M::step_snapshots(int(sizeof(Real)))> {};
+template <class M, class Real>
+inline constexpr bool steps_write_fields =
+    all_rows<M, Real>(std::make_integer_sequence<int, M::kVariants>{}) && model_step_snapshots<M, Real>::value;
+
 // What a step that also snapshots the state it reads makes (SnapshotHook): the fields, as
 // fields_kernel writes them (field c of site k at fields[c n + k], n the block's sites), and on them
 // the fault check of fault_kernel (the number of bad sites and the first; fault_site_kernel then
@@ -208,7 +226,9 @@ template <class M, int V, class Real>
 __device__ PLUME_FORCEINLINE void update_site(const StepArgs<Real, typename M::Params>& a, const SnapshotOut& out,
                                               int x, int y, int z) {
   const SnapshotHook<M, Real> hook{a, out, x, y, z};
-  if constexpr (update_snapshots<M>::value) {
+  if constexpr (!steps_write_fields<M, Real>) {
+    M::template update<V>(a, x, y, z);
+  } else if constexpr (update_snapshots<M>::value) {
     M::template update<V>(a, x, y, z, hook);
   } else {
     hook([&](double* v) { M::fields(a, opaque(x), y, z, v); });
@@ -220,7 +240,8 @@ __device__ PLUME_FORCEINLINE void update_site(const StepArgs<Real, typename M::P
 template <class M, class Real>
 __device__ PLUME_FORCEINLINE void snapshot_site(const StepArgs<Real, typename M::Params>& a, const SnapshotOut& out,
                                                 int x, int y, int z) {
-  SnapshotHook<M, Real>{a, out, x, y, z}([&](double* v) { M::fields(a, opaque(x), y, z, v); });
+  if constexpr (steps_write_fields<M, Real>)
+    SnapshotHook<M, Real>{a, out, x, y, z}([&](double* v) { M::fields(a, opaque(x), y, z, v); });
 }
 
 // One fused pull-stream + collide update (variant V of model M) of the sites of the box
@@ -378,15 +399,6 @@ void launch_box_variant(const StepArgs<Real, typename M::Params>& a, const Box& 
   const int v = M::variant(a.params);
   ((v == Vs ? launch_box<M, Vs, Real>(a, b, s, snap) : void()), ...);
 }
-
-// Whether every variant's step kernel can write the fields of the state it reads (the Rows
-// kernels, snapshot_site); the columns, tiles and vectors of a stencil cannot.
-template <class M, class Real, int... Vs>
-constexpr bool all_rows(std::integer_sequence<int, Vs...>) {
-  return ((ProductionShape<M, Vs, Real>::type::mapping == Mapping::Rows) && ...);
-}
-template <class M, class Real>
-inline constexpr bool steps_write_fields = all_rows<M, Real>(std::make_integer_sequence<int, M::kVariants>{});
 
 // One step for the box b of a block whose halos are filled (a.src -> a.dst); with `snap`
 // (steps_write_fields only), also the snapshot of the state it reads.
