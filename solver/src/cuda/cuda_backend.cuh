@@ -197,7 +197,7 @@ class CudaBackend final : public Backend, public HaloOps {
       const Snapshot wanted = std::exchange(pending_, Snapshot::None);
       cuda::SnapshotOut out;
       if (wanted != Snapshot::None) {
-        out = {free_fields(), fault_rule(M::model().fields()), reset_fault()};
+        out = {free_fields(), rule_, reset_fault()};
         fields_state_ = state_;
       }
       cuda::launch_box_step<M>(step_args(), Box::of(dom_), stream_, out);
@@ -794,7 +794,7 @@ class CudaBackend final : public Backend, public HaloOps {
     cuda::FaultRecord* rec = reset_fault();
     const long long n = (long long)sites();
     const unsigned blocks = unsigned(std::max(1LL, std::min<long long>((n + 255) / 256, 8LL * prop_.multiProcessorCount)));
-    cuda::fault_kernel<<<blocks, 256, 0, stream_>>>(fields_.data(), n, fault_rule(M::model().fields()), rec);
+    cuda::fault_kernel<<<blocks, 256, 0, stream_>>>(fields_.data(), n, rule_, rec);
     PLUME_CUDA_CHECK_LAUNCH();
     launch_fault_site();
   }
@@ -805,8 +805,7 @@ class CudaBackend final : public Backend, public HaloOps {
     return fault_.data();
   }
   void launch_fault_site() {
-    cuda::fault_site_kernel<<<1, 1, 0, stream_>>>(fields_.data(), (long long)sites(), fault_rule(M::model().fields()),
-                                                  fault_.data());
+    cuda::fault_site_kernel<<<1, 1, 0, stream_>>>(fields_.data(), (long long)sites(), rule_, fault_.data());
     PLUME_CUDA_CHECK_LAUNCH();
   }
 
@@ -896,6 +895,7 @@ class CudaBackend final : public Backend, public HaloOps {
   cuda::DeviceBuffer<double> sums_;  // site_sums(): the sums, then each block's partial sums
   cuda::DeviceBuffer<double> row_sums_;  // row_sums(): per row, the field sums, own sums and extremes
   cuda::DeviceBuffer<cuda::FaultRecord> fault_;  // the last fault check (find_fault, request_fields)
+  const FaultRule rule_ = fault_rule(M::model().fields());  // what the fault check looks for
   cuda_detail::PinnedBuffer snapshot_fault_host_;  // the snapshot's fault record, copied beside its fields
   cuda::DeviceBuffer<std::uint8_t> solid_, incoming_;  // StepArgs::solid (empty: none); set_solids' new rows
   cuda::DeviceBuffer<float> links_;                    // StepArgs::links (empty: none)

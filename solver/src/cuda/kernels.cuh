@@ -221,27 +221,25 @@ struct update_snapshots : std::false_type {};
 template <class M>
 struct update_snapshots<M, std::void_t<decltype(M::kUpdateSnapshots)>> : std::bool_constant<M::kUpdateSnapshots> {};
 
-// Site (x, y, z)'s update by variant V, taking the step's snapshot if there is one.
-template <class M, int V, class Real>
-__device__ PLUME_FORCEINLINE void update_site(const StepArgs<Real, typename M::Params>& a, const SnapshotOut& out,
-                                              int x, int y, int z) {
-  const SnapshotHook<M, Real> hook{a, out, x, y, z};
-  if constexpr (!steps_write_fields<M, Real>) {
-    M::template update<V>(a, x, y, z);
-  } else if constexpr (update_snapshots<M>::value) {
-    M::template update<V>(a, x, y, z, hook);
-  } else {
-    hook([&](double* v) { M::fields(a, opaque(x), y, z, v); });
-    M::template update<V>(a, x, y, z);
-  }
-}
-
-// The snapshot of site (x, y, z) alone, before an update of two rows at once.
+// The snapshot of site (x, y, z) by M::fields, apart from its update (with its own copy of x):
+// before an update that does not take the hook, or of two rows at once.
 template <class M, class Real>
 __device__ PLUME_FORCEINLINE void snapshot_site(const StepArgs<Real, typename M::Params>& a, const SnapshotOut& out,
                                                 int x, int y, int z) {
   if constexpr (steps_write_fields<M, Real>)
     SnapshotHook<M, Real>{a, out, x, y, z}([&](double* v) { M::fields(a, opaque(x), y, z, v); });
+}
+
+// Site (x, y, z)'s update by variant V, taking the step's snapshot if there is one.
+template <class M, int V, class Real>
+__device__ PLUME_FORCEINLINE void update_site(const StepArgs<Real, typename M::Params>& a, const SnapshotOut& out,
+                                              int x, int y, int z) {
+  if constexpr (steps_write_fields<M, Real> && update_snapshots<M>::value) {
+    M::template update<V>(a, x, y, z, SnapshotHook<M, Real>{a, out, x, y, z});
+  } else {
+    snapshot_site<M>(a, out, x, y, z);  // nothing where the steps take no snapshots
+    M::template update<V>(a, x, y, z);
+  }
 }
 
 // One fused pull-stream + collide update (variant V of model M) of the sites of the box
