@@ -3,8 +3,10 @@
 #include <imgui.h>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <thread>
 #include "config_check.hpp"
+#include "gl.hpp"
 #include "overloaded.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/field_select.hpp"
@@ -74,8 +76,9 @@ App::App(const Options& o)
   for (auto& v : plane_views_) v = std::make_unique<FieldView>();
   volume_view_ = std::make_unique<VolumeView>();
   const bool running = !o.paused && !script_;
-  sim_ = std::make_unique<Simulation>(cfg_, running, o.batch, window_->gl().max_texture_size, o.snapshot_share,
-                                      o.config);
+  const int max_texture =
+      o.max_texture > 0 ? std::min(o.max_texture, window_->gl().max_texture_size) : window_->gl().max_texture_size;
+  sim_ = std::make_unique<Simulation>(cfg_, running, o.batch, max_texture, o.snapshot_share, o.config);
   sim_->show(view_.field);
   say(false, tools_of(gui_model()));
   front_ = std::make_unique<Snapshot>();
@@ -89,6 +92,8 @@ App::~App() {
   // The simulation thread goes first; GL objects (and their CUDA registrations) need the context
   // that the window owns.
   sim_.reset();
+  for (FrameQuery& q : frame_queries_)
+    if (q.id) glDeleteQueries(1, &q.id);
   upload_.upload.reset();
   field_view_.reset();
   for (auto& v : plane_views_) v.reset();
@@ -118,6 +123,12 @@ int App::run() {
 void App::frame() {
   const auto t0 = Clock::now();
   window_->begin_frame();
+  FrameQuery& query = frame_queries_[std::size_t(frames_) % frame_queries_.size()];
+  if (query.id == 0) glGenQueries(1, &query.id);
+  if (query.pending) collect_frame_queries(true);
+  glBeginQuery(GL_TIME_ELAPSED, query.id);
+  query.counted = middle_ != Clock::time_point{};
+  uploaded_this_frame_ = false;
   if (sim_->take(front_)) on_snapshot();
   for (const CommandResult& r : sim_->drain_results()) on_result(r);
   run_waiting();
@@ -155,7 +166,11 @@ void App::frame() {
                   size_text(Domain::whole(lat.nx, lat.ny, lat.nz)), front_->running ? "" : "   (paused)");
   draw_field(field_left, 8.0, field_w, plots_top - 16.0, overlay);
 
+  query.new_field = uploaded_this_frame_;
   window_->render();
+  glEndQuery(GL_TIME_ELAPSED);
+  query.pending = true;
+  collect_frame_queries(false);
   if (!pending_screenshot_.empty()) {
     try {
       save_screenshot(pending_screenshot_, fbw, fbh);
@@ -170,6 +185,13 @@ void App::frame() {
 
   ++frames_;
   if (counting) ++frames_after_script_;
+  if (counting && frames_after_script_ == std::max(1, opt_.frames) / 2) {
+    middle_ = Clock::now();
+    steps_at_middle_ = sim_->steps_total();
+    site_updates_at_middle_ = sim_->site_updates_total();
+    snapshots_at_middle_ = sim_->snapshots_total();
+    phases_at_middle_ = sim_->snapshot_phases();
+  }
   if (last) quit_ = true;
   // The plot shows the work of a frame; the rate includes the wait of the frame-rate cap.
   plots_.add_frame(std::chrono::duration<double>(Clock::now() - t0).count());
@@ -516,6 +538,14 @@ void App::refresh_field() {
   // Texels made on the device before the window went back to the host path: wait for the next
   // snapshot, which the simulation thread makes with host texels.
   if (front_->shown.texels_on_device && !upload_.upload->takes_device_texels()) return;
+  // PLUME_GUI_NO_UPLOAD (set: new fields are not brought into the textures) is a measurement
+  // switch: what the texture copy and the colour pass cost the solver (docs/gui.md, Measurements).
+  static const bool no_upload = std::getenv("PLUME_GUI_NO_UPLOAD") != nullptr;
+  if (no_upload && front_->running) {
+    field_dirty_ = false;
+    return;
+  }
+  const auto t0 = Clock::now();
   try {
     field_view_->set_field(front_->shown, front_->shown.plane.width, front_->shown.plane.height, *upload_.upload);
     if (front_->layout == Layout::Three)
@@ -536,6 +566,25 @@ void App::refresh_field() {
     return;
   }
   field_dirty_ = false;
+  upload_seconds_ += std::chrono::duration<double>(Clock::now() - t0).count();
+  ++uploads_;
+  uploaded_this_frame_ = true;
+}
+
+void App::collect_frame_queries(bool wait) {
+  for (FrameQuery& q : frame_queries_) {
+    if (!q.pending) continue;
+    GLint available = 0;
+    if (!wait) glGetQueryObjectiv(q.id, GL_QUERY_RESULT_AVAILABLE, &available);
+    if (!wait && !available) continue;
+    GLuint64 ns = 0;
+    glGetQueryObjectui64v(q.id, GL_QUERY_RESULT, &ns);
+    if (q.counted) {
+      gl_seconds_[q.new_field ? 1 : 0] += 1e-9 * double(ns);
+      ++gl_frames_[q.new_field ? 1 : 0];
+    }
+    q.pending = false;
+  }
 }
 
 std::string App::summary() const {
@@ -543,13 +592,30 @@ std::string App::summary() const {
   const long steps = sim_->steps_total() - steps_at_start_;
   const double su = sim_->site_updates_total() - site_updates_at_start_;
   const long snapshots = sim_->snapshots_total() - snapshots_at_start_;
+  // The second half of a --frames run (middle_), and where its device-only snapshots' time went.
+  const bool half = middle_ != Clock::time_point{};
+  const double late = half ? std::chrono::duration<double>(Clock::now() - middle_).count() : 0.0;
+  const SnapshotPhases ph = sim_->snapshot_phases();
+  const double n = double(std::max(1L, ph.count - phases_at_middle_.count));
+  const auto per = [&](double total, double at_middle) { return 1e3 * (total - at_middle) / n; };
+  const std::string phases =
+      half ? fmt::format("late_site_updates_per_s={:.4g} late_snapshots_per_s={:.3g} "
+                         "phases_ms=request:{:.3g},fields:{:.3g},shown:{:.3g},probe:{:.3g},steps:{:.3g} ",
+                         (sim_->site_updates_total() - site_updates_at_middle_) / late,
+                         double(sim_->snapshots_total() - snapshots_at_middle_) / late,
+                         per(ph.request, phases_at_middle_.request), per(ph.fields, phases_at_middle_.fields),
+                         per(ph.shown, phases_at_middle_.shown), per(ph.probe, phases_at_middle_.probe),
+                         per(ph.steps, phases_at_middle_.steps))
+           : std::string();
   return fmt::format(
       "frames={} wall_s={:.3f} fps={:.2f} steps={} site_updates_per_s={:.4g} solver_site_updates_per_s={:.4g} "
-      "snapshots_per_s={:.3g} snapshot_ms={:.4g} stall_ms={:.4g} "
+      "snapshots_per_s={:.3g} snapshot_ms={:.4g} stall_ms={:.4g} {}upload_ms={:.3g} gl_frame_ms={:.3g},{:.3g} "
       "lattice={} upload=\"{}\" renderer=\"{}\" context=\"{}\"",
       frames_, wall, frames_ / wall, steps, su / wall, front_->site_updates_per_s, snapshots / wall,
       snapshots > 0 ? 1e3 * (sim_->snapshot_seconds_total() - snapshot_seconds_at_start_) / snapshots : 0.0,
-      snapshots > 0 ? 1e3 * (sim_->stall_seconds_total() - stall_seconds_at_start_) / snapshots : 0.0,
+      snapshots > 0 ? 1e3 * (sim_->stall_seconds_total() - stall_seconds_at_start_) / snapshots : 0.0, phases,
+      uploads_ > 0 ? 1e3 * upload_seconds_ / double(uploads_) : 0.0,
+      1e3 * gl_seconds_[0] / double(std::max(1L, gl_frames_[0])), 1e3 * gl_seconds_[1] / double(std::max(1L, gl_frames_[1])),
       front_->config.solver.nz > 1
           ? fmt::format("{}x{}x{} layout={}", front_->config.solver.nx, front_->config.solver.ny,
                         front_->config.solver.nz, layout_name(front_->layout))

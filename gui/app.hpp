@@ -109,6 +109,28 @@ class App {
   long snapshots_at_start_ = 0;
   double snapshot_seconds_at_start_ = 0.0;
   double stall_seconds_at_start_ = 0.0;
+  // The same counters at the middle of a --frames run: the summary's late_* rates are of its second
+  // half, past the start-up's first snapshots (which bring the fields to the host and fault in
+  // their memory).
+  Clock::time_point middle_{};
+  long steps_at_middle_ = 0, snapshots_at_middle_ = 0;
+  double site_updates_at_middle_ = 0.0;
+  SnapshotPhases phases_at_middle_;
+  // The GUI thread's time bringing new fields into their textures (refresh_field) and how often.
+  double upload_seconds_ = 0.0;
+  long uploads_ = 0;
+  bool uploaded_this_frame_ = false;
+  // The GPU time of each frame's OpenGL work in the second half of a --frames run (a
+  // GL_TIME_ELAPSED query from the frame's start to its render, read back a few frames later),
+  // summed apart for frames that brought in a new field.
+  struct FrameQuery {
+    unsigned id = 0;
+    bool pending = false, counted = false, new_field = false;
+  };
+  std::array<FrameQuery, 4> frame_queries_{};
+  double gl_seconds_[2] = {0.0, 0.0};
+  long gl_frames_[2] = {0, 0};
+  void collect_frame_queries(bool wait);
 };
 
 }  // namespace plume::gui

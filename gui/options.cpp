@@ -58,6 +58,10 @@ int parse_options(int argc, char** argv, Options& o) {
                  "(default 0.2; 1: a new field every frame, whatever it costs the solver)")
       ->check(CLI::Range(0.001, 1.0));
   app.add_option("--max-fps", o.max_fps, "frame-rate cap, 0 for none (default 60)")->check(CLI::NonNegativeNumber);
+  app.add_option("--max-texture", o.max_texture,
+                 "largest side, in texels, of a plane's texture (default: the GPU's limit): a larger plane is shown "
+                 "every k-th site, k the smallest that fits; read-outs, probes and field images keep every site")
+      ->check(CLI::Range(16, 1 << 20));
   app.add_option("--upload", o.upload,
                  "how the field reaches its texture: auto (CUDA-OpenGL interop for a CUDA run drawn by the NVIDIA "
                  "driver's OpenGL on the same GPU, else host upload) or host")

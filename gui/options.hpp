@@ -23,6 +23,7 @@ struct Options {
   std::string upload = "auto";      // auto: the GPU path where it works; host: always host upload
   double snapshot_share = 0.2;      // largest share of the simulation thread's time for snapshots
   double max_fps = 60.0;            // frame-rate cap (0: none); the simulation thread gets the rest
+  int max_texture = 0;              // largest side of a plane's texture (0: the GPU's limit)
 };
 
 // Exit status to return at once (0 after --help, 2 after a usage error, with the message

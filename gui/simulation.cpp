@@ -460,6 +460,15 @@ long Simulation::publish(long max_overlap) {
   // over every core into the slot.
   const bool cuda = solver_->backend_kind() == BackendKind::CUDA;
   const bool device_only = on_device && cuda && max_overlap > 0 && !host_wanted;
+  // The phases of a device-only snapshot (SnapshotPhases), measured as they end.
+  auto mark = t0;
+  auto lap = [&mark] {
+    const auto now = Clock::now();
+    const double dt = std::chrono::duration<double>(now - mark).count();
+    mark = now;
+    return dt;
+  };
+  SnapshotPhases took;
   if (device_only) {
     solver_->request_device_fields();
     // Of the state just requested, before steps are queued behind it.
@@ -475,9 +484,11 @@ long Simulation::publish(long max_overlap) {
   if (max_overlap > 0 && !pending_ && rate_ > 0 && cuda)
     overlap = std::clamp(long(std::ceil(host_seconds_ * rate_ / sites)), 1L, max_overlap);
   if (overlap > 0) solver_->advance_async(overlap);
+  took.request = lap();
   s.layout = solver_->domain().nz > 1 ? layout : Layout::One;
   if (device_only) {
     solver_->wait_device_fields();
+    took.fields = lap();
     if (s.fields.has_model()) s.fields = Fields();  // a whole lattice's memory, not kept unused
     s.host_fields = false;
     prepare_device_shown_field(*solver_, *shown, max_texture_, s.shown, slice);
@@ -485,6 +496,7 @@ long Simulation::publish(long max_overlap) {
       for (int a = 0; a < 3; ++a)
         prepare_device_shown_field(*solver_, *shown, max_texture_, s.planes[a], Slice{a, point.p[a]});
     if (s.layout == Layout::Volume) prepare_device_volume(*solver_, *shown, s.volume);
+    took.shown = lap();
   } else {
     copy_fields(solver_->wait_fields(), s.fields);
     s.host_fields = true;
@@ -516,12 +528,14 @@ long Simulation::publish(long max_overlap) {
   s.backend = solver_->backend_name();
   s.backend_description = solver_->backend_description();
   if (!fault_) fault_ = solver_->snapshot_fault();  // checked on the device with the snapshot
+  took.probe = lap();
   // Stepping a blown-up state only spreads the NaNs: stop, keep the evidence on screen.
   if (fault_) running_ = false;
   s.fault = fault_ ? fault_->message() : std::string();
   const auto host_done = Clock::now();
   if (overlap > 0) {
     solver_->wait_steps();
+    took.steps = lap();
     steps_total_ += overlap;
     site_updates_total_ = site_updates_total_.load() + overlap * sites;
   }
@@ -543,6 +557,15 @@ long Simulation::publish(long max_overlap) {
   snapshot_seconds_total_ = snapshot_seconds_total_.load() + host_seconds_;
   stall_seconds_total_ = stall_seconds_total_.load() + publish_cost_;
   ++snapshots_total_;
+  if (device_only) {
+    std::lock_guard<std::mutex> lk(phases_mtx_);
+    phases_.request += took.request;
+    phases_.fields += took.fields;
+    phases_.shown += took.shown;
+    phases_.probe += took.probe;
+    phases_.steps += took.steps;
+    ++phases_.count;
+  }
   return overlap;
 }
 

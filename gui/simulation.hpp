@@ -21,6 +21,15 @@
 
 namespace plume::gui {
 
+// Where the GPU path's running snapshots spend the simulation thread's time, summed over them
+// (Simulation::publish; printed by plume-gui's --frames summary): the request and the diagnostics,
+// the wait for the requested fields, the shown field's range and texels, the read-out, and the wait
+// for the steps queued behind the request.
+struct SnapshotPhases {
+  double request = 0.0, fields = 0.0, shown = 0.0, probe = 0.0, steps = 0.0;
+  long count = 0;
+};
+
 struct CommandResult {
   std::uint64_t seq = 0;
   bool ok = true;
@@ -74,6 +83,10 @@ class Simulation {
   long snapshots_total() const { return snapshots_total_.load(); }
   double snapshot_seconds_total() const { return snapshot_seconds_total_.load(); }
   double stall_seconds_total() const { return stall_seconds_total_.load(); }
+  SnapshotPhases snapshot_phases() const {
+    std::lock_guard<std::mutex> lk(phases_mtx_);
+    return phases_;
+  }
 
  private:
   struct Pending {
@@ -134,6 +147,8 @@ class Simulation {
   std::atomic<double> snapshot_seconds_total_{0.0};
   std::atomic<double> stall_seconds_total_{0.0};
   SnapshotExchange exchange_;
+  mutable std::mutex phases_mtx_;
+  SnapshotPhases phases_;  // guarded by phases_mtx_
 
   std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, slice_, layout_, point_, refresh_, device_texels_,
                    // probe_, host_wanted_

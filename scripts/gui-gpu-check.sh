@@ -69,17 +69,31 @@ for size in $sizes; do
   # Long enough for several snapshots after the first ones, which also fault in their memory.
   n=$(( nx * ny >= 8192 * 8192 ? 3 * frames : frames ))
   # Upload and snapshot share of each run (PLUME_GUI_RUNS, comma-separated "upload share" pairs).
+  # Further words: "noupload" runs with PLUME_GUI_NO_UPLOAD=1 (new fields not brought into the
+  # textures: a measurement of what that costs); words starting with -- go to plume-gui (e.g.
+  # --max-texture=1024).
   IFS=, read -r -a runs <<< "${PLUME_GUI_RUNS:-auto 0.2,host 0.2,auto 1}"
   for run in "${runs[@]}"; do
-    read -r upload share <<< "$run"
-    out=$("$bundle/bin/plume-gui" --offscreen "${case[@]}" --upload "$upload" --snapshot-share "$share" \
-          --frames "$n" 2>&1 | tee -a "$logs/gui-runs.txt" | tail -1)
-    echo "$upload, snapshot share $share: $out"
+    read -r upload share extra <<< "$run"
+    env=() args=()
+    for word in ${extra:-}; do
+      case $word in
+        noupload) env+=(PLUME_GUI_NO_UPLOAD=1) ;;
+        --*) args+=("$word") ;;
+        *) echo "PLUME_GUI_RUNS: unknown word '$word' in '$run'"; exit 2 ;;
+      esac
+    done
+    out=$(env "${env[@]}" "$bundle/bin/plume-gui" --offscreen "${case[@]}" --upload "$upload" --snapshot-share "$share" \
+          "${args[@]}" --frames "$n" 2>&1 | tee -a "$logs/gui-runs.txt" | tail -1)
+    echo "$upload, snapshot share $share ${extra:-}: $out"
     f=$(echo "$out" | field fps); s=$(echo "$out" | field site_updates_per_s)
     ms=$(echo "$out" | field snapshot_ms); sps=$(echo "$out" | field snapshots_per_s); stall=$(echo "$out" | field stall_ms)
-    name="$([ "$upload" = auto ] && echo interop || echo "host upload"), share $share"
-    row "${size} ${name}" "$(printf '%.1f frames/s, %.3g site/s (%.2f of batch), %.3g snapshots/s of %.0f ms (solver stalled %.0f ms)' \
-        "$f" "$s" "$(awk -v a="$s" -v b="$batch" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$sps" "$ms" "$stall")"
+    ls=$(echo "$out" | field late_site_updates_per_s); lsps=$(echo "$out" | field late_snapshots_per_s)
+    name="$([ "$upload" = auto ] && echo interop || echo "host upload"), share $share${extra:+ $extra}"
+    row "${size} ${name}" "$(printf '%.1f frames/s, %.2f of batch (second half %.2f), %.3g snapshots/s (second half %.3g) of %.0f ms (solver stalled %.0f ms), %s' \
+        "$f" "$(awk -v a="$s" -v b="$batch" 'BEGIN { print (b > 0 ? a / b : 0) }')" \
+        "$(awk -v a="${ls:-0}" -v b="$batch" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$sps" "${lsps:-0}" "$ms" "$stall" \
+        "phases $(echo "$out" | field phases_ms) ms, upload $(echo "$out" | field upload_ms) ms, GL per frame (plain,new field) $(echo "$out" | field gl_frame_ms) ms")"
   done
 done
 

@@ -693,3 +693,45 @@ TEST(Program, TheVolumeRenderingDrawsSolidsOpaqueGrey) {
   EXPECT_LT(edge, 2.0 * 13 * s * s);
   for (const auto& f : {config, script, above, side}) std::remove(f.c_str());
 }
+
+// --max-texture: a plane larger than the limit is shown every k-th site (here 64 x 128 sites under
+// a limit of 32: k = 4, a 16 x 32 texture), drawn over the same area as the whole lattice.
+TEST(Program, ALimitedTextureShowsEveryKthSiteOverTheSameArea) {
+  const std::string full = temp_path("full.png"), limited = temp_path("limited.png");
+  const ProcessResult a = run_process(gui({"--offscreen", "--paused", "--frames", "3", "--screenshot", full}), "");
+  ASSERT_EQ(a.status, 0) << a.out << a.err;
+  const ProcessResult b = run_process(
+      gui({"--offscreen", "--paused", "--frames", "3", "--max-texture", "32", "--screenshot", limited}), "");
+  ASSERT_EQ(b.status, 0) << b.out << b.err;
+  const Png f = read_png(full), l = read_png(limited);
+  expect_initial_state_and_panel(l);  // the same picture, cold above and hot below
+  // Sixteen times fewer texels: far fewer colours across the interface, in blocks of 4 x 4 sites.
+  const RegionStats fs = stats(f, 650, 20, 860, 660), ls = stats(l, 650, 20, 860, 660);
+  EXPECT_LT(ls.colours * 2, fs.colours) << "full " << fs.colours << ", limited " << ls.colours;
+  std::remove(full.c_str());
+  std::remove(limited.c_str());
+  const ProcessResult small = run_process(gui({"--max-texture", "8", "--frames", "1"}), "");
+  EXPECT_EQ(small.status, 2);
+  EXPECT_NE(small.err.find("--max-texture"), std::string::npos) << small.err;
+}
+
+// The --frames summary measures the run's second half apart from its start (late_*), and the
+// OpenGL time of the frames, those that brought in a new field apart (gl_frame_ms=plain,new).
+TEST(Program, TheFramesSummaryGivesTheSecondHalfAndTheGlTimePerFrame) {
+  const ProcessResult r = run_process(gui({"--offscreen", "--frames", "40"}), "");
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const std::string& out = r.out;
+  const auto value = [&](const std::string& key) {
+    const auto at = out.rfind(" " + key + "=");
+    EXPECT_NE(at, std::string::npos) << key << " missing in " << out;
+    return at == std::string::npos ? std::string() : out.substr(at + key.size() + 2, out.find(' ', at + 1) - at - key.size() - 2);
+  };
+  EXPECT_GT(std::stod(value("site_updates_per_s")), 0.0);
+  EXPECT_GT(std::stod(value("late_site_updates_per_s")), 0.0);
+  EXPECT_GT(std::stod(value("late_snapshots_per_s")), 0.0);
+  EXPECT_GT(std::stod(value("upload_ms")), 0.0);  // the host upload of each new field
+  const std::string gl = value("gl_frame_ms");
+  const auto comma = gl.find(',');
+  ASSERT_NE(comma, std::string::npos) << gl;
+  EXPECT_GT(std::stod(gl.substr(comma + 1)), 0.0) << "frames that brought in a new field take GPU time: " << gl;
+}
