@@ -12,18 +12,19 @@ namespace {
 constexpr double kInterval = 2.0;  // seconds between progress reports
 }
 
-Console::Console(bool quiet, bool tty, bool speaks) : quiet_(quiet || !speaks), tty_(tty), speaks_(speaks) {}
+Console::Console(bool quiet, bool tty, bool speaks, std::FILE* stream)
+    : quiet_(quiet || !speaks), tty_(tty), speaks_(speaks), out_(stream) {}
 
-bool Console::stdout_is_tty() {
+bool Console::is_tty(std::FILE* stream) {
   for (const char* launcher : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"})
     if (std::getenv(launcher)) return false;
   const char* term = std::getenv("TERM");
-  return ::isatty(STDOUT_FILENO) == 1 && !(term && std::strcmp(term, "dumb") == 0);
+  return ::isatty(::fileno(stream)) == 1 && !(term && std::strcmp(term, "dumb") == 0);
 }
 
 void Console::clear_status() {
   if (status_shown_) {
-    std::fputs("\r\033[K", stdout);
+    std::fputs("\r\033[K", out_);
     status_shown_ = false;
   }
 }
@@ -32,15 +33,15 @@ void Console::note(const std::string& line) {
   const std::lock_guard lock(m_);
   if (quiet_) return;
   clear_status();
-  std::fputs((line + "\n").c_str(), stdout);
-  std::fflush(stdout);
+  std::fputs((line + "\n").c_str(), out_);
+  std::fflush(out_);
 }
 
 void Console::warning(const std::string& line) {
   const std::lock_guard lock(m_);
   if (!speaks_) return;
   clear_status();
-  std::fflush(stdout);
+  std::fflush(out_);
   std::fputs(("plume: warning: " + line + "\n").c_str(), stderr);
 }
 
@@ -67,18 +68,18 @@ void Console::progress(long long step) {
                   last_ > 0 ? std::floor(100.0 * double(step) / double(last_)) : 100.0, rate(steps_per_s * sites_),
                   duration(elapsed), left);
   if (tty_) {
-    std::fputs(("\r\033[K" + line).c_str(), stdout);
+    std::fputs(("\r\033[K" + line).c_str(), out_);
     status_shown_ = true;
   } else {
-    std::fputs((line + "\n").c_str(), stdout);
+    std::fputs((line + "\n").c_str(), out_);
   }
-  std::fflush(stdout);
+  std::fflush(out_);
 }
 
 void Console::end_progress() {
   const std::lock_guard lock(m_);
   clear_status();
-  std::fflush(stdout);
+  std::fflush(out_);
 }
 
 std::string Console::duration(double s) {

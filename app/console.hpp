@@ -5,6 +5,7 @@
 // only rank 0 speaks. Notes, warnings and the progress report may come from several threads (the
 // in-situ sinks run on their own): each line is written whole.
 #pragma once
+#include <cstdio>
 #include <chrono>
 #include <mutex>
 #include <string>
@@ -13,13 +14,16 @@ namespace plume::app {
 
 class Console {
  public:
-  // speaks = false: print nothing at all (the ranks other than 0).
-  Console(bool quiet, bool tty, bool speaks = true);
-  // Whether stdout is a terminal that a person watches. Not under an MPI launcher: Open MPI hands
+  // speaks = false: print nothing at all (the ranks other than 0). Notes and progress go to
+  // `stream` (stdout, or stderr where stdout carries something else: `plume seed001`'s report);
+  // `tty`: whether that stream is a terminal (is_tty).
+  Console(bool quiet, bool tty, bool speaks = true, std::FILE* stream = stdout);
+  // Whether `stream` is a terminal that a person watches. Not under an MPI launcher: Open MPI hands
   // its ranks a pseudo-terminal even when mpirun's own output goes to a file.
-  static bool stdout_is_tty();
+  static bool is_tty(std::FILE* stream);
+  static bool stdout_is_tty() { return is_tty(stdout); }
 
-  void note(const std::string& line);     // stdout, unless quiet
+  void note(const std::string& line);     // the stream, unless quiet
   void warning(const std::string& line);  // stderr, always
   // Starts the clock for the progress report of steps first..last of a lattice of `sites` sites.
   // The report shows the step of the whole run (0..last), also after a restart at `first`.
@@ -37,6 +41,7 @@ class Console {
   using Clock = std::chrono::steady_clock;
   std::mutex m_;
   bool quiet_, tty_, speaks_;
+  std::FILE* out_;
   bool status_shown_ = false;
   long long first_ = 0, last_ = 0;
   double sites_ = 0;

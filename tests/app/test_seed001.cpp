@@ -111,6 +111,24 @@ TEST(Seed001, Fp64RunMatchesTheBenchmarksAlgorithmToRoundOff) { check_run("fp64"
 // its round-off, far inside the 1 % its checking script allows.
 TEST(Seed001, Fp32StorageMatchesToSinglePrecisionRoundOff) { check_run("fp32", 2e-5, 5e-7); }
 
+// Scripts written for the benchmark read its stdout: without -q it holds the report alone, line for
+// line as the original prints it; plume's note about the run goes to stderr.
+TEST(Seed001, StdoutHoldsTheBenchmarksReportAlone) {
+  TempDir dir;
+  write_inputs(dir, 20);
+  const Result r = run_plume("seed001 " + q(dir / "params.txt") + " " + q(dir / "obstacles.dat") + " --out " +
+                             q(dir / "out") + " --backend cpu --threads 1");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string e = R"(\d\.\d{12}E[-+]\d{2})", t = R"(\d+\.\d{6} \(s\))";
+  EXPECT_TRUE(std::regex_match(r.out, std::regex("==done==\nReynolds number:\t\t" + e +
+                                                 "\nElapsed Init time:\t\t\t" + t +
+                                                 "\nElapsed Compute time:\t\t\t" + t +
+                                                 "\nElapsed Collate time:\t\t\t" + t +
+                                                 "\nElapsed Total time:\t\t\t" + t + "\n")))
+      << "stdout:\n" << r.out;
+  EXPECT_NE(r.err.find("seed-001 benchmark: 40 x 24, 20 steps"), std::string::npos) << r.err;
+}
+
 TEST(Seed001, BadFilesEndTheCommandBeforeAnyWorkNamingFileAndLine) {
   struct Case {
     std::string params, obstacles, expected;
