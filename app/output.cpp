@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <dirent.h>
+#include <filesystem>
 #include <stdexcept>
 #include <sys/stat.h>
 #include "command_line.hpp"
@@ -73,11 +74,19 @@ viz::Range colour_range(const std::vector<double>& v, const io::FieldChoice& kin
   return r;
 }
 
+// The folder as an absolute path, fixed before the in-situ pipelines start: ParaView changes the
+// process's working folder to the extracts' while a pipeline runs (on the sinks' own thread), so a
+// relative path would put the run's files, or fail to, in insitu/ meanwhile.
+std::string absolute_folder(const std::string& dir) {
+  std::string a = std::filesystem::absolute(std::filesystem::path(dir)).lexically_normal().string();
+  while (a.size() > 1 && a.back() == '/') a.pop_back();
+  return a;
+}
+
 }  // namespace
 
 Output::Output(const config::RunConfig& cfg, parallel::Communicator& world)
-    : cfg_(cfg), world_(world), dir_(cfg.output.dir) {
-  while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
+    : cfg_(cfg), world_(world), dir_(absolute_folder(cfg.output.dir)) {
   // "auto": the maps of the ParaView pipelines (pipelines/), and a diverging one for signed fields.
   const io::FieldChoice& kind = field();
   colormap_ = cfg.output.colormap != "auto" ? viz::colormap_from_name(cfg.output.colormap)
@@ -129,7 +138,9 @@ const io::FieldChoice& Output::field() const {
 void Output::begin(long long first_step, Console& console) {
   on_rank0(world_, "cannot prepare the output folder", [&] {
     make_dirs(dir_);
-    const auto stale = io::remove_stale_temporaries(dir_);
+    // The extracts' folder too: a Catalyst staging folder, or a half extract in it.
+    auto stale = io::remove_stale_temporaries(dir_);
+    for (const std::string& name : io::remove_stale_temporaries(path("insitu"))) stale.push_back("insitu/" + name);
     if (!stale.empty())
       console.note(fmt::format("removed {} temporary file(s) that an interrupted run left in {}", stale.size(), dir_));
     if (cfg_.overwrite && !continues_run_in(cfg_, dir_))

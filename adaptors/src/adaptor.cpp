@@ -18,6 +18,7 @@
 #include <vtkSMSessionProxyManager.h>
 #include <vtkSmartPointer.h>
 #include "call_watchdog.hpp"
+#include "plume/io/atomic_file.hpp"
 #include "catalyst_session.hpp"
 #include "error_capture.hpp"
 #include "field_grid.hpp"
@@ -73,6 +74,10 @@ struct Adaptor::Impl {
   Options options;
   Domain domain;
   std::string output_dir;
+  // Where this rank's pipelines write their extracts during a call (ExtractsOutputDirectory), a
+  // folder in output_dir named as a temporary of this process (".rank<k>.tmp.<pid>", which a later
+  // run removes if this one dies); commit_extracts() moves them into output_dir after each call.
+  std::string staging_dir;
   std::unique_ptr<ErrorCapture> errors;  // made once Catalyst has installed its output window
   std::unique_ptr<CatalystSession> session;
   std::unique_ptr<FieldGrid> grid;
@@ -101,7 +106,54 @@ struct Adaptor::Impl {
   // Collective: the pipelines that failed on some rank are dropped with a warning (on_error =
   // disable) or make this throw (stop). `when` says where: "while loading", "at step 100".
   void handle_failures(const std::string& when);
+  // Collective: the extracts of the call just made, moved from staging_dir into output_dir each as
+  // a complete, durable file (io::commit_file): a reader, or a run killed while a writer ran,
+  // never finds half a file under an extract's name. Every rank moves its files in sub-folders
+  // (the pieces of a .pvti) first; once all have, the files at the top (the .pvti that lists the
+  // pieces, images). Throws when some rank could not.
+  void commit_extracts();
 };
+
+namespace {
+
+// Moves the files of `from` (at its top level, or below it) to the same places in `to`.
+void commit_staged(const fs::path& from, const fs::path& to, bool top_level) {
+  std::vector<fs::path> files;
+  for (auto it = fs::recursive_directory_iterator(from); it != fs::recursive_directory_iterator(); ++it)
+    if (it->is_regular_file() && (it.depth() == 0) == top_level) files.push_back(it->path());
+  for (const fs::path& f : files) {
+    const fs::path target = to / fs::relative(f, from);
+    fs::create_directories(target.parent_path());
+    io::commit_file(f.string(), target.string());
+  }
+}
+
+}  // namespace
+
+void Adaptor::Impl::commit_extracts() {
+  std::string error;
+  const auto move = [&](bool top_level) {
+    if (!error.empty()) return;
+    try {
+      commit_staged(staging_dir, output_dir, top_level);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  };
+  std::vector<int> failed(1);
+  move(false);
+  failed[0] = error.empty() ? 0 : 1;
+  session->max_over_ranks(failed);  // every rank's pieces are in place, or one failed
+  if (!failed[0]) move(true);
+  failed[0] = error.empty() ? 0 : 1;
+  session->max_over_ranks(failed);
+  if (!failed[0]) return;
+  if (!error.empty() && session->rank() != 0)
+    std::fprintf(stderr, "plume in-situ (rank %d): cannot move the extracts into place: %s\n", session->rank(),
+                 error.c_str());
+  throw Error("cannot move the extracts into place: " +
+              (error.empty() ? std::string("failed on another rank (its error is printed there)") : error));
+}
 
 void Adaptor::Impl::add_pipeline(const std::string& path, long every, bool live) {
   // ParaView picks the script version from a "# script-version: 2" marker anywhere in the file;
@@ -121,8 +173,8 @@ void Adaptor::Impl::add_pipeline(const std::string& path, long every, bool live)
 void Adaptor::Impl::configure(ScriptPipeline& p) const {
   vtkSMProxy* o = p.catalyst_options();
   if (!o) return;
-  // Extracts go to the run's folder whatever the script says.
-  vtkSMPropertyHelper(o, "ExtractsOutputDirectory").Set(output_dir.c_str());
+  // Extracts go to the run's folder whatever the script says, through the staging folder.
+  vtkSMPropertyHelper(o, "ExtractsOutputDirectory").Set(staging_dir.c_str());
   // Live is the adaptor's (LiveLink), never ParaView's own loop in a script, the Live pipeline's
   // included: that loop can wait for a client without limit.
   const bool script_live = vtkSMPropertyHelper(o, "EnableCatalystLive").GetAsInt() != 0;
@@ -172,6 +224,10 @@ Adaptor::Adaptor(const Options& options, const Domain& domain, const Model& mode
     throw Error("cannot create the extracts directory '" + m.output_dir + "'" + (ec ? ": " + ec.message() : ""));
 
   m.session = std::make_unique<CatalystSession>(m.output_dir);
+  m.staging_dir = m.output_dir + "/.rank" + std::to_string(m.session->rank()) + ".tmp." + std::to_string(::getpid());
+  fs::create_directories(m.staging_dir, ec);
+  if (!fs::is_directory(m.staging_dir))
+    throw Error("cannot create the extracts' staging folder '" + m.staging_dir + "'" + (ec ? ": " + ec.message() : ""));
   m.errors = std::make_unique<ErrorCapture>();
   python_guard::install();
   m.watchdog = std::make_unique<CallWatchdog>(
@@ -269,6 +325,7 @@ void Adaptor::execute(long step, double time, const Fields& fields, const Domain
     m.desc->GetInputDescriptionByName(kChannel)->SetGrid(m.grid->image());
     processor->CoProcess(m.desc);
   }
+  m.commit_extracts();
   for (auto& p : m.pipelines) {
     p->scheduled = false;
     if (std::exchange(p->stopped, false))
@@ -293,6 +350,13 @@ void Adaptor::finalize() {
   for (auto& p : m.pipelines) {
     if (p->enabled && !p->Finalize()) m.log("pipeline '" + p->path() + "' failed to finalise:\n" + p->error());
   }
+  try {
+    m.commit_extracts();  // what the pipelines wrote as they ended
+  } catch (const std::exception& e) {
+    m.log(e.what());
+  }
+  std::error_code ec;
+  fs::remove_all(m.staging_dir, ec);
   m.final_stats = m.stats();
   m.live.reset();  // before the pipelines' proxies and Catalyst go
   // The pipelines hold Python objects: release them while Catalyst's Python is still up; the grid

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -155,6 +156,65 @@ TEST(CatalystRun, PipelinesWriteTheirExtractsAtTheInSituSteps) {
   }
   EXPECT_FALSE(fs::exists(insitu / "temperature_0000010.png")) << "in situ ran off its period";
   EXPECT_TRUE(fs::exists(insitu / "insitu.json"));
+  // The extracts were written into a staging folder and moved into place after each call; none is
+  // left.
+  for (const auto& e : fs::directory_iterator(insitu))
+    EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << e.path();
+}
+
+// A run killed while a pipeline wrote leaves its staging folder (and its half extract in it), never
+// a half file under an extract's name; the next run in the folder removes it.
+TEST(CatalystRun, ARestartRemovesTheStagingFolderADeadRunLeft) {
+  TempDir tmp;
+  const std::string cfg = catalyst_case(tmp, {std::string(PLUME_SOURCE_DIR) + "/pipelines/fields.py"});
+  ASSERT_EQ(run_plume("run -q " + q(cfg)).code, 0);
+  const fs::path insitu = fs::path(tmp / "out") / "insitu", dead = insitu / ".rank0.tmp.999999999";
+  fs::create_directories(dead / "fields_0000060");
+  plume::test::write_file((dead / "fields_0000060/fields_0000060_0.vti").string(), "<VTKFile half");
+  const Result r = run_plume("run " + q(cfg) + " --steps 60 --restart " + q(tmp / "out/checkpoint_000000040.ckpt"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("removed 1 temporary file(s)"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(dead));
+  EXPECT_TRUE(fs::exists(insitu / "fields_0000060.pvti"));
+  EXPECT_TRUE(fs::exists(insitu / "fields_0000060/fields_0000060_0.vti"));
+}
+
+// ParaView changes the process's working folder to the extracts' while a pipeline runs, on the
+// sinks' thread: a run given a relative output folder still writes its images, checkpoints and
+// summary there, never into insitu/, and leaves no temporary file.
+TEST(CatalystRun, ARelativeOutputFolderHoldsTheRunsFilesWhilePipelinesRun) {
+  TempDir tmp;
+  const std::string slow = pipeline(tmp, "slow.py", "        time.sleep(0.3)\n", "import time\n");
+  // Every call is slow (pipeline() starts its body at step 20; this one from the start).
+  std::string text = plume::test::read_file(slow);
+  text.replace(text.find("    if info.timestep >= 20:"), std::string("    if info.timestep >= 20:").size(),
+               "    if True:");
+  plume::test::write_file(slow, text);
+  config::RunConfig c = plume::test::tiny_config("out");
+  c.steps = 60;
+  c.insitu.every = 2;
+  c.insitu.scripts = {slow};
+  c.output.every = 5;
+  c.output.checkpoint_every = 10;
+  config::save_config(c, tmp / "case.toml");
+  const Result r = plume::test::run_shell("cd " + q(tmp.path) + " && " + PLUME_EXE + " run -q case.toml");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const fs::path out = fs::path(tmp / "out");
+  for (long step = 0; step <= 60; step += 5) {
+    char image[32];
+    std::snprintf(image, sizeof image, "T_%09ld.png", step);
+    EXPECT_TRUE(fs::exists(out / image)) << "image of step " << step;
+  }
+  for (long step : {50L, 60L})  // the two newest kept (output.keep)
+    EXPECT_TRUE(fs::exists(out / ("checkpoint_0000000" + std::to_string(step) + ".ckpt"))) << step;
+  EXPECT_TRUE(fs::exists(out / "summary.json"));
+  for (const auto& e : fs::recursive_directory_iterator(out)) {
+    const std::string name = e.path().filename().string();
+    EXPECT_EQ(name.find(".tmp."), std::string::npos) << e.path();
+    if (e.path().parent_path().filename() == "insitu")
+      EXPECT_TRUE(name.rfind("T_", 0) != 0 && name.find(".ckpt") == std::string::npos && name != "summary.json")
+          << "a file of the run's in the extracts' folder: " << e.path();
+  }
 }
 
 TEST(CatalystRun, APipelineThatRaisesStopsTheRunWithItsError) {

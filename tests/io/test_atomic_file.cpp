@@ -117,3 +117,35 @@ TEST(AtomicFile, AFileAnotherWriterWroteUnderTheTemporaryNameIsCommittedOrDiscar
   EXPECT_EQ(names_in(tmp.path), std::vector<std::string>{"piece.vti"});
   EXPECT_EQ(read_file(target), "new");
 }
+
+// A staging folder (the Catalyst extracts' of one rank) is a temporary too: a dead writer's goes
+// with everything in it, a living writer's stays.
+TEST(AtomicFile, StaleStagingFoldersOfDeadWritersAreRemovedWithTheirFiles) {
+  TempDir tmp;
+  const std::string dead = ".rank0.tmp.999999999", mine = ".rank1.tmp." + std::to_string(::getpid());
+  for (const std::string& d : {dead, mine}) {
+    std::filesystem::create_directories(tmp / (d + "/fields_0000020"));
+    plume::test::write_file(tmp / (d + "/fields_0000020/fields_0000020_0.vti"), "half");
+    plume::test::write_file(tmp / (d + "/fields_0000020.pvti"), "x");
+  }
+  EXPECT_EQ(io::remove_stale_temporaries(tmp.path), std::vector<std::string>{dead});
+  EXPECT_EQ(names_in(tmp.path), std::vector<std::string>{mine});
+}
+
+// A file complete in another folder (a staging folder) becomes the target whole, replacing the
+// old one; one that cannot be committed is removed and the error names the target.
+TEST(AtomicFile, AFileCompletedElsewhereIsCommittedInPlace) {
+  TempDir tmp;
+  std::filesystem::create_directories(tmp / "staging");
+  const std::string target = tmp / "temperature_0000020.png";
+  test::write_file(target, "old");
+  test::write_file(tmp / "staging/temperature_0000020.png", "new");
+  io::commit_file(tmp / "staging/temperature_0000020.png", target);
+  EXPECT_EQ(read_file(target), "new");
+  EXPECT_TRUE(names_in(tmp / "staging").empty());
+  test::write_file(tmp / "staging/b.png", "x");
+  EXPECT_HAS(error_of([&] { io::commit_file(tmp / "staging/b.png", tmp / "no/such/folder/b.png"); }),
+             "no/such/folder/b.png");
+  EXPECT_TRUE(names_in(tmp / "staging").empty()) << "a file that cannot be committed is not left behind";
+  EXPECT_EQ(read_file(target), "new");
+}

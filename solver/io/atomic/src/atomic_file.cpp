@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
+#include <filesystem>
 #include <fcntl.h>
 #include <stdexcept>
 #include <sys/stat.h>
@@ -117,8 +118,9 @@ void AtomicFile::commit() {
   rename_into_place(tmp_, path_);
 }
 
-void commit_temporary(const std::string& path) {
-  const std::string tmp = temporary_path(path);
+void commit_temporary(const std::string& path) { commit_file(temporary_path(path), path); }
+
+void commit_file(const std::string& tmp, const std::string& path) {
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) throw sys_error("cannot open the written file", tmp);
   // Some file systems (NFS, quotas) report a full device only here.
@@ -182,7 +184,11 @@ std::vector<std::string> remove_stale_temporaries(const std::string& dir) {
     if (::kill(pid_t(pid), 0) == 0 || errno != ESRCH) continue;
     const std::string path = dir + "/" + name;
     struct stat st {};
-    if (::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::unlink(path.c_str()) == 0) removed.push_back(name);
+    if (::lstat(path.c_str(), &st) != 0) continue;
+    std::error_code ec;
+    if ((S_ISREG(st.st_mode) && ::unlink(path.c_str()) == 0) ||
+        (S_ISDIR(st.st_mode) && std::filesystem::remove_all(path, ec) > 0 && !ec))
+      removed.push_back(name);
   }
   ::closedir(d);
   return removed;

@@ -44,6 +44,10 @@ void write_file_atomic(const std::string& path, const std::string& content);
 std::string temporary_path(const std::string& path);
 void commit_temporary(const std::string& path);
 void discard_temporary(const std::string& path);
+// The same for a file another writer completed elsewhere on the same file system (a staging
+// folder, whose name the writer chose): `from` becomes `to` (fsync, rename, fsync the folder), or
+// is removed and the error thrown.
+void commit_file(const std::string& from, const std::string& to);
 
 class AppendFile {
  public:
@@ -64,8 +68,8 @@ class AppendFile {
 };
 
 // Removes the temporary files that writes in `dir` left behind when their process died (a crash,
-// SIGKILL, a node failure): `<name>.tmp.<pid>` whose process no longer runs on this host. Returns
-// their names. A missing folder has none.
+// SIGKILL, a node failure): `<name>.tmp.<pid>` whose process no longer runs on this host, and
+// staging folders of that name with all they hold. Returns their names. A missing folder has none.
 std::vector<std::string> remove_stale_temporaries(const std::string& dir);
 
 }  // namespace plume::io
