@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <iterator>
 #include <optional>
 #include <thread>
 #include "command_line.hpp"
@@ -34,18 +35,27 @@ extern "C" void on_signal(int s) {
   std::signal(s, SIG_DFL);  // a second signal ends the process at once
 }
 
-// Installs the handlers for the duration of a run.
+// The signals that stop a run at its next step with a checkpoint: Ctrl-C, a batch system's or
+// kill's SIGTERM, and SIGHUP (the terminal or ssh session of a run without nohup closed).
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+// plume's handlers, unless a signal has come already (the default then ends the process at the
+// next one).
+void install_signal_handlers() {
+  if (g_signal.load() != 0) return;
+  for (int s : kStopSignals) std::signal(s, on_signal);
+}
+
+// Installs the handlers for the duration of a run_loop() and restores the earlier ones after it.
 struct SignalGuard {
   using Handler = void (*)(int);
-  Handler old_int, old_term;
+  Handler old[std::size(kStopSignals)];
   SignalGuard() {
     g_signal = 0;
-    old_int = std::signal(SIGINT, on_signal);
-    old_term = std::signal(SIGTERM, on_signal);
+    for (std::size_t i = 0; i < std::size(kStopSignals); ++i) old[i] = std::signal(kStopSignals[i], on_signal);
   }
   ~SignalGuard() {
-    std::signal(SIGINT, old_int);
-    std::signal(SIGTERM, old_term);
+    for (std::size_t i = 0; i < std::size(kStopSignals); ++i) std::signal(kStopSignals[i], old[i]);
   }
 };
 
@@ -84,7 +94,6 @@ class Loop {
   }
 
   RunReport run() {
-    const SignalGuard signals;
     g_loop = this;
     struct Unregister {
       ~Unregister() { g_loop = nullptr; }
@@ -497,6 +506,7 @@ void abandon_run(const std::string& why) {
 
 RunReport run_loop(const config::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console,
                    bool sinks_thread) {
+  const SignalGuard signals;
   std::optional<InSituThread> consumer;
   if (sinks_thread && insitu.active() && solver.communicator().concurrent_threads()) consumer.emplace();
   return Loop(cfg, solver, out, insitu, console, consumer ? &*consumer : nullptr).run();
@@ -504,6 +514,13 @@ RunReport run_loop(const config::RunConfig& cfg, Solver& solver, Output& out, In
 
 int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::function<InSitu()>& make_insitu,
         const std::string& command_line) {
+  // From here to the end of the process a signal stops the run at its next step (a signal during
+  // the start-up too: the loop then stops after its first step, with a checkpoint and the summary;
+  // Catalyst, which installs handlers of its own as it starts, puts these back). They stay
+  // installed after the loop, so that a signal while the last files are written or the pipelines
+  // end is noted instead of cutting them off.
+  g_signal = 0;
+  install_signal_handlers();
   Console console(cfg.quiet, Console::stdout_is_tty(), solver.is_root());
   // Without a GPU the CUDA runtime's reason ("driver version is insufficient") reads like a
   // broken driver; the summary keeps it.
@@ -543,7 +560,28 @@ int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::fu
       console.note("in situ: this MPI library gives no MPI_THREAD_MULTIPLE, so the in-situ pipelines run on the "
                    "run's thread, which waits for each call");
   }
-  InSitu insitu = consumer ? consumer->call(make_insitu) : make_insitu();
+  // A pipeline that fails as it loads ends the run before its first step; the folder then says
+  // why in its summary, as for any other failure.
+  const auto t_insitu = Clock::now();
+  InSitu insitu = [&] {
+    try {
+      return consumer ? consumer->call(make_insitu) : make_insitu();
+    } catch (const std::exception& e) {
+      RunReport failed;
+      failed.status = RunReport::Status::Failed;
+      failed.message = e.what();
+      failed.first_step = failed.last_step = solver.step();
+      failed.wall_seconds = seconds_since(t_insitu);
+      failed.final_checkpoint = cfg.restart;
+      // Rank 0 alone, with no collective: the other ranks may not have failed the same way.
+      try {
+        if (solver.is_root()) write_summary(out, cfg, solver, failed, command_line);
+      } catch (const std::exception&) {
+        // The pipeline's error is the one to report.
+      }
+      throw;
+    }
+  }();
   struct CloseOnItsThread {  // also when the run ends by an exception
     InSitu& insitu;
     InSituThread* consumer;

@@ -1,6 +1,6 @@
 // The time loop of a batch run: advance the solver, and at the right steps write images and
 // diagnostics, feed the in-situ sinks, write checkpoints; stop cleanly when the state becomes
-// unphysical or on SIGINT/SIGTERM.
+// unphysical or on SIGINT/SIGTERM/SIGHUP.
 #pragma once
 #include <functional>
 #include <string>
@@ -26,7 +26,7 @@ RunReport run_loop(const config::RunConfig& cfg, Solver& solver, Output& out, In
 int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::function<InSitu()>& make_insitu,
         const std::string& command_line);
 
-// Whether SIGINT or SIGTERM has reached this process during the run; may be called from any thread.
+// Whether SIGINT, SIGTERM or SIGHUP has reached this process during the run; may be called from any thread.
 bool stop_requested();
 
 // The step that the run's thread has reached (at the end of its last chunk of steps): a sink on

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <algorithm>
 #include <limits>
 #include <unistd.h>
@@ -86,12 +87,16 @@ struct Adaptor::Impl {
   std::vector<vtkSmartPointer<ScriptPipeline>> pipelines;
   std::unique_ptr<LiveLink> live;  // when Live is on and its pipeline loaded
   std::vector<PipelineStats> final_stats;  // kept by finalize(), which lets the pipelines go
+  // insitu.json (rank 0): written when the pipelines are loaded, and again at the end with what
+  // they did (calls, time, the ones on_error = disable dropped and why).
+  std::function<void(const std::vector<PipelineStats>&)> describe_run;
   double grid_seconds = 0.0;
   bool finalized = false;
 
   std::vector<PipelineStats> stats() const {
     std::vector<PipelineStats> out;
-    for (const auto& p : pipelines) out.push_back({p->path(), p->every, p->calls, p->seconds, p->live, p->enabled});
+    for (const auto& p : pipelines)
+      out.push_back({p->path(), p->every, p->calls, p->seconds, p->live, p->enabled, p->dropped});
     return out;
   }
 
@@ -115,6 +120,15 @@ struct Adaptor::Impl {
 };
 
 namespace {
+
+// The last line that says something of a message: a Python traceback's exception and its text.
+std::string last_line(const std::string& text) {
+  const std::size_t end = text.find_last_not_of(" \n");
+  if (end == std::string::npos) return text;
+  const std::size_t newline = text.rfind('\n', end);
+  const std::size_t start = newline == std::string::npos ? 0 : newline + 1;
+  return text.substr(start, end + 1 - start);
+}
 
 // Moves the files of `from` (at its top level, or below it) to the same places in `to`.
 void commit_staged(const fs::path& from, const fs::path& to, bool top_level) {
@@ -204,6 +218,7 @@ void Adaptor::Impl::handle_failures(const std::string& when) {
       std::fprintf(stderr, "plume in-situ (rank %d): %s:\n%s\n", session->rank(), head.c_str(), p.error().c_str());
     const std::string message = head + ":\n" + (mine ? p.error() : std::string("on another rank (its error is printed there)"));
     if (options.on_error == OnError::Stop) throw Error(message);
+    p.dropped = when + ": " + (mine ? last_line(p.error()) : std::string("on another rank"));
     log(message + "\n(on_error = disable: this pipeline is off for the rest of the run)");
   }
 }
@@ -269,9 +284,11 @@ Adaptor::Adaptor(const Options& options, const Domain& domain, const Model& mode
       m.live = std::make_unique<LiveLink>(options, *m.session, *m.errors, [&m](const std::string& s) { m.log(s); });
   }
   if (m.session->rank() == 0) {
-    const Domain whole = Domain::whole(domain.NX, domain.NY, domain.NZ);
-    write_run_description(m.output_dir, whole, m.session->ranks(), options, m.stats(), model.title(),
-                          m.grid->describe_arrays());
+    m.describe_run = [&m, whole = Domain::whole(domain.NX, domain.NY, domain.NZ), title = model.title(),
+                      arrays = m.grid->describe_arrays()](const std::vector<PipelineStats>& stats) {
+      write_run_description(m.output_dir, whole, m.session->ranks(), m.options, stats, title, arrays);
+    };
+    m.describe_run(m.stats());
   }
 }
 
@@ -358,6 +375,13 @@ void Adaptor::finalize() {
   std::error_code ec;
   fs::remove_all(m.staging_dir, ec);
   m.final_stats = m.stats();
+  if (m.describe_run) {
+    try {
+      m.describe_run(m.final_stats);
+    } catch (const std::exception& e) {
+      m.log(std::string("cannot write insitu.json at the end: ") + e.what());
+    }
+  }
   m.live.reset();  // before the pipelines' proxies and Catalyst go
   // The pipelines hold Python objects: release them while Catalyst's Python is still up; the grid
   // holds a communicator: release it while MPI is (Catalyst ends MPI if it started it).

@@ -1,6 +1,10 @@
 #include "catalyst_session.hpp"
 #include <vtkPython.h>  // first of the Python headers
+#include <dlfcn.h>
 #include <mpi.h>
+#include <unistd.h>
+#include <csignal>
+#include <iterator>
 #include <vtkCPProcessor.h>
 #include <vtkCommunicator.h>
 #include <vtkMPI.h>
@@ -13,6 +17,30 @@ namespace plume::catalyst {
 namespace {
 bool g_started = false;   // Catalyst was started in this process
 MPI_Comm g_world = MPI_COMM_WORLD;
+
+// ParaView's logging (loguru) installs its own handlers for SIGINT and SIGTERM as Catalyst starts,
+// which print a stack trace and end the process at once: the program's own handling of the
+// signals that stop a run (plume: at the next step, with a checkpoint) is put back.
+class KeepStopSignals {
+ public:
+  KeepStopSignals() {
+    for (std::size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], nullptr, &old_[i]);
+  }
+  ~KeepStopSignals() {
+    for (std::size_t i = 0; i < std::size(kSignals); ++i) sigaction(kSignals[i], &old_[i], nullptr);
+  }
+
+ private:
+  static constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+  struct sigaction old_[std::size(kSignals)] = {};
+};
+
+// loguru colours its lines for a terminal it recognises from TERM alone, also when stderr goes to
+// a log file: plain text there (its switch, looked up at run time, since the library is VTK's).
+void plain_log_unless_terminal() {
+  if (::isatty(STDERR_FILENO)) return;
+  if (void* colour = ::dlsym(RTLD_DEFAULT, "_ZN9vtkloguru18g_colorlogtostderrE")) *static_cast<bool*>(colour) = false;
+}
 }  // namespace
 
 CatalystSession::CatalystSession(const std::string& working_dir) {
@@ -24,6 +52,7 @@ CatalystSession::CatalystSession(const std::string& working_dir) {
   MPI_Finalized(&mpi_down);
   if (mpi_down) throw Error("MPI was already finalised: start Catalyst after MPI_Init and before MPI_Finalize");
   g_started = true;
+  const KeepStopSignals keep;
   // Python without its signal handlers: otherwise Ctrl-C only sets a flag in the interpreter and
   // the simulation keeps running.
   vtkPythonInterpreter::Initialize(0);
@@ -44,6 +73,7 @@ CatalystSession::CatalystSession(const std::string& working_dir) {
     processor_ = nullptr;
     throw Error("ParaView Catalyst failed to initialise");
   }
+  plain_log_unless_terminal();
   // Catalyst has started MPI if the program had not.
   MPI_Initialized(&mpi_up);
   if (mpi_up) comm_ = MPI_COMM_WORLD;

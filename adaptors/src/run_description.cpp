@@ -52,7 +52,9 @@ void write_run_description(const std::string& output_dir, const Domain& whole, i
   j << "  \"pipelines\": [";
   for (std::size_t i = 0; i < pipelines.size(); ++i)
     j << (i ? ",\n" : "\n") << "    {\"script\": " << quoted(pipelines[i].script) << ", \"every\": " << pipelines[i].every
-      << ", \"live\": " << (pipelines[i].live ? "true" : "false") << "}";
+      << ", \"live\": " << (pipelines[i].live ? "true" : "false") << ", \"calls\": " << pipelines[i].calls
+      << ", \"seconds\": " << pipelines[i].seconds << ", \"dropped\": "
+      << (pipelines[i].dropped.empty() ? std::string("null") : quoted(pipelines[i].dropped)) << "}";
   j << "\n  ],\n";
   j << "  \"live\": "
     << (options.live ? quoted(options.live_host + ":" + std::to_string(options.live_port)) : std::string("null"))

@@ -1,6 +1,6 @@
 // output_dir/insitu.json: what the in-situ extracts of a run hold (grid, arrays and their units,
-// pipelines and their frequencies, the caller's metadata), so that they can be read without the
-// run's configuration at hand.
+// pipelines and their frequencies, the caller's metadata; at the end, what each pipeline did and
+// why one was dropped), so that they can be read without the run's configuration at hand.
 #pragma once
 #include <string>
 #include <utility>

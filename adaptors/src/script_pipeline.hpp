@@ -46,6 +46,7 @@ class ScriptPipeline : public vtkCPPipeline {
   long every = 1;
   bool live = false;       // hosts the ParaView Live link
   bool enabled = true;     // false once dropped (on_error = disable) or stopped
+  std::string dropped;     // when and why on_error = disable dropped it (PipelineStats::dropped)
   bool scheduled = false;  // runs at the step being executed
   bool failed = false;     // the last call failed
   bool stopped = false;    // the last call was interrupted (or skipped) because the run is stopping

@@ -217,6 +217,33 @@ TEST(CatalystRun, ARelativeOutputFolderHoldsTheRunsFilesWhilePipelinesRun) {
   }
 }
 
+// ParaView's logging installs handlers of its own as Catalyst starts (a stack trace, then the end
+// of the process); a SIGTERM while the pipelines load still stops the run as anywhere else: status
+// 130, a checkpoint, the summary, and a log without terminal colours when stderr is a file.
+TEST(CatalystRun, SigtermWhilePipelinesLoadStopsTheRunWithItsCheckpoint) {
+  TempDir tmp;
+  const std::string script = tmp / "slow_load.py";
+  plume::test::write_file(script, "# script-version: 2\nimport time\nopen(" + q(tmp / "marker") +
+                                      ", 'w').close()\ntime.sleep(5)\nfrom paraview.simple import *\n"
+                                      "from paraview import catalyst\ninput = PVTrivialProducer(registrationName='input')\n"
+                                      "options = catalyst.Options()\ndef catalyst_execute(info):\n    pass\n");
+  const std::string config = catalyst_case(tmp, {script}, insitu_only);
+  plume::test::BackgroundRun run(std::string(PLUME_EXE) + " run " + q(config), tmp / "stdout", tmp / "stderr");
+  ASSERT_TRUE(plume::test::wait_for_file(tmp / "marker", 120)) << plume::test::read_file(tmp / "stderr");
+  run.signal(SIGTERM);
+  const std::optional<int> code = run.wait(60);
+  ASSERT_TRUE(code) << "the run did not end within 60 s";
+  const std::string err = plume::test::read_file(tmp / "stderr");
+  EXPECT_EQ(*code, 130) << err;
+  EXPECT_NE(summary_of(tmp).find("\"status\": \"interrupted\""), std::string::npos) << summary_of(tmp);
+  bool checkpoint = false;
+  for (const auto& e : fs::directory_iterator(tmp / "out"))
+    checkpoint = checkpoint || e.path().extension() == ".ckpt";
+  EXPECT_TRUE(checkpoint) << "no checkpoint";
+  EXPECT_EQ(err.find("Loguru caught a signal"), std::string::npos) << err;
+  EXPECT_EQ(err.find('\x1b'), std::string::npos) << "terminal colours in a log file: " << err;
+}
+
 TEST(CatalystRun, APipelineThatRaisesStopsTheRunWithItsError) {
   TempDir tmp;
   const std::string bad = tmp / "broken.py";
@@ -225,6 +252,9 @@ TEST(CatalystRun, APipelineThatRaisesStopsTheRunWithItsError) {
   EXPECT_NE(r.code, 0);
   EXPECT_NE(r.err.find("plume-test: this pipeline is broken"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(fs::path(tmp / "out") / "checkpoint_000000040.ckpt")) << "the run went on";
+  // The folder the run had begun says why it ended.
+  EXPECT_NE(summary_of(tmp).find("\"status\": \"failed\""), std::string::npos) << summary_of(tmp);
+  EXPECT_NE(summary_of(tmp).find("plume-test: this pipeline is broken"), std::string::npos) << summary_of(tmp);
 }
 
 TEST(CatalystRun, OverwriteReplacesTheExtractsAndARefusedRestartLeavesThem) {
@@ -272,6 +302,11 @@ TEST(CatalystRun, APipelineThatCallsSysExitFailsLikeAnyOther) {
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("sys.exit(3)"), std::string::npos) << r.err;
     EXPECT_TRUE(fs::exists(plume::test::ckpt(tmp / "out", 40))) << "the run did not reach its end";
+    // The folder says why the extracts stop at step 20: insitu.json, written again at the end.
+    const std::string description = plume::test::read_file(tmp / "out/insitu/insitu.json");
+    EXPECT_NE(description.find("\"dropped\": \"at step 20: RuntimeError: the pipeline called sys.exit(3)"),
+              std::string::npos)
+        << description;
   }
 }
 

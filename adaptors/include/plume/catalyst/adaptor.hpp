@@ -31,6 +31,7 @@ struct PipelineStats {
   double seconds = 0.0;
   bool live = false;     // hosts the ParaView Live link
   bool enabled = true;   // false once dropped by on_error = disable
+  std::string dropped;   // when and why it was dropped ("at step 300: ..."); empty while it runs
 };
 
 class Adaptor {
