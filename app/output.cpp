@@ -6,14 +6,18 @@
 #include <cstring>
 #include <dirent.h>
 #include <filesystem>
+#include <sstream>
 #include <stdexcept>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <toml++/toml.h>
 #include "command_line.hpp"
 #include "console.hpp"
 #include "exit_codes.hpp"
 #include "output_folder.hpp"
 #include "rank0.hpp"
 #include "plume/io/atomic_file.hpp"
+#include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/field_select.hpp"
 #include "plume/viz/image.hpp"
@@ -83,6 +87,16 @@ std::string absolute_folder(const std::string& dir) {
   return a;
 }
 
+// The configuration less how the run is run and written ([run], [output], [insitu]), without
+// comments: what sets the state of every step.
+std::string physics_toml(const config::RunConfig& cfg) {
+  toml::table t = toml::parse(config::to_toml(cfg));
+  for (const char* how : {"run", "output", "insitu"}) t.erase(how);
+  std::ostringstream text;
+  text << t << "\n";
+  return text.str();
+}
+
 }  // namespace
 
 Output::Output(const config::RunConfig& cfg, parallel::Communicator& world)
@@ -94,6 +108,9 @@ Output::Output(const config::RunConfig& cfg, parallel::Communicator& world)
               : kind.magnitude              ? viz::Colormap::Viridis
                                             : viz::Colormap::Inferno;
   std::string refusal = world_.rank() == 0 ? folder_refusal(cfg_, dir_) : "";
+  std::error_code ec;
+  if (refusal.empty() && world_.rank() == 0 && std::filesystem::is_directory(dir_, ec))
+    refusal = lock_.acquire(dir_, lock_note_);
   share_from_rank0(world_, refusal);
   if (!refusal.empty()) throw ExitRequest{kExitUsage, refusal};
 #ifdef PLUME_HAVE_VTK_OUTPUT
@@ -138,6 +155,12 @@ const io::FieldChoice& Output::field() const {
 void Output::begin(long long first_step, Console& console) {
   on_rank0(world_, "cannot prepare the output folder", [&] {
     make_dirs(dir_);
+    if (!lock_.held() && lock_note_.empty()) {  // a folder this run made: locked now
+      const std::string refusal = lock_.acquire(dir_, lock_note_);
+      if (!refusal.empty()) throw std::runtime_error(refusal);
+    }
+    lock_.stamp();
+    if (!lock_note_.empty()) console.warning(lock_note_);
     // The extracts' folder too: a Catalyst staging folder, or a half extract in it.
     auto stale = io::remove_stale_temporaries(dir_);
     for (const std::string& name : io::remove_stale_temporaries(path("insitu"))) stale.push_back("insitu/" + name);
@@ -146,7 +169,13 @@ void Output::begin(long long first_step, Console& console) {
     if (cfg_.overwrite && !continues_run_in(cfg_, dir_))
       if (const std::size_t n = remove_run_files(dir_))
         console.note(fmt::format("--overwrite: removed {} file(s) of an earlier run from {}", n, dir_));
-    config::save_config(cfg_, path("config.toml"));
+    // The summary of the segment this run continues goes: until this run ends and writes its own,
+    // the folder does not claim a finished run (a restart killed on the way leaves none).
+    for (const char* name : {"summary.json", "summary.txt"}) ::unlink(path(name).c_str());
+    // Which plume wrote it, in a comment the configuration reader passes over.
+    io::write_file_atomic(path("config.toml"),
+                          "# the configuration of this run, written by " + io::build_description() + "\n" +
+                              config::to_toml(cfg_));
     csv_ = std::make_unique<io::DiagnosticsCsv>(path("diagnostics.csv"), first_step > 0 ? first_step : -1,
                                                 find_model(cfg_.solver.model));
 #ifdef PLUME_HAVE_VTK_OUTPUT
@@ -193,8 +222,23 @@ void Output::write_image(const Fields& f, long long step, double time, const std
   // The caption of the ParaView pipelines' images, so that both say the same.
   const std::string title =
       fmt::format("{} (lattice units)   step {}   t = {:.6g}{}", kind.title, step, time, plane);
-  viz::write_png(path(name), viz::render_field(v, f.nx, f.ny, colormap_, colour_range(v, kind, cfg_.output),
-                                               cfg_.output.image_scale, true, title));
+  const viz::Range range = colour_range(v, kind, cfg_.output);
+  viz::Image img = viz::render_field(v, f.nx, f.ny, colormap_, range, cfg_.output.image_scale, true, title);
+  // The file says what it is without the folder: what the picture shows, the program that made it
+  // and the run's physics. Nothing that differs between runs of the same physics (the date, the
+  // tiling, the folder): the same state gives the same file, as it gives the same pixels.
+  const Model& model = find_model(cfg_.solver.model);
+  img.text = {
+      {"Title", fmt::format("{}, step {}, t = {:.9g}{}", kind.title, step, time, plane)},
+      {"Software", io::build_description()},
+      {"Description",
+       fmt::format("plume {} run ({}), {} sites; field {} = {} in lattice units, colour map {} from {:.9g} to {:.9g}, "
+                   "{} pixels a site",
+                   model.name(), model.describe(cfg_.solver.setup), size_text(cfg_.solver.global()), kind.name,
+                   kind.label, viz::colormap_name(colormap_), range.lo, range.hi, cfg_.output.image_scale)},
+      {"Comment", "the run's model, lattice and physics (plume configuration, TOML):\n" + physics_toml(cfg_)},
+  };
+  viz::write_png(path(name), img);
 }
 
 std::string Output::vtk(const Fields& local, long long step, double time) {

@@ -14,6 +14,7 @@
 #include "plume/io/diagnostics_csv.hpp"
 #include "plume/solver.hpp"
 #include "plume/viz/colormap.hpp"
+#include "output_folder.hpp"
 
 namespace plume::vtkout {
 class ImageSeries;
@@ -31,8 +32,9 @@ struct OutputError : std::runtime_error {
 
 class Output {
  public:
-  // Checks that the run may write into output.dir (output_folder.hpp) and writes nothing yet: a
-  // folder that holds another run's files ends the command with exit status 2 on every rank
+  // Checks that the run may write into output.dir (output_folder.hpp) and writes nothing yet but
+  // the lock of an existing folder: a folder that holds another run's files, or that another
+  // plume run is writing into now, ends the command with exit status 2 on every rank
   // (ExitRequest). `world`: the ranks of the run, which outlive this.
   Output(const config::RunConfig& cfg, parallel::Communicator& world);
   ~Output();
@@ -74,6 +76,8 @@ class Output {
   config::RunConfig cfg_;
   parallel::Communicator& world_;
   std::string dir_;
+  FolderLock lock_;        // rank 0's, from the check of the folder (or its creation) to the end
+  std::string lock_note_;  // why the folder could not be locked, for a warning
   viz::Colormap colormap_;
   std::unique_ptr<io::DiagnosticsCsv> csv_;
   std::vector<std::pair<long long, std::string>> checkpoints_;  // (step, path), oldest first

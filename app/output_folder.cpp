@@ -2,7 +2,14 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <filesystem>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <ctime>
 #include "plume/io/field_select.hpp"
 
 namespace plume::app {
@@ -97,6 +104,50 @@ std::size_t remove_run_files(const std::string& dir) {
     ++n;
   }
   return n;
+}
+
+FolderLock::~FolderLock() {
+  if (fd_ >= 0) ::close(fd_);  // releases the lock; the file stays, for the next run to lock
+}
+
+std::string FolderLock::acquire(const std::string& dir, std::string& note) {
+  const std::string path = dir + "/.plume.lock";
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    note = fmt::format("cannot create the lock file '{}' ({}): a second run writing into this folder would not be refused",
+                       path, std::strerror(errno));
+    return "";
+  }
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const int err = errno;
+    if (err != EWOULDBLOCK) {
+      ::close(fd);
+      note = fmt::format("the file system of '{}' takes no locks ({}): a second run writing into it would not be refused",
+                         dir, std::strerror(err));
+      return "";
+    }
+    char holder[256] = {};
+    const ssize_t n = ::pread(fd, holder, sizeof holder - 1, 0);
+    ::close(fd);
+    std::string who = n > 0 ? std::string(holder, std::size_t(n)) : std::string();
+    while (!who.empty() && (who.back() == '\n' || who.back() == ' ')) who.pop_back();
+    return fmt::format("output folder '{}' is in use by another plume run{}: wait for it to end, or choose another "
+                       "folder (-o DIR)",
+                       dir, who.empty() ? "" : " (" + who + ")");
+  }
+  fd_ = fd;
+  return "";
+}
+
+void FolderLock::stamp() {
+  if (fd_ < 0) return;
+  char host[256] = {};
+  ::gethostname(host, sizeof host - 1);
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  char when[32] = {};
+  std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  const std::string who = fmt::format("pid {} on {}, started {}\n", ::getpid(), host, when);
+  if (::ftruncate(fd_, 0) == 0) (void)!::pwrite(fd_, who.data(), who.size(), 0);  // the lock holds without it
 }
 
 }  // namespace plume::app

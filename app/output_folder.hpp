@@ -24,4 +24,26 @@ std::string folder_refusal(const config::RunConfig& cfg, const std::string& dir)
 // Removes run_files(dir): with --overwrite, before the new run writes. Returns how many.
 std::size_t remove_run_files(const std::string& dir);
 
+// Keeps a second plume run from writing into the folder while this one does (a restart started
+// too early, a batch job requeued while the first still runs): an exclusive lock (flock) on
+// `<dir>/.plume.lock`, which names its holder, released when the process ends however it ends.
+class FolderLock {
+ public:
+  FolderLock() = default;
+  ~FolderLock();
+  FolderLock(const FolderLock&) = delete;
+  FolderLock& operator=(const FolderLock&) = delete;
+  // Takes the lock of an existing folder. Returns why the run must not write there (another
+  // process holds it: its pid, host and start), or "". A file system without locks (some parallel
+  // ones) gives no protection: `note` then says so, and "" is returned.
+  std::string acquire(const std::string& dir, std::string& note);
+  bool held() const { return fd_ >= 0; }
+  // Writes who holds it (pid, host, start) into the file, for the message of a run refused
+  // meanwhile: once the run starts writing, so that a run refused before leaves the file as it was.
+  void stamp();
+
+ private:
+  int fd_ = -1;
+};
+
 }  // namespace plume::app

@@ -101,6 +101,14 @@ TEST(EndToEnd, TinyRunLeavesImagesDiagnosticsCheckpointsAndSummary) {
   const std::string txt = read_file(out + "/summary.txt");
   EXPECT_HAS(txt, "site updates/s");
   EXPECT_HAS(txt, "[physics]");
+  // Each file says what it is on its own: the configuration which plume wrote it, an image (in its
+  // PNG text) what it shows, the program and the physics, not how the run was run.
+  EXPECT_EQ(read_file(out + "/config.toml").rfind("# the configuration of this run, written by plume ", 0), 0u);
+  const std::string png = read_file(out + "/T_000000040.png");
+  for (const char* s : {"iTXt", "Title", "temperature T_H, step 40", "Software", "Description", "d2q37", "32 x 48",
+                        "Comment", "[physics]", "gravity = 0.001"})
+    EXPECT_HAS(png, s);
+  EXPECT_EQ(png.find("[run]"), std::string::npos) << "how the run was run is not the picture's";
 }
 
 TEST(EndToEnd, DiagnosticsHaveTheirOwnCadence) {
@@ -260,7 +268,11 @@ TEST(EndToEnd, BlowUpStopsWithLocationAndKeepsTheLastGoodCheckpoint) {
   EXPECT_HAS(read_file(tmp / "out/summary.json"), "\"status\": \"diverged\"");
 }
 
-TEST(EndToEnd, SigintWritesACheckpointAndExits130) {
+namespace {
+
+// Runs a long case, sends `sig` once the run is under way (its second image) and checks that it
+// stopped as Ctrl-C stops it: status 130, a checkpoint of the step it reached, the summary.
+void expect_a_clean_stop_on(int sig) {
   TempDir tmp;
   config::RunConfig c = plume::test::tiny_config(tmp / "out");
   c.steps = 100000000;
@@ -279,17 +291,28 @@ TEST(EndToEnd, SigintWritesACheckpointAndExits130) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (!std::filesystem::exists(tmp / "out/T_000000050.png") && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  ::kill(pid, SIGINT);
+  ::kill(pid, sig);
   int status = 0;
   ::waitpid(pid, &status, 0);
   ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
   EXPECT_EQ(WEXITSTATUS(status), 130);
-  EXPECT_HAS(read_file(tmp / "stderr"), "interrupted by signal 2 at step ");
+  EXPECT_HAS(read_file(tmp / "stderr"), "interrupted by signal " + std::to_string(sig) + " at step ");
   const auto steps = checkpoint_steps(tmp / "out");
   ASSERT_EQ(steps.size(), 1u);
   EXPECT_GE(steps[0], 50);
   EXPECT_EQ(io::read_checkpoint(ckpt(tmp / "out", steps[0])).header.step, steps[0]);
   EXPECT_HAS(read_file(tmp / "out/summary.json"), "\"status\": \"interrupted\"");
+}
+
+}  // namespace
+
+TEST(EndToEnd, SigintWritesACheckpointAndExits130) { expect_a_clean_stop_on(SIGINT); }
+
+// A batch system's SIGTERM, and SIGHUP (the terminal or ssh session of a run without nohup
+// closed), stop it the same way.
+TEST(EndToEnd, SigtermAndSighupStopItAsCtrlCDoes) {
+  expect_a_clean_stop_on(SIGTERM);
+  expect_a_clean_stop_on(SIGHUP);
 }
 
 TEST(EndToEnd, DivergedRestartNamesTheCheckpointItStartedFrom) {

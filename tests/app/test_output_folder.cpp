@@ -1,10 +1,14 @@
 // A run never silently replaces another run's files: a folder that holds them is refused (exit 2,
 // naming the folder and the ways on) unless the user asks to overwrite it or continues that run;
 // a refused run, a refused restart included, leaves the folder exactly as it was. Temporary
-// files that a crashed write left are removed by the next run in the folder.
+// files that a crashed write left are removed by the next run in the folder. A second run while
+// the first still writes there is refused.
 #include <gtest/gtest.h>
 #include <filesystem>
 #include <map>
+#include <csignal>
+#include <optional>
+#include "background_run.hpp"
 #include "output_files.hpp"
 #include "run_plume.hpp"
 
@@ -59,7 +63,8 @@ TEST(OutputFolder, OverwriteReplacesTheEarlierRunAndLeavesOtherFilesAlone) {
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(tmp / "out")) names.push_back(e.path().filename());
   std::sort(names.begin(), names.end());
-  EXPECT_EQ(names, (std::vector<std::string>{"T_000000000.png", "T_000000020.png", "checkpoint_000000020.ckpt",
+  // .plume.lock: the folder's lock, which stays for the next run to take.
+  EXPECT_EQ(names, (std::vector<std::string>{".plume.lock", "T_000000000.png", "T_000000020.png", "checkpoint_000000020.ckpt",
                                              "config.toml", "diagnostics.csv", "notes.txt", "summary.json",
                                              "summary.txt"}));
   EXPECT_EQ(read_file(tmp / "out/notes.txt"), "mine\n");
@@ -105,4 +110,48 @@ TEST(OutputFolder, TemporaryFilesOfACrashedWriteAreRemovedByTheNextRun) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_HAS(r.out, "removed 1 temporary file(s) that an interrupted run left in " + tmp / "out");
   EXPECT_FALSE(fs::exists(stale));
+}
+
+// Two runs writing into one folder at once would mix their checkpoints and lose rows of
+// diagnostics.csv (a restart started too early, a batch job requeued while the first still runs):
+// while a run writes, a second one into its folder is refused, naming the first, and changes
+// nothing; once the first has ended, it goes on.
+TEST(OutputFolder, ASecondRunWhileTheFirstStillWritesIsRefused) {
+  TempDir tmp;
+  config::RunConfig c = plume::test::tiny_config(tmp / "out");
+  c.steps = 100000000;
+  c.output.every = 0;
+  c.output.checkpoint_every = 20;
+  c.output.keep = 100000;  // checkpoint 20 stays, to restart from
+  const std::string cfg = write_case(tmp, c);
+  plume::test::BackgroundRun first(std::string(PLUME_EXE) + " run -q " + q(cfg), tmp / "stdout", tmp / "stderr");
+  ASSERT_TRUE(plume::test::wait_for_file(ckpt(tmp / "out", 40), 60)) << read_file(tmp / "stderr");
+  const Result r = run_plume("run -q --restart " + q(ckpt(tmp / "out", 20)) + " --steps 60");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_HAS(r.err, "output folder '" + tmp / "out" + "' is in use by another plume run (pid " +
+                        std::to_string(first.pid()));
+  first.signal(SIGINT);
+  ASSERT_EQ(first.wait(60), std::optional<int>(130)) << read_file(tmp / "stderr");
+  const Result again = run_plume("run -q --restart " + q(ckpt(tmp / "out", 20)) + " --steps 60");
+  EXPECT_EQ(again.code, 0) << again.err;
+  EXPECT_TRUE(fs::exists(ckpt(tmp / "out", 60)));
+}
+
+// A restart in the folder removes the summary of the segment it continues as it starts: until it
+// ends, the folder does not claim a finished run, and a restart killed on its way leaves none.
+TEST(OutputFolder, AContinuingRunRemovesTheSummaryOfTheSegmentBefore) {
+  TempDir tmp;
+  const std::string cfg = write_case(tmp, plume::test::tiny_config(tmp / "out"));
+  ASSERT_EQ(run_plume("run -q " + q(cfg)).code, 0);
+  ASSERT_TRUE(fs::exists(tmp / "out/summary.json"));
+  plume::test::BackgroundRun again(std::string(PLUME_EXE) + " run -q --restart " + q(ckpt(tmp / "out", 40)) +
+                                       " --steps 100000000 --set output.checkpoint_every=20 --set output.every=0 "
+                                       "--set output.keep=100000",
+                                   tmp / "stdout", tmp / "stderr");
+  ASSERT_TRUE(plume::test::wait_for_file(ckpt(tmp / "out", 80), 60)) << read_file(tmp / "stderr");
+  EXPECT_FALSE(fs::exists(tmp / "out/summary.json")) << "the finished segment's summary while the run goes on";
+  EXPECT_FALSE(fs::exists(tmp / "out/summary.txt"));
+  again.signal(SIGINT);
+  ASSERT_EQ(again.wait(60), std::optional<int>(130)) << read_file(tmp / "stderr");
+  EXPECT_HAS(read_file(tmp / "out/summary.json"), "\"status\": \"interrupted\"");
 }

@@ -4,6 +4,10 @@
 #include <gtest/gtest.h>
 #include <cmath>
 #include <filesystem>
+#include <stb/stb_image.h>  // Debian's libstb carries the implementation
+#include <zlib.h>
+#include <algorithm>
+#include <cstdint>
 #include "plume/viz/image.hpp"
 #include "small_filesystem.hpp"
 
@@ -113,4 +117,49 @@ TEST(WritePng, TheFileHoldsTheEncodedImage) {
   EXPECT_EQ(png, viz::encode_png(img));
   EXPECT_EQ(png.compare(0, 8, "\x89PNG\r\n\x1a\n"), 0);
   EXPECT_EQ(png.compare(png.size() - 8, 4, "IEND"), 0);
+}
+
+// The text chunks that say what a picture is (iTXt, after the header): each chunk's CRC is right
+// (zlib's), viewers find the keywords and texts, and the pixels decode as before (stb_image).
+TEST(WritePng, TextChunksSayWhatThePictureIsAndLeaveThePixels) {
+  viz::Image img = viz::render_field(ramp(16, 8), 16, 8, viz::Colormap::Inferno, {0, 1}, 1, false, "");
+  img.text = {{"Title", "temperature T_H, step 40"}, {"Comment", "model = \"d2q37\"\n[lattice]\nnx = 16 # ρ\n"}};
+  const std::string png = viz::encode_png(img);
+  std::vector<std::string> types;
+  std::vector<std::pair<std::string, std::string>> texts;
+  for (std::size_t at = 8; at + 12 <= png.size();) {
+    const auto u32 = [&](std::size_t i) {
+      return std::uint32_t(std::uint8_t(png[i])) << 24 | std::uint32_t(std::uint8_t(png[i + 1])) << 16 |
+             std::uint32_t(std::uint8_t(png[i + 2])) << 8 | std::uint32_t(std::uint8_t(png[i + 3]));
+    };
+    const std::uint32_t n = u32(at);
+    ASSERT_LE(at + 12 + n, png.size());
+    const std::string type = png.substr(at + 4, 4), data = png.substr(at + 8, n);
+    const auto* bytes = reinterpret_cast<const Bytef*>(png.data() + at + 4);
+    EXPECT_EQ(u32(at + 8 + n), std::uint32_t(crc32(crc32(0L, Z_NULL, 0), bytes, uInt(n + 4)))) << type;
+    types.push_back(type);
+    if (type == "iTXt") {
+      // keyword \0, compression flag and method, language \0, translated keyword \0, text
+      const std::size_t k = data.find('\0');
+      ASSERT_NE(k, std::string::npos);
+      ASSERT_EQ(data.substr(k + 1, 2), std::string("\0\0", 2)) << "uncompressed";
+      const std::size_t lang = data.find('\0', k + 3), translated = data.find('\0', lang + 1);
+      texts.emplace_back(data.substr(0, k), data.substr(translated + 1));
+    }
+    at += 12 + n;
+  }
+  ASSERT_GE(types.size(), 5u);
+  EXPECT_EQ(types[0], "IHDR");
+  EXPECT_EQ(types[1], "iTXt");
+  EXPECT_EQ(types[2], "iTXt");
+  EXPECT_EQ(types.back(), "IEND");
+  EXPECT_EQ(texts, img.text);
+  int w = 0, h = 0, channels = 0;
+  unsigned char* pixels = stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(png.data()), int(png.size()), &w,
+                                                &h, &channels, 3);
+  ASSERT_NE(pixels, nullptr) << stbi_failure_reason();
+  EXPECT_EQ(w, img.width);
+  EXPECT_EQ(h, img.height);
+  EXPECT_TRUE(std::equal(img.rgb.begin(), img.rgb.end(), pixels));
+  stbi_image_free(pixels);
 }

@@ -1,4 +1,6 @@
 #include "plume/viz/image.hpp"
+#include <array>
+#include <cstdint>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -175,6 +177,45 @@ Image render_field(const std::vector<double>& v, int nx, int ny, Colormap map, R
   return img;
 }
 
+namespace {
+
+// The CRC of a PNG chunk (ISO 3309, over its type and data).
+std::uint32_t png_crc(const std::string& bytes) {
+  static const std::array<std::uint32_t, 256> table = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t n = 0; n < 256; ++n) {
+      std::uint32_t c = n;
+      for (int k = 0; k < 8; ++k) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[n] = c;
+    }
+    return t;
+  }();
+  std::uint32_t c = 0xFFFFFFFFu;
+  for (unsigned char b : bytes) c = table[(c ^ b) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+void put_u32(std::string& out, std::uint32_t v) {
+  for (int shift = 24; shift >= 0; shift -= 8) out.push_back(char((v >> shift) & 0xFF));
+}
+
+// An uncompressed iTXt chunk: keyword, no compression, no language, UTF-8 text.
+std::string itxt_chunk(const std::string& keyword, const std::string& text) {
+  std::string body = "iTXt" + keyword.substr(0, 79);
+  body.push_back('\0');
+  body += std::string("\0\0", 2);  // compression flag and method
+  body.push_back('\0');              // language tag
+  body.push_back('\0');              // translated keyword
+  body += text;
+  std::string chunk;
+  put_u32(chunk, std::uint32_t(body.size() - 4));
+  chunk += body;
+  put_u32(chunk, png_crc(body));
+  return chunk;
+}
+
+}  // namespace
+
 std::string encode_png(const Image& img) {
   std::string png;
   auto append = [](void* context, void* data, int size) {
@@ -183,6 +224,12 @@ std::string encode_png(const Image& img) {
   if (!stbi_write_png_to_func(append, &png, img.width, img.height, 3, img.rgb.data(), img.width * 3))
     throw std::runtime_error("cannot encode a PNG image of " + std::to_string(img.width) + " x " +
                              std::to_string(img.height) + " pixels");
+  if (img.text.empty()) return png;
+  // The signature (8 bytes) and IHDR (4 length, 4 type, 13 data, 4 CRC) come first.
+  constexpr std::size_t kAfterHeader = 8 + 4 + 4 + 13 + 4;
+  std::string chunks;
+  for (const auto& [keyword, text] : img.text) chunks += itxt_chunk(keyword, text);
+  png.insert(kAfterHeader, chunks);
   return png;
 }
 

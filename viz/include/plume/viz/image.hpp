@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 #include "plume/viz/colormap.hpp"
 
@@ -11,6 +12,9 @@ namespace plume::viz {
 struct Image {
   int width = 0, height = 0;
   std::vector<std::uint8_t> rgb;  // row-major, top row first, 3 bytes a pixel
+  // What the picture is (PNG text chunks, iTXt: UTF-8), keyword and text: "Title", "Software",
+  // "Description", "Creation Time", "Comment" are the PNG standard's keywords that viewers show.
+  std::vector<std::pair<std::string, std::string>> text;
   void resize(int w, int h) {
     width = w;
     height = h;
@@ -42,7 +46,7 @@ std::vector<std::string> tick_labels(const std::vector<double>& ticks);
 Image render_field(const std::vector<double>& v, int nx, int ny, Colormap map, Range range, int scale = 1,
                    bool colorbar = true, const std::string& title = "");
 
-// The image as PNG file content.
+// The image as PNG file content, its text chunks right after the header chunk.
 std::string encode_png(const Image& img);
 // Writes a PNG through io::AtomicFile: complete or not at all. Throws std::runtime_error naming
 // the path on failure (a full disk included).
