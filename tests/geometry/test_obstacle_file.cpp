@@ -1,6 +1,7 @@
 // Seed 001's obstacle files: the cells listed are solid; every bad line is an error naming the
 // file, the line and the problem.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include "marks.hpp"
 #include "plume/geometry/error.hpp"
 #include "plume/geometry/obstacle_file.hpp"
@@ -71,4 +72,25 @@ TEST(ObstacleFile, AFileThatCannotBeReadIsNamed) {
     EXPECT_EQ(std::string(e.what()), "cannot read obstacle file '" + tmp / "missing.dat" + "': No such file or directory");
   }
   EXPECT_THROW(geometry::read_obstacle_file(tmp.path, 16, 8), geometry::GeometryError) << "a folder";
+}
+
+// A FIFO or a device would hang the reader (`plume seed001 params /dev/zero`): named, not read;
+// and a file far larger than a line per site is refused before it fills the memory.
+TEST(ObstacleFile, AnythingButARegularFileOfSensibleSizeIsRefused) {
+  TempDir tmp;
+  const auto error_of = [](const std::string& path) {
+    try {
+      geometry::read_obstacle_file(path, 16, 8);
+    } catch (const geometry::GeometryError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string fifo = tmp / "fifo.dat";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(error_of(fifo), "cannot read obstacle file '" + fifo + "': it is a FIFO (named pipe), not a regular file");
+  EXPECT_EQ(error_of("/dev/zero"), "cannot read obstacle file '/dev/zero': it is a character device, not a regular file");
+  plume::test::write_file(tmp / "big.dat", std::string(2 << 20, ' '));
+  EXPECT_EQ(error_of(tmp / "big.dat"), "cannot read obstacle file '" + tmp / "big.dat" +
+                                           "': it is 2.00 MiB, over the 1.01 MiB limit for obstacle files");
 }

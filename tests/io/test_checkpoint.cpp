@@ -1,6 +1,7 @@
 // Checkpoint files: layout, round trip, and refusal of corrupt, truncated, foreign or
 // mismatched files with a message that says which.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <cstring>
 #include <random>
 #include "plume/io/build_info.hpp"
@@ -286,4 +287,15 @@ TEST(Checkpoint, NegativeStepIsRefused) {
   write_file(w.path, s);
   EXPECT_HAS(read_error(w.path), "is corrupt: its step is negative (-5)");
   EXPECT_THROW(io::write_checkpoint(tmp / "neg.ckpt", w.cfg.solver, config::to_toml(w.cfg), -1, w.f), io::CheckpointError);
+}
+
+// A FIFO would block the reader until a writer came (and `plume check --restart FIFO` hung); a
+// device never ends. Both are named, not read.
+TEST(Checkpoint, FifoOrDeviceIsRefusedWithoutBeingRead) {
+  TempDir tmp;
+  const std::string fifo = tmp / "state.ckpt";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_HAS(read_error(fifo), "checkpoint '" + fifo + "' is a FIFO (named pipe), not a checkpoint file");
+  EXPECT_HAS(read_error("/dev/zero"), "checkpoint '/dev/zero' is a character device, not a checkpoint file");
+  EXPECT_THROW(io::read_checkpoint_header(fifo), io::CheckpointError);
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "keys.hpp"
 #include "plume/io/atomic_file.hpp"
+#include "plume/io/input_file.hpp"
 
 namespace plume::config {
 
@@ -314,29 +315,20 @@ RunConfig parse_config(const std::string& text, const std::string& origin) {
 }
 
 std::optional<RunConfig> load_config(const std::string& path, std::vector<std::string>& problems) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) {
-    problems.push_back(fmt::format("cannot read configuration file '{}': {}", path, std::strerror(errno)));
-    return std::nullopt;
-  }
-  // A folder opens like a file and reads as an empty one, which would be the default case.
+  // A folder would read as an empty file, which would be the default case.
   struct stat st {};
-  if (::fstat(::fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-    std::fclose(f);
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
     const std::string inside = path + (path.back() == '/' ? "" : "/") + "config.toml";
     problems.push_back(fmt::format("configuration file '{}' is a directory, not a TOML file{}", path,
                                    ::access(inside.c_str(), R_OK) == 0 ? " (did you mean '" + inside + "'?)" : ""));
     return std::nullopt;
   }
+  // Only a regular file of sensible size: a FIFO or a device would hang the reader (plume/io/input_file.hpp).
   std::string text;
-  char buf[65536];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  const bool failed = std::ferror(f);
-  const int err = errno;
-  std::fclose(f);
-  if (failed) {
-    problems.push_back(fmt::format("cannot read configuration file '{}': {}", path, std::strerror(err)));
+  try {
+    text = io::read_input_file(path, "configuration file", 16u << 20);
+  } catch (const io::InputFileError& e) {
+    problems.push_back(e.what());
     return std::nullopt;
   }
   return parse_config(text, path, problems);

@@ -20,7 +20,8 @@ bool solid_pixel(const unsigned char* rgba) {
 }  // namespace
 
 std::shared_ptr<SiteBitmap> read_mask_png(const std::string& path, int nx, int ny) {
-  const std::string bytes = read_input_file(path, "mask image");
+  // stb_image takes the size as an int; a mask of a lattice's sites is far smaller than 1 GiB.
+  const std::string bytes = read_input_file(path, "mask image", 1u << 30);
   // stb_image reads JPEG, BMP, GIF and others as well; a mask is a PNG (lossless: no compression
   // artefacts along the edges of the solids).
   static const char signature[8] = {'\x89', 'P', 'N', 'G', '\r', '\n', '\x1a', '\n'};

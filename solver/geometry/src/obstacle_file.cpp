@@ -37,7 +37,8 @@ std::optional<long long> whole_number(std::string_view s) {
 }  // namespace
 
 std::shared_ptr<SiteBitmap> read_obstacle_file(const std::string& path, int nx, int ny) {
-  const std::string text = read_input_file(path, "obstacle file");
+  // A line per solid site, "x y 1": 64 bytes a site leave room for any spacing and line ends.
+  const std::string text = read_input_file(path, "obstacle file", (1u << 20) + 64 * std::uint64_t(nx) * std::uint64_t(ny));
   auto bitmap = std::make_shared<SiteBitmap>(nx, ny);
   std::size_t start = 0;
   for (long line_number = 1; start < text.size(); ++line_number) {

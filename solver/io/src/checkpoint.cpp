@@ -5,8 +5,10 @@
 #include <cstring>
 #include <memory>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "plume/io/atomic_file.hpp"
 #include "plume/io/build_info.hpp"
+#include "plume/io/input_file.hpp"
 #include "plume/model.hpp"
 
 namespace plume::io {
@@ -87,12 +89,18 @@ CheckpointError fail(const std::string& path, const std::string& why) {
 // Reads and checks the fixed header and the texts; leaves the file positioned at the payload.
 CheckpointHeader read_header(File& file, const std::string& path, std::uint64_t& payload, std::uint64_t& mask,
                              std::uint64_t& hash) {
-  file.f = std::fopen(path.c_str(), "rb");
-  if (!file.f) throw fail(path, fmt::format("cannot be opened: {}", std::strerror(errno)));
   struct stat st {};
-  ::fstat(fileno(file.f), &st);
-  // A folder opens like a file and reads as an empty one.
+  const int fd = open_for_reading(path, st);
+  if (fd < 0) throw fail(path, fmt::format("cannot be opened: {}", std::strerror(errno)));
+  file.f = ::fdopen(fd, "rb");
+  if (!file.f) {
+    ::close(fd);
+    throw fail(path, fmt::format("cannot be opened: {}", std::strerror(errno)));
+  }
+  // A folder opens like a file and reads as an empty one; a FIFO or a device would be read for
+  // ever (a FIFO's open does not wait for its writer here: io::open_for_reading).
   if (S_ISDIR(st.st_mode)) throw fail(path, "is a directory, not a checkpoint file (checkpoint_<step>.ckpt)");
+  if (!S_ISREG(st.st_mode)) throw fail(path, fmt::format("is {}, not a checkpoint file", file_kind(st)));
   const std::uint64_t size = std::uint64_t(st.st_size);
   unsigned char h[kCheckpointHeaderBytesV3];
   const std::size_t got = std::fread(h, 1, 16, file.f);

@@ -3,9 +3,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <sstream>
 #include <fmt/format.h>
 #include "plume/io/atomic_file.hpp"
+#include "plume/io/input_file.hpp"
 
 namespace plume::io {
 namespace {
@@ -40,8 +41,13 @@ T value(const std::string& path, int n, const std::string& line) {
 }  // namespace
 
 Seed001Params read_seed001_params(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Seed001Error(fmt::format("{}: cannot open the parameter file", path));
+  // Seven numbers: a regular file of at most 1 MiB (a FIFO or a device would hang the reader).
+  std::istringstream in;
+  try {
+    in.str(read_input_file(path, "parameter file", 1u << 20));
+  } catch (const InputFileError& e) {
+    throw Seed001Error(e.what());
+  }
   std::string lines[7];
   for (int i = 0; i < 7; ++i)
     if (!std::getline(in, lines[i]))
