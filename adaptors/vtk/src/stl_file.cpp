@@ -9,6 +9,7 @@
 #include <vtkSelectEnclosedPoints.h>
 #include <vtkSmartPointer.h>
 #include "plume/geometry/error.hpp"
+#include "plume/geometry/stl_check.hpp"
 #include "plume/vtkgeometry/geometry_files.hpp"
 #include "vtk_errors.hpp"
 
@@ -58,7 +59,7 @@ void fill_rows(vtkPolyData* surface, const double b[6], const int lo[3], const i
 
 std::shared_ptr<geometry::SiteVolume> voxelise_stl(const std::string& path, const StlPlacement& place, int nx, int ny,
                                                    int nz) {
-  check_readable(path, "STL file");
+  geometry::check_stl_file(path, place.scale, place.x, place.y, place.z, nx, ny, nz);  // before VTK reads it
   vtkNew<vtkSTLReader> reader;
   VtkErrors errors(reader);
   reader->SetFileName(path.c_str());
