@@ -205,3 +205,19 @@ TEST(ParticleBed, ParametersThatDescribeNoBedAreRefused) {
   s.x_max = 46;
   EXPECT_EQ(error_of(64, 64, s, true, true), "the bed is 6 sites along x, less than a particle's diameter 8");
 }
+
+// A radius so small that the bed needs more particles than sites hung (1e-9: some 1e19 particles)
+// or ended in std::bad_alloc (1e-6: the cell list); it is refused at once with the count and the
+// least radius.
+TEST(ParticleBed, ARadiusTooSmallForTheLatticeIsRefusedWithTheCountItWouldNeed) {
+  EXPECT_EQ(error_of(32, 16, spec(1e-9, 0.3, 1), true, true),
+            "the radius 1e-09 is too small: the bed would need about 4.9e+19 particles to cover 154 of its 512 sites "
+            "(pi r^2 = 3.14e-18 sites each), more particles than sites; the radius must be at least 0.309");
+  EXPECT_NE(error_of(32, 16, spec(1e-6, 0.3, 1), true, true).find("about 4.9e+13 particles"), std::string::npos);
+  // A tiny fraction still needs a whole site: one site of 512 at r = 0.02 is 796 particles.
+  EXPECT_NE(error_of(32, 16, spec(0.02, 1e-9, 1), true, true).find("to cover 1 of its 512 sites"), std::string::npos);
+  // Just above the least radius the bed is built.
+  const ParticleBed bed(32, 16, spec(0.31, 0.3, 1), true, true);
+  EXPECT_GE(bed.solid_fraction(), 0.3);
+  EXPECT_LE(double(bed.particles().size()), 512.0);
+}

@@ -38,7 +38,9 @@ ParticleBed::Axis ParticleBed::axis(bool periodic, int n, int first, int end, do
     a.lo = first - 0.5 + r;
     a.span = std::max(0.0, (end - first) - 2 * r);
   }
-  a.cells = std::max(1, int(std::floor(a.span / reach)));
+  // At most a cell per site: the particles are fewer than the sites (problem()), so finer cells
+  // would only cost memory.
+  a.cells = int(std::max(1.0, std::min(std::floor(a.span / reach), double(n))));
   a.width = a.cells == 1 ? std::max(a.span, reach) : a.span / a.cells;
   return a;
 }
@@ -89,8 +91,18 @@ std::string ParticleBed::problem(int nx, int ny, const ParticleBedSpec& s, bool 
       return fmt::format("the bed is {} sites along {}, less than a particle's diameter {}", sites, axis, 2 * s.radius);
     return "";
   };
-  const std::string p = fits(wraps_x(nx, s, periodic_x), "x", x_max - s.x_min);
-  return p.empty() ? fits(periodic_y, "y", ny) : p;
+  if (std::string p = fits(wraps_x(nx, s, periodic_x), "x", x_max - s.x_min); !p.empty()) return p;
+  if (std::string p = fits(periodic_y, "y", ny); !p.empty()) return p;
+  // A particle covers pi r^2 sites on average. A bed that needs more particles than its region has
+  // sites describes nothing the lattice resolves, and placing them would take without end (or all
+  // the memory): a radius of 1e-9 would need some 1e19 of them.
+  const double sites = double(x_max - s.x_min) * ny, target = std::ceil(s.solid_fraction * sites);
+  const double particles = target / (M_PI * s.radius * s.radius);
+  if (particles > sites)
+    return fmt::format("the radius {} is too small: the bed would need about {:.3g} particles to cover {} of its {} "
+                       "sites (pi r^2 = {:.3g} sites each), more particles than sites; the radius must be at least {:.3g}",
+                       s.radius, particles, target, sites, M_PI * s.radius * s.radius, std::sqrt(target / (M_PI * sites)));
+  return "";
 }
 
 ParticleBed::ParticleBed(int nx, int ny, const ParticleBedSpec& s, bool periodic_x, bool periodic_y)
