@@ -2,6 +2,7 @@
 // mismatched files with a message that says which.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <cmath>
 #include <cstring>
 #include <random>
 #include "plume/io/build_info.hpp"
@@ -289,6 +290,19 @@ TEST(Checkpoint, NegativeStepIsRefused) {
   EXPECT_THROW(io::write_checkpoint(tmp / "neg.ckpt", w.cfg.solver, config::to_toml(w.cfg), -1, w.f), io::CheckpointError);
 }
 
+TEST(Checkpoint, NonFiniteTimeIsRefused) {
+  TempDir tmp;
+  const Written w = write_sample(tmp);
+  // A NaN time (after the step, at byte 88) with a checksum that matches.
+  std::string s = read_file(w.path);
+  const double nan = std::nan("");
+  std::memcpy(s.data() + 88, &nan, 8);
+  const std::uint64_t h = io::fnv1a64(s.data(), s.size() - 8);
+  for (int i = 0; i < 8; ++i) s[s.size() - 8 + i] = char((h >> (8 * i)) & 0xff);
+  write_file(w.path, s);
+  EXPECT_HAS(read_error(w.path), "is corrupt: its time is nan (a finite number >= 0 expected)");
+}
+
 // A FIFO would block the reader until a writer came (and `plume check --restart FIFO` hung); a
 // device never ends. Both are named, not read.
 TEST(Checkpoint, FifoOrDeviceIsRefusedWithoutBeingRead) {
@@ -298,4 +312,30 @@ TEST(Checkpoint, FifoOrDeviceIsRefusedWithoutBeingRead) {
   EXPECT_HAS(read_error(fifo), "checkpoint '" + fifo + "' is a FIFO (named pipe), not a checkpoint file");
   EXPECT_HAS(read_error("/dev/zero"), "checkpoint '/dev/zero' is a character device, not a checkpoint file");
   EXPECT_THROW(io::read_checkpoint_header(fifo), io::CheckpointError);
+}
+
+// A checksum says that the file is the one written, not that its state is sound: NaN or negative
+// populations are refused when restored, before a run makes any output (and calls the file its
+// last good checkpoint).
+TEST(Checkpoint, UnphysicalStateIsRefusedOnRestore) {
+  TempDir tmp;
+  const config::RunConfig cfg = plume::test::tiny_config(tmp / "out");  // 32 x 48 sites
+  Solver sound(cfg.solver);
+  sound.initialize();
+  const std::vector<double> f = sound.gather_populations();
+  for (const auto& [value, what] : {std::pair{std::nan(""), "rho is NaN"}, std::pair{-1.0, "rho = -37"}}) {
+    const std::string file = tmp / "bad.ckpt";
+    io::write_checkpoint(file, cfg.solver, config::to_toml(cfg), 20, std::vector<double>(f.size(), value));
+    Solver restarted(cfg.solver);
+    try {
+      io::restore_checkpoint(file, restarted, cfg.solver);
+      ADD_FAILURE() << what << ": restored";
+    } catch (const io::CheckpointError& e) {
+      EXPECT_HAS(std::string(e.what()), "checkpoint '" + file + "' holds an unphysical state (step 20): " + what +
+                                            " at (x=0, y=0, z=0), 1536 bad sites in all");
+    }
+  }
+  io::write_checkpoint(tmp / "sound.ckpt", cfg.solver, config::to_toml(cfg), 20, f);
+  Solver restarted(cfg.solver);
+  EXPECT_EQ(io::restore_checkpoint(tmp / "sound.ckpt", restarted, cfg.solver).step, 20);
 }

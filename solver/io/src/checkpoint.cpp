@@ -1,6 +1,7 @@
 #include "plume/io/checkpoint.hpp"
 #include <fmt/format.h>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -145,6 +146,8 @@ CheckpointHeader read_header(File& file, const std::string& path, std::uint64_t&
       payload != std::uint64_t(c.Q) * c.nx * c.ny * c.nz * sizeof(double)))
     throw fail(path, "is corrupt: its header is inconsistent");
   if (c.step < 0) throw fail(path, fmt::format("is corrupt: its step is negative ({})", c.step));
+  if (!(std::isfinite(c.time) && c.time >= 0))
+    throw fail(path, fmt::format("is corrupt: its time is {} (a finite number >= 0 expected)", c.time));
   const std::uint64_t expected = fixed + ntoml + nwriter + payload + mask + 8;
   if (size < expected)
     throw fail(path, fmt::format("is truncated: {} bytes, the header announces {}", size, expected));
@@ -295,6 +298,18 @@ CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, con
   if (has_solids) solver.scatter_solids(c.solids);
   solver.scatter_populations(c.populations, c.header.step);
   c.header.step = solver.step();
+  // The checksum says that the file is the one written, not that its state is sound: NaN or
+  // negative populations (a file made or edited by another program) would run, stop as unphysical
+  // and be named the last good checkpoint. The solver's own health check looks at it now, on every
+  // rank alike, before any output exists.
+  if (const std::optional<plume::Fault> fault = solver.find_fault()) {
+    const std::string what = std::isfinite(fault->value)
+                                 ? fmt::format("{} = {:.6g}", fault->field, fault->value)
+                                 : fmt::format("{} is {}", fault->field, std::isnan(fault->value) ? "NaN" : "infinite");
+    throw fail(path, fmt::format("holds an unphysical state (step {}): {} at (x={}, y={}, z={}), {} bad site{} in all",
+                                 c.header.step, what, fault->x, fault->y, fault->z, fault->count,
+                                 fault->count == 1 ? "" : "s"));
+  }
   return c.header;
 }
 

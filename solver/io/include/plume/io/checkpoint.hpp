@@ -76,8 +76,10 @@ void save_checkpoint(const std::string& path, Solver& solver, const std::string&
 // A run with solid sites stores their mask and a restart takes it, in place of those its own
 // configuration describes (the sites drawn since are part of the state).
 // restore: a file that cannot be used throws CheckpointError on every rank (naming rank 0 when
-// there are several) and leaves the solver as it was. The header returned is complete on rank 0;
-// on the other ranks it holds the step only.
+// there are several) and leaves the solver as it was. A file that can, but whose state is not
+// sound (NaN, infinite, rho <= 0 ...: Solver::find_fault), throws CheckpointError "... holds an
+// unphysical state ..." on every rank after the solver took that state: the caller drops the
+// solver. The header returned is complete on rank 0; on the other ranks it holds the step only.
 CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, const SolverConfig& cfg);
 
 }  // namespace plume::io
