@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <optional>
 #include <sstream>
@@ -135,6 +136,18 @@ config::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed&
   return cfg;
 }
 
+// seed001's --threads: 0 (OpenMP's default) up to seed001_max_threads().
+int seed001_threads(const std::string& value) {
+  int n = -1;
+  const auto [end, err] = std::from_chars(value.data(), value.data() + value.size(), n);
+  const int most = seed001_max_threads();
+  if (err != std::errc() || end != value.data() + value.size() || n < 0 || n > most)
+    throw UsageError(fmt::format("--threads = '{}': expected a whole number from 0 (the OpenMP default) to {} (64 per "
+                                 "hardware thread of this machine)",
+                                 value, most));
+  return n;
+}
+
 // A first word that is not a command is named, with what was probably meant.
 void check_command_word(int argc, const char* const* argv) {
   const std::vector<std::string> commands{"run", "check", "defaults", "seed001"};
@@ -225,7 +238,9 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job) {
   seed001->add_option("--precision", s1_precision, "storage: fp32 (the benchmark's) or fp64")
       ->check(CLI::IsMember(precision_names()))
       ->type_name("NAME");
-  seed001->add_option("--threads", s1.threads, "OpenMP threads of the CPU backend")->type_name("N");
+  std::string s1_threads;
+  seed001->add_option("--threads", s1_threads, "OpenMP threads of the CPU backend (0: the OpenMP default)")
+      ->type_name("N");
   seed001->add_flag("--quiet,-q", s1.quiet, "no progress report");
 
   check_command_word(argc, argv);
@@ -253,6 +268,8 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job) {
     };
     s1.backend = BackendKind(index(backend_kind_names(), s1_backend));
     s1.precision = Precision(index(precision_names(), s1_precision));
+    if (seed001->count("--threads") > 0) s1.threads = seed001_threads(s1_threads);
+    check_seed001(s1, job.ranks, job.ranks_on_host);  // before any work, as run's configuration
     cmd.seed001 = s1;
     return cmd;
   }

@@ -2,14 +2,19 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <thread>
 #include <fmt/format.h>
 #include "console.hpp"
 #include "d2q9/model.hpp"
 #include "d2q9/registration.hpp"
 #include "exit_codes.hpp"
 #include "plume/fields.hpp"
+#include "plume/config/run_config.hpp"
+#include "plume/geometry/error.hpp"
 #include "plume/geometry/obstacle_file.hpp"
+#include "plume/io/memory.hpp"
 #include "plume/parameters.hpp"
 
 namespace plume::app {
@@ -26,7 +31,69 @@ double average_velocity(Solver& solver) {
   return sum[T::kFluidSites] > 0 ? sum[T::kSpeedSum] / sum[T::kFluidSites] : 0.0;
 }
 
+// The benchmark's output folder passes the checks of `plume run`'s output.dir (config::validate,
+// on the default configuration with that folder, which only the folder can make fail), named as
+// the option that gives it.
+void check_folder(const std::string& dir, std::vector<std::string>& problems) {
+  if (dir.empty()) return problems.push_back("--out is empty: name the folder for av_vels.dat and final_state.dat");
+  config::RunConfig c = config::default_config();
+  c.output.dir = dir;
+  try {
+    config::validate(c);
+  } catch (const config::ConfigError& e) {
+    for (const std::string& p : e.problems)
+      if (p.rfind("output.dir", 0) == 0) problems.push_back("--out" + p.substr(std::strlen("output.dir")));
+  }
+}
+
+// The host memory of the run: that of `plume run` for its lattice and storage (populations,
+// fields, the whole lattice gathered on rank 0), and on rank 0 the average velocity of every step
+// (8 bytes) with the text of av_vels.dat built from it (26 bytes a line), and the final state's
+// sites. "" when it fits, or when Linux does not say how much is available.
+std::string memory_problem(const io::Seed001Params& p, const Seed001Run& run, int ranks, int ranks_on_host) {
+  SolverConfig cfg = seed001_config(p, nullptr);
+  cfg.backend = run.backend;
+  cfg.precision = run.precision;
+  const io::RunShape shape = io::run_shape(cfg, ranks, 0);
+  io::MemoryNeed need = io::estimate_memory(shape);
+  const double steps = (8.0 + 26.0) * double(p.max_iters), sites = sizeof(io::Seed001Site) * double(p.nx) * p.ny;
+  need.rank0 += steps + sites;
+  const std::optional<double> available = io::available_host_memory();
+  if (!available || need.host(ranks_on_host) <= *available) return "";
+  const std::string has = fmt::format("about {} of host memory, but this host has {} available (MemAvailable in "
+                                      "/proc/meminfo)",
+                                      io::format_bytes(need.host(ranks_on_host)), io::format_bytes(*available));
+  if (steps > need.host(ranks_on_host) / 2)
+    return fmt::format("{}:3: maxIters = {}: the run keeps the average velocity of every step for av_vels.dat, and "
+                       "needs {}",
+                       run.params, p.max_iters, has);
+  return fmt::format("{}:1: nx = {}, {}:2: ny = {}: a lattice of {} x {} sites needs {}; use a smaller lattice{}{}",
+                     run.params, p.nx, run.params, p.ny, p.nx, p.ny, has,
+                     run.precision == Precision::FP32 ? "" : ", FP32 storage (--precision fp32)",
+                     shape.populations_on_device ? "" : ", or a GPU");
+}
+
 }  // namespace
+
+int seed001_max_threads() { return 64 * int(std::max(1u, std::thread::hardware_concurrency())); }
+
+void check_seed001(const Seed001Run& run, int ranks, int ranks_on_host) {
+  std::vector<std::string> problems;
+  try {
+    const io::Seed001Params p = io::read_seed001_params(run.params);
+    // The obstacles' bitmap is as large as the lattice: read once the lattice is known to fit.
+    if (std::string memory = memory_problem(p, run, ranks, ranks_on_host); !memory.empty())
+      problems.push_back(std::move(memory));
+    else
+      geometry::read_obstacle_file(run.obstacles, p.nx, p.ny);
+  } catch (const io::Seed001Error& e) {
+    problems.push_back(e.what());
+  } catch (const geometry::GeometryError& e) {
+    problems.push_back(e.what());
+  }
+  check_folder(run.out, problems);
+  if (!problems.empty()) throw config::ConfigError(problems);
+}
 
 SolverConfig seed001_config(const io::Seed001Params& p, std::shared_ptr<const Geometry> obstacles) {
   d2q9::Setup s;
@@ -54,10 +121,9 @@ int run_seed001(const Seed001Run& run, parallel::Communicator& world) {
   // stdout carries the benchmark's own report alone, as the original prints it, for the scripts
   // that read it; plume's notes and progress go to stderr.
   Console console(run.quiet, Console::is_tty(stderr), root, stderr);
-  // Bad input ends the command before any work, with the file and line named.
+  // The files were checked on rank 0 before any work (check_seed001); every rank reads them.
   const io::Seed001Params p = io::read_seed001_params(run.params);
   std::shared_ptr<const Geometry> obstacles = geometry::read_obstacle_file(run.obstacles, p.nx, p.ny);
-  if (root) std::filesystem::create_directories(run.out);
 
   SolverConfig cfg = seed001_config(p, obstacles);
   cfg.backend = run.backend;
@@ -70,13 +136,16 @@ int run_seed001(const Seed001Run& run, parallel::Communicator& world) {
                            solver.backend_description()));
   const double init = seconds_since(t0);
 
-  // One step at a time: the benchmark records the average velocity after every step.
+  // One step at a time: the benchmark records the average velocity after every step (rank 0
+  // keeps them for av_vels.dat).
   const Clock::time_point t1 = Clock::now();
-  std::vector<double> av_vels(std::size_t(p.max_iters));
+  std::vector<double> av_vels(root ? std::size_t(p.max_iters) : 0);
+  double av = 0;
   console.start(0, p.max_iters, double(p.nx) * p.ny);
   for (long t = 0; t < p.max_iters; ++t) {
     solver.advance(1);
-    const double av = av_vels[std::size_t(t)] = average_velocity(solver);
+    av = average_velocity(solver);
+    if (root) av_vels[std::size_t(t)] = av;
     if (!std::isfinite(av)) {
       if (root) std::fprintf(stderr, "plume: error: the flow became unphysical at step %ld (average velocity %s); "
                                      "nothing written\n", t, std::isnan(av) ? "NaN" : "infinite");
@@ -88,7 +157,7 @@ int run_seed001(const Seed001Run& run, parallel::Communicator& world) {
   const double compute = seconds_since(t1);
 
   const Clock::time_point t2 = Clock::now();
-  const double final_av = p.max_iters > 0 ? av_vels.back() : average_velocity(solver);
+  const double final_av = p.max_iters > 0 ? av : average_velocity(solver);
   Fields f, whole;
   solver.fields(f);
   solver.gather_fields(f, whole);
@@ -97,6 +166,11 @@ int run_seed001(const Seed001Run& run, parallel::Communicator& world) {
     std::vector<io::Seed001Site> sites(whole.sites());
     for (std::size_t k = 0; k < sites.size(); ++k)
       sites[k] = {whole[ux][k], whole[uy][k], whole[rho][k] * d2q9::L::cs2, whole[solid][k] != 0};
+    // The folder is made only now, so that a run that cannot start (no GPU) or blows up leaves
+    // none behind; whether it can be made was checked before any work.
+    std::error_code ec;
+    std::filesystem::create_directories(run.out, ec);
+    if (ec) throw std::runtime_error(fmt::format("cannot create the output folder '{}': {}", run.out, ec.message()));
     io::write_av_vels((std::filesystem::path(run.out) / "av_vels.dat").string(), av_vels);
     io::write_final_state((std::filesystem::path(run.out) / "final_state.dat").string(), p.nx, p.ny, sites);
   }

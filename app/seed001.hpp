@@ -23,6 +23,17 @@ struct Seed001Run {
 // The D2Q9 solver configuration of a parameter file and its obstacles.
 SolverConfig seed001_config(const io::Seed001Params& p, std::shared_ptr<const Geometry> obstacles);
 
+// The most OpenMP threads --threads may ask for: 64 per hardware thread. More would only start
+// thousands of idle threads, and tens of thousands make libgomp fail or crash.
+int seed001_max_threads();
+
+// Everything that can be checked before any work, on rank 0 (parse_command_line), with every
+// problem in one config::ConfigError (exit status 2): the two files (read and checked), the output
+// folder (the checks of `plume run`'s output.dir) and the host memory the run needs on `ranks`
+// ranks, `ranks_on_host` of them on rank 0's host (the estimate of `plume run`, docs/running.md,
+// with the benchmark's per-step record).
+void check_seed001(const Seed001Run& run, int ranks, int ranks_on_host);
+
 // Collective: runs the benchmark, writes its outputs on rank 0 and prints its report (Reynolds
 // number, times). Returns the exit code.
 int run_seed001(const Seed001Run& run, parallel::Communicator& world);

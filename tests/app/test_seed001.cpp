@@ -3,10 +3,13 @@
 // and the final state in the benchmark's exact formats, and its Reynolds number; bad files end
 // the command before any work, naming the file and the line.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include "plume/backend.hpp"
 #include "run_plume.hpp"
 #include "seed001_reference.hpp"
 
@@ -155,4 +158,77 @@ TEST(Seed001, BadFilesEndTheCommandBeforeAnyWorkNamingFileAndLine) {
   const Result missing = run_plume("seed001 /nonexistent/params.txt /nonexistent/obs.dat -q");
   EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.err.find("/nonexistent/params.txt"), std::string::npos) << missing.err;
+}
+
+// What cannot run is refused before any work, with exit status 2 and nothing created: a lattice or
+// a record of steps that does not fit in memory (std::bad_alloc, exit 1, an empty folder), an output
+// folder that cannot be one (raw std::filesystem text), absurd --threads (libgomp crashed), a FIFO
+// or a device as an input file (read for ever).
+TEST(Seed001, WhatCannotRunIsRefusedBeforeAnyWork) {
+  struct Case {
+    std::string params, args, expected;
+  };
+  TempDir dir;
+  write(dir / "file", "");
+  ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0600), 0);
+  const std::string ok = "32\n16\n10\n15\n0.1\n0.005\n1.85\n";
+  const std::vector<Case> cases{
+      {"2000000\n2000000\n10\n15\n0.1\n0.005\n1.85\n", "",
+       "params.txt:1: nx = 2000000, " + dir / "params.txt" + ":2: ny = 2000000: a lattice of 2000000 x 2000000 sites needs about"},
+      {"32\n16\n99999999999\n15\n0.1\n0.005\n1.85\n", "",
+       "params.txt:3: maxIters = 99999999999: the run keeps the average velocity of every step for av_vels.dat, and "
+       "needs about"},
+      {ok, "--out " + q(dir / "file"), "--out = \"" + dir / "file" + "\" exists and is not a folder"},
+      {ok, "--out ''", "--out is empty"},
+      {ok, "--out " + q(dir / "file/out"), "cannot be created: '" + dir / "file" + "' is not a folder"},
+      {ok, "--threads -1", "--threads = '-1': expected a whole number from 0 (the OpenMP default) to"},
+      {ok, "--threads 100000", "--threads = '100000': expected a whole number from 0"},
+      {ok, "--threads abc", "--threads = 'abc'"},
+  };
+  for (const Case& c : cases) {
+    write(dir / "params.txt", c.params);
+    write(dir / "obstacles.dat", "1 1 1\n");
+    const Result r = run_plume("seed001 " + q(dir / "params.txt") + " " + q(dir / "obstacles.dat") + " --backend cpu -q " +
+                               (c.args.find("--out") == std::string::npos ? "--out " + q(dir / "out") + " " : "") + c.args);
+    EXPECT_EQ(r.code, 2) << c.expected << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.expected), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("bad_alloc"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "out")) << c.expected;
+  }
+  write(dir / "params.txt", ok);
+  struct Files {
+    std::string params, obstacles, expected;
+  };
+  const std::vector<Files> files{
+      {"/dev/zero", dir / "obstacles.dat", "cannot read parameter file '/dev/zero': it is a character device, not a regular file"},
+      {dir / "fifo", dir / "obstacles.dat", "cannot read parameter file '" + dir / "fifo" + "': it is a FIFO (named pipe), not a regular file"},
+      {dir / "params.txt", "/dev/urandom", "cannot read obstacle file '/dev/urandom': it is a character device, not a regular file"},
+      {dir / "params.txt", dir / "fifo", "cannot read obstacle file '" + dir / "fifo" + "': it is a FIFO"},
+      {dir.path, dir / "obstacles.dat", "cannot read parameter file '" + dir.path + "': it is a folder"}};
+  for (const auto& [params, obstacles, expected] : files) {
+    const Result r = run_plume("seed001 " + q(params) + " " + q(obstacles) + " --out " + q(dir / "out") + " -q");
+    EXPECT_EQ(r.code, 2) << expected << "\n" << r.err;
+    EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "out")) << expected;
+  }
+}
+
+// A run that cannot start (no GPU for --backend cuda) or blows up at once leaves no folder behind:
+// the folder is made when there is something to write into it.
+TEST(Seed001, ARunThatWritesNothingLeavesNoFolder) {
+  TempDir dir;
+  write(dir / "params.txt", "32\n16\n10\n15\n1e300\n0.005\n1.85\n");  // density 1e300: NaN at step 0
+  write(dir / "obstacles.dat", "1 1 1\n");
+  const Result blown = run_plume("seed001 " + q(dir / "params.txt") + " " + q(dir / "obstacles.dat") + " --out " +
+                                 q(dir / "out") + " --backend cpu --threads 1 -q");
+  EXPECT_EQ(blown.code, 3) << blown.err;
+  EXPECT_NE(blown.err.find("the flow became unphysical at step 0"), std::string::npos) << blown.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+  if (plume::cuda_device_count() == 0) {
+    write(dir / "params.txt", "32\n16\n10\n15\n0.1\n0.005\n1.85\n");
+    const Result cuda = run_plume("seed001 " + q(dir / "params.txt") + " " + q(dir / "obstacles.dat") + " --out " +
+                                  q(dir / "out") + " --backend cuda -q");
+    EXPECT_EQ(cuda.code, 1) << cuda.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+  }
 }
