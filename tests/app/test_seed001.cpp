@@ -213,6 +213,25 @@ TEST(Seed001, WhatCannotRunIsRefusedBeforeAnyWork) {
   }
 }
 
+// An output folder that is a symbolic link to nowhere is named as such (as `plume run -o` does):
+// it passed the checks and failed after the run.
+TEST(Seed001, AnOutputFolderThatIsALinkToNowhereIsNamed) {
+  TempDir dir;
+  write(dir / "params.txt", "32\n16\n10\n15\n0.1\n0.005\n1.85\n");
+  write(dir / "obstacles.dat", "");
+  std::filesystem::create_symlink("loop", dir / "loop");
+  std::filesystem::create_symlink("/nonexistent/x", dir / "dangling");
+  for (const auto& [name, why] : {std::pair{"loop", "(a loop of links)"},
+                                  std::pair{"dangling", "(its target: No such file or directory)"}}) {
+    const Result r = run_plume("seed001 " + q(dir / "params.txt") + " " + q(dir / "obstacles.dat") + " --out " +
+                               q(dir / name) + " --backend cpu -q");
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("--out = \"" + dir / name + "\" is a symbolic link that leads nowhere " + why),
+              std::string::npos)
+        << r.err;
+  }
+}
+
 // A run that cannot start (no GPU for --backend cuda) or blows up at once leaves no folder behind:
 // the folder is made when there is something to write into it.
 TEST(Seed001, ARunThatWritesNothingLeavesNoFolder) {

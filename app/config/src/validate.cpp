@@ -99,6 +99,8 @@ void check_output_dir(const std::string& dir, std::vector<std::string>& problems
   }
   struct stat st {};
   const bool exists = ::stat(dir.c_str(), &st) == 0;
+  if (const int err = errno; !exists && ::lstat(dir.c_str(), &st) == 0)  // a link that leads nowhere
+    return problems.push_back(fmt::format("output.dir = \"{}\" is a symbolic link that leads nowhere ({})", dir, err == ELOOP ? "a loop of links" : std::string("its target: ") + std::strerror(err)));
   if (!exists) {
     const std::string parent = existing_ancestor(dir);
     const std::string too_long = path_length_problem(dir, parent);
