@@ -22,7 +22,7 @@ std::vector<std::string> InSitu::script_problems(const config::InSituConfig& cfg
 #ifdef PLUME_HAVE_CATALYST
   try {
     for (const catalyst::SyntaxProblem& p : catalyst::syntax_problems(cfg.scripts))
-      problems.push_back(fmt::format("insitu.scripts[{}] = \"{}\", line {}: {}{}", p.index, cfg.scripts[p.index], p.line,
+      problems.push_back(fmt::format("insitu.scripts[{}] = \"{}\"{}: {}{}", p.index, cfg.scripts[p.index], p.line > 0 ? fmt::format(", line {}", p.line) : "",
                                      p.message, p.text.empty() ? "" : ": " + p.text));
   } catch (const std::exception& e) {
     problems.push_back(e.what());

@@ -4,8 +4,11 @@
 #include <cstring>
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vtkCPPythonPipeline.h>
+#include <algorithm>
 #include "plume/catalyst/error.hpp"
 
 extern char** environ;
@@ -87,12 +90,28 @@ std::vector<SyntaxProblem> syntax_problems(const std::vector<std::string>& scrip
     throw Error("cannot check the pipeline scripts' Python syntax: " + python + " failed");
 
   std::vector<SyntaxProblem> problems;
+  std::vector<bool> compiles(scripts.size(), true);
   for (const std::string& line : split(out, '\n')) {
     const std::vector<std::string> f = split(line, '\t');
     if (f.size() != 4) continue;
     problems.push_back({std::size_t(std::strtoul(f[0].c_str(), nullptr, 10)), std::strtol(f[1].c_str(), nullptr, 10),
                         f[2], f[3]});
+    if (problems.back().index < scripts.size()) compiles[problems.back().index] = false;
   }
+  // The adaptor runs script-version 2 scripts only (adaptor.cpp, add_pipeline); ParaView's own
+  // detector, which it asks there, is asked here too, so that a script without the marker is refused
+  // with the configuration, not once the run has made its output folder.
+  for (std::size_t i = 0; i < scripts.size(); ++i) {
+    struct stat st {};
+    if (!compiles[i] || ::stat(scripts[i].c_str(), &st) != 0 || !S_ISREG(st.st_mode) || ::access(scripts[i].c_str(), R_OK) != 0)
+      continue;
+    if (vtkCPPythonPipeline::DetectScriptVersion(scripts[i].c_str()) != 2)
+      problems.push_back({i, 0,
+                          "not a ParaView Catalyst script-version 2 script (add the line '# script-version: 2' and "
+                          "define extractors; see docs/insitu.md)",
+                          ""});
+  }
+  std::sort(problems.begin(), problems.end(), [](const SyntaxProblem& a, const SyntaxProblem& b) { return a.index < b.index; });
   return problems;
 }
 

@@ -18,6 +18,7 @@
 #include <vector>
 #include <unistd.h>
 #include "d2q37/registration.hpp"
+#include "plume/catalyst/script_syntax.hpp"
 #include "plume/catalyst/adaptor.hpp"
 
 namespace fs = std::filesystem;
@@ -142,6 +143,26 @@ TEST_F(AdaptorErrors, ScriptWithoutVersionMarkerIsRejected) {
   const std::string s = script("legacy.py", "from paraview.simple import *\ndef DoCoProcessing(datadescription):\n    pass\n");
   const std::string m = message_of([&] { Adaptor a(options({s}), domain(), plume::d2q37::model()); });
   EXPECT_NE(m.find("script-version 2"), std::string::npos) << m;
+}
+
+// The same marker is looked for statically, with the scripts' syntax, when the configuration is
+// checked (plume check, and plume run before any work): a script without it was refused only once
+// the run had made its output folder.
+TEST_F(AdaptorErrors, ScriptWithoutVersionMarkerIsFoundWithTheSyntaxCheck) {
+  const std::string legacy = script("legacy.py", "from paraview.simple import *\ndef DoCoProcessing(datadescription):\n    pass\n");
+  const std::string empty = script("empty.py", "");
+  const std::string broken = script("broken.py", "x = = 1\n");
+  const std::vector<plume::catalyst::SyntaxProblem> p =
+      plume::catalyst::syntax_problems({fields_pipeline(), legacy, empty, broken});
+  ASSERT_EQ(p.size(), 3u);
+  for (std::size_t k : {0, 1}) {
+    EXPECT_EQ(p[k].index, k + 1);
+    EXPECT_EQ(p[k].line, 0);
+    EXPECT_EQ(p[k].message, "not a ParaView Catalyst script-version 2 script (add the line '# script-version: 2' "
+                            "and define extractors; see docs/insitu.md)");
+  }
+  EXPECT_EQ(p[2].index, 3u);  // a syntax error is the one problem told of that script
+  EXPECT_EQ(p[2].line, 1);
 }
 
 TEST_F(AdaptorErrors, BrokenScriptStopsAtInitialisationWithItsError) {

@@ -1,5 +1,6 @@
 // The Python syntax of pipeline scripts, checked without starting Catalyst (for `plume check`):
-// each script is compiled, not run, by the Python interpreter of the version ParaView embeds.
+// each script is compiled, not run, by the Python interpreter of the version ParaView embeds; and
+// the "# script-version: 2" marker without which the adaptor does not run a script.
 #pragma once
 #include <string>
 #include <vector>
@@ -13,8 +14,9 @@ struct SyntaxProblem {
   std::string text;       // the line in question, trimmed ("" when not known)
 };
 
-// Scripts that cannot be read are skipped (their existence is checked elsewhere). Throws Error when
-// the interpreter cannot be run.
+// In the order of the scripts; a script without the marker gets line 0 and the message "not a
+// ParaView Catalyst script-version 2 script (...)". Scripts that cannot be read are skipped (their
+// existence is checked elsewhere). Throws Error when the interpreter cannot be run.
 std::vector<SyntaxProblem> syntax_problems(const std::vector<std::string>& scripts);
 
 }  // namespace plume::catalyst
