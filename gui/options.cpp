@@ -1,10 +1,49 @@
 #include "options.hpp"
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <functional>
 #include "cases.hpp"
 #include "commands.hpp"
 
 namespace plume::gui {
+
+namespace {
+
+// The limits of the number options, in words: CLI11's own range checks print an unbounded end as
+// DBL_MAX written out (309 digits), call a word "not in range" and let NaN through.
+std::function<std::string(const std::string&)> whole_number(long long lo, long long hi) {
+  return [lo, hi](const std::string& v) -> std::string {
+    long long n = 0;
+    const auto [end, err] = std::from_chars(v.data(), v.data() + v.size(), n);
+    const bool number = end == v.data() + v.size() && err != std::errc::invalid_argument;
+    if (number && err == std::errc() && lo <= n && n <= hi) return "";
+    return fmt::format("'{}' is {} from {} to {}", v,
+                       number ? "out of range: expected a whole number" : "not a whole number: expected one", lo, hi);
+  };
+}
+std::function<std::string(const std::string&)> real_number(double lo, double hi) {
+  return [lo, hi](const std::string& v) -> std::string {
+    char* end = nullptr;
+    const double x = std::strtod(v.c_str(), &end);
+    const bool number = !v.empty() && *end == '\0';
+    if (number && lo <= x && x <= hi) return "";  // NaN fails both comparisons
+    return fmt::format("'{}' is {} from {} to {}", v,
+                       !number              ? "not a number: expected one"
+                       : !std::isfinite(x) ? "not a finite number: expected one"
+                                           : "out of range: expected a number",
+                       lo, hi);
+  };
+}
+
+// The largest window: OpenGL's usual largest framebuffer side (X's protocol stops at 32767; a
+// 100000-pixel window ends in an X error instead of a message).
+constexpr int kMaxWindowSide = 16384;
+
+}  // namespace
 
 int parse_options(int argc, char** argv, Options& o) {
   CLI::App app{"plume-gui: watch and steer a lattice Boltzmann simulation live (Dear ImGui, GLFW, OpenGL); the model and case are the configuration's (D2Q37 Rayleigh-Taylor by default)."};
@@ -19,7 +58,8 @@ int parse_options(int argc, char** argv, Options& o) {
                      ")")
       ->check(CLI::ExistingDirectory);
   app.add_flag("--paused", o.paused, "start paused");
-  app.add_option("--batch", o.batch, "steps per batch of the simulation thread")->check(CLI::PositiveNumber);
+  app.add_option("--batch", o.batch, "steps per batch of the simulation thread (1 to 1000000)")
+      ->check(whole_number(1, 1000000));
   // The same name checks as the script commands, so both give the same message.
   auto accepted_by = [](auto from_name) {
     return [from_name](const std::string& v) -> std::string {
@@ -45,23 +85,24 @@ int parse_options(int argc, char** argv, Options& o) {
       ->check(CLI::ExistingFile);
   app.add_option("--frames", o.frames,
                  "hidden window: draw this many frames (after the script, if any), then exit; for Xvfb and CI")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number(0, 1000000000));
   app.add_flag("--offscreen", o.offscreen,
                "draw into an OpenGL context from EGL, without a window or display server (a GPU node); needs --frames");
   app.add_flag("--show", o.show, "keep the window visible in a --frames run");
   app.add_option("--screenshot", o.screenshot, "PNG of the last frame of a --frames run");
   app.add_option("--report", o.report, "write diagnostics and probe records of the run to this file");
   std::string size;
-  app.add_option("--size", size, "window size WIDTHxHEIGHT (default 1400x900)");
+  app.add_option("--size", size, "window size WIDTHxHEIGHT, from 320x240 to 16384x16384 (default 1400x900)");
   app.add_option("--snapshot-share", o.snapshot_share,
                  "largest share of the run's time the solver may lose to snapshots for the window, in (0, 1] "
                  "(default 0.2; 1: a new field every frame, whatever it costs the solver)")
-      ->check(CLI::Range(0.001, 1.0));
-  app.add_option("--max-fps", o.max_fps, "frame-rate cap, 0 for none (default 60)")->check(CLI::NonNegativeNumber);
+      ->check(real_number(0.001, 1.0));
+  app.add_option("--max-fps", o.max_fps, "frame-rate cap, 0 for none (default 60; at most 1000)")
+      ->check(real_number(0, 1000));
   app.add_option("--max-texture", o.max_texture,
                  "largest side, in texels, of a plane's texture (default: the GPU's limit): a larger plane is shown "
                  "every k-th site, k the smallest that fits; read-outs, probes and field images keep every site")
-      ->check(CLI::Range(16, 1 << 20));
+      ->check(whole_number(16, 1 << 20));
   app.add_option("--upload", o.upload,
                  "how the field reaches its texture: auto (CUDA-OpenGL interop for a CUDA run drawn by the NVIDIA "
                  "driver's OpenGL on the same GPU, else host upload) or host")
@@ -81,9 +122,12 @@ int parse_options(int argc, char** argv, Options& o) {
     }
     if (!size.empty()) {
       char x = 0;
-      if (std::sscanf(size.c_str(), "%d%c%d", &o.width, &x, &o.height) != 3 || x != 'x' || o.width < 320 ||
-          o.height < 240)
-        throw CLI::ValidationError("--size", "expected WIDTHxHEIGHT of at least 320x240, got '" + size + "'");
+      int end = 0;
+      if (std::sscanf(size.c_str(), "%d%c%d%n", &o.width, &x, &o.height, &end) != 3 || x != 'x' ||
+          std::size_t(end) != size.size() || o.width < 320 || o.height < 240 || o.width > kMaxWindowSide ||
+          o.height > kMaxWindowSide)
+        throw CLI::ValidationError("--size", fmt::format("expected WIDTHxHEIGHT from 320x240 to {}x{}, got '{}'",
+                                                         kMaxWindowSide, kMaxWindowSide, size));
     }
     if (!o.screenshot.empty() && o.frames < 0)
       throw CLI::ValidationError("--screenshot", "needs --frames N (the screenshot is of the last frame); "
@@ -97,7 +141,7 @@ int parse_options(int argc, char** argv, Options& o) {
     app.exit(e);
     return 0;
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    std::fprintf(stderr, "plume-gui: %s\nrun 'plume-gui --help' for the options\n", e.what());
     return 2;
   }
   return -1;

@@ -259,6 +259,31 @@ TEST(Program, CommandLineMistakesAreUsageErrors) {
   EXPECT_NE(u.err.find("--upload"), std::string::npos) << u.err;
 }
 
+// The number options say in words what they take: CLI11's ranges printed an open end as DBL_MAX
+// written out (309 digits) and a word as "not in range", NaN passed, and a window larger than X
+// allows ended in an X error after the start.
+TEST(Program, NumberOptionsSayWhatTheyTake) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"--frames", "-1"}, "plume-gui: --frames: '-1' is out of range: expected a whole number from 0 to 1000000000"},
+      {{"--frames", "abc"}, "--frames: 'abc' is not a whole number: expected one from 0 to 1000000000"},
+      {{"--batch", "0"}, "--batch: '0' is out of range: expected a whole number from 1 to 1000000"},
+      {{"--max-fps", "nan"}, "--max-fps: 'nan' is not a finite number: expected one from 0 to 1000"},
+      {{"--snapshot-share", "nan"}, "--snapshot-share: 'nan' is not a finite number: expected one from 0.001 to 1"},
+      {{"--max-texture", "8"}, "--max-texture: '8' is out of range: expected a whole number from 16 to 1048576"},
+  };
+  for (const auto& [args, expected] : cases) {
+    const ProcessResult r = run_process(gui(args), "");
+    EXPECT_EQ(r.status, 2) << args[0] << " " << args[1];
+    EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("17976931348623157"), std::string::npos) << r.err;
+  }
+  const ProcessResult s = run_process({PLUME_GUI_EXE, "--size", "100000x100000", "--frames", "1"}, "");
+  EXPECT_EQ(s.status, 2);
+  EXPECT_NE(s.err.find("--size: expected WIDTHxHEIGHT from 320x240 to 16384x16384, got '100000x100000'"),
+            std::string::npos)
+      << s.err;
+}
+
 TEST(Program, TheWholeScriptIsCheckedBeforeAnyLineRuns) {
   // No display given: every bad line, configuration keys and values included, is reported
   // before the window opens and before line 1 runs.
