@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <climits>
+#include <optional>
 #include "plume/config/run_config.hpp"
 #include "test_support.hpp"
 #include "d2q37/setup.hpp"
@@ -36,6 +37,34 @@ std::string validate_error(const std::string& key, const std::string& value) {
   c.output.dir = tmp / "out";
   config::apply_override(c, key, value);
   return error_of([&] { config::validate(c); });
+}
+
+// Every problem `plume check` finds in the file `toml` with the overrides `sets` (--set), in one
+// round as the command line gathers them: the file's, the overrides' and validate()'s (the output
+// in a fresh folder).
+std::vector<std::string> problems_of(const std::string& toml, std::vector<std::string> sets = {}) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "case.toml", toml);
+  sets.push_back("output.dir=" + (tmp / "out"));
+  std::vector<std::string> problems;
+  std::optional<config::RunConfig> c = config::load_config(tmp / "case.toml", problems);
+  for (const std::string& s : sets) {
+    try {
+      config::apply_override(*c, s);
+    } catch (const config::ConfigError& e) {
+      problems.insert(problems.end(), e.problems.begin(), e.problems.end());
+    }
+  }
+  try {
+    config::validate(*c);
+  } catch (const config::ConfigError& e) {
+    problems.insert(problems.end(), e.problems.begin(), e.problems.end());
+  }
+  return problems;
+}
+
+std::string check_error(const std::string& toml, const std::vector<std::string>& sets = {}) {
+  return config::ConfigError(problems_of(toml, sets)).what();
 }
 
 }  // namespace
@@ -283,4 +312,22 @@ TEST(ConfigErrors, InPlaceStreamingWithABoundaryThatReadsANeighbourIsRefused) {
   EXPECT_HAS(problem("model = \"diffusion\"\n[run]\nstreaming = \"in-place\"\n"), "diffusion stencil");
   EXPECT_EQ(problem("[run]\nstreaming = \"in-place\"\n"), "");  // fixed walls: accepted
   EXPECT_HAS(problem("[run]\nstreaming = \"in-one\"\n"), "two-buffers, in-place");
+}
+
+// One mistake, one line, naming the key the user gave: a value out of its range feeds no other
+// rule, and a key that follows it is not reported in its place.
+TEST(ConfigErrors, AnOutOfRangeValueIsReportedOnceByItsOwnKey) {
+  for (const char* nx : {"lattice.nx=-5", "lattice.nx=0"}) {
+    const std::vector<std::string> p = problems_of("", {nx});
+    ASSERT_EQ(p.size(), 1u) << config::ConfigError(p).what();
+    EXPECT_HAS(p[0], "lattice.nx = ");
+  }
+  const std::vector<std::string> ny = problems_of("", {"lattice.ny=-5"});
+  EXPECT_EQ(ny.size(), 1u) << config::ConfigError(ny).what();
+  const std::vector<std::string> every = problems_of("", {"output.every=-1"});
+  ASSERT_EQ(every.size(), 1u) << config::ConfigError(every).what();
+  EXPECT_HAS(every[0], "output.every = -1 is out of range");
+  const std::vector<std::string> T = problems_of("", {"initial.T_down=-1"});
+  ASSERT_EQ(T.size(), 1u) << config::ConfigError(T).what();
+  EXPECT_HAS(T[0], "initial.T_down = -1.0 is out of range");
 }

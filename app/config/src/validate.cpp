@@ -21,6 +21,10 @@ using detail::KeyType;
 
 void check_range(const Key& k, const RunConfig& c, std::vector<std::string>& problems) {
   if (k.type != KeyType::Int && k.type != KeyType::Float) return;
+  // A key that follows another (output.diagnostics_every, walls.bottom_T) or is derived from others
+  // (physics.tau from reference.reynolds) is checked through them: its own error would name a key
+  // the user never set. The model checks what it derives (Parameters::check).
+  if (k.follows && !k.follows(c).empty()) return;
   const detail::Value v = k.get(c);
   const double x = k.type == KeyType::Int ? double(std::get<long long>(v)) : std::get<double>(v);
   const std::string shown = detail::format_value(v);
@@ -33,6 +37,13 @@ void check_range(const Key& k, const RunConfig& c, std::vector<std::string>& pro
   if (below || above)
     problems.push_back(fmt::format("{} = {} is out of range: must be {}{}", k.path(), shown, detail::format_range(k),
                                    k.range_note.empty() ? "" : " (" + k.range_note + ")"));
+}
+
+// A problem starting with `start` (e.g. "lattice.nx = ") is among `problems`.
+bool reported(const std::vector<std::string>& problems, const std::string& start) {
+  for (const std::string& p : problems)
+    if (p.rfind(start, 0) == 0) return true;
+  return false;
 }
 
 // A file can be created in `dir` (tried, not guessed from permission bits, which do not bind root
@@ -146,6 +157,8 @@ void check_model(const RunConfig& c, std::vector<std::string>& problems) {
   if (const auto& check = model.parameters().check; check && model.owns(c.solver.setup))
     for (const SetupProblem& p : check(c.solver.setup, c.solver.nx, c.solver.ny, c.solver.nz)) {
       const bool axis = p.about == "nx" || p.about == "ny" || p.about == "nz";
+      // A size already out of its key's range is reported once, by the range.
+      if (axis && reported(problems, "lattice." + p.about + " = ")) continue;
       problems.push_back(axis && p.message.rfind(p.about, 0) == 0 ? "lattice." + p.message : p.message);
     }
   const int reach = model.lattice().reach;
