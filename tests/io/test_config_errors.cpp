@@ -4,6 +4,8 @@
 #include <unistd.h>
 #include <climits>
 #include <optional>
+#include "thermal3d/model.hpp"
+#include "d2q9/model.hpp"
 #include "plume/config/run_config.hpp"
 #include "test_support.hpp"
 #include "d2q37/setup.hpp"
@@ -312,6 +314,87 @@ TEST(ConfigErrors, InPlaceStreamingWithABoundaryThatReadsANeighbourIsRefused) {
   EXPECT_HAS(problem("model = \"diffusion\"\n[run]\nstreaming = \"in-place\"\n"), "diffusion stencil");
   EXPECT_EQ(problem("[run]\nstreaming = \"in-place\"\n"), "");  // fixed walls: accepted
   EXPECT_HAS(problem("[run]\nstreaming = \"in-one\"\n"), "two-buffers, in-place");
+}
+
+// A value that a reference number sets, given as well, is a configuration error naming both keys
+// and how to resolve it, from the file and from --set alike; NaN is refused either way (it used to
+// be overwritten, unseen, by the reference number).
+TEST(ConfigErrors, AValueGivenThatAReferenceNumberWouldSetIsRefusedNamingBoth) {
+  const std::string t3 = "model = \"thermal3d\"\n";
+  const std::string file = check_error(t3 + "[physics]\ntau = 0.6\ntau_t = 0.6\n");
+  EXPECT_HAS(file, "physics.tau = 0.6 is given, but reference.rayleigh = 5000 sets physics.tau, tau_t and buoyancy");
+  EXPECT_HAS(file, "leave out physics.tau, or set reference.rayleigh = 0 to give them yourself");
+  EXPECT_HAS(file, "physics.tau_t = 0.6 is given");
+  EXPECT_EQ(check_error(t3, {"physics.tau=0.6", "physics.tau_t=0.6"}), file) << "--set is the file's key";
+  const std::string nan = check_error(t3, {"physics.buoyancy=nan"});
+  EXPECT_HAS(nan, "physics.buoyancy = nan: must be a finite number");
+  EXPECT_HAS(nan, "physics.buoyancy = nan is given, but reference.rayleigh = 5000");
+  EXPECT_EQ(check_error(t3 + "[physics]\ntau = 0.6\n[reference]\nrayleigh = 0\n"), "") << "the reference off";
+  const std::string d2q9 = "model = \"d2q9\"\n[walls]\nenabled = true\ntop_u = 0.1\n[reference]\nlength = 16\n";
+  const std::string re = check_error(d2q9 + "reynolds = 10\n[physics]\ntau = nan\n");
+  EXPECT_HAS(re, "physics.tau = nan: must be a finite number");
+  EXPECT_HAS(re, "physics.tau = nan is given, but reference.reynolds = 10 sets physics.tau = 1/2 + 3 U L / Re");
+  EXPECT_HAS(check_error(d2q9 + "reynolds = 10\n", {"physics.tau=0.7"}), "physics.tau = 0.7 is given");
+  EXPECT_EQ(check_error(d2q9 + "reynolds = 0\n[physics]\ntau = 0.7\n"), "");
+}
+
+// A --set of a reference number behaves as the same key in the file: turned off, the values it set
+// are the model's defaults again (or the file's own, when it gives them), and the configuration
+// written out says what runs.
+TEST(ConfigErrors, AReferenceNumberTurnedOffBySetIsOffAsInTheFile) {
+  const auto physics = [](const config::RunConfig& c) { return c.solver.setup.as<thermal3d::Setup>().physics; };
+  const std::string t3 = "model = \"thermal3d\"\n";
+  config::RunConfig set = config::parse_config(t3, "case.toml");
+  EXPECT_LT(physics(set).tau, 0.6) << "Ra = 5000 sets tau";
+  config::apply_override(set, "reference.rayleigh=0");
+  const config::RunConfig file = config::parse_config(t3 + "[reference]\nrayleigh = 0\n", "case.toml");
+  EXPECT_EQ(physics(set).tau, physics(file).tau);
+  EXPECT_EQ(physics(set).tau_t, physics(file).tau_t);
+  EXPECT_EQ(physics(set).buoyancy, physics(file).buoyancy);
+  EXPECT_EQ(physics(set).tau, 0.8);
+  EXPECT_EQ(config::to_toml(set), config::to_toml(file));
+  config::RunConfig given = config::parse_config(t3 + "[physics]\ntau = 0.6\n", "case.toml");
+  config::apply_override(given, "reference.rayleigh=0");
+  EXPECT_EQ(physics(given).tau, 0.6) << "the file's own value";
+  EXPECT_EQ(plume::test::validate_error(given), "");
+  // D2Q9's Reynolds number the same way.
+  const std::string d2q9 =
+      "model = \"d2q9\"\n[walls]\nenabled = true\ntop_u = 0.1\n[reference]\nlength = 16\nreynolds = 10\n";
+  config::RunConfig re = config::parse_config(d2q9, "case.toml");
+  EXPECT_NEAR(re.solver.setup.as<d2q9::Setup>().physics.tau, 0.5 + 3 * 0.1 * 16 / 10, 1e-12);
+  config::apply_override(re, "reference.reynolds=0");
+  EXPECT_EQ(re.solver.setup.as<d2q9::Setup>().physics.tau, 0.8);
+  // Written out and read again, a derived value still follows its reference number: not given.
+  const config::RunConfig derived = config::parse_config(t3, "case.toml");
+  const std::string toml = config::to_toml(derived);
+  EXPECT_HAS(toml, "# tau = ");
+  EXPECT_HAS(toml, "follows reference.rayleigh");
+  const config::RunConfig again = config::parse_config(toml, "config.toml");
+  EXPECT_EQ(plume::test::validate_error(again), "");
+  EXPECT_EQ(physics(again).tau, physics(derived).tau);
+}
+
+// A value a reference number derives is not checked as if the user had given it: the problem is
+// named by the reference number, with what it made.
+TEST(ConfigErrors, AValueDerivedFromReferenceNumbersIsBlamedOnThem) {
+  const std::string d2q9 = "model = \"d2q9\"\n";
+  const std::string re =
+      check_error(d2q9, {"reference.reynolds=1e30", "reference.length=10", "reference.velocity=0.1"});
+  EXPECT_HAS(re, "reference.reynolds = 1e+30 cannot be reached with U = 0.1 and L = 10: it sets physics.tau = "
+                 "1/2 + 3 U L / Re = 0.5");
+  EXPECT_EQ(re.find("physics.tau = 0.5 is out of range"), std::string::npos) << re;
+  const std::string t3 = "model = \"thermal3d\"\n";
+  const std::string ra = check_error(t3, {"reference.rayleigh=1e300"});
+  EXPECT_HAS(ra, "reference.rayleigh = 1e+300 and reference.prandtl = 1");
+  EXPECT_EQ(ra.find("out of range"), std::string::npos) << ra;
+  EXPECT_HAS(check_error(t3, {"reference.prandtl=1e300"}), "reference.prandtl = 1e+300");
+  const std::vector<std::string> u = problems_of(t3, {"reference.velocity=0"});
+  ASSERT_EQ(u.size(), 1u) << config::ConfigError(u).what();
+  EXPECT_HAS(u[0], "reference.velocity = 0.0 is out of range: must be > 0");
+  // Only what is missing is named.
+  const std::string scale = check_error(d2q9, {"reference.reynolds=100", "reference.length=10"});
+  EXPECT_HAS(scale, "reference.reynolds = 100 needs a velocity scale");
+  EXPECT_EQ(scale.find("length scale"), std::string::npos) << scale;
 }
 
 // One mistake, one line, naming the key the user gave: a value out of its range feeds no other

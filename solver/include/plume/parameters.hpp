@@ -78,9 +78,14 @@ struct Parameters {
 // `acc` reaches the member in a S& and in a const S& (e.g. [](auto& s) -> auto& { return s.physics.k1; }).
 namespace parameter {
 
-// The shortest text that reads back as v ("0.001", "1e-06"), for messages and front ends.
+// The shortest text that reads back as v ("0.001", "1e-06"), for messages and front ends; a whole
+// number as written (5000, not 5e+03).
 inline std::string number_text(double v) {
   char buf[32];
+  if (v > -1e15 && v < 1e15 && v == double((long long)v)) {
+    std::snprintf(buf, sizeof buf, "%lld", (long long)v);
+    return buf;
+  }
   for (int digits = 1; digits <= 17; ++digits) {
     std::snprintf(buf, sizeof buf, "%.*g", digits, v);
     if (std::strtod(buf, nullptr) == v) break;
@@ -148,6 +153,25 @@ Parameter real(const char* section, const char* name, const char* units, const c
 template <class S, class Acc>
 Parameter boolean(const char* section, const char* name, const char* meaning, Acc acc) {
   return member<S, bool>(section, name, ParameterType::Bool, "", meaning, acc);
+}
+
+// `p`, whose setting also records that it was given (sets the bool that `flag` reaches in a S&):
+// for a value that other parameters derive unless it is given, so that the model can tell a value
+// the user chose from one it derived (and refuse the two together).
+template <class S, class Flag>
+Parameter marks_given(Parameter p, Flag flag) {
+  p.set = [set = p.set, flag](AnySetup& a, const ParameterValue& v) {
+    set(a, v);
+    flag(a.as<S>()) = true;
+  };
+  return p;
+}
+
+// The parameter of `list` called section.name (it must be there).
+inline Parameter& find(std::vector<Parameter>& list, const std::string& path) {
+  for (Parameter& p : list)
+    if (p.path() == path) return p;
+  throw std::logic_error("no parameter " + path);
 }
 
 // A choice stored as an enum whose values are 0, 1, ...: names[i] is E(i) (the enum's one table

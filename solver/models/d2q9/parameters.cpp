@@ -21,6 +21,15 @@ std::vector<Parameter> make_list() {
   std::vector<Parameter> t;
   // [physics]
   isothermal::add_relaxation<Setup>(t);  // collision, equilibrium, tau, magic
+  {
+    // tau follows the Reynolds number while reference.reynolds sets it; given, it is the user's.
+    Parameter& tau = find(t, "physics.tau");
+    tau = marks_given<Setup>(tau, PLUME_PHYSICS(reference.tau_given));
+    tau.follows = [](const AnySetup& a) -> std::string {
+      const Reference& r = a.as<Setup>().physics.reference;
+      return r.tau_derived && !r.tau_given ? "reference.reynolds" : "";
+    };
+  }
   t.push_back(real<Setup>("physics", "force_x", "lattice units (momentum per site and step)",
                           "body force density along x (Guo's forcing): drives a channel flow", PLUME_PHYSICS(fx)));
   t.push_back(real<Setup>("physics", "force_y", "lattice units (momentum per site and step)",
@@ -81,7 +90,7 @@ std::vector<Parameter> make_list() {
                   .min(0));
   t.push_back(real<Setup>("reference", "reynolds", "",
                           "Reynolds number U L / nu the run should have: when > 0 it sets physics.tau = 1/2 + 3 U L / "
-                          "Re (printed at the start)",
+                          "Re (printed at the start; physics.tau is then left out)",
                           PLUME_PHYSICS(reference.reynolds))
                   .min(0));
   // [initial]
@@ -103,17 +112,57 @@ AnySetup default_case() {
   return AnySetup(s);
 }
 
+// Whether the Reynolds number sets the viscosity: it and both of its scales are given (and are
+// finite, positive numbers; a bad one is refused by its own key, not through tau).
+bool sets_tau(const Params& p) {
+  const double Re = p.reference.reynolds, L = p.reference.length, U = reference_velocity(p);
+  return Re > 0 && L > 0 && U > 0 && std::isfinite(Re) && std::isfinite(L) && std::isfinite(U);
+}
+
 // What follows from other parameters: the density solid sites report, the seed-001 driving's
-// increments, and the viscosity a Reynolds number asks for.
+// increments, and the viscosity a Reynolds number asks for (unless tau is given, which check()
+// refuses together with a Reynolds number). Turned off again (a later reference.reynolds = 0),
+// the Reynolds number leaves tau at its default, not at the value it had set.
 void derive(AnySetup& a) {
   Setup& s = a.as<Setup>();
   Params& p = s.physics;
   p.rho0 = s.initial.rho;
   p.accelerate.w1 = p.rho0 * p.accelerate.a / 9.0;
   p.accelerate.w2 = p.rho0 * p.accelerate.a / 36.0;
-  const double U = reference_velocity(p);
-  if (p.reference.reynolds > 0 && p.reference.length > 0 && U > 0)
-    p.tau = 0.5 + 3.0 * U * p.reference.length / p.reference.reynolds;
+  Reference& r = p.reference;
+  const bool derived = sets_tau(p) && !r.tau_given;
+  if (derived)
+    p.tau = 0.5 + 3.0 * reference_velocity(p) * r.length / r.reynolds;
+  else if (r.tau_derived && !r.tau_given)
+    p.tau = Params{}.tau;
+  r.tau_derived = derived;
+}
+
+// What reference.reynolds needs: both scales, and a viscosity the lattice can have.
+void check_reference(const Params& p, std::vector<SetupProblem>& problems) {
+  const Reference& r = p.reference;
+  if (!(r.reynolds > 0)) return;
+  const std::string re = "reference.reynolds = " + number_text(r.reynolds);
+  if (r.tau_given)
+    problems.push_back({"physics.tau", "physics.tau = " + number_text(p.tau) + " is given, but " + re +
+                                           " sets physics.tau = 1/2 + 3 U L / Re: leave out physics.tau, or set "
+                                           "reference.reynolds = 0 to give the viscosity yourself"});
+  std::vector<std::string> missing;
+  if (r.length <= 0) missing.push_back("a length scale (reference.length)");
+  if (reference_velocity(p) <= 0)
+    missing.push_back("a velocity scale (reference.velocity, the inlet or moving walls)");
+  if (!missing.empty())
+    problems.push_back({"reference.reynolds", re + " needs " + missing.front() +
+                                                  (missing.size() > 1 ? " and " + missing.back() : "") +
+                                                  " to set the viscosity from"});
+  // tau = 1/2 exactly (a Reynolds number too high for U L in double precision) or infinite (too
+  // low) is no viscosity a lattice can have; named here by the key that made it.
+  if (r.tau_derived && !(p.tau > 0.5 && std::isfinite(p.tau)))
+    problems.push_back({"reference.reynolds", re + " cannot be reached with U = " +
+                                                  number_text(reference_velocity(p)) + " and L = " +
+                                                  number_text(r.length) + ": it sets physics.tau = 1/2 + 3 U L / Re = " +
+                                                  number_text(p.tau) + ", and tau must be a finite number > 0.5 (a "
+                                                  "positive viscosity)"});
 }
 
 std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long ny, long long /*nz*/) {
@@ -131,11 +180,7 @@ std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long n
   if (p.accelerate.row >= ny)
     problems.push_back({"accelerate.row", "accelerate.row = " + std::to_string(p.accelerate.row) +
                                               " is not a row of the lattice (ny = " + std::to_string(ny) + ")"});
-  if (p.reference.reynolds > 0 && (p.reference.length <= 0 || reference_velocity(p) <= 0))
-    problems.push_back({"reference.reynolds", "reference.reynolds = " + number_text(p.reference.reynolds) +
-                                                  " needs a length scale (reference.length) and a velocity scale "
-                                                  "(reference.velocity, the inlet or moving walls) to set the "
-                                                  "viscosity from"});
+  check_reference(p, problems);
   return problems;
 }
 

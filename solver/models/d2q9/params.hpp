@@ -59,6 +59,12 @@ struct Reference {
   double length = 0.0;
   double velocity = 0.0;
   double reynolds = 0.0;
+  // physics.tau was given (its key set): the Reynolds number leaves it alone, and a configuration
+  // with both is refused (parameters.cpp).
+  bool tau_given = false;
+  // physics.tau holds the value the Reynolds number set: it goes back to its default when the
+  // Reynolds number is turned off (a later reference.reynolds = 0).
+  bool tau_derived = false;
 };
 
 struct Params {

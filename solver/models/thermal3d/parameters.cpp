@@ -18,18 +18,36 @@ using namespace plume::parameter;
 #define PLUME_PHYSICS(member) [](auto& s) -> auto& { return s.physics.member; }
 #define PLUME_INITIAL(member) [](auto& s) -> auto& { return s.initial.member; }
 
+// A value that the Rayleigh number sets unless it is given (`given` reaches its flag): it follows
+// reference.rayleigh while that sets it.
+template <class Flag>
+Parameter derived_unless_given(Parameter p, Flag given) {
+  p = marks_given<Setup>(p, given);
+  p.follows = [given](const AnySetup& a) -> std::string {
+    const Setup& s = a.as<Setup>();
+    return s.physics.reference.derived && !given(s) ? "reference.rayleigh" : "";
+  };
+  return p;
+}
+
 std::vector<Parameter> make_list() {
   std::vector<Parameter> t;
   // [physics]
   isothermal::add_relaxation<Setup>(t);  // collision, equilibrium, tau, magic
-  t.push_back(real<Setup>("physics", "tau_t", "time steps",
-                          "relaxation time of the temperature (D3Q7): thermal diffusivity kappa = (tau_t - 1/2) / 4",
-                          PLUME_PHYSICS(tau_t))
-                  .min(0.5, true)
-                  .note("the diffusivity (tau_t - 1/2) / 4 must be positive"));
-  t.push_back(real<Setup>("physics", "buoyancy", "lattice units",
-                          "beta |g|: the body force density rho beta |g| (T - t_ref) along +z (gravity along -z)",
-                          PLUME_PHYSICS(buoyancy)));
+  Parameter& tau = find(t, "physics.tau");
+  tau = derived_unless_given(tau, PLUME_PHYSICS(reference.tau_given));
+  t.push_back(derived_unless_given(
+      real<Setup>("physics", "tau_t", "time steps",
+                  "relaxation time of the temperature (D3Q7): thermal diffusivity kappa = (tau_t - 1/2) / 4",
+                  PLUME_PHYSICS(tau_t))
+          .min(0.5, true)
+          .note("the diffusivity (tau_t - 1/2) / 4 must be positive"),
+      PLUME_PHYSICS(reference.tau_t_given)));
+  t.push_back(derived_unless_given(
+      real<Setup>("physics", "buoyancy", "lattice units",
+                  "beta |g|: the body force density rho beta |g| (T - t_ref) along +z (gravity along -z)",
+                  PLUME_PHYSICS(buoyancy)),
+      PLUME_PHYSICS(reference.buoyancy_given)));
   t.push_back(real<Setup>("physics", "t_ref", "lattice units", "temperature at which the fluid feels no buoyancy",
                           PLUME_PHYSICS(t_ref)));
   t.push_back(real<Setup>("physics", "t_hot", "lattice units", "temperature of the wall below z = 0",
@@ -39,7 +57,8 @@ std::vector<Parameter> make_list() {
   // [reference]
   t.push_back(real<Setup>("reference", "rayleigh", "",
                           "Rayleigh number beta |g| dT H^3 / (nu kappa): when > 0, with reference.prandtl, "
-                          "reference.height and reference.velocity, it sets physics.tau, tau_t and buoyancy",
+                          "reference.height and reference.velocity, it sets physics.tau, tau_t and buoyancy (which are then left "
+                          "out)",
                           PLUME_PHYSICS(reference.rayleigh))
                   .min(0));
   t.push_back(real<Setup>("reference", "prandtl", "", "Prandtl number nu / kappa", PLUME_PHYSICS(reference.prandtl))
@@ -49,10 +68,7 @@ std::vector<Parameter> make_list() {
     Parameter h = real<Setup>("reference", "height", "sites",
                               "distance H between the walls: the lattice's depth lattice.nz (default: lattice.nz)",
                               PLUME_PHYSICS(reference.height));
-    h.set = [set = h.set](AnySetup& a, const ParameterValue& v) {
-      set(a, v);
-      a.as<Setup>().physics.reference.height_given = true;
-    };
+    h = marks_given<Setup>(h, PLUME_PHYSICS(reference.height_given));
     h.follows = [](const AnySetup& a) -> std::string {
       return a.as<Setup>().physics.reference.height_given ? "" : "lattice.nz";
     };
@@ -113,20 +129,35 @@ void fit(AnySetup& a, long long /*nx*/, long long /*ny*/, long long nz) {
   if (!r.height_given) r.height = double(nz);
 }
 
+// Whether the Rayleigh number sets the lattice values: it and what it needs are given (finite,
+// in range; a bad one is refused by its own key, not through the values it would set).
+bool sets_lattice_values(const Params& p) {
+  const Reference& r = p.reference;
+  const double dT = p.t_hot - p.t_cold;
+  for (double v : {r.rayleigh, r.prandtl, r.height, r.velocity, dT})
+    if (!std::isfinite(v)) return false;
+  return r.rayleigh > 0 && r.prandtl > 0 && r.height > 0 && r.velocity > 0 && dT != 0;
+}
+
 // The lattice values of the physical inputs: with H, U and dT, Ra = U^2 H^2 / (nu kappa) and
 // Pr = nu / kappa give nu = U H sqrt(Pr / Ra), kappa = U H / sqrt(Ra Pr), beta |g| = U^2 / (dT H).
+// A value given stays the user's (check() refuses it together with a Rayleigh number); turned off
+// again (a later reference.rayleigh = 0), the Rayleigh number leaves the values it had set at
+// their defaults.
 void derive(AnySetup& a) {
   Params& p = a.as<Setup>().physics;
   p.walls_y = false;
   p.walls_z = true;
-  const Reference& r = p.reference;
-  const double dT = p.t_hot - p.t_cold;
-  if (r.rayleigh > 0 && r.prandtl > 0 && r.height > 0 && dT != 0) {
-    const double U = r.velocity, H = r.height;
-    p.tau = 0.5 + 3.0 * U * H * std::sqrt(r.prandtl / r.rayleigh);
-    p.tau_t = 0.5 + 4.0 * U * H / std::sqrt(r.rayleigh * r.prandtl);
-    p.buoyancy = U * U / (dT * H);
+  Reference& r = p.reference;
+  const bool on = sets_lattice_values(p);
+  if (on || r.derived) {
+    const Params defaults;
+    const double U = r.velocity, H = r.height, dT = p.t_hot - p.t_cold;
+    if (!r.tau_given) p.tau = on ? 0.5 + 3.0 * U * H * std::sqrt(r.prandtl / r.rayleigh) : defaults.tau;
+    if (!r.tau_t_given) p.tau_t = on ? 0.5 + 4.0 * U * H / std::sqrt(r.rayleigh * r.prandtl) : defaults.tau_t;
+    if (!r.buoyancy_given) p.buoyancy = on ? U * U / (dT * H) : defaults.buoyancy;
   }
+  r.derived = on;
 }
 
 // A number of sites as written: 20, not number_text's shortest 2e+01.
@@ -134,11 +165,50 @@ std::string whole_text(double v) {
   return v == std::floor(v) && std::fabs(v) < 1e15 ? std::to_string((long long)v) : number_text(v);
 }
 
+// A value given that the Rayleigh number would set: one of the two must go.
+void check_given(const Params& p, std::vector<SetupProblem>& problems) {
+  const std::string ra = "reference.rayleigh = " + number_text(p.reference.rayleigh);
+  const auto conflict = [&](bool given, const char* key, double v) {
+    if (given)
+      problems.push_back({key, std::string(key) + " = " + number_text(v) + " is given, but " + ra +
+                                   " sets physics.tau, tau_t and buoyancy from the Rayleigh and Prandtl numbers: "
+                                   "leave out " + key + ", or set reference.rayleigh = 0 to give them yourself"});
+  };
+  conflict(p.reference.tau_given, "physics.tau", p.tau);
+  conflict(p.reference.tau_t_given, "physics.tau_t", p.tau_t);
+  conflict(p.reference.buoyancy_given, "physics.buoyancy", p.buoyancy);
+}
+
+// The relaxation times the reference numbers set, named by those numbers: tau = 1/2 exactly (a
+// Rayleigh number too high, or a Prandtl number too far from 1, for U H in double precision) is no
+// viscosity or diffusivity a lattice can have.
+void check_derived(const Params& p, std::vector<SetupProblem>& problems) {
+  const Reference& r = p.reference;
+  const std::string numbers = "reference.rayleigh = " + number_text(r.rayleigh) + " and reference.prandtl = " +
+                              number_text(r.prandtl) + " (U = " + number_text(r.velocity) +
+                              ", H = " + whole_text(r.height) + ")";
+  const auto bad = [](double tau) { return !(tau > 0.5 && std::isfinite(tau)); };
+  if (!r.tau_given && bad(p.tau))
+    problems.push_back({"reference.rayleigh", numbers + " set physics.tau = 1/2 + 3 U H sqrt(Pr / Ra) = " +
+                                                  number_text(p.tau) +
+                                                  ", and tau must be a finite number > 0.5 (a positive viscosity)"});
+  if (!r.tau_t_given && bad(p.tau_t))
+    problems.push_back({"reference.rayleigh", numbers + " set physics.tau_t = 1/2 + 4 U H / sqrt(Ra Pr) = " +
+                                                  number_text(p.tau_t) +
+                                                  ", and tau_t must be a finite number > 0.5 (a positive diffusivity)"});
+  if (!r.buoyancy_given && !std::isfinite(p.buoyancy))
+    problems.push_back({"reference.rayleigh", numbers + " set physics.buoyancy = U^2 / (dT H) = " +
+                                                  number_text(p.buoyancy) + " with dT = t_hot - t_cold = " +
+                                                  number_text(p.t_hot - p.t_cold) + ": it must be a finite number"});
+}
+
 std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /*ny*/, long long nz) {
   std::vector<SetupProblem> problems;
   const Params& p = a.as<Setup>().physics;
   const Reference& r = p.reference;
   if (r.rayleigh > 0) {
+    check_given(p, problems);
+    if (r.derived) check_derived(p, problems);
     if (r.prandtl <= 0)
       problems.push_back({"reference.prandtl", "reference.rayleigh needs reference.prandtl > 0 (nu / kappa)"});
     if (r.height != double(nz))

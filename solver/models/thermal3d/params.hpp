@@ -19,6 +19,12 @@ struct Reference {
   double velocity = 0.05;
   double atwood = 0.0;  // 0: not a Rayleigh–Taylor input
   bool height_given = false;  // false: height follows the lattice's depth nz (Parameters::fit)
+  // physics.tau, tau_t and buoyancy given (their keys set): the Rayleigh number leaves them alone,
+  // and a configuration with both is refused (parameters.cpp).
+  bool tau_given = false, tau_t_given = false, buoyancy_given = false;
+  // The Rayleigh number set those not given: they go back to their defaults when it is turned off
+  // (a later reference.rayleigh = 0).
+  bool derived = false;
 };
 
 // The flow's parameters are D3Q19's (the base: collision, equilibrium, tau, magic), with walls
