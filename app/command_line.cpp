@@ -80,10 +80,10 @@ config::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed&
   std::vector<std::string> problems;
   std::optional<config::RunConfig> loaded;
   if (!o.config.empty())
-    loaded = config::load_config(o.config, problems);
+    loaded = config::load_config(o.config, problems, o.sets);
   else if (!o.restart.empty())
     loaded = config::parse_config(io::read_checkpoint_header(o.restart).config_toml,
-                              o.restart + " (configuration stored in the checkpoint)", problems);
+                              o.restart + " (configuration stored in the checkpoint)", problems, o.sets);
   else
     throw UsageError("no configuration file given (a checkpoint given with --restart can stand in for it)");
   config::RunConfig cfg = loaded.value_or(config::default_config());

@@ -94,6 +94,16 @@ TEST(Cli, UnknownKeyInTheFile) {
   expect_usage_error(run_plume("check " + q(tmp / "c.toml")), "unknown key 'physics.gravty' (did you mean 'physics.gravity'?)");
 }
 
+// --set model=... over a file written for another model: the file's keys are reported as in a
+// file that names the model, not dropped.
+TEST(Cli, AModelSetOnTheCommandLineChecksTheFilesKeys) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "c.toml", "[physics]\ncollision = \"rtrt\"\nk1 = 0.01\n");
+  const Result r = run_plume("check " + q(tmp / "c.toml") + " --set model=d2q9 -o " + q(tmp / "o"));
+  expect_usage_error(r, "physics.collision: \"rtrt\" is not one of bgk, trt");
+  EXPECT_HAS(r.err, "unknown key 'physics.k1'");
+}
+
 TEST(Cli, WrongTypeInTheFile) {
   TempDir tmp;
   plume::test::write_file(tmp / "c.toml", "[run]\nsteps = \"many\"\n");

@@ -49,7 +49,7 @@ std::vector<std::string> problems_of(const std::string& toml, std::vector<std::s
   plume::test::write_file(tmp / "case.toml", toml);
   sets.push_back("output.dir=" + (tmp / "out"));
   std::vector<std::string> problems;
-  std::optional<config::RunConfig> c = config::load_config(tmp / "case.toml", problems);
+  std::optional<config::RunConfig> c = config::load_config(tmp / "case.toml", problems, sets);
   for (const std::string& s : sets) {
     try {
       config::apply_override(*c, s);
@@ -413,4 +413,21 @@ TEST(ConfigErrors, AnOutOfRangeValueIsReportedOnceByItsOwnKey) {
   const std::vector<std::string> T = problems_of("", {"initial.T_down=-1"});
   ASSERT_EQ(T.size(), 1u) << config::ConfigError(T).what();
   EXPECT_HAS(T[0], "initial.T_down = -1.0 is out of range");
+}
+
+// --set model=... is the file's model key: the file's keys are checked against the model the run
+// will have, not dropped; a file written for that model needs no model key of its own.
+TEST(ConfigErrors, AModelSetOnTheCommandLineChecksTheFilesKeysAgainstIt) {
+  const std::string d2q37 = "[physics]\ncollision = \"rtrt\"\nk1 = 0.01\n[walls]\nbottom = \"adiabatic\"\n";
+  const std::string set = check_error(d2q37, {"model=d2q9"});
+  const std::string file = check_error("model = \"d2q9\"\n" + d2q37);
+  EXPECT_HAS(set, "case.toml:2:13: physics.collision: \"rtrt\" is not one of bgk, trt");
+  EXPECT_HAS(set, "unknown key 'physics.k1'");
+  EXPECT_HAS(set, "unknown key 'walls.bottom'");
+  // The same lines as the file's, one line down there (the model key takes the first).
+  EXPECT_EQ(problems_of(d2q37, {"model=d2q9"}).size(), problems_of("model = \"d2q9\"\n" + d2q37).size()) << file;
+  EXPECT_EQ(check_error("[walls]\nenabled = true\ntop_u = 0.05\n", {"model=\"d2q9\""}), "")
+      << "D2Q9's keys, the model given by --set";
+  EXPECT_HAS(check_error("", {"model=d2q9", "model=d3q19"}), "model is set to d2q9, then d3q19 on the command line");
+  EXPECT_HAS(check_error("", {"model=d2q99"}), "model=d2q99: \"d2q99\" is not one of");
 }

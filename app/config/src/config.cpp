@@ -263,10 +263,34 @@ void read_section(RunConfig& c, const std::vector<Key>& keys, const std::string&
   }
 }
 
+// A model among the overrides `sets` comes over the file's before the file's sections are read, so
+// that they are checked against it as in a file that names it (the last one wins, as overrides
+// do; two different ones are a problem). A value that is no model is left to apply_override,
+// which reports it where the overrides are applied.
+void override_model(RunConfig& c, const std::vector<std::string>& sets, std::vector<std::string>& problems) {
+  std::vector<std::string> named;
+  for (const std::string& s : sets) {
+    if (s.rfind("model=", 0) != 0) continue;
+    try {
+      apply_override(c, s);
+    } catch (const ConfigError&) {
+      continue;
+    }
+    if (std::find(named.begin(), named.end(), c.solver.model) == named.end()) named.push_back(c.solver.model);
+  }
+  if (named.size() > 1)
+    problems.push_back(fmt::format("model is set to {} on the command line: give it once", join(named, ", then ")));
+}
+
 }  // namespace
 
 std::optional<RunConfig> parse_config(const std::string& text, const std::string& origin,
                                       std::vector<std::string>& problems) {
+  return parse_config(text, origin, problems, {});
+}
+
+std::optional<RunConfig> parse_config(const std::string& text, const std::string& origin,
+                                      std::vector<std::string>& problems, const std::vector<std::string>& sets) {
   toml::table tbl;
   try {
     tbl = toml::parse(text, origin);
@@ -283,6 +307,7 @@ std::optional<RunConfig> parse_config(const std::string& text, const std::string
       problems.push_back(where(origin, m->source()) + "model: " + e.what());
     }
   }
+  override_model(c, sets, problems);
   const std::vector<Key>& keys = detail::keys(c);
   for (auto&& [name, node] : tbl) {
     const std::string section(name.str());
@@ -315,6 +340,11 @@ RunConfig parse_config(const std::string& text, const std::string& origin) {
 }
 
 std::optional<RunConfig> load_config(const std::string& path, std::vector<std::string>& problems) {
+  return load_config(path, problems, {});
+}
+
+std::optional<RunConfig> load_config(const std::string& path, std::vector<std::string>& problems,
+                                     const std::vector<std::string>& sets) {
   // A folder would read as an empty file, which would be the default case.
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -331,7 +361,7 @@ std::optional<RunConfig> load_config(const std::string& path, std::vector<std::s
     problems.push_back(e.what());
     return std::nullopt;
   }
-  return parse_config(text, path, problems);
+  return parse_config(text, path, problems, sets);
 }
 
 RunConfig load_config(const std::string& path) {

@@ -109,6 +109,14 @@ RunConfig parse_config(const std::string& toml_text, const std::string& origin);
 std::optional<RunConfig> load_config(const std::string& path, std::vector<std::string>& problems);
 std::optional<RunConfig> parse_config(const std::string& toml_text, const std::string& origin,
                                       std::vector<std::string>& problems);
+// The same for a file that the overrides `sets` (as given to --set, for apply_override afterwards)
+// come over: a `model=...` among them is read as the file's own model key would be, before the
+// file's sections, so that the file's keys are checked against the model the run will have
+// (unknown keys reported as in a file that names it, none dropped).
+std::optional<RunConfig> load_config(const std::string& path, std::vector<std::string>& problems,
+                                     const std::vector<std::string>& sets);
+std::optional<RunConfig> parse_config(const std::string& toml_text, const std::string& origin,
+                                      std::vector<std::string>& problems, const std::vector<std::string>& sets);
 // key = "section.name"; the value is TOML (`0.01`, `"bgk"`, `["a.py"]`) or a bare word (`bgk`).
 void apply_override(RunConfig& cfg, const std::string& key, const std::string& value);
 // "section.name=value", as given to --set.
