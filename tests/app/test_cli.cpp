@@ -104,6 +104,15 @@ TEST(Cli, AModelSetOnTheCommandLineChecksTheFilesKeys) {
   EXPECT_HAS(r.err, "unknown key 'physics.k1'");
 }
 
+TEST(Cli, AbsurdThreadCountsAreRefusedBeforeAnyWork) {
+  TempDir tmp;
+  for (const char* command : {"run", "check"}) {
+    const Result r = run_plume(std::string(command) + " " + q(tiny_case(tmp)) + " --threads 100000");
+    expect_usage_error(r, "run.threads = 100000 is out of range");
+  }
+  EXPECT_FALSE(std::filesystem::exists(tmp / "out"));
+}
+
 TEST(Cli, WrongTypeInTheFile) {
   TempDir tmp;
   plume::test::write_file(tmp / "c.toml", "[run]\nsteps = \"many\"\n");

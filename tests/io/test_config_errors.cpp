@@ -431,3 +431,15 @@ TEST(ConfigErrors, AModelSetOnTheCommandLineChecksTheFilesKeysAgainstIt) {
   EXPECT_HAS(check_error("", {"model=d2q9", "model=d3q19"}), "model is set to d2q9, then d3q19 on the command line");
   EXPECT_HAS(check_error("", {"model=d2q99"}), "model=d2q99: \"d2q99\" is not one of");
 }
+
+// Absurd thread counts crashed inside the OpenMP runtime (100000: a segfault) or failed with its
+// raw message: refused by name, with the bound and why.
+TEST(ConfigErrors, ThreadsAreBoundedByTheHardware) {
+  const int most = config::max_threads();
+  EXPECT_GE(most, 8);
+  EXPECT_HAS(validate_error("run.threads", "100000"),
+             "run.threads = 100000 is out of range: must be >= 0 and <= " + std::to_string(most) +
+                 " (at most 8 per hardware thread of this host");
+  EXPECT_EQ(validate_error("run.threads", std::to_string(most)), "");
+  EXPECT_EQ(validate_error("run.threads", "0"), "");
+}

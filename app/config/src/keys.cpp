@@ -7,11 +7,15 @@
 #include <limits>
 #include <map>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 #include "plume/viz/colormap.hpp"
 
 namespace plume::config::detail {
 namespace {
+
+// The hardware threads of this host (1 when the system does not say).
+int hardware_threads() { return int(std::max(1u, std::thread::hardware_concurrency())); }
 
 // Accessor of a RunConfig member, usable on const and non-const configurations.
 #define PLUME_REF(member) [](auto& c) -> auto& { return c.member; }
@@ -337,7 +341,11 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
   t.push_back(integer("run", "device", "", "CUDA device index (-1: the first)", PLUME_REF(solver.device)).min(-1));
   t.push_back(integer("run", "threads", "", "OpenMP threads of the CPU backend (0: the OpenMP default)",
                       PLUME_REF(solver.threads))
-                  .min(0));
+                  .min(0)
+                  .max(max_threads())
+                  .note(fmt::format("at most 8 per hardware thread of this host, which has {}: more only "
+                                    "oversubscribe its cores",
+                                    hardware_threads())));
   {
     const std::string meaning = fmt::format("storage of the populations (arithmetic is FP64): fp64 = {} bytes/site/step, fp32 = {}",
                           model.bytes_per_update(Precision::FP64), model.bytes_per_update(Precision::FP32));
@@ -581,3 +589,9 @@ std::string format_range(const Key& k) {
 }
 
 }  // namespace plume::config::detail
+
+namespace plume::config {
+
+int max_threads() { return 8 * detail::hardware_threads(); }
+
+}  // namespace plume::config

@@ -147,6 +147,12 @@ std::vector<std::string> key_names();
 // (dotted name, value as TOML text) of every key, in file order: for summaries and logs.
 std::vector<std::pair<std::string, std::string>> key_values(const RunConfig& cfg);
 
+// The most OpenMP threads a run may ask for on this host (run.threads, and any other option that
+// sets a CPU backend's threads): 8 per hardware thread (std::thread::hardware_concurrency; 8 when
+// it is not known). More only oversubscribe the cores, and far more fail inside the OpenMP runtime
+// (thread creation fails, or the process crashes).
+int max_threads();
+
 // The closest of `candidates` to `word` when it is close enough to be a likely typo, else "".
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
 
