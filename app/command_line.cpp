@@ -103,7 +103,7 @@ config::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed&
   cfg.quiet = o.quiet;
   cfg.overwrite = o.overwrite;
   try {
-    config::validate(cfg);
+    config::validate(cfg, job.ranks);
   } catch (const config::ConfigError& e) {
     problems.insert(problems.end(), e.problems.begin(), e.problems.end());
   }

@@ -113,6 +113,13 @@ TEST(Cli, AbsurdThreadCountsAreRefusedBeforeAnyWork) {
   EXPECT_FALSE(std::filesystem::exists(tmp / "out"));
 }
 
+TEST(Cli, CheckRefusesATilingOfMoreRanksThanTheJobHas) {
+  TempDir tmp;
+  for (const char* command : {"run", "check"})
+    expect_usage_error(run_plume(std::string(command) + " " + q(tiny_case(tmp)) + " --set run.tiles=2x2"),
+                       "run.tiles = \"2x2\" needs 4 ranks but the job has 1");
+}
+
 TEST(Cli, WrongTypeInTheFile) {
   TempDir tmp;
   plume::test::write_file(tmp / "c.toml", "[run]\nsteps = \"many\"\n");

@@ -443,3 +443,34 @@ TEST(ConfigErrors, ThreadsAreBoundedByTheHardware) {
   EXPECT_EQ(validate_error("run.threads", std::to_string(most)), "");
   EXPECT_EQ(validate_error("run.threads", "0"), "");
 }
+
+// plume check validates what plume run would be given, the job's ranks included: a tiling given in
+// full needs a tile per rank, and an automatic one a tiling of the job's ranks that fits (the run
+// used to end with status 1 and a run-on line repeated by every rank).
+TEST(ConfigErrors, TheTilingMustSuitTheJobsRanks) {
+  TempDir tmp;
+  config::RunConfig c = config::default_config();
+  c.output.dir = tmp / "out";
+  config::apply_override(c, "run.tiles=4x4");
+  EXPECT_EQ(error_of([&] { config::validate(c); }), "") << "no job: the tiling fits the lattice";
+  EXPECT_EQ(error_of([&] { config::validate(c, 16); }), "");
+  EXPECT_HAS(error_of([&] { config::validate(c, 1); }),
+             "run.tiles = \"4x4\" needs 16 ranks but the job has 1: launch 16 ranks, or set run.tiles to auto");
+  config::apply_override(c, "run.tiles=auto");
+  for (const char* size : {"lattice.nx=8", "lattice.ny=8", "initial.kmax=2", "initial.kmin=1"})
+    config::apply_override(c, size);
+  EXPECT_EQ(error_of([&] { config::validate(c, 1); }), "");
+  const std::vector<std::string> p = [&] {
+    try {
+      config::validate(c, 8);
+    } catch (const config::ConfigError& e) {
+      return e.problems;
+    }
+    return std::vector<std::string>{};
+  }();
+  ASSERT_EQ(p.size(), 1u) << "one line, not one per rank";
+  EXPECT_HAS(p[0], "run.tiles = \"auto\": no tiling of 8 tiles fits the 8 x 8 lattice");
+  EXPECT_HAS(p[0], "at most 1 tiles fit");
+  config::apply_override(c, "lattice.nx=64");
+  EXPECT_EQ(error_of([&] { config::validate(c, 8); }), "") << "8 tiles of 8 x 8 sites";
+}

@@ -181,7 +181,55 @@ void check_model(const RunConfig& c, std::vector<std::string>& problems) {
     problems.push_back(fmt::format("lattice {} is too large to address", size_text(c.solver.global())));
 }
 
+// The tiling against the job's `ranks`: a tiling given in full needs a tile per rank, and an
+// automatic one a tiling of `ranks` tiles that fits the lattice (parallel::tiling_problem, the rule
+// the solver applies when it tiles).
+void check_job_tiles(const RunConfig& c, int ranks, std::vector<std::string>& problems) {
+  const parallel::Tiling t = c.solver.tiles;
+  const Domain global = c.solver.global();
+  if (t.complete()) {
+    if (t.count() != ranks)
+      problems.push_back(fmt::format("run.tiles = \"{}\" needs {} ranks but the job has {}: launch {} ranks, or set "
+                                     "run.tiles to auto or to a tiling of {} tiles (TXxTY, or TXxTYxTZ in 3-D)",
+                                     parallel::to_string(t), t.count(), ranks, t.count(), ranks));
+    return;
+  }
+  const Model* model = nullptr;
+  for (const Model* m : models())
+    if (m->name() == c.solver.model) model = m;
+  if (!model) return;  // validate() names it
+  const int reach = model->lattice().reach;
+  const bool three_d = global.NZ > 1;
+  for (int px = 1; px <= ranks; ++px)
+    for (int py = 1; px * py <= ranks; ++py) {
+      const int pz = ranks / (px * py);
+      if (px * py * pz != ranks || (!three_d && pz != 1)) continue;
+      if (parallel::tiling_problem(global, {px, py, pz}, reach).empty()) return;
+    }
+  // Along an axis of n sites, more than one tile must each be min_tile_side long.
+  const int side = parallel::min_tile_side(reach);
+  const auto most = [&](int n) { return std::max(1, n / side); };
+  const int fit = most(global.NX) * most(global.NY) * (three_d ? most(global.NZ) : 1);
+  problems.push_back(fmt::format("run.tiles = \"auto\": no tiling of {} tiles fits the {} lattice (every tile needs at "
+                                 "least {} sites along each axis it is cut along, and at most {} tiles fit): launch "
+                                 "fewer ranks, or use a larger lattice",
+                                 ranks, size_text(global), side, fit));
+}
+
 }  // namespace
+
+void validate(const RunConfig& c, int ranks) {
+  std::vector<std::string> problems;
+  try {
+    validate(c);
+  } catch (const ConfigError& e) {
+    problems = e.problems;
+  }
+  // Tiles that do not fit the lattice are reported by validate() already, as is a lattice size out
+  // of its range (which no tiling is compared with).
+  if (!reported(problems, "run.tiles") && !reported(problems, "lattice.")) check_job_tiles(c, ranks, problems);
+  if (!problems.empty()) throw ConfigError(problems);
+}
 
 void validate(const RunConfig& c) {
   std::vector<std::string> problems;

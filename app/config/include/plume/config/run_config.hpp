@@ -129,6 +129,9 @@ void resolve(RunConfig& cfg);
 // files present), shapes inside the lattice, geometry only for a model that has solid sites.
 // Throws ConfigError listing every problem found.
 void validate(const RunConfig& cfg);
+// The same for a job of `ranks` MPI ranks (plume run and plume check): the tiling too, run.tiles
+// given in full needing a tile per rank, and auto a tiling of `ranks` tiles that fits the lattice.
+void validate(const RunConfig& cfg, int ranks);
 
 // Reads the geometry's files and places its particles, and sets cfg.solver.solids (null when
 // [geometry] describes no solid). After validate(); every rank of a run calls it (the geometry is
