@@ -474,3 +474,38 @@ TEST(ConfigErrors, TheTilingMustSuitTheJobsRanks) {
   config::apply_override(c, "lattice.nx=64");
   EXPECT_EQ(error_of([&] { config::validate(c, 8); }), "") << "8 tiles of 8 x 8 sites";
 }
+
+// Each model states the least lattice it takes (--help says it) and refuses a smaller one by the
+// lattice key, with why; a lattice that only looks small but holds the case is accepted.
+TEST(ConfigErrors, EachModelRefusesALatticeBelowItsLeast) {
+  const std::string d2q9 = "model = \"d2q9\"\n", d3q19 = "model = \"d3q19\"\n";
+  EXPECT_HAS(check_error(d2q9, {"lattice.nx=1", "lattice.ny=1", "initial.start=uniform"}),
+             "lattice.nx = 1 (with ny = 1 and nz = 1) makes a lattice of one site");
+  EXPECT_HAS(check_error(d3q19, {"lattice.nx=1", "lattice.ny=1", "lattice.nz=2"}),
+             "lattice.nx = 1 is too small for the Taylor-Green start");
+  for (const std::string& model : {d2q9, d3q19})
+    EXPECT_HAS(check_error(model, {"lattice.nx=1", "inlet.enabled=true", "outlet.enabled=true", "inlet.u=0.05",
+                                   "initial.start=uniform"}),
+               "lattice.nx = 1 is too small for an inlet and an outlet");
+  EXPECT_HAS(check_error(d2q9, {"lattice.ny=1", "walls.enabled=true", "initial.start=uniform"}),
+             "lattice.ny = 1 is too small for walls: with one row between them, both walls act on every site, so ny "
+             "must be >= 2");
+  EXPECT_HAS(check_error(d3q19, {"lattice.nz=1", "walls.z=true", "initial.start=uniform"}),
+             "lattice.nz = 1 is too small for walls.z");
+  EXPECT_HAS(check_error("model = \"thermal3d\"\n", {"lattice.nz=1"}),
+             "lattice.nz = 1 is too small for convection between the walls");
+  EXPECT_HAS(check_error("model = \"thermal3d\"\n", {"lattice.nx=8", "initial.kx=100"}),
+             "initial.kx = 100 must be below nx/2 = 4");
+  EXPECT_HAS(check_error("model = \"diffusion\"\n", {"lattice.nx=1", "lattice.ny=1"}), "lattice of one site");
+  EXPECT_HAS(check_error("model = \"diffusion\"\n", {"lattice.nx=16", "lattice.ny=1", "initial.kx=0"}),
+             "are 0 along every axis of more than one site");
+  // A channel of one column between walls, driven by a force: a flow that does not vary along x.
+  EXPECT_EQ(check_error(d2q9, {"lattice.nx=1", "lattice.ny=16", "walls.enabled=true", "physics.force_x=1e-5",
+                               "initial.start=uniform"}),
+            "");
+  EXPECT_EQ(check_error("model = \"diffusion\"\n", {"lattice.nx=1", "lattice.ny=16"}), "");
+  EXPECT_EQ(check_error("model = \"thermal3d\"\n", {"lattice.nz=3"}), "");
+  // --help states each model's least lattice with the key.
+  EXPECT_HAS(config::describe_keys(), "of d2q9: 2 sites at least, nx, ny >= 3 for the Taylor-Green start");
+  EXPECT_HAS(config::describe_keys(), "of thermal3d: nz >= 3");
+}

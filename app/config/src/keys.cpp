@@ -241,9 +241,18 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
     };
     t.push_back(k);
   }
-  // [lattice]: no lattice narrower than the model's halo.
-  const int reach = model.lattice().reach;
-  t.push_back(integer("lattice", "nx", "sites", "lattice width along x (periodic)", PLUME_REF(solver.nx))
+  // [lattice]: no lattice narrower than the model's halo (for --help, the narrowest of the models'),
+  // and the least lattice each model takes in words (Parameters::least_lattice, which its rules
+  // enforce).
+  int reach = model.lattice().reach;
+  std::string least;
+  for (const Model* m : with_parameters_of) {
+    reach = std::min(reach, m->lattice().reach);
+    if (!m->parameters().least_lattice.empty())
+      least += (least.empty() ? "; the least lattice of " : "; of ") + m->name() + ": " + m->parameters().least_lattice;
+  }
+  const std::string nx_meaning = "lattice width along x (periodic)" + least;
+  t.push_back(integer("lattice", "nx", "sites", nx_meaning.c_str(), PLUME_REF(solver.nx))
                   .min(reach)
                   .note(fmt::format("the periodic halo is {} sites wide", reach)));
   t.push_back(integer("lattice", "ny", "sites", "lattice height along y (between the walls)", PLUME_REF(solver.ny))

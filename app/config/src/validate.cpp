@@ -157,7 +157,7 @@ void check_model(const RunConfig& c, std::vector<std::string>& problems) {
   if (const auto& check = model.parameters().check; check && model.owns(c.solver.setup))
     for (const SetupProblem& p : check(c.solver.setup, c.solver.nx, c.solver.ny, c.solver.nz)) {
       const bool axis = p.about == "nx" || p.about == "ny" || p.about == "nz";
-      // A size already out of its key's range is reported once, by the range.
+      // A size is reported once: by its key's range when it is out of it, else by the first rule.
       if (axis && reported(problems, "lattice." + p.about + " = ")) continue;
       problems.push_back(axis && p.message.rfind(p.about, 0) == 0 ? "lattice." + p.message : p.message);
     }

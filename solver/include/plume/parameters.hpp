@@ -72,7 +72,31 @@ struct Parameters {
   // The lattice (nx, ny, nz) a configuration of the model runs when it names none; unset: the
   // application's default lattice.
   std::optional<std::array<int, 3>> lattice;
+  // The least lattice the model takes, in words, for --help ("nx, ny >= 3 (the halo); ny >= 7 with
+  // walls"); `check` enforces it.
+  std::string least_lattice;
 };
+
+// The least lattice a model takes (SetupProblem about an axis, checked by Parameters::check).
+namespace lattice_rule {
+
+// A lattice of one site streams every population back to itself: nothing in it can vary.
+inline void more_than_one_site(std::vector<SetupProblem>& problems, long long nx, long long ny, long long nz) {
+  if (nx == 1 && ny == 1 && nz == 1)
+    problems.push_back({"nx", "nx = 1 (with ny = 1 and nz = 1) makes a lattice of one site, which streams every "
+                              "population back to itself: a run needs at least 2 sites"});
+}
+
+// A problem about `axis` ("nx", "ny" or "nz") when the lattice has fewer than `least` sites along
+// it, which `what` needs (`why`: the reason). Sizes below 1 are the lattice keys' own range errors.
+inline void at_least(std::vector<SetupProblem>& problems, const char* axis, long long n, long long least,
+                     const std::string& what, const std::string& why) {
+  if (n >= 1 && n < least)
+    problems.push_back({axis, std::string(axis) + " = " + std::to_string(n) + " is too small for " + what + ": " + why +
+                                  ", so " + axis + " must be >= " + std::to_string(least)});
+}
+
+}  // namespace lattice_rule
 
 // Builders of a model's table, for a parameter stored in a member of the model's setup struct S;
 // `acc` reaches the member in a S& and in a const S& (e.g. [](auto& s) -> auto& { return s.physics.k1; }).

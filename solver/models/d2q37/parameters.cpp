@@ -205,7 +205,9 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
 }  // namespace
 
 const Parameters& parameters() {
-  static const Parameters p{make_list(), default_case, derive, check, {}, {}};  // nothing follows the lattice size
+  // Nothing follows the lattice size.
+  static const Parameters p{make_list(), default_case, derive, check, {}, {},
+                            "nx, ny >= 3 (the halo), ny >= 7 with walls (3 rows each)"};
   return p;
 }
 

@@ -165,9 +165,27 @@ void check_reference(const Params& p, std::vector<SetupProblem>& problems) {
                                                   "positive viscosity)"});
 }
 
-std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long ny, long long /*nz*/) {
+// The least lattice: more than one site, a Taylor-Green vortex's period, two rows between walls, an
+// inlet and an outlet on two columns.
+constexpr const char* kLeastLattice =
+    "2 sites at least, nx, ny >= 3 for the Taylor-Green start, ny >= 2 with walls, nx >= 2 with an inlet and an "
+    "outlet";
+
+void check_lattice(const Setup& s, long long nx, long long ny, std::vector<SetupProblem>& problems) {
+  const Params& p = s.physics;
+  lattice_rule::more_than_one_site(problems, nx, ny, 1);
+  if (s.initial.start == Start::TaylorGreen) isothermal::check_taylor_green(problems, nx, ny);
+  if (p.walls)
+    lattice_rule::at_least(problems, "ny", ny, 2, "walls", "with one row between them, both walls act on every site");
+  if (p.inlet.on && p.outlet.on)
+    lattice_rule::at_least(problems, "nx", nx, 2, "an inlet and an outlet",
+                           "they are the first and the last column, which must differ");
+}
+
+std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, long long /*nz*/) {
   std::vector<SetupProblem> problems;
   const Setup& s = a.as<Setup>();
+  check_lattice(s, nx, ny, problems);
   const auto speed = [&](const char* key, double u) { isothermal::check_speed(problems, key, u); };
   speed("walls.bottom_u", s.physics.bottom.u);
   speed("walls.top_u", s.physics.top.u);
@@ -187,7 +205,8 @@ std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long n
 }  // namespace
 
 const Parameters& parameters() {
-  static const Parameters p{make_list(), default_case, derive, check, {}, {}};  // nothing follows the lattice size
+  // Nothing follows the lattice size.
+  static const Parameters p{make_list(), default_case, derive, check, {}, {}, kLeastLattice};
   return p;
 }
 

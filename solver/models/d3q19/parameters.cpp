@@ -81,9 +81,28 @@ void derive(AnySetup& a) {
   s.physics.rho0 = s.initial.rho;
 }
 
-std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /*ny*/, long long /*nz*/) {
+// The least lattice: more than one site, a Taylor-Green vortex's period in x and y, two layers
+// between walls, an inlet and an outlet on two layers along x.
+constexpr const char* kLeastLattice =
+    "2 sites at least, nx, ny >= 3 for the Taylor-Green start, ny >= 2 with walls.y and nz >= 2 with walls.z, "
+    "nx >= 2 with an inlet and an outlet";
+
+void check_lattice(const Setup& s, long long nx, long long ny, long long nz, std::vector<SetupProblem>& problems) {
+  const Params& p = s.physics;
+  lattice_rule::more_than_one_site(problems, nx, ny, nz);
+  if (s.initial.start == Start::TaylorGreen) isothermal::check_taylor_green(problems, nx, ny);
+  const char* why = "with one layer between them, both walls act on every site";
+  if (p.walls_y) lattice_rule::at_least(problems, "ny", ny, 2, "walls.y", why);
+  if (p.walls_z) lattice_rule::at_least(problems, "nz", nz, 2, "walls.z", why);
+  if (p.inlet.on && p.outlet.on)
+    lattice_rule::at_least(problems, "nx", nx, 2, "an inlet and an outlet",
+                           "they are the first and the last layer along x, which must differ");
+}
+
+std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, long long nz) {
   std::vector<SetupProblem> problems;
   const Setup& s = a.as<Setup>();
+  check_lattice(s, nx, ny, nz, problems);
   const auto speed = [&](const char* key, double u) { isothermal::check_speed(problems, key, u); };
   speed("walls.y_low_u", s.physics.y_low.u);
   speed("walls.y_high_u", s.physics.y_high.u);
@@ -101,7 +120,8 @@ std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /
 }  // namespace
 
 const Parameters& parameters() {
-  static const Parameters p{make_list(), default_case, derive, check, {}, {}};  // nothing follows the lattice size
+  // Nothing follows the lattice size.
+  static const Parameters p{make_list(), default_case, derive, check, {}, {}, kLeastLattice};
   return p;
 }
 

@@ -69,9 +69,18 @@ AnySetup default_case() { return AnySetup(Setup{}); }
 // Nothing follows from other parameters.
 void derive(AnySetup&) {}
 
+// The least lattice: more than one site, two layers between walls (walls.z needs a 3-D lattice
+// anyway), and for the sine a wave number along an axis of more than one site.
+constexpr const char* kLeastLattice =
+    "2 sites at least, ny >= 2 with walls.y, and for the sine case a wave number along an axis of more than one "
+    "site";
+
 std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, long long nz) {
   std::vector<SetupProblem> problems;
   const Setup& s = a.as<Setup>();
+  lattice_rule::more_than_one_site(problems, nx, ny, nz);
+  if (s.physics.walls_y)
+    lattice_rule::at_least(problems, "ny", ny, 2, "walls.y", "with one layer between them, both walls act on every site");
   const int D = nz > 1 ? 3 : 2;
   const double limit = stability_limit(D);
   if (s.physics.kappa > limit)
@@ -94,9 +103,15 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
                                          ": the lattice resolves no finer sine (at " + sizes[i] +
                                          "/2 it is 0 on every site)"});
     }
-    if (s.initial.k[0] == 0 && s.initial.k[1] == 0 && (s.initial.k[2] == 0 || nz == 1))
-      problems.push_back({"initial.kx", "initial.kx, initial.ky and initial.kz are all 0: the sine case needs a wave "
-                                        "number along at least one axis of more than one site"});
+    // An axis of one site has no factor, whatever its wave number.
+    bool varies = false;
+    for (int i = 0; i < 3; ++i) varies = varies || (s.initial.k[i] != 0 && n[i] > 1);
+    if (!varies && nx * ny * nz > 1)
+      problems.push_back({"initial.kx", "initial.kx, initial.ky and initial.kz (" + std::to_string(s.initial.k[0]) +
+                                            ", " + std::to_string(s.initial.k[1]) + ", " +
+                                            std::to_string(s.initial.k[2]) +
+                                            ") are 0 along every axis of more than one site: the sine case needs a "
+                                            "wave number along at least one of them"});
   }
   return problems;
 }
@@ -104,7 +119,8 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
 }  // namespace
 
 const Parameters& parameters() {
-  static const Parameters p{make_list(), default_case, derive, check, {}, {}};  // nothing follows the lattice size
+  // Nothing follows the lattice size.
+  static const Parameters p{make_list(), default_case, derive, check, {}, {}, kLeastLattice};
   return p;
 }
 

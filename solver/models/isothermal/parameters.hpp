@@ -65,6 +65,15 @@ inline void check_speed(std::vector<SetupProblem>& problems, const char* key, do
                                  "most 0.4, better below 0.1)"});
 }
 
+// The Taylor-Green vortex is one period of sines across the lattice each way: on an axis of 2 sites
+// or fewer sin(2 pi x / n) is 0 on every site, and the vortex's velocity with it.
+inline void check_taylor_green(std::vector<SetupProblem>& problems, long long nx, long long ny) {
+  const char* why = "it is one period of the vortex across the lattice each way, which fewer sites cannot hold "
+                    "(its velocity would be 0 on every site)";
+  lattice_rule::at_least(problems, "nx", nx, 3, "the Taylor-Green start", why);
+  lattice_rule::at_least(problems, "ny", ny, 3, "the Taylor-Green start", why);
+}
+
 // An inlet needs an outlet and the other way round: a channel open at one end only has no steady
 // flow.
 inline void check_open_ends(std::vector<SetupProblem>& problems, bool inlet, bool outlet) {

@@ -202,10 +202,31 @@ void check_derived(const Params& p, std::vector<SetupProblem>& problems) {
                                                   number_text(p.t_hot - p.t_cold) + ": it must be a finite number"});
 }
 
-std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /*ny*/, long long nz) {
+// The least lattice: three layers between the walls across z.
+constexpr const char* kLeastLattice =
+    "nz >= 3 (the walls across z: the flow of a convection roll rises, turns and sinks between them)";
+
+// The lattice's depth between the walls, and perturbation modes it resolves: cos(2 pi k (x + 1/2)
+// / n) is 0 on every site at k = n/2.
+void check_lattice(const Initial& init, long long nx, long long ny, long long nz,
+                   std::vector<SetupProblem>& problems) {
+  lattice_rule::at_least(problems, "nz", nz, 3, "convection between the walls",
+                         "the flow of a roll rises, turns and sinks between them, in 3 layers at least");
+  const auto resolved = [&](const char* key, const char* axis, int k, long long n) {
+    if (k != 0 && n > 1 && 2LL * k >= n)
+      problems.push_back({key, std::string(key) + " = " + std::to_string(k) + " must be below " + axis + "/2 = " +
+                                   number_text(n / 2.0) + ": the lattice resolves no finer perturbation (at " + axis +
+                                   "/2 it is 0 on every site)"});
+  };
+  resolved("initial.kx", "nx", init.kx, nx);
+  resolved("initial.ky", "ny", init.ky, ny);
+}
+
+std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, long long nz) {
   std::vector<SetupProblem> problems;
   const Params& p = a.as<Setup>().physics;
   const Reference& r = p.reference;
+  check_lattice(a.as<Setup>().initial, nx, ny, nz, problems);
   if (r.rayleigh > 0) {
     check_given(p, problems);
     if (r.derived) check_derived(p, problems);
@@ -228,7 +249,7 @@ std::vector<SetupProblem> check(const AnySetup& a, long long /*nx*/, long long /
 }  // namespace
 
 const Parameters& parameters() {
-  static const Parameters p{make_list(), default_case, derive, check, fit, kDefaultLattice};
+  static const Parameters p{make_list(), default_case, derive, check, fit, kDefaultLattice, kLeastLattice};
   return p;
 }
 
