@@ -509,3 +509,39 @@ TEST(ConfigErrors, EachModelRefusesALatticeBelowItsLeast) {
   EXPECT_HAS(config::describe_keys(), "of d2q9: 2 sites at least, nx, ny >= 3 for the Taylor-Green start");
   EXPECT_HAS(config::describe_keys(), "of thermal3d: nz >= 3");
 }
+
+// Values that make the initial state non-finite or blow up within a few steps are refused before
+// any work, each with the physical reason; values of the same kind that run are accepted.
+TEST(ConfigErrors, ValuesThatBlowUpAtOnceAreRefusedWithWhy) {
+  const std::vector<std::string> small{"lattice.nx=32", "lattice.ny=32", "initial.kmax=4"};
+  const auto d2q37 = [&](std::vector<std::string> sets) {
+    sets.insert(sets.begin(), small.begin(), small.end());
+    return check_error("", sets);
+  };
+  EXPECT_HAS(d2q37({"physics.k1=1e300"}), "physics.k1 = 1e+300 gives the initial state a shear relaxation time tau1");
+  EXPECT_HAS(d2q37({"physics.k1=1e300"}), "it must stay below 100 time steps");
+  EXPECT_HAS(d2q37({"initial.rho_bottom=1e-300"}), "initial.rho_bottom = 1e-300");
+  EXPECT_HAS(d2q37({"physics.gravity=0.89"}), "physics.gravity = 0.89 over ny = 32 rows");
+  EXPECT_HAS(d2q37({"initial.T_down=1e300"}), "initial.T_down = 1e+300 is out of range: must be > 0 and < 2");
+  EXPECT_HAS(d2q37({"initial.amplitude=1e6"}), "initial.amplitude = 1000000 displaces the interface beyond the lattice");
+  for (const char* fine : {"physics.k1=10", "physics.gravity=0.1", "initial.rho_bottom=1e-3", "initial.T_down=1.9"})
+    EXPECT_EQ(d2q37({fine}), "") << fine;
+  const std::string d2q9 = "model = \"d2q9\"\n[initial]\nstart = \"uniform\"\n";
+  EXPECT_HAS(check_error(d2q9, {"physics.force_x=1e300"}), "physics.force_x = 1e+300 is too strong");
+  EXPECT_HAS(check_error(d2q9, {"physics.force_x=10"}), "it changes the velocity by |F| / rho = 10 per step");
+  EXPECT_EQ(check_error(d2q9, {"physics.force_x=1e-4"}), "");
+  EXPECT_HAS(check_error(d2q9, {"initial.ux=0.3", "initial.uy=0.3"}),
+             "initial.ux, initial.uy = 0.3, 0.3 is too fast: the speed |u| = 0.424");
+  EXPECT_EQ(check_error(d2q9, {"initial.ux=0.2", "initial.uy=0.2"}), "");
+  EXPECT_HAS(check_error(d2q9, {"reference.velocity=0.9"}), "reference.velocity = 0.9 is too fast");
+  EXPECT_HAS(check_error(d2q9, {"accelerate.a=1e300"}), "accelerate.a = 1e+300 is out of range: must be >= 0 and < 1");
+  EXPECT_HAS(check_error("model = \"d3q19\"\n", {"physics.force_z=1e10"}), "physics.force_z = 10000000000 is too strong");
+  const std::string diffusion = "model = \"diffusion\"\n";
+  EXPECT_HAS(check_error(diffusion, {"initial.amplitude=1e308", "initial.background=1e308"}),
+             "initial.amplitude = 1e+308 is out of range: must be >= -1e+38 and <= 1e+38 (T is stored in FP32");
+  const std::string t3 = "model = \"thermal3d\"\n";
+  EXPECT_HAS(check_error(t3, {"initial.amplitude=1e300"}), "initial.amplitude = 1e+300 is too large");
+  EXPECT_HAS(check_error(t3, {"initial.start=rayleigh_taylor", "initial.amplitude=5"}),
+             "initial.amplitude = 5 displaces the interface, half-way up, beyond the walls");
+  EXPECT_EQ(check_error(t3, {"initial.start=rayleigh_taylor", "initial.amplitude=0.1"}), "");
+}

@@ -117,6 +117,13 @@ inline std::string number_text(double v) {
   return buf;
 }
 
+// A value computed from others, to 3 significant digits ("1.6e+03", "0.87"), for messages.
+inline std::string approx_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
 // A value as a configuration override takes it: "0.001", "12", "true", or a choice's name.
 inline std::string value_text(const ParameterValue& v) {
   struct {

@@ -2,6 +2,7 @@
 // configuration, its default case, the wall temperatures that follow the case, and the rules
 // across parameters that a setup must keep.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -17,6 +18,12 @@ using namespace plume::parameter;
 using T = ParameterType;
 
 const char* kTemperature = "lattice temperature (T0 = 1)";
+
+// A temperature of the case: > 0, and below 2 T0.
+Parameter temperature(Parameter p) {
+  return p.min(0, true).max(2, true).note(
+      "the D2Q37 equilibrium is an expansion about T0 = 1, whose populations turn negative from 2 T0 on");
+}
 
 // The member of the physics or of the case that a parameter reaches.
 #define PLUME_PHYSICS(member) [](auto& s) -> auto& { return s.physics.member; }
@@ -37,7 +44,7 @@ Parameter wall_temperature(const char* name, const char* meaning, const char* fo
     s.*given = (bottom ? s.physics.bottom.T : s.physics.top.T) = std::get<double>(v);
   };
   p.follows = [given, followed](const AnySetup& a) -> std::string { return a.as<Setup>().*given ? "" : followed; };
-  return p.min(0, true);
+  return temperature(p);
 }
 
 std::vector<Parameter> make_list() {
@@ -86,12 +93,10 @@ std::vector<Parameter> make_list() {
   t.push_back(wall_temperature("top_T", "temperature of a fixed top wall (default: initial.T_up)", "initial.T_up",
                                &Setup::top_T));
   // [initial]
-  t.push_back(real<Setup>("initial", "T_down", kTemperature, "temperature below the interface (hot, light fluid)",
-                          PLUME_INITIAL(T_down))
-                  .min(0, true));
-  t.push_back(real<Setup>("initial", "T_up", kTemperature, "temperature above the interface (cold, heavy fluid)",
-                          PLUME_INITIAL(T_up))
-                  .min(0, true));
+  t.push_back(temperature(real<Setup>("initial", "T_down", kTemperature,
+                                      "temperature below the interface (hot, light fluid)", PLUME_INITIAL(T_down))));
+  t.push_back(temperature(real<Setup>("initial", "T_up", kTemperature,
+                                      "temperature above the interface (cold, heavy fluid)", PLUME_INITIAL(T_up))));
   t.push_back(real<Setup>("initial", "rho_bottom", "lattice density", "density in row 0 (hydrostatic balance above it)",
                           PLUME_INITIAL(rho_bottom))
                   .min(0, true));
@@ -166,6 +171,46 @@ AnySetup default_case() {
   return a;
 }
 
+// RTRT's shear relaxation time tau1 = 1/2 + k1/(rho T) is largest where the pressure rho T is
+// least, at the top of the hydrostatic profile, which row by row keeps rho T (1 - g/T) >= rho T (1 -
+// g/Tmin) of the row below. Beyond kMaxTau1 time steps the mean free path exceeds 100 sites, the
+// fluid is no continuum on the lattice and the collision turns unstable (k1 = 700, rho_bottom =
+// 1e-6 or gravity = 0.3 on the 32-row default blow up within a few steps).
+constexpr double kMaxTau1 = 100;
+
+void check_relaxation(const Setup& setup, long long ny, std::vector<SetupProblem>& problems) {
+  const PhysicsParams& p = setup.physics;
+  const InitialState& s = setup.initial;
+  const double g = -p.gy, Tmin = std::min(s.T_down, s.T_up);
+  // Values out of their own ranges are refused by their keys, not through tau1.
+  for (double v : {p.k1, s.rho_bottom, Tmin, g})
+    if (!std::isfinite(v)) return;
+  if (p.model != CollisionModel::RTRT || p.k1 <= 0 || s.rho_bottom <= 0 || Tmin <= 0 || g < 0 || g >= Tmin || ny < 1)
+    return;
+  const double least = s.rho_bottom * Tmin * std::pow(1 - g / Tmin, double(ny - 1));
+  const double tau1 = 0.5 + p.k1 / least;
+  if (tau1 < kMaxTau1) return;
+  problems.push_back(
+      {"physics.k1", "physics.k1 = " + number_text(p.k1) + " gives the initial state a shear relaxation time tau1 = "
+                     "1/2 + k1/(rho T) of up to " + approx_text(tau1) + " (rho T falls to " + approx_text(least) +
+                     ": initial.rho_bottom = " + number_text(s.rho_bottom) + ", T down to " + number_text(Tmin) +
+                     ", physics.gravity = " + number_text(g) + " over ny = " + std::to_string(ny) +
+                     " rows): it must stay below " + number_text(kMaxTau1) +
+                     " time steps, beyond which the mean free path exceeds 100 sites and the RTRT collision turns "
+                     "unstable; lower physics.k1 or physics.gravity, or raise initial.rho_bottom or the "
+                     "temperatures"});
+}
+
+// An interface displaced by more than the lattice's height lies outside it wherever it is
+// displaced: the case has no interface. (Less, it leaves the lattice only in places, which a small
+// lattice may well want.)
+void check_interface(const InitialState& s, long long ny, std::vector<SetupProblem>& problems) {
+  if (ny >= 1 && std::isfinite(s.amplitude) && s.amplitude > double(ny - 1))
+    problems.push_back({"initial.amplitude", "initial.amplitude = " + number_text(s.amplitude) +
+                                                 " displaces the interface beyond the lattice: it must be at most "
+                                                 "its height, ny - 1 = " + std::to_string(ny - 1) + " rows"});
+}
+
 std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, long long /*nz*/) {
   std::vector<SetupProblem> problems;
   const auto add = [&](std::string about, std::string message) {
@@ -184,6 +229,8 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
         "physics.gravity = " + number_text(g) +
             " is too large: the hydrostatic density rho(y) = rho(y-1) (T(y-1) - g)/T(y) turns negative unless "
             "gravity < min(initial.T_down, initial.T_up) = " + number_text(Tmin));
+  check_relaxation(setup, ny, problems);
+  check_interface(s, ny, problems);
   // A lattice narrower than the halo is refused by lattice.nx itself; its modes are not compared
   // with it.
   if (nx < reach) return problems;

@@ -77,7 +77,10 @@ std::vector<Parameter> make_list() {
                           "the push of that row (the benchmark's accel): moves rho a / 9 from population 3 to 1 and "
                           "rho a / 36 from 6 to 5 and from 7 to 8",
                           PLUME_PHYSICS(accelerate.a))
-                  .min(0));
+                  .min(0)
+                  .max(1, true)
+                  .note("from 1 on the push rho a / 9 exceeds what population 3 holds at rest, rho / 9: it never "
+                        "moves anything"));
   // [reference]
   t.push_back(real<Setup>("reference", "length", "sites",
                           "length scale L of Re = U L / nu and of the drag and lift coefficients (e.g. a cylinder's "
@@ -189,10 +192,11 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
   const auto speed = [&](const char* key, double u) { isothermal::check_speed(problems, key, u); };
   speed("walls.bottom_u", s.physics.bottom.u);
   speed("walls.top_u", s.physics.top.u);
-  speed("initial.ux", s.initial.ux);
-  speed("initial.uy", s.initial.uy);
+  isothermal::check_velocity(problems, {"initial.ux", "initial.uy"}, {s.initial.ux, s.initial.uy});
   if (s.initial.start == Start::TaylorGreen) speed("initial.amplitude", s.initial.amplitude);
   const Params& p = s.physics;
+  isothermal::check_force(problems, {"physics.force_x", "physics.force_y"}, {p.fx, p.fy}, s.initial.rho);
+  if (p.reference.velocity > 0) speed("reference.velocity", p.reference.velocity);
   if (p.inlet.on) speed("inlet.u", p.inlet.profile == Profile::Parabolic ? 1.5 * p.inlet.u : p.inlet.u);
   isothermal::check_open_ends(problems, p.inlet.on, p.outlet.on);
   if (p.accelerate.row >= ny)

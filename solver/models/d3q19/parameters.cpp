@@ -108,9 +108,10 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
   speed("walls.y_high_u", s.physics.y_high.u);
   speed("walls.z_low_u", s.physics.z_low.u);
   speed("walls.z_high_u", s.physics.z_high.u);
-  speed("initial.ux", s.initial.ux);
-  speed("initial.uy", s.initial.uy);
-  speed("initial.uz", s.initial.uz);
+  isothermal::check_velocity(problems, {"initial.ux", "initial.uy", "initial.uz"},
+                             {s.initial.ux, s.initial.uy, s.initial.uz});
+  isothermal::check_force(problems, {"physics.force_x", "physics.force_y", "physics.force_z"},
+                          {s.physics.fx, s.physics.fy, s.physics.fz}, s.initial.rho);
   if (s.initial.start == Start::TaylorGreen) speed("initial.amplitude", s.initial.amplitude);
   if (s.physics.inlet.on) speed("inlet.u", s.physics.inlet.u);
   isothermal::check_open_ends(problems, s.physics.inlet.on, s.physics.outlet.on);

@@ -1,6 +1,7 @@
 // The diffusion model's parameters (plume/parameters.hpp): the sections physics and initial of a
 // run's configuration, its default case, and the rules a setup must keep.
 #include <string>
+#include <tuple>
 #include "diffusion/model.hpp"
 #include "diffusion/names.hpp"
 #include "diffusion/registration.hpp"
@@ -12,6 +13,13 @@ namespace {
 using namespace plume::parameter;
 
 #define PLUME_PHYSICS(member) [](auto& s) -> auto& { return s.physics.member; }
+
+// A value of T (a wall's, the start's): one that FP32 storage holds (3.4e38) with room for the sum
+// of the background and the amplitude, so that the initial state is finite in either precision.
+Parameter storable(Parameter p) {
+  return p.min(-1e38).max(1e38).note("T is stored in FP32 with run.precision = \"fp32\", which holds up to 3.4e38: "
+                                     "the background and the amplitude together must fit");
+}
 #define PLUME_INITIAL(member) [](auto& s) -> auto& { return s.initial.member; }
 
 std::vector<Parameter> make_list() {
@@ -31,19 +39,22 @@ std::vector<Parameter> make_list() {
                              "fixed-value walls half a site below z = 0 and above z = nz-1 (3-D lattices); false: "
                              "periodic in z",
                              PLUME_PHYSICS(walls_z)));
-  t.push_back(real<Setup>("walls", "y_low_T", "lattice units", "T of the wall below y = 0", PLUME_PHYSICS(y_low)));
-  t.push_back(real<Setup>("walls", "y_high_T", "lattice units", "T of the wall above y = ny-1", PLUME_PHYSICS(y_high)));
-  t.push_back(real<Setup>("walls", "z_low_T", "lattice units", "T of the wall below z = 0", PLUME_PHYSICS(z_low)));
-  t.push_back(real<Setup>("walls", "z_high_T", "lattice units", "T of the wall above z = nz-1", PLUME_PHYSICS(z_high)));
+  for (const auto& [name, meaning, member] :
+       {std::tuple{"y_low_T", "T of the wall below y = 0", &Params::y_low},
+        std::tuple{"y_high_T", "T of the wall above y = ny-1", &Params::y_high},
+        std::tuple{"z_low_T", "T of the wall below z = 0", &Params::z_low},
+        std::tuple{"z_high_T", "T of the wall above z = nz-1", &Params::z_high}})
+    t.push_back(storable(real<Setup>("walls", name, "lattice units", meaning,
+                                     [m = member](auto& s) -> auto& { return s.physics.*m; })));
   // [initial]
   t.push_back(choice<Setup>("initial", "start",
                             "initial state: sine = T0 + A sin(2 pi kx x / nx) sin(2 pi ky y / ny) sin(2 pi kz z / "
                             "nz) (a wave number 0, or an axis of one site, has no factor), blob = a hot Gaussian blob at the centre",
                             start_names(), PLUME_INITIAL(start)));
-  t.push_back(real<Setup>("initial", "background", "lattice units", "T0: the value the case starts from everywhere",
-                          PLUME_INITIAL(background)));
-  t.push_back(real<Setup>("initial", "amplitude", "lattice units", "A: the sine's amplitude, the blob's peak above T0",
-                          PLUME_INITIAL(amplitude)));
+  t.push_back(storable(real<Setup>("initial", "background", "lattice units",
+                                   "T0: the value the case starts from everywhere", PLUME_INITIAL(background))));
+  t.push_back(storable(real<Setup>("initial", "amplitude", "lattice units",
+                                   "A: the sine's amplitude, the blob's peak above T0", PLUME_INITIAL(amplitude))));
   t.push_back(integer<Setup>("initial", "kx", "", "the sine's wave number along x: periods across the lattice",
                              PLUME_INITIAL(k[0]))
                   .min(0));

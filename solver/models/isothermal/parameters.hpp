@@ -3,6 +3,7 @@
 // `physics` holds collision, equilibrium, tau and magic), and the rule that keeps lattice speeds
 // well below the speed of sound.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -63,6 +64,60 @@ inline void check_speed(std::vector<SetupProblem>& problems, const char* key, do
     problems.push_back({key, std::string(key) + " = " + parameter::number_text(u) +
                                  " is too fast: lattice speeds must stay well below the speed of sound 0.577 (at "
                                  "most 0.4, better below 0.1)"});
+}
+
+// "initial.ux, initial.uy = 0.3, 0.3": the components of a vector that are not 0, and their count.
+inline int nonzero_components(const std::vector<const char*>& keys, const std::vector<double>& v, std::string& text) {
+  std::string named, values;
+  int n = 0;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (v[i] != 0) {
+      named += (n ? ", " : "") + std::string(keys[i]);
+      values += (n ? ", " : "") + parameter::number_text(v[i]);
+      ++n;
+    }
+  text = named + " = " + values;
+  return n;
+}
+
+// |v|, scaled so that finite components never overflow (1e300 stays 1e300).
+inline double magnitude(const std::vector<double>& v) {
+  double largest = 0, sum = 0;
+  for (double c : v) largest = std::max(largest, std::abs(c));
+  if (largest == 0 || !std::isfinite(largest)) return largest;
+  for (double c : v) sum += (c / largest) * (c / largest);
+  return largest * std::sqrt(sum);
+}
+
+// A velocity given by components (the uniform start's ux, uy, uz): its magnitude, not each
+// component, must stay below the speed limit.
+inline void check_velocity(std::vector<SetupProblem>& problems, const std::vector<const char*>& keys,
+                           const std::vector<double>& u) {
+  std::string given;
+  if (nonzero_components(keys, u, given) <= 1) {
+    for (std::size_t i = 0; i < u.size(); ++i) check_speed(problems, keys[i], u[i]);
+    return;
+  }
+  const double speed = magnitude(u);
+  if (speed >= 0.4)
+    problems.push_back({keys[0], given + " is too fast: the speed |u| = " + parameter::approx_text(speed) +
+                                     " must stay well below the speed of sound 0.577 (at most 0.4, better below 0.1)"});
+}
+
+// A body force density F accelerates the fluid by |F| / rho per step: from 0.1 on (the speed a flow
+// should stay below) it passes the speed limit within a few steps. `keys` and `f`: its components;
+// `rho`: the fluid's density.
+inline void check_force(std::vector<SetupProblem>& problems, const std::vector<const char*>& keys,
+                        const std::vector<double>& f, double rho) {
+  const double gain = magnitude(f) / rho;
+  if (!(rho > 0) || !std::isfinite(gain) || gain < 0.1) return;  // values out of range are refused by their keys
+  std::string given;
+  nonzero_components(keys, f, given);
+  problems.push_back({keys[0], given + " is too strong: it changes the velocity by |F| / rho = " +
+                                   parameter::approx_text(gain) + " per step (initial.rho = " +
+                                   parameter::number_text(rho) +
+                                   "), which must stay below 0.1, or the flow passes the speed of sound 0.577 within "
+                                   "a few steps"});
 }
 
 // The Taylor-Green vortex is one period of sines across the lattice each way: on an axis of 2 sites

@@ -222,11 +222,27 @@ void check_lattice(const Initial& init, long long nx, long long ny, long long nz
   resolved("initial.ky", "ny", init.ky, ny);
 }
 
+// The perturbation's amplitude: of T in units of t_hot - t_cold, at most that difference itself
+// (beyond, the fluid leaves the temperature range whose buoyancy the reference numbers scale, and
+// a huge one is no finite state); of the interface's height in units of nz, less than half of it
+// (the interface, half-way up, stays between the walls).
+void check_amplitude(const Initial& init, std::vector<SetupProblem>& problems) {
+  const double A = std::abs(init.amplitude);
+  const std::string given = "initial.amplitude = " + number_text(init.amplitude);
+  if (init.start == Start::RayleighBenard && A > 1)
+    problems.push_back({"initial.amplitude", given + " is too large: the perturbation of T, in units of t_hot - "
+                                                     "t_cold, must be at most 1 (the walls' difference itself)"});
+  if (init.start == Start::RayleighTaylor && A >= 0.5)
+    problems.push_back({"initial.amplitude", given + " displaces the interface, half-way up, beyond the walls: in "
+                                                     "units of nz it must be below 0.5"});
+}
+
 std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, long long nz) {
   std::vector<SetupProblem> problems;
   const Params& p = a.as<Setup>().physics;
   const Reference& r = p.reference;
   check_lattice(a.as<Setup>().initial, nx, ny, nz, problems);
+  check_amplitude(a.as<Setup>().initial, problems);
   if (r.rayleigh > 0) {
     check_given(p, problems);
     if (r.derived) check_derived(p, problems);
