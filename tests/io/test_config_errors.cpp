@@ -545,3 +545,21 @@ TEST(ConfigErrors, ValuesThatBlowUpAtOnceAreRefusedWithWhy) {
              "initial.amplitude = 5 displaces the interface, half-way up, beyond the walls");
   EXPECT_EQ(check_error(t3, {"initial.start=rayleigh_taylor", "initial.amplitude=0.1"}), "");
 }
+
+// Solids that leave no fluid site: nothing to simulate (such a run reported a still flow and
+// succeeded).
+TEST(ConfigErrors, AGeometryThatLeavesNoFluidIsRefused) {
+  TempDir tmp;
+  config::RunConfig c = config::parse_config("model = \"d2q9\"\n[lattice]\nnx = 32\nny = 16\n", "case.toml");
+  c.output.dir = tmp / "out";
+  config::apply_override(c, "geometry.rectangles=[[0, 0, 32, 16]]");
+  config::validate(c);
+  EXPECT_HAS(error_of([&] { config::build_solids(c); }),
+             "geometry.rectangles: every site of the 32 x 16 lattice is solid: there is no fluid to simulate");
+  config::apply_override(c, "geometry.rectangles=[]");
+  config::apply_override(c, "geometry.circles=[[16, 8, 1e300]]");
+  EXPECT_HAS(error_of([&] { config::build_solids(c); }), "geometry.circles: every site");
+  config::apply_override(c, "geometry.circles=[[16, 8, 4]]");
+  EXPECT_EQ(error_of([&] { config::build_solids(c); }), "");
+  EXPECT_NE(c.solver.solids, nullptr);
+}

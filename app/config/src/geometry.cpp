@@ -4,7 +4,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cerrno>
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include "plume/geometry/error.hpp"
 #include "plume/geometry/mask_png.hpp"
@@ -107,6 +109,21 @@ void check_shapes_3d(const RunConfig& c, std::vector<std::string>& problems) {
   }
 }
 
+// Whether every site of the lattice is solid: marked a band of rows at a time (at most a million
+// sites), stopping at the first fluid site, which a lattice with fluid usually shows in its first.
+bool all_solid(const Geometry& solids, int nx, int ny, int nz) {
+  const int rows = std::clamp((1 << 20) / std::max(1, nx), 1, std::max(1, ny));
+  std::vector<std::uint8_t> mask;
+  for (int z = 0; z < nz; ++z)
+    for (int y0 = 0; y0 < ny; y0 += rows) {
+      const int y1 = std::min(ny, y0 + rows);
+      mask.assign(std::size_t(nx) * std::size_t(y1 - y0), 0);
+      solids.mark(Box{0, nx, y0, y1, z, z + 1}, mask.data());
+      if (std::find(mask.begin(), mask.end(), 0) != mask.end()) return false;
+    }
+  return true;
+}
+
 bool periodic_x(const RunConfig& c) { return find_model(c.solver.model).periodic(c.solver.setup)[0]; }
 bool periodic_y(const RunConfig& c) { return find_model(c.solver.model).periodic(c.solver.setup)[1]; }
 
@@ -195,6 +212,15 @@ void build_solids(RunConfig& c) {
       return std::make_shared<geometry::ParticleBed>(nx, ny, g.particles, periodic_x(c), periodic_y(c));
     });
   if (!problems.empty()) throw ConfigError(problems);
+  // A lattice with no fluid site has nothing to simulate (a run of it would report a still,
+  // empty flow and succeed).
+  if (!solids->empty() && all_solid(*solids, nx, ny, c.solver.nz)) {
+    std::string keys;
+    for (const std::string& k : keys_given(g)) keys += (keys.empty() ? "" : ", ") + k;
+    throw ConfigError(fmt::format("{}: every site of the {} lattice is solid: there is no fluid to simulate; leave "
+                                  "some sites fluid",
+                                  keys, size_text(c.solver.global())));
+  }
   c.solver.solids = solids->empty() ? nullptr : std::shared_ptr<const Geometry>(solids);
 }
 
