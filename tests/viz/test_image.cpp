@@ -57,6 +57,18 @@ TEST(ColourBar, TicksAreAboutFiveRoundValuesInsideTheRange) {
   expect_ticks({1.05, 1.05}, {"1.05"});  // an empty range: its one value
 }
 
+// A uniform field whose values differ by round-off only (2 and 2 + 4e-16): no tick between the
+// ends (the multiples of a step that small lie beyond the integers a double holds; the loop over
+// them never ended, and the image of such a state failed with std::bad_alloc).
+TEST(ColourBar, ARangeOfRoundOffHasOneTickAndTheImageIsDrawn) {
+  const viz::Range r{2.0, 2.0 + 4e-16};
+  EXPECT_EQ(viz::nice_ticks(r), std::vector<double>{2.0});
+  std::vector<double> v(64, 2.0);
+  v[5] = 2.0 + 4e-16;
+  const viz::Image img = viz::render_field(v, 8, 8, viz::Colormap::Inferno, r, 1, true, "T");
+  EXPECT_GT(img.width, 8);
+}
+
 TEST(RenderField, ClippingByAFixedRangeIsStatedUnderTheField) {
   const int nx = 40, ny = 60, scale = 2;
   const std::vector<double> v = ramp(nx, ny);

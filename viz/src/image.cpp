@@ -63,7 +63,10 @@ std::string clipping_note(const std::vector<double>& v, Range range) {
 std::vector<double> nice_ticks(Range r, int target) {
   target = std::max(target, 2);
   const double span = r.hi - r.lo;
-  if (!(span > 0) || !std::isfinite(span)) return {r.lo};
+  // A span below the values' own resolution (a uniform field and its round-off) has no round
+  // values inside: their multiples k would lie beyond the integers a double holds.
+  const double scale = std::max(std::abs(r.lo), std::abs(r.hi));
+  if (!(span > 0) || !std::isfinite(span) || span < 1e-12 * scale) return {r.lo};
   // Multiples k * step of a step 1, 2 or 5 times a power of ten: the step whose count of ticks
   // inside the range comes closest to `target` (the more on a tie). The tolerance keeps ends like
   // 0.9 that k * step misses by round-off.
@@ -82,7 +85,11 @@ std::vector<double> nice_ticks(Range r, int target) {
     }
   }
   std::vector<double> ticks;
-  for (double k = best_first; k <= best_last; k += 1) ticks.push_back(k == 0 ? 0.0 : k * best_step);
+  const long count = std::lround(best_last - best_first) + 1;  // about `target`, by the choice of step
+  for (long i = 0; i < count; ++i) {
+    const double k = best_first + double(i);
+    ticks.push_back(k == 0 ? 0.0 : k * best_step);
+  }
   return ticks;
 }
 
