@@ -18,7 +18,15 @@ namespace {
 
 config::RunConfig initial_config(const Options& o) {
   try {
-    config::RunConfig cfg = o.config.empty() ? config::default_config() : config::load_config(o.config);
+    config::RunConfig cfg = config::default_config();
+    if (!o.config.empty()) {
+      // With the overrides known, so that a --set model=... checks the file's keys against that
+      // model, as the batch driver does, instead of dropping them.
+      std::vector<std::string> problems;
+      const std::optional<config::RunConfig> loaded = config::load_config(o.config, problems, o.sets);
+      if (!problems.empty()) throw config::ConfigError(problems);
+      cfg = *loaded;
+    }
     for (const std::string& s : o.sets) config::apply_override(cfg, s);
     check_config(cfg);
     return cfg;

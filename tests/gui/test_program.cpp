@@ -284,6 +284,17 @@ TEST(Program, NumberOptionsSayWhatTheyTake) {
       << s.err;
 }
 
+// --set model=... over a file of another model: the file's keys are checked against the model the
+// run will have, as plume run checks them (D2Q37's collision and k1 are no D2Q9 keys), not dropped.
+TEST(Program, ModelChangedOnTheCommandLineChecksTheFilesKeys) {
+  const std::string file = temp_path("d2q37.toml");
+  write_file(file, "[physics]\ncollision = \"rtrt\"\nk1 = 0.01\n");
+  const ProcessResult r = run_process({PLUME_GUI_EXE, "--config", file, "--set", "model=d2q9", "--frames", "1"}, "");
+  EXPECT_EQ(r.status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("k1"), std::string::npos) << r.err;
+  std::remove(file.c_str());
+}
+
 TEST(Program, TheWholeScriptIsCheckedBeforeAnyLineRuns) {
   // No display given: every bad line, configuration keys and values included, is reported
   // before the window opens and before line 1 runs.
