@@ -1,7 +1,12 @@
 #include "commands.hpp"
 #include <fmt/format.h>
+#include <unistd.h>
 #include <cctype>
 #include <cerrno>
+#include <climits>
+#include <cstring>
+#include <filesystem>
+#include <cmath>
 #include <cstdlib>
 #include <stdexcept>
 #include "overloaded.hpp"
@@ -30,12 +35,15 @@ std::vector<std::string> split(const std::string& line) {
   return w;
 }
 
+// Every number of a line is finite: NaN passed the range checks written as comparisons (camera nan
+// 0 was taken), and no coordinate, size or angle means anything as infinity.
 double number(const std::string& s, const char* what) {
   errno = 0;
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
   if (s.empty() || *end != '\0' || errno == ERANGE)
     throw std::invalid_argument(fmt::format("{} must be a number, got '{}'", what, s));
+  if (!std::isfinite(v)) throw std::invalid_argument(fmt::format("{} must be a finite number, got '{}'", what, s));
   return v;
 }
 
@@ -302,6 +310,9 @@ std::optional<Command> parse(const std::string& line) {
   }
   if (v == "screenshot" || v == "image") {
     expect_args(w, 1, (v + " FILE.png").c_str());
+    if (!png_name(w[1]))
+      throw std::invalid_argument(fmt::format("{} FILE.png: '{}' does not end in .png, and the file written is a PNG",
+                                              v, w[1]));
     if (v == "screenshot") return ViewCommand{Screenshot{w[1]}};
     return ViewCommand{Image{w[1]}};
   }
@@ -311,7 +322,11 @@ std::optional<Command> parse(const std::string& line) {
   }
   if (v == "probe") {
     expect_args(w, 2, "probe X Y");
-    return ViewCommand{Probe{int(integer(w[1], "probe X")), int(integer(w[2], "probe Y"))}};
+    const long x = integer(w[1], "probe X"), y = integer(w[2], "probe Y");
+    // The far ends depend on the lattice, which the script check (load_script) follows.
+    if (x < 0 || y < 0 || x > INT_MAX || y > INT_MAX)
+      throw std::invalid_argument(fmt::format("probe X Y must name a site, 0 <= X, Y < the lattice's size, got {} {}", x, y));
+    return ViewCommand{Probe{int(x), int(y)}};
   }
   if (v == "frames") {
     expect_args(w, 1, "frames N");
@@ -329,6 +344,26 @@ std::optional<Command> parse(const std::string& line) {
       "save-config, "
       "save-checkpoint, open-checkpoint, field, colormap, range, view, slice, layout, camera, opacity, screenshot, image, report, probe, "
       "frames, quit)");
+}
+
+bool png_name(const std::string& path) {
+  if (path.size() < 4) return false;
+  std::string ext = path.substr(path.size() - 4);
+  for (char& ch : ext) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  return ext == ".png";
+}
+
+std::string output_file_problem(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) return "it is a folder";
+  const fs::path parent = fs::path(path).parent_path();
+  const std::string folder = parent.empty() ? "." : parent.string();
+  if (!fs::exists(folder, ec)) return fmt::format("its folder '{}' does not exist", folder);
+  if (!fs::is_directory(folder, ec)) return fmt::format("'{}' is not a folder", folder);
+  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+    return fmt::format("its folder '{}' is not writable ({})", folder, std::strerror(errno));
+  return "";
 }
 
 std::vector<std::pair<std::string, std::string>> config_overrides(const SimCommand& c) {

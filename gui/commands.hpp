@@ -78,6 +78,15 @@ using Command = std::variant<SimCommand, ViewCommand>;
 // A blank or comment-only line gives std::nullopt.
 std::optional<Command> parse(const std::string& line);
 
+// Whether a file name ends in .png (any case): screenshots and field images are PNG files, whatever
+// the name says.
+bool png_name(const std::string& path);
+
+// Why a file cannot be written at `path` (it is a folder; its folder is missing, not a folder or not
+// writable), "" when nothing is known against it. Checked before a run for the files it will
+// write at its end (--screenshot, the screenshot and image lines of a script).
+std::string output_file_problem(const std::string& path);
+
 // The script language: one command a line, with what each does (shown by --help).
 const char* command_help();
 

@@ -80,7 +80,9 @@ int parse_options(int argc, char** argv, Options& o) {
       }));
   app.add_option("--colormap", o.colormap, "viridis, inferno, coolwarm or grayscale")
       ->check(accepted_by([](const std::string& v) { viz::colormap_from_name(v); }));
-  app.add_option("--range", o.range, "fixed colour range LO HI (default: automatic)")->expected(2);
+  // Read as words and checked below: CLI11 said "At least 2 required but received 1".
+  std::vector<std::string> range;
+  app.add_option("--range", range, "fixed colour range LO HI (default: automatic)")->type_name("LO HI")->expected(1, 2);
   app.add_option("--script", o.script, "steering commands, one a line (see below); the run starts paused")
       ->check(CLI::ExistingFile);
   app.add_option("--frames", o.frames,
@@ -135,8 +137,27 @@ int parse_options(int argc, char** argv, Options& o) {
     if (o.offscreen && o.frames < 0)
       throw CLI::ValidationError("--offscreen", "needs --frames N (an offscreen run has no window to close)");
     if (o.offscreen && o.show) throw CLI::ValidationError("--show", "an --offscreen run has no window to show");
-    if (o.range.size() == 2 && !(o.range[1] > o.range[0]))
-      throw CLI::ValidationError("--range", "LO must be below HI");
+    if (!range.empty()) {
+      if (range.size() != 2)
+        throw CLI::ValidationError("--range", fmt::format("takes two numbers, LO HI (--range 0.9 1.1), got one: '{}'",
+                                                          range[0]));
+      for (const std::string& v : range) {
+        char* end = nullptr;
+        const double x = std::strtod(v.c_str(), &end);
+        if (v.empty() || *end != '\0' || !std::isfinite(x))
+          throw CLI::ValidationError("--range", fmt::format("'{}' is not a finite number: LO and HI are", v));
+        o.range.push_back(x);
+      }
+      if (!(o.range[1] > o.range[0])) throw CLI::ValidationError("--range", "LO must be below HI");
+    }
+    // The screenshot is written after the last frame: a name that cannot be one fails now, not
+    // after the run (PNG data went into x.jpg; a missing folder ended the run with status 1).
+    if (!o.screenshot.empty() && !cmd::png_name(o.screenshot))
+      throw CLI::ValidationError("--screenshot", fmt::format("'{}' does not end in .png, and the file written is a PNG",
+                                                             o.screenshot));
+    if (!o.screenshot.empty())
+      if (const std::string why = cmd::output_file_problem(o.screenshot); !why.empty())
+        throw CLI::ValidationError("--screenshot", fmt::format("cannot write '{}': {}", o.screenshot, why));
   } catch (const CLI::CallForHelp& e) {
     app.exit(e);
     return 0;

@@ -73,6 +73,10 @@ TEST(Commands, MistakesAreNamed) {
   EXPECT_NE(error_of("range 2 1").find("LO < HI"), std::string::npos);
   EXPECT_NE(error_of("reset colour red").find("not 'colour'"), std::string::npos);
   EXPECT_NE(error_of("screenshot \"unterminated").find("quote"), std::string::npos);
+  EXPECT_EQ(error_of("probe -1 -1"), "probe X Y must name a site, 0 <= X, Y < the lattice's size, got -1 -1");
+  EXPECT_EQ(error_of("screenshot shot.jpg"), "screenshot FILE.png: 'shot.jpg' does not end in .png, and the file written is a PNG");
+  EXPECT_NE(error_of("image field").find("'field' does not end in .png"), std::string::npos);
+  EXPECT_EQ(error_of("screenshot SHOT.PNG"), "");
   const std::string unknown = error_of("frobnicate 3");
   EXPECT_NE(unknown.find("unknown command 'frobnicate'"), std::string::npos);
   EXPECT_NE(unknown.find("paint"), std::string::npos);  // lists what there is
@@ -89,4 +93,18 @@ TEST(Commands, DescribeGivesBackTheCommand) {
     EXPECT_EQ(sim(cmd::describe(c)).index(), c.index()) << line;
   }
   EXPECT_EQ(cmd::describe(sim("paint cold 3.5 7 radius 4 strength 0.1")), "paint cold 3.5 7 radius 4 strength 0.1");
+}
+
+// NaN passed every range written as a comparison (camera nan 0 was taken), and infinity is no
+// angle, coordinate or size either: every number of a line is finite.
+TEST(Commands, NumbersMustBeFinite) {
+  EXPECT_EQ(error_of("camera nan 0"), "camera YAW must be a finite number, got 'nan'");
+  EXPECT_EQ(error_of("camera 0 -inf"), "camera PITCH must be a finite number, got '-inf'");
+  EXPECT_EQ(error_of("paint hot nan 5"), "paint X must be a finite number, got 'nan'");
+  EXPECT_EQ(error_of("solid draw 1 2 to 3 inf"), "solid Y1 must be a finite number, got 'inf'");
+  EXPECT_EQ(error_of("view 1 1 inf"), "view ZOOM must be a finite number, got 'inf'");
+  EXPECT_EQ(error_of("range 0 inf"), "range HI must be a finite number, got 'inf'");
+  EXPECT_EQ(error_of("opacity 0.1 nan 1"), "opacity LO must be a finite number, got 'nan'");
+  EXPECT_EQ(error_of("gravity nan"), "gravity G must be a finite number, got 'nan'");
+  EXPECT_EQ(error_of("camera 30 20"), "");
 }

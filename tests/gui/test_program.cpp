@@ -295,6 +295,25 @@ TEST(Program, ModelChangedOnTheCommandLineChecksTheFilesKeys) {
   std::remove(file.c_str());
 }
 
+// --range said "At least 2 required but received 1" (CLI11's words) and took NaN; --screenshot wrote
+// PNG data into x.jpg, and a missing folder ended the run with status 1 after all its frames.
+TEST(Program, RangeAndScreenshotAreCheckedBeforeAnyWork) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"--range", "1"}, "plume-gui: --range: takes two numbers, LO HI (--range 0.9 1.1), got one: '1'"},
+      {{"--range", "nan", "1"}, "plume-gui: --range: 'nan' is not a finite number: LO and HI are"},
+      {{"--frames", "1", "--screenshot", "shot.jpg"},
+       "plume-gui: --screenshot: 'shot.jpg' does not end in .png, and the file written is a PNG"},
+      {{"--frames", "1", "--screenshot", "/nonexistent/shot.png"},
+       "plume-gui: --screenshot: cannot write '/nonexistent/shot.png': its folder '/nonexistent' does not exist"},
+  };
+  for (const auto& [args, expected] : cases) {
+    const ProcessResult r = run_process(gui(args), "");
+    EXPECT_EQ(r.status, 2) << args[0] << " " << args[1];
+    EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("required"), std::string::npos) << r.err;
+  }
+}
+
 TEST(Program, TheWholeScriptIsCheckedBeforeAnyLineRuns) {
   // No display given: every bad line, configuration keys and values included, is reported
   // before the window opens and before line 1 runs.

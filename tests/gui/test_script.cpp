@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include "plume/config/run_config.hpp"
 #include "script.hpp"
@@ -110,4 +111,97 @@ TEST(Script, ACaseMustBeOneOfTheFolders) {
     EXPECT_NE(e.problems[0].find(":2: no case 'd2q9_chanel' (cases: d2q9_channel)"), std::string::npos) << e.what();
   }
   std::remove(path.c_str());
+}
+
+// Lines that name sites are checked against the lattice they will run on: a paint centre outside
+// it wrapped round the periodic x without a word (paint hot 99999 5 painted 175 sites), a probe
+// outside it failed only when its line ran. The lattice is the one in effect at that line: set
+// lattice.* takes effect at the next reset, a lattice line at once.
+TEST(Script, SitesOutsideTheLatticeAreNamed) {
+  plume::config::RunConfig start = plume::config::default_config();
+  start.solver.nx = 32;
+  start.solver.ny = 16;
+  const std::string path = write_script("-sites.txt",
+                                        "paint hot 99999 5\n"
+                                        "paint cold 31 15\n"
+                                        "probe 32 0\n"
+                                        "solid draw 0 0 to 3 16\n"
+                                        "set lattice.nx 64\n"
+                                        "probe 40 1\n"   // still 32 wide: no reset yet
+                                        "reset\n"
+                                        "probe 40 1\n"
+                                        "lattice 24 16\n"
+                                        "paint hot 40 1\n");
+  std::vector<std::string> p;
+  try {
+    load_script(path, start);
+  } catch (const ScriptError& e) {
+    p = e.problems;
+  }
+  ASSERT_EQ(p.size(), 5u) << ::testing::PrintToString(p);
+  EXPECT_EQ(p[0], path + ":1: paint X = 99999 lies outside the 32 x 16 lattice: 0 <= X <= 31");
+  EXPECT_EQ(p[1], path + ":3: probe X = 32 lies outside the 32 x 16 lattice: 0 <= X <= 31");
+  EXPECT_EQ(p[2], path + ":4: solid Y1 = 16 lies outside the 32 x 16 lattice: 0 <= Y1 <= 15");
+  EXPECT_EQ(p[3], path + ":6: probe X = 40 lies outside the 32 x 16 lattice: 0 <= X <= 31");
+  EXPECT_EQ(p[4], path + ":10: paint X = 40 lies outside the 24 x 16 lattice: 0 <= X <= 23");
+  std::remove(path.c_str());
+}
+
+// On a 3-D lattice the coordinates are those of the plane the line acts in: its own, or the one
+// the last slice line chose.
+TEST(Script, SitesOfA3DLatticeAreThoseOfThePlane) {
+  plume::config::RunConfig start = plume::config::default_config();
+  start.solver.nx = 32;
+  start.solver.ny = 16;
+  start.solver.nz = 8;
+  const std::string path = write_script("-sites3d.txt",
+                                        "probe 31 15\n"            // the z plane: 32 x 16
+                                        "slice x 3\n"
+                                        "probe 15 7\n"             // the x plane: 16 x 8
+                                        "probe 20 1\n"
+                                        "solid draw 20 7 plane z=2\n"
+                                        "solid draw 1 1 plane z=8\n");
+  std::vector<std::string> p;
+  try {
+    load_script(path, start);
+  } catch (const ScriptError& e) {
+    p = e.problems;
+  }
+  ASSERT_EQ(p.size(), 2u) << ::testing::PrintToString(p);
+  EXPECT_EQ(p[0], path + ":4: probe X = 20 lies outside the 16 x 8 plane x = 3 of the 32 x 16 x 8 lattice: 0 <= X <= 15");
+  EXPECT_EQ(p[1], path + ":6: solid plane z=8 lies outside the 32 x 16 x 8 lattice: 0 <= z <= 7");
+  std::remove(path.c_str());
+}
+
+// After a file is loaded the lattice is that file's, known only when the line runs.
+TEST(Script, AfterAFileIsLoadedSitesAreCheckedWhenTheLineRuns) {
+  const std::string path = write_script("-sites-loaded.txt", "load-config later.toml\npaint hot 5000 5\n");
+  EXPECT_NO_THROW(load_script(path, plume::config::default_config()));
+  std::remove(path.c_str());
+}
+
+// A script is text: a NUL ended the line where it stood (steps 2\0\xff ran as steps 2).
+TEST(Script, ControlBytesAreRefusedNamingTheLine) {
+  const std::string path =
+      write_script("-nul.txt", std::string("steps 1\nsteps 2") + '\0' + "\xff\nsteps\x01 3\r\n\tsteps 4\r\n");
+  const std::vector<std::string> p = problems_of(path);
+  ASSERT_EQ(p.size(), 2u) << ::testing::PrintToString(p);
+  EXPECT_EQ(p[0], path + ":2: the line holds the control byte \\x00 at column 8: a script is text");
+  EXPECT_EQ(p[1], path + ":3: the line holds the control byte \\x01 at column 6: a script is text");
+  std::remove(path.c_str());
+}
+
+// The files that screenshot and image lines write are checked before the run, not when the line
+// runs at the end of it.
+TEST(Script, FilesThatCannotBeWrittenAreNamed) {
+  const std::string dir = ::testing::TempDir(), folder = dir + "/" + std::to_string(::getpid()) + "-folder.png";
+  std::filesystem::create_directories(folder);
+  const std::string path = write_script("-files.txt", "screenshot /nonexistent/shot.png\nimage " + dir +
+                                                          "/field.png\nimage " + folder + "\n");
+  const std::vector<std::string> p = problems_of(path);
+  ASSERT_EQ(p.size(), 2u) << ::testing::PrintToString(p);
+  EXPECT_EQ(p[0], path + ":1: cannot write '/nonexistent/shot.png': its folder '/nonexistent' does not exist");
+  EXPECT_EQ(p[1], path + ":3: cannot write '" + folder + "': it is a folder");
+  std::remove(path.c_str());
+  std::filesystem::remove(folder);
 }
