@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <tuple>
@@ -37,18 +38,37 @@ struct Options {
   bool quiet = false, overwrite = false;
 };
 
+// The options that take one value: given twice (--steps 10 --steps 20) they are refused with both
+// values named, after CLI11 has taken them all (its own refusal read "At Most 1 required but
+// received 2").
+struct SingleValued {
+  std::vector<const CLI::Option*> options;
+  CLI::Option* operator()(CLI::Option* o) {
+    options.push_back(o->multi_option_policy(CLI::MultiOptionPolicy::TakeLast));
+    return o;
+  }
+  void check() const {
+    for (const CLI::Option* o : options) {
+      if (o->count() < 2) continue;
+      std::string values;
+      for (const std::string& v : o->results()) values += (values.empty() ? "'" : ", '") + v + "'";
+      throw UsageError(fmt::format("{} is given {} times ({}): give it once", o->get_name(), o->count(), values));
+    }
+  }
+};
+
 // run and check take the same options, so that `plume check` validates exactly what `plume run`
 // would be given.
-void add_run_options(CLI::App* c, Options& o, const std::string& footer) {
+void add_run_options(CLI::App* c, Options& o, const std::string& footer, SingleValued& once) {
   c->add_option("config", o.config, "configuration file (TOML); may be left out with --restart")->type_name("FILE");
   c->add_option("--set", o.sets, "override a key: section.key=value (repeatable)")
       ->type_name("KEY=VALUE")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  c->add_option("--restart", o.restart, "continue from this checkpoint (to run.steps)")->type_name("FILE");
+  once(c->add_option("--restart", o.restart, "continue from this checkpoint (to run.steps)")->type_name("FILE"));
   const auto shortcut = [&](const char* flags, std::string& value, const char* help, const char* type,
                             const char* key) {
-    o.shortcuts.emplace_back(key, &value, c->add_option(flags, value, help)->type_name(type));
+    o.shortcuts.emplace_back(key, &value, once(c->add_option(flags, value, help)->type_name(type)));
   };
   shortcut("--steps", o.steps, "run until this step (run.steps)", "N", "run.steps");
   shortcut("--backend", o.backend, "auto, cpu or cuda (run.backend)", "NAME", "run.backend");
@@ -74,6 +94,20 @@ std::string check_memory(const config::RunConfig& cfg, const Job& job, io::Memor
                                                                      : problem + " (FP32 storage: run.precision = \"fp32\")";
 }
 
+// A whole number too large for any integer key, named as what it is: read as TOML it is no integer,
+// and the message said "wrong type: expected an integer, got a string". "" for anything else.
+std::string beyond_64_bits(const std::string& option, const std::string& value) {
+  const std::size_t digits = value.find_first_not_of("+-") == 1 ? 1 : 0;
+  if (value.size() <= digits || value.find_first_not_of("0123456789", digits) != std::string::npos) return "";
+  long long n = 0;
+  const char* first = value.data() + (value[0] == '+' ? 1 : 0);
+  if (std::from_chars(first, value.data() + value.size(), n).ec != std::errc::result_out_of_range) return "";
+  return value[0] == '-' ? fmt::format("{} = '{}' is out of range: it does not fit in a 64-bit integer (at least {})",
+                                       option, value, std::numeric_limits<long long>::min())
+                          : fmt::format("{} = '{}' is out of range: it does not fit in a 64-bit integer (at most {})",
+                                       option, value, std::numeric_limits<long long>::max());
+}
+
 config::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed& need) {
   // Every problem is reported in one round: those of the file, of the overrides and of the
   // ranges and rules, unless the file could not be read at all.
@@ -97,7 +131,12 @@ config::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed&
   for (const auto& s : o.sets) apply(s);
   // The shortcut options are keys too, so they are checked like every other value.
   for (const auto& [key, value, option] : o.shortcuts)
-    if (option->count() > 0) apply(std::string(key), *value);
+    if (option->count() > 0) {
+      if (const std::string big = beyond_64_bits(option->get_name(), *value); !big.empty())
+        problems.push_back(big);
+      else
+        apply(std::string(key), *value);
+    }
   if (!loaded) throw config::ConfigError(problems);
   cfg.restart = o.restart;
   cfg.quiet = o.quiet;
@@ -148,12 +187,17 @@ int seed001_threads(const std::string& value) {
   return n;
 }
 
-// A first word that is not a command is named, with what was probably meant.
+// A first word that is not a command is named, with what was probably meant; so is an option before
+// any command (CLI11 said "A subcommand is required" of `plume --bogus`), and no command at all.
 void check_command_word(int argc, const char* const* argv) {
   const std::vector<std::string> commands{"run", "check", "defaults", "seed001"};
   for (int i = 1; i < argc; ++i) {
     const std::string word = argv[i];
-    if (!word.empty() && word[0] == '-') continue;  // --help, --version
+    if (word == "-h" || word == "--help" || word == "--version") return;  // CLI11 answers them
+    if (!word.empty() && word[0] == '-')
+      throw UsageError(fmt::format("unknown option '{}': the options of a command come after it (plume run "
+                                   "CONFIG [options]); before a command only --help and --version",
+                                   word));
     if (std::find(commands.begin(), commands.end(), word) != commands.end()) return;
     std::string hint;
     struct stat st {};
@@ -163,6 +207,7 @@ void check_command_word(int argc, const char* const* argv) {
       hint = fmt::format(" (did you mean '{}'?)", m);
     throw UsageError(fmt::format("unknown command '{}': the commands are run, check, defaults and seed001{}", word, hint));
   }
+  throw UsageError("no command given: the commands are run, check, defaults and seed001");
 }
 
 // A tiling given in full must have a tile per rank. (A checkpoint's stored configuration keeps the
@@ -216,11 +261,12 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job) {
   app.footer(footer);
 
   Options o;
+  SingleValued once;
   CLI::App* run = app.add_subcommand("run", "run a simulation");
-  add_run_options(run, o, footer);
+  add_run_options(run, o, footer, once);
   CLI::App* check = app.add_subcommand(
       "check", "validate what run would be given (configuration, overrides, checkpoint, memory), then exit");
-  add_run_options(check, o, footer);
+  add_run_options(check, o, footer, once);
   CLI::App* defaults = app.add_subcommand("defaults", "print the default configuration with every key explained");
   Seed001Run s1;
   std::string s1_backend = "auto", s1_precision = "fp32";
@@ -231,16 +277,16 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job) {
       ->required()
       ->type_name("FILE");
   seed001->add_option("obstacles", s1.obstacles, "obstacle file: lines 'x y 1'")->required()->type_name("FILE");
-  seed001->add_option("--out", s1.out, "folder of the outputs (default: the current one)")->type_name("DIR");
-  seed001->add_option("--backend", s1_backend, "auto, cpu or cuda")
-      ->check(CLI::IsMember(backend_kind_names()))
-      ->type_name("NAME");
-  seed001->add_option("--precision", s1_precision, "storage: fp32 (the benchmark's) or fp64")
-      ->check(CLI::IsMember(precision_names()))
-      ->type_name("NAME");
+  once(seed001->add_option("--out", s1.out, "folder of the outputs (default: the current one)")->type_name("DIR"));
+  once(seed001->add_option("--backend", s1_backend, "auto, cpu or cuda")
+           ->check(CLI::IsMember(backend_kind_names()))
+           ->type_name("NAME"));
+  once(seed001->add_option("--precision", s1_precision, "storage: fp32 (the benchmark's) or fp64")
+           ->check(CLI::IsMember(precision_names()))
+           ->type_name("NAME"));
   std::string s1_threads;
-  seed001->add_option("--threads", s1_threads, "OpenMP threads of the CPU backend (0: the OpenMP default)")
-      ->type_name("N");
+  once(seed001->add_option("--threads", s1_threads, "OpenMP threads of the CPU backend (0: the OpenMP default)")
+           ->type_name("N"));
   seed001->add_flag("--quiet,-q", s1.quiet, "no progress report");
 
   check_command_word(argc, argv);
@@ -253,6 +299,7 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job) {
     }
     throw UsageError(e.what());
   }
+  once.check();
 
   Command cmd;
   for (int i = 0; i < argc; ++i) cmd.text += (i ? " " : "") + std::string(argv[i]);

@@ -76,7 +76,49 @@ TEST(Cli, ShippedCasesCheck) {
   }
 }
 
-TEST(Cli, NoCommandIsAUsageError) { expect_usage_error(run_plume(""), "subcommand is required"); }
+TEST(Cli, NoCommandIsAUsageError) {
+  expect_usage_error(run_plume(""), "no command given: the commands are run, check, defaults and seed001");
+}
+
+// CLI11's own words named no option: "A subcommand is required" for an option before the command,
+// "At Most 1 required but received 2" for an option given twice.
+TEST(Cli, AnOptionBeforeTheCommandIsNamed) {
+  for (const char* line : {"--bogus", "--bogus run x.toml", "-q check x.toml"}) {
+    const Result r = run_plume(line);
+    expect_usage_error(r, "unknown option '" + std::string(line).substr(0, std::string(line).find(' ')) +
+                              "': the options of a command come after it");
+    EXPECT_EQ(r.err.find("subcommand"), std::string::npos) << r.err;
+  }
+}
+
+TEST(Cli, AnOptionGivenTwiceIsNamedWithBothValues) {
+  TempDir tmp;
+  const std::string c = q(tiny_case(tmp));
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"run " + c + " --steps 1 --steps 2", "--steps is given 2 times ('1', '2'): give it once"},
+      {"check --restart a.ckpt --restart b.ckpt", "--restart is given 2 times ('a.ckpt', 'b.ckpt'): give it once"},
+      {"check " + c + " -o a --output b", "--output is given 2 times ('a', 'b'): give it once"},
+      {"seed001 p o --threads 1 --threads 2", "--threads is given 2 times ('1', '2'): give it once"},
+  };
+  for (const auto& [line, expected] : cases) {
+    const Result r = run_plume(line);
+    expect_usage_error(r, expected);
+    EXPECT_EQ(r.err.find("required"), std::string::npos) << r.err;
+  }
+}
+
+// A whole number beyond 64 bits is out of range, not "wrong type: expected an integer, got a string".
+TEST(Cli, AnIntegerBeyond64BitsIsOutOfRange) {
+  TempDir tmp;
+  const std::string c = q(tiny_case(tmp));
+  const Result steps = run_plume("check " + c + " --steps 99999999999999999999999");
+  expect_usage_error(steps, "--steps = '99999999999999999999999' is out of range: it does not fit in a 64-bit "
+                            "integer (at most 9223372036854775807)");
+  EXPECT_EQ(steps.err.find("got a string"), std::string::npos) << steps.err;
+  expect_usage_error(run_plume("check " + c + " --device -99999999999999999999"),
+                     "--device = '-99999999999999999999' is out of range: it does not fit in a 64-bit integer (at "
+                     "least -9223372036854775808)");
+}
 
 TEST(Cli, UnknownOptionIsAUsageError) {
   TempDir tmp;
