@@ -144,6 +144,17 @@ TEST(Seed001, BadFilesEndTheCommandBeforeAnyWorkNamingFileAndLine) {
       {good_params, "1 1 1\n3 4 2\n", "obstacles.dat:2"},
       {good_params, "1 1 1\n40 4 1\n", "obstacles.dat:2"},
       {good_params, "1 1\n", "obstacles.dat:1"},
+      // Numbers too large for their type name the limit; a binary file's bytes are quoted escaped.
+      {"99999999999\n24\n10\n10\n0.1\n0.005\n1.85\n", "1 1 1\n",
+       "params.txt:1: nx = 99999999999 is out of range: it does not fit in a 32-bit integer (at most 2147483647)"},
+      {"40\n24\n99999999999999999999\n10\n0.1\n0.005\n1.85\n", "1 1 1\n",
+       "params.txt:3: maxIters = 99999999999999999999 is out of range: it does not fit in a 64-bit integer (at most "
+       "9223372036854775807)"},
+      {good_params, "99999999999999999999 0 1\n", "obstacles.dat:1: x = 99999999999999999999 is out of range: 0 <= x < nx = 40"},
+      {"40\n24\n10\n1\x01\xff\n0.1\n0.005\n1.85\n", "1 1 1\n",
+       "params.txt:4: reynolds_dim: unexpected '\\x01\\xff' after the value"},
+      {good_params + "\x7f\n", "1 1 1\n", "params.txt: unexpected text after the seventh line: '\\x7f'"},
+      {good_params, "1 1 1 \x01\n", "obstacles.dat:1: unexpected '\\x01' after the three fields"},
   };
   for (const Case& c : cases) {
     TempDir dir;
@@ -158,6 +169,20 @@ TEST(Seed001, BadFilesEndTheCommandBeforeAnyWorkNamingFileAndLine) {
   const Result missing = run_plume("seed001 /nonexistent/params.txt /nonexistent/obs.dat -q");
   EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.err.find("/nonexistent/params.txt"), std::string::npos) << missing.err;
+}
+
+// A leading + is read in both files, as the benchmark's own fscanf reads them: the parameter file
+// took +40 and the obstacle file refused +1.
+TEST(Seed001, ALeadingPlusIsReadInBothFiles) {
+  TempDir dir;
+  write(dir / "params.txt", "+40\n+24\n+10\n+10\n+0.1\n+0.005\n+1.85\n");
+  write(dir / "obstacles.dat", "+1 +1 +1\n");
+  const Result r = run_plume("seed001 " + q(dir / "params.txt") + " " + q(dir / "obstacles.dat") + " --out " +
+                             q(dir / "out") + " --backend cpu --threads 1 -q");
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(read_file(dir / "out/final_state.dat").find("\n1 1 0.000000000000E+00 0.000000000000E+00 "
+                                                        "0.000000000000E+00 3.333333333333E-02 1\n"),
+            std::string::npos);
 }
 
 // What cannot run is refused before any work, with exit status 2 and nothing created: a lattice or

@@ -90,6 +90,15 @@ TEST(MaskPng, WhatIsNotAPngIsRefusedByName) {
   EXPECT_NE(error_of(tmp / "mask.bmp").find("is not a PNG file"), std::string::npos);
   // The signature, then nothing a PNG decoder can use.
   plume::test::write_file(tmp / "cut.png", std::string("\x89PNG\r\n\x1a\n", 8) + "not a chunk");
-  EXPECT_EQ(error_of(tmp / "cut.png").rfind("mask image '" + tmp / "cut.png" + "' cannot be decoded: ", 0), 0u)
+  EXPECT_EQ(error_of(tmp / "cut.png").rfind("mask image '" + tmp / "cut.png" + "' is not a valid PNG file: it cannot "
+                                            "be decoded (stb_image: ", 0), 0u)
       << error_of(tmp / "cut.png");
+  // A chunk whose name is binary: stb_image's reason quotes the name, which is shown escaped.
+  const std::string ihdr = std::string("\0\0\0\x0dIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0", 21) + std::string(4, '\0');
+  plume::test::write_file(tmp / "binary.png", std::string("\x89PNG\r\n\x1a\n", 8) + ihdr + std::string(4, '\0') +
+                                                 "I\x01\x02D" + std::string(4, '\0'));
+  const std::string binary = error_of(tmp / "binary.png");
+  EXPECT_NE(binary.find("is not a valid PNG file"), std::string::npos) << binary;
+  EXPECT_NE(binary.find("I\\x01"), std::string::npos) << binary;
+  for (const char c : binary) EXPECT_TRUE(c >= 0x20 && c < 0x7f) << "a raw byte " << int(c) << " in: " << binary;
 }

@@ -61,6 +61,27 @@ TEST(ObstacleFile, EachBadLineIsNamedWithItsProblem) {
   EXPECT_EQ(error_of("0 0 1\n0 8 1\n"), "2: y = 8 is out of range: 0 <= y < ny = 8");
   EXPECT_EQ(error_of("0 0 0\n"), "1: the third field is 0; it must be 1 (the cell is solid)");
   EXPECT_EQ(error_of("0 0 2"), "1: the third field is 2; it must be 1 (the cell is solid)");
+  // Beyond 64 bits is out of range too, not "not a whole number"; the bytes of a binary file are
+  // quoted escaped, not echoed raw.
+  EXPECT_EQ(error_of("99999999999999999999 0 1\n"), "1: x = 99999999999999999999 is out of range: 0 <= x < nx = 16");
+  EXPECT_EQ(error_of("0 -99999999999999999999 1\n"), "1: y = -99999999999999999999 is out of range: 0 <= y < ny = 8");
+  EXPECT_EQ(error_of("0 0 99999999999999999999\n"),
+            "1: the third field is 99999999999999999999; it must be 1 (the cell is solid)");
+  EXPECT_EQ(error_of("1 1 1 \x01\xff\n"), "1: unexpected '\\x01\\xff' after the three fields 'x y 1'");
+  EXPECT_EQ(error_of("1 \x7f 1\n"), "1: y is '\\x7f', not a whole number");
+}
+
+// A leading + is read as in the parameter file (and by the benchmark's own fscanf): +32 was
+// accepted there and +1 refused here.
+TEST(ObstacleFile, ALeadingPlusIsAccepted) {
+  TempDir tmp;
+  plume::test::write_file(tmp / "obstacles.dat", "+1 +2 +1\n");
+  const auto b = geometry::read_obstacle_file(tmp / "obstacles.dat", 16, 8);
+  EXPECT_EQ(b->count(), 1);
+  EXPECT_EQ(test::whole(*b, 16, 8)[2 * 16 + 1], 1);
+  EXPECT_EQ(error_of("+-1 0 1\n"), "1: x is '+-1', not a whole number");
+  EXPECT_EQ(error_of("++1 0 1\n"), "1: x is '++1', not a whole number");
+  EXPECT_EQ(error_of("+ 0 1\n"), "1: x is '+', not a whole number");
 }
 
 TEST(ObstacleFile, AFileThatCannotBeReadIsNamed) {

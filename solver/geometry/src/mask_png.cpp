@@ -3,6 +3,7 @@
 #include <cstring>
 #include <memory>
 #include "plume/geometry/error.hpp"
+#include "plume/io/printable.hpp"
 #include "read_file.hpp"
 // Debian's libstb ships the implementation of stb_image; only the declarations here.
 #include <stb/stb_image.h>
@@ -32,8 +33,11 @@ std::shared_ptr<SiteBitmap> read_mask_png(const std::string& path, int nx, int n
       stbi_load_from_memory(reinterpret_cast<const unsigned char*>(bytes.data()), int(bytes.size()), &w, &h,
                             &channels, 4),
       stbi_image_free);
+  // stb_image's reasons are terse codes ("first not IHDR", "IDA"), and an unknown chunk's name is
+  // the file's own bytes: said as what it means, the code quoted printable.
   if (!pixels)
-    throw GeometryError(fmt::format("mask image '{}' cannot be decoded: {}", path, stbi_failure_reason()));
+    throw GeometryError(fmt::format("mask image '{}' is not a valid PNG file: it cannot be decoded (stb_image: {})",
+                                    path, io::printable(stbi_failure_reason())));
   auto bitmap = std::make_shared<SiteBitmap>(nx, ny);
   // Nearest neighbour: the pixel under each site's centre (mask_png.hpp).
   for (int y = 0; y < ny; ++y) {

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 #include "plume/geometry/error.hpp"
+#include "plume/io/printable.hpp"
 #include "read_file.hpp"
 
 namespace plume::geometry {
@@ -26,10 +27,14 @@ std::vector<std::string_view> fields_of(std::string_view line) {
   return f;
 }
 
-// The field as a whole number; nullopt when it is not one (all of it: "12abc" is not).
-std::optional<long long> whole_number(std::string_view s) {
+// The field as a whole number, with a leading + as in the parameter file (and as the benchmark's
+// own fscanf reads both); nullopt when it is not one (all of it: "12abc", "+-1" are not). `huge`:
+// a whole number too large for 64 bits.
+std::optional<long long> whole_number(std::string_view s, bool& huge) {
+  if (s.size() > 1 && s[0] == '+' && s[1] != '-') s.remove_prefix(1);
   long long v = 0;
   const auto [end, err] = std::from_chars(s.data(), s.data() + s.size(), v);
+  huge = err == std::errc::result_out_of_range && end == s.data() + s.size();
   if (err != std::errc() || end != s.data() + s.size()) return std::nullopt;
   return v;
 }
@@ -52,12 +57,16 @@ std::shared_ptr<SiteBitmap> read_obstacle_file(const std::string& path, int nx, 
     };
     if (f.size() < 3)
       throw bad(fmt::format("expected three fields 'x y 1', found {}", f.size()));
-    if (f.size() > 3) throw bad(fmt::format("unexpected '{}' after the three fields 'x y 1'", f[3]));
+    if (f.size() > 3) throw bad(fmt::format("unexpected '{}' after the three fields 'x y 1'", io::printable(f[3])));
     const char* names[3] = {"x", "y", "the third field"};
+    const std::string ranges[2] = {fmt::format("0 <= x < nx = {}", nx), fmt::format("0 <= y < ny = {}", ny)};
     long long v[3];
     for (int i = 0; i < 3; ++i) {
-      const std::optional<long long> n = whole_number(f[i]);
-      if (!n) throw bad(fmt::format("{} is '{}', not a whole number", names[i], f[i]));
+      bool huge = false;
+      const std::optional<long long> n = whole_number(f[i], huge);
+      if (huge && i < 2) throw bad(fmt::format("{} = {} is out of range: {}", names[i], f[i], ranges[i]));
+      if (huge) throw bad(fmt::format("the third field is {}; it must be 1 (the cell is solid)", f[i]));
+      if (!n) throw bad(fmt::format("{} is '{}', not a whole number", names[i], io::printable(f[i])));
       v[i] = *n;
     }
     if (v[0] < 0 || v[0] >= nx) throw bad(fmt::format("x = {} is out of range: 0 <= x < nx = {}", v[0], nx));

@@ -3,10 +3,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 #include <fmt/format.h>
 #include "plume/io/atomic_file.hpp"
 #include "plume/io/input_file.hpp"
+#include "plume/io/printable.hpp"
 
 namespace plume::io {
 namespace {
@@ -28,11 +30,24 @@ T value(const std::string& path, int n, const std::string& line) {
   } else {
     v = std::strtod(s, &end);
   }
+  // The file's bytes are quoted printable: a binary file's were echoed raw.
   if (end == s) throw Seed001Error(fmt::format("{}: expected {} but the line reads '{}'", where,
-                                               std::is_integral_v<T> ? "an integer" : "a number", line));
-  if (errno == ERANGE) throw Seed001Error(fmt::format("{}: '{}' is out of range", where, line));
+                                               std::is_integral_v<T> ? "an integer" : "a number", printable(line)));
+  if (errno == ERANGE) {
+    const std::string read(s, std::size_t(end - s));
+    const std::string number = printable(read.substr(read.find_first_not_of(" \t")));
+    const bool negative = number[0] == '-';
+    if constexpr (std::is_integral_v<T>)
+      throw Seed001Error(fmt::format("{} = {} is out of range: it does not fit in a {}-bit integer ({} {})", where,
+                                     number, 8 * sizeof(T), negative ? "at least" : "at most",
+                                     negative ? std::numeric_limits<T>::min() : std::numeric_limits<T>::max()));
+    else
+      throw Seed001Error(fmt::format("{} = {} is out of range of a double-precision number (magnitudes {:g} to {:g})",
+                                     where, number, std::numeric_limits<double>::min(),
+                                     std::numeric_limits<double>::max()));
+  }
   while (*end == ' ' || *end == '\t' || *end == '\r') ++end;
-  if (*end) throw Seed001Error(fmt::format("{}: unexpected '{}' after the value", where, end));
+  if (*end) throw Seed001Error(fmt::format("{}: unexpected '{}' after the value", where, printable(end)));
   if constexpr (!std::is_integral_v<T>)
     if (!std::isfinite(v)) throw Seed001Error(fmt::format("{}: '{}' is not a finite number", where, line));
   return v;
@@ -75,7 +90,7 @@ Seed001Params read_seed001_params(const std::string& path) {
   std::string rest;
   while (std::getline(in, rest))
     if (rest.find_first_not_of(" \t\r") != std::string::npos)
-      throw Seed001Error(fmt::format("{}: unexpected text after the seventh line: '{}'", path, rest));
+      throw Seed001Error(fmt::format("{}: unexpected text after the seventh line: '{}'", path, printable(rest)));
   return p;
 }
 
