@@ -288,6 +288,16 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job) {
   once(seed001->add_option("--threads", s1_threads, "OpenMP threads of the CPU backend (0: the OpenMP default)")
            ->type_name("N"));
   seed001->add_flag("--quiet,-q", s1.quiet, "no progress report");
+  // Its own footer: the configuration keys and the exit codes of run (checkpoints, in situ) do not
+  // apply to it.
+  seed001->footer(
+      "\nThe files (docs/d2q9.md, \"Seed 001's benchmark files\"): params holds seven lines, nx, ny, maxIters,\n"
+      "reynolds_dim (integers), density, accel, omega (reals); obstacles a line 'x y 1' per solid cell (y = 0 the\n"
+      "bottom row). Writes av_vels.dat and final_state.dat into --out, replacing those of an earlier run there as\n"
+      "the benchmark does; stdout holds the benchmark's report alone, plume's notes and progress go to stderr.\n\n"
+      "Exit codes: 0 done; 1 run-time failure (no GPU for --backend cuda, an output that cannot be written);\n"
+      "2 bad command line or input file, found before any work (nothing is created); 3 the flow became\n"
+      "unphysical (nothing is written).\n");
 
   check_command_word(argc, argv);
   try {

@@ -134,6 +134,20 @@ int run_seed001(const Seed001Run& run, parallel::Communicator& world) {
   solver.initialize();
   console.note(fmt::format("seed-001 benchmark: {} x {}, {} steps, omega {}, on {}", p.nx, p.ny, p.max_iters, p.omega,
                            solver.backend_description()));
+  // Unlike `plume run`, seed001 replaces an earlier run's outputs: the benchmark's own program
+  // writes them into its folder run after run, and the scripts built around it rerun it there
+  // (docs/d2q9.md). Said, so that it is not silent; a folder of `plume run` holds neither file.
+  if (root) {
+    std::string earlier;
+    for (const char* name : {"av_vels.dat", "final_state.dat"}) {
+      std::error_code ec;
+      if (std::filesystem::exists(std::filesystem::path(run.out) / name, ec))
+        earlier += (earlier.empty() ? "" : " and ") + std::string(name);
+    }
+    if (!earlier.empty())
+      console.note(fmt::format("replacing {} of an earlier run in '{}' at the end, as the benchmark does", earlier,
+                               run.out));
+  }
   const double init = seconds_since(t0);
 
   // One step at a time: the benchmark records the average velocity after every step (rank 0

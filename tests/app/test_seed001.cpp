@@ -276,3 +276,34 @@ TEST(Seed001, ARunThatWritesNothingLeavesNoFolder) {
     EXPECT_FALSE(std::filesystem::exists(dir / "out"));
   }
 }
+
+// seed001 has a help of its own: run's footer listed every configuration key and exit codes about
+// checkpoints and in-situ pipelines, none of which apply to it.
+TEST(Seed001, HelpSpeaksOfTheBenchmarkAlone) {
+  const Result r = run_plume("seed001 --help");
+  EXPECT_EQ(r.code, 0) << r.err;
+  for (const char* s : {"--out", "--precision", "seven lines", "av_vels.dat", "final_state.dat", "Exit codes", "3 the flow"})
+    EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
+  for (const char* s : {"physics.gravity", "lattice.nx", "checkpoint", "in-situ", "130"})
+    EXPECT_EQ(r.out.find(s), std::string::npos) << s << "\n" << r.out;
+}
+
+// Unlike `plume run`, seed001 replaces an earlier run's two files, as the benchmark's own program
+// does in its folder (its users rerun there); it says so on stderr, and stdout stays the report's.
+TEST(Seed001, ARerunIntoTheSameFolderReplacesItsFilesAndSaysSo) {
+  TempDir dir;
+  write_inputs(dir, 5);
+  const std::string line = "seed001 " + q(dir / "params.txt") + " " + q(dir / "obstacles.dat") + " --out " +
+                           q(dir / "out") + " --backend cpu --threads 1";
+  const Result first = run_plume(line);
+  ASSERT_EQ(first.code, 0) << first.err;
+  EXPECT_EQ(first.err.find("replacing"), std::string::npos) << first.err;
+  write_inputs(dir, 7);
+  const Result again = run_plume(line);
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.err.find("replacing av_vels.dat and final_state.dat of an earlier run in '" + dir / "out" + "'"),
+            std::string::npos)
+      << again.err;
+  EXPECT_EQ(again.out.find("replacing"), std::string::npos) << again.out;
+  EXPECT_EQ(lines_of(dir / "out/av_vels.dat").size(), 7u);
+}
