@@ -97,8 +97,8 @@ std::string check_memory(const config::RunConfig& cfg, const Job& job, io::Memor
 // A whole number too large for any integer key, named as what it is: read as TOML it is no integer,
 // and the message said "wrong type: expected an integer, got a string". "" for anything else.
 std::string beyond_64_bits(const std::string& option, const std::string& value) {
-  const std::size_t digits = value.find_first_not_of("+-") == 1 ? 1 : 0;
-  if (value.size() <= digits || value.find_first_not_of("0123456789", digits) != std::string::npos) return "";
+  const std::size_t sign = !value.empty() && (value[0] == '+' || value[0] == '-') ? 1 : 0;
+  if (value.size() == sign || value.find_first_not_of("0123456789", sign) != std::string::npos) return "";
   long long n = 0;
   const char* first = value.data() + (value[0] == '+' ? 1 : 0);
   if (std::from_chars(first, value.data() + value.size(), n).ec != std::errc::result_out_of_range) return "";

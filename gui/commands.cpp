@@ -4,10 +4,10 @@
 #include <cctype>
 #include <cerrno>
 #include <climits>
-#include <cstring>
-#include <filesystem>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <stdexcept>
 #include "overloaded.hpp"
 

@@ -15,7 +15,8 @@ std::string joined(const std::vector<std::string>& lines) {
   return s;
 }
 
-// Follows the configuration through the script; returns what is wrong with line `c`, if anything.
+// Follows the configuration, the lattice in effect and the plane shown through the script; says
+// what is wrong with a line, if anything.
 class ConfigTracker {
  public:
   explicit ConfigTracker(const config::RunConfig& start) : cfg_(start) {}

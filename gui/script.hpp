@@ -32,8 +32,11 @@ struct ScriptError : std::runtime_error {
 // its set, gravity, reset and lattice lines (keys, types, ranges), applied in order to `start` as
 // the simulation thread applies them. After a load-config or open-checkpoint line the
 // configuration is that file's, unknown until the line runs: later changes are checked for their
-// keys and types only. Throws ScriptError listing every bad line, or std::runtime_error naming
-// the file when it cannot be read.
+// keys and types only. Also checked: the sites of paint, solid and probe lines against the lattice
+// in effect at that line (in the plane the line acts in on a 3-D lattice; after a file is loaded,
+// when the line runs), the files of screenshot and image lines (a .png name in a folder that can
+// take it), and that every line is text (no NUL or other control byte). Throws ScriptError listing
+// every bad line, or std::runtime_error naming the file when it cannot be read.
 // With `cases`, a `case` line must name one of them.
 Script load_script(const std::string& path, const config::RunConfig& start, const std::vector<Case>* cases = nullptr);
 
