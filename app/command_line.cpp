@@ -90,8 +90,9 @@ std::string check_memory(const config::RunConfig& cfg, const Job& job, io::Memor
   need = io::estimate_memory(shape);
   const std::string problem = io::check_host_memory(shape, job.ranks_on_host);
   // The estimate speaks of storage; the user changes it with a key.
-  return problem.empty() || cfg.solver.precision == Precision::FP32 ? problem
-                                                                     : problem + " (FP32 storage: run.precision = \"fp32\")";
+  return problem.empty() || cfg.solver.precision == Precision::FP32 || need.image_counts_most
+             ? problem
+             : problem + " (FP32 storage: run.precision = \"fp32\")";
 }
 
 // A whole number too large for any integer key, named as what it is: read as TOML it is no integer,
@@ -175,13 +176,13 @@ config::RunConfig build_config(const Options& o, const Job& job, io::MemoryNeed&
   return cfg;
 }
 
-// seed001's --threads: 0 (OpenMP's default) up to seed001_max_threads().
+// seed001's --threads: 0 (OpenMP's default) up to run.threads' bound (config::max_threads).
 int seed001_threads(const std::string& value) {
   int n = -1;
   const auto [end, err] = std::from_chars(value.data(), value.data() + value.size(), n);
-  const int most = seed001_max_threads();
+  const int most = config::max_threads();
   if (err != std::errc() || end != value.data() + value.size() || n < 0 || n > most)
-    throw UsageError(fmt::format("--threads = '{}': expected a whole number from 0 (the OpenMP default) to {} (64 per "
+    throw UsageError(fmt::format("--threads = '{}': expected a whole number from 0 (the OpenMP default) to {} (8 per "
                                  "hardware thread of this machine)",
                                  value, most));
   return n;
@@ -208,16 +209,6 @@ void check_command_word(int argc, const char* const* argv) {
     throw UsageError(fmt::format("unknown command '{}': the commands are run, check, defaults and seed001{}", word, hint));
   }
   throw UsageError("no command given: the commands are run, check, defaults and seed001");
-}
-
-// A tiling given in full must have a tile per rank. (A checkpoint's stored configuration keeps the
-// tiling of the run that wrote it, which a restart on another number of ranks changes.)
-void check_tiles(const config::RunConfig& cfg, int ranks) {
-  const parallel::Tiling t = cfg.solver.tiles;
-  if (t.complete() && t.count() != ranks)
-    throw config::ConfigError(fmt::format("run.tiles = \"{}\" needs {} ranks but the job has {}: launch {} ranks, or set "
-                                      "run.tiles to auto or to a tiling of {} tiles (TXxTY, or TXxTYxTZ in 3-D)",
-                                      parallel::to_string(t), t.count(), ranks, t.count(), ranks));
 }
 
 // The exit code and the message of an error that ended a command (docs/running.md).
@@ -342,8 +333,7 @@ Command parse_command_line(parallel::Communicator& world, int argc, const char* 
   ExitRequest end{-1, ""};  // code -1: the command goes on
   if (root) {
     try {
-      cmd = parse_command_line(argc, argv, job);
-      if (cmd.kind == Command::Kind::Run) check_tiles(cmd.config, world.size());
+      cmd = parse_command_line(argc, argv, job);  // a tiling the job's ranks cannot run included (config::validate)
     } catch (const ExitRequest& e) {
       end = e;
     } catch (const std::exception& e) {

@@ -90,6 +90,28 @@ TEST(Memory, TooLittleMemoryIsRefusedWithBothNumbers) {
   EXPECT_EQ(io::check_host_memory(shape(32, 48)), "");
 }
 
+// The message names what counts most: an image of 16 x 16 pixels a site outweighs FP32
+// populations, and FP32 storage is not offered to a run that has it.
+TEST(Memory, TheRefusalNamesWhatCountsMost) {
+  io::RunShape s = shape(4096, 4096);
+  s.bytes_per_value = 4;
+  s.image_scale = 16;
+  const io::MemoryNeed m = io::estimate_memory(s);
+  EXPECT_TRUE(m.image_counts_most);
+  const std::string p = io::host_memory_problem(s, m, 1, 1e9);
+  EXPECT_HAS(p, "the image of the whole lattice that rank 0 renders counts most");
+  EXPECT_HAS(p, "output.image_scale = 16");
+  EXPECT_EQ(p.find("FP32 storage"), std::string::npos) << p;
+  s.image_scale = 1;
+  const io::MemoryNeed small = io::estimate_memory(s);
+  EXPECT_FALSE(small.image_counts_most);
+  const std::string q = io::host_memory_problem(s, small, 1, 1e9);
+  EXPECT_HAS(q, "the populations");
+  EXPECT_EQ(q.find("FP32 storage"), std::string::npos) << "this run has FP32 storage: " << q;
+  s.bytes_per_value = 8;
+  EXPECT_HAS(io::host_memory_problem(s, io::estimate_memory(s), 1, 1e9), "FP32 storage");
+}
+
 TEST(Memory, BytesAreGivenWithThreeDigits) {
   EXPECT_EQ(io::format_bytes(512), "512 B");
   EXPECT_EQ(io::format_bytes(1536), "1.50 KiB");

@@ -39,6 +39,8 @@ MemoryNeed estimate_memory(const RunShape& s) {
   const double gather = s.q * kDouble * whole;
   const double image = (kFields + kDouble) * whole + 4.0 * s.image_scale * s.image_scale * plane;
   m.rank0 = kProgram + kSlack * (tile_host + std::max(gather, image));
+  m.image = image;
+  m.image_counts_most = image > gather && image > tile_host;
   if (s.populations_on_device) m.device = m.populations + kFields * tile;
   return m;
 }
@@ -66,12 +68,20 @@ std::string host_memory_problem(const RunShape& s, const MemoryNeed& need, int r
                               format_bytes(total), format_bytes(need.rank0), ranks == 2 ? "the other" : "the others",
                               format_bytes(need.other) + (ranks == 2 ? "" : " each"))
                 : fmt::format("it needs about {} of host memory", format_bytes(total));
+  const std::string lattice = size_text(Domain::whole(int(s.nx), int(s.ny), int(s.nz)));
+  // What to change is what counts most: the image rank 0 renders, or the populations.
+  if (need.image_counts_most)
+    return fmt::format(
+        "lattice {} does not fit: {}, but this host has {} available (MemAvailable in /proc/meminfo); the image "
+        "of the whole lattice that rank 0 renders counts most ({} at output.image_scale = {} pixels a site, with "
+        "the fields it is drawn from): lower output.image_scale, or use a smaller lattice",
+        lattice, who, format_bytes(available), format_bytes(need.image), s.image_scale);
   return fmt::format(
       "lattice {} does not fit: {}, but this host has {} available (MemAvailable in /proc/meminfo); the "
       "populations ({} per tile{}) and the whole lattice that rank 0 gathers for checkpoints count most: use a "
-      "smaller lattice, FP32 storage,{} more hosts{}",
-      size_text(Domain::whole(int(s.nx), int(s.ny), int(s.nz))), who, format_bytes(available), format_bytes(need.populations),
-      s.populations_on_device ? ", in device memory" : ", in host memory",
+      "smaller lattice,{}{} more hosts{}",
+      lattice, who, format_bytes(available), format_bytes(need.populations),
+      s.populations_on_device ? ", in device memory" : ", in host memory", s.bytes_per_value > 4 ? " FP32 storage," : "",
       s.buffers > 1 ? " in-place streaming (run.streaming = \"in-place\": one population buffer)," : "",
       s.populations_on_device ? "" : ", or a GPU");
 }

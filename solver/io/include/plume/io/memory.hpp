@@ -30,6 +30,8 @@ struct MemoryNeed {
                            // checkpoint (or a restart's read) or for an image
   double other = 0;        // host memory of each other rank
   double device = 0;       // device memory of each rank (0 when the populations are on the host)
+  double image = 0;        // of rank0: the whole lattice's image and the fields it is drawn from
+  bool image_counts_most = false;  // rank 0's whole lattice is the image's (output.image_scale), not the populations'
   // Host memory of `ranks` ranks on one host, rank 0 among them.
   double host(int ranks) const { return rank0 + double(ranks - 1) * other; }
 };
