@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <thread>
 #include <fmt/format.h>
 #include "console.hpp"
 #include "d2q9/model.hpp"
@@ -74,8 +73,6 @@ std::string memory_problem(const io::Seed001Params& p, const Seed001Run& run, in
 }
 
 }  // namespace
-
-int seed001_max_threads() { return 64 * int(std::max(1u, std::thread::hardware_concurrency())); }
 
 void check_seed001(const Seed001Run& run, int ranks, int ranks_on_host) {
   std::vector<std::string> problems;

@@ -23,9 +23,6 @@ struct Seed001Run {
 // The D2Q9 solver configuration of a parameter file and its obstacles.
 SolverConfig seed001_config(const io::Seed001Params& p, std::shared_ptr<const Geometry> obstacles);
 
-// The most OpenMP threads --threads may ask for: 64 per hardware thread. More would only start
-// thousands of idle threads, and tens of thousands make libgomp fail or crash.
-int seed001_max_threads();
 
 // Everything that can be checked before any work, on rank 0 (parse_command_line), with every
 // problem in one config::ConfigError (exit status 2): the two files (read and checked), the output
