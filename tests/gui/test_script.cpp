@@ -43,34 +43,30 @@ TEST(Script, EveryBadLineIsReportedAtOnce) {
                                         "lattice 0 64\n"              // out of range
                                         "field rho\n");
   const std::vector<std::string> p = problems_of(path);
-  // Line 8 may add problems that follow from nx = 0 (the geometry's extent); the others are exact.
-  ASSERT_GE(p.size(), 6u) << ::testing::PrintToString(p);
+  // One problem a mistake: nx = 0 is not fed to the rules that read nx (initial.kmax <= nx/2).
+  ASSERT_EQ(p.size(), 5u) << ::testing::PrintToString(p);
   EXPECT_EQ(p[0].rfind(path + ":2: unknown key 'physics.gravty'", 0), 0u) << p[0];
   EXPECT_NE(p[0].find("did you mean 'physics.gravity'"), std::string::npos) << p[0];
   EXPECT_EQ(p[1].rfind(path + ":3: physics.k1 = -3", 0), 0u) << p[1];
   EXPECT_EQ(p[2], path + ":4: steps N must be an integer, got 'ten'");
   EXPECT_EQ(p[3].rfind(path + ":7: unknown key 'initial.seeed'", 0), 0u) << p[3];
   EXPECT_EQ(p[4].rfind(path + ":8: lattice.nx = 0", 0), 0u) << p[4];
-  for (std::size_t k = 5; k < p.size(); ++k) EXPECT_EQ(p[k].rfind(path + ":8: ", 0), 0u) << p[k];
-  EXPECT_NE(std::find_if(p.begin(), p.end(),  // every problem of a line
-                         [&](const std::string& q) { return q.rfind(path + ":8: initial.kmax = 10 exceeds nx/2", 0) == 0; }),
-            p.end())
-      << ::testing::PrintToString(p);
   std::remove(path.c_str());
 }
 
 TEST(Script, TheConfigurationIsFollowedLineByLine) {
-  // Gravity 0.5 is fine with the default temperatures (it must stay below both); lowering one
-  // of them to 0.4 afterwards is not, and the line that does it is the one named.
+  // Gravity 0.02 is fine with the default temperatures (it must stay below both); lowering one
+  // of them to 0.019 afterwards is not, and the line that does it is the one named. With gravity
+  // 0.0002 the same temperature is fine (the top of the 384 rows keeps its pressure).
   const std::string path = write_script("-order.txt",
-                                        "set physics.gravity 0.5\n"
+                                        "set physics.gravity 0.02\n"
                                         "steps 10\n"
-                                        "set initial.T_up 0.4\n"
-                                        "set physics.gravity 0.1\n"
-                                        "set initial.T_up 0.4\n");
+                                        "set initial.T_up 0.019\n"
+                                        "set physics.gravity 0.0002\n"
+                                        "set initial.T_up 0.019\n");
   const std::vector<std::string> p = problems_of(path);
   ASSERT_EQ(p.size(), 1u) << ::testing::PrintToString(p);
-  EXPECT_EQ(p[0].rfind(path + ":3: physics.gravity = 0.5 is too large", 0), 0u) << p[0];
+  EXPECT_EQ(p[0].rfind(path + ":3: physics.gravity = 0.02 is too large", 0), 0u) << p[0];
   std::remove(path.c_str());
 }
 
