@@ -3,7 +3,9 @@
 // (AnySetup). Nothing here knows a file format: the application's configuration (app/config)
 // turns these into TOML keys, command-line overrides, --help and the effective configuration.
 #pragma once
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -197,6 +199,10 @@ Parameter marks_given(Parameter p, Flag flag) {
   };
   return p;
 }
+
+// Whether two values are one to round-off (a relative 1e-12): a value given that equals the one
+// another parameter would derive.
+inline bool same_value(double a, double b) { return std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b)); }
 
 // The parameter of `list` called section.name (it must be there).
 inline Parameter& find(std::vector<Parameter>& list, const std::string& path) {

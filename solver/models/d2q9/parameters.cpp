@@ -146,7 +146,9 @@ void check_reference(const Params& p, std::vector<SetupProblem>& problems) {
   const Reference& r = p.reference;
   if (!(r.reynolds > 0)) return;
   const std::string re = "reference.reynolds = " + number_text(r.reynolds);
-  if (r.tau_given)
+  // The very tau it would set is no conflict (a configuration or checkpoint written before given
+  // values were told from derived ones holds it as if given, to the last bit).
+  if (r.tau_given && !(sets_tau(p) && same_value(p.tau, 0.5 + 3.0 * reference_velocity(p) * r.length / r.reynolds)))
     problems.push_back({"physics.tau", "physics.tau = " + number_text(p.tau) + " is given, but " + re +
                                            " sets physics.tau = 1/2 + 3 U L / Re: leave out physics.tau, or set "
                                            "reference.reynolds = 0 to give the viscosity yourself"});

@@ -3,6 +3,7 @@
 // Rayleigh, Prandtl and Atwood numbers give, and the rules a setup must keep.
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string>
 #include "thermal3d/model.hpp"
 #include "thermal3d/names.hpp"
@@ -144,6 +145,16 @@ bool sets_lattice_values(const Params& p) {
 // A value given stays the user's (check() refuses it together with a Rayleigh number); turned off
 // again (a later reference.rayleigh = 0), the Rayleigh number leaves the values it had set at
 // their defaults.
+struct LatticeValues {
+  double tau, tau_t, buoyancy;
+};
+LatticeValues from_rayleigh(const Params& p) {  // where sets_lattice_values(p)
+  const Reference& r = p.reference;
+  const double U = r.velocity, H = r.height, dT = p.t_hot - p.t_cold;
+  return {0.5 + 3.0 * U * H * std::sqrt(r.prandtl / r.rayleigh), 0.5 + 4.0 * U * H / std::sqrt(r.rayleigh * r.prandtl),
+          U * U / (dT * H)};
+}
+
 void derive(AnySetup& a) {
   Params& p = a.as<Setup>().physics;
   p.walls_y = false;
@@ -152,10 +163,10 @@ void derive(AnySetup& a) {
   const bool on = sets_lattice_values(p);
   if (on || r.derived) {
     const Params defaults;
-    const double U = r.velocity, H = r.height, dT = p.t_hot - p.t_cold;
-    if (!r.tau_given) p.tau = on ? 0.5 + 3.0 * U * H * std::sqrt(r.prandtl / r.rayleigh) : defaults.tau;
-    if (!r.tau_t_given) p.tau_t = on ? 0.5 + 4.0 * U * H / std::sqrt(r.rayleigh * r.prandtl) : defaults.tau_t;
-    if (!r.buoyancy_given) p.buoyancy = on ? U * U / (dT * H) : defaults.buoyancy;
+    const LatticeValues v = on ? from_rayleigh(p) : LatticeValues{defaults.tau, defaults.tau_t, defaults.buoyancy};
+    if (!r.tau_given) p.tau = v.tau;
+    if (!r.tau_t_given) p.tau_t = v.tau_t;
+    if (!r.buoyancy_given) p.buoyancy = v.buoyancy;
   }
   r.derived = on;
 }
@@ -165,18 +176,22 @@ std::string whole_text(double v) {
   return v == std::floor(v) && std::fabs(v) < 1e15 ? std::to_string((long long)v) : number_text(v);
 }
 
-// A value given that the Rayleigh number would set: one of the two must go.
+// A value given that the Rayleigh number would set: one of the two must go. The very value it
+// would set is no conflict: configurations and checkpoints written before given values were told
+// from derived ones hold the derived ones as if given (to the last bit: numbers are written so).
 void check_given(const Params& p, std::vector<SetupProblem>& problems) {
   const std::string ra = "reference.rayleigh = " + number_text(p.reference.rayleigh);
-  const auto conflict = [&](bool given, const char* key, double v) {
-    if (given)
+  const std::optional<LatticeValues> set =
+      sets_lattice_values(p) ? std::optional<LatticeValues>(from_rayleigh(p)) : std::nullopt;
+  const auto conflict = [&](bool given, const char* key, double v, double LatticeValues::*which) {
+    if (given && !(set && same_value(v, (*set).*which)))
       problems.push_back({key, std::string(key) + " = " + number_text(v) + " is given, but " + ra +
                                    " sets physics.tau, tau_t and buoyancy from the Rayleigh and Prandtl numbers: "
                                    "leave out " + key + ", or set reference.rayleigh = 0 to give them yourself"});
   };
-  conflict(p.reference.tau_given, "physics.tau", p.tau);
-  conflict(p.reference.tau_t_given, "physics.tau_t", p.tau_t);
-  conflict(p.reference.buoyancy_given, "physics.buoyancy", p.buoyancy);
+  conflict(p.reference.tau_given, "physics.tau", p.tau, &LatticeValues::tau);
+  conflict(p.reference.tau_t_given, "physics.tau_t", p.tau_t, &LatticeValues::tau_t);
+  conflict(p.reference.buoyancy_given, "physics.buoyancy", p.buoyancy, &LatticeValues::buoyancy);
 }
 
 // The relaxation times the reference numbers set, named by those numbers: tau = 1/2 exactly (a
