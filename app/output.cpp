@@ -100,7 +100,10 @@ std::string physics_toml(const config::RunConfig& cfg) {
 }  // namespace
 
 Output::Output(const config::RunConfig& cfg, parallel::Communicator& world)
-    : cfg_(cfg), world_(world), dir_(absolute_folder(cfg.output.dir)) {
+    : cfg_(cfg),
+      world_(world),
+      dir_(absolute_folder(cfg.output.dir)),
+      physics_text_("the run's model, lattice and physics (plume configuration, TOML):\n" + physics_toml(cfg)) {
   // "auto": the maps of the ParaView pipelines (pipelines/), and a diverging one for signed fields.
   const io::FieldChoice& kind = field();
   colormap_ = cfg.output.colormap != "auto" ? viz::colormap_from_name(cfg.output.colormap)
@@ -236,7 +239,7 @@ void Output::write_image(const Fields& f, long long step, double time, const std
                    "{} pixels a site",
                    model.name(), model.describe(cfg_.solver.setup), size_text(cfg_.solver.global()), kind.name,
                    kind.label, viz::colormap_name(colormap_), range.lo, range.hi, cfg_.output.image_scale)},
-      {"Comment", "the run's model, lattice and physics (plume configuration, TOML):\n" + physics_toml(cfg_)},
+      {"Comment", physics_text_},
   };
   viz::write_png(path(name), img);
 }

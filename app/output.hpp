@@ -82,6 +82,7 @@ class Output {
   std::unique_ptr<io::DiagnosticsCsv> csv_;
   std::vector<std::pair<long long, std::string>> checkpoints_;  // (step, path), oldest first
   std::string last_checkpoint_;
+  std::string physics_text_;  // what every image says of the run's physics (its PNG Comment)
   std::unique_ptr<vtkout::ImageSeries> vtk_;  // with output.vtk_every
 };
 

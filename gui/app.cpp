@@ -133,9 +133,12 @@ void App::frame() {
   window_->begin_frame();
   FrameQuery& query = frame_queries_[std::size_t(frames_) % frame_queries_.size()];
   if (query.id == 0) glGenQueries(1, &query.id);
-  if (query.pending) collect_frame_queries(true);
-  glBeginQuery(GL_TIME_ELAPSED, query.id);
-  query.counted = middle_ != Clock::time_point{};
+  // The frame never waits for the GPU to answer: a query still out leaves this frame untimed.
+  const bool timed = !query.pending;
+  if (timed) {
+    glBeginQuery(GL_TIME_ELAPSED, query.id);
+    query.counted = middle_ != Clock::time_point{};
+  }
   uploaded_this_frame_ = false;
   if (sim_->take(front_)) on_snapshot();
   for (const CommandResult& r : sim_->drain_results()) on_result(r);
@@ -174,11 +177,13 @@ void App::frame() {
                   size_text(Domain::whole(lat.nx, lat.ny, lat.nz)), front_->running ? "" : "   (paused)");
   draw_field(field_left, 8.0, field_w, plots_top - 16.0, overlay);
 
-  query.new_field = uploaded_this_frame_;
   window_->render();
-  glEndQuery(GL_TIME_ELAPSED);
-  query.pending = true;
-  collect_frame_queries(false);
+  if (timed) {
+    glEndQuery(GL_TIME_ELAPSED);
+    query.new_field = uploaded_this_frame_;
+    query.pending = true;
+  }
+  collect_frame_queries();
   if (!pending_screenshot_.empty()) {
     try {
       save_screenshot(pending_screenshot_, fbw, fbh);
@@ -579,12 +584,12 @@ void App::refresh_field() {
   uploaded_this_frame_ = true;
 }
 
-void App::collect_frame_queries(bool wait) {
+void App::collect_frame_queries() {
   for (FrameQuery& q : frame_queries_) {
     if (!q.pending) continue;
     GLint available = 0;
-    if (!wait) glGetQueryObjectiv(q.id, GL_QUERY_RESULT_AVAILABLE, &available);
-    if (!wait && !available) continue;
+    glGetQueryObjectiv(q.id, GL_QUERY_RESULT_AVAILABLE, &available);
+    if (!available) continue;
     GLuint64 ns = 0;
     glGetQueryObjectui64v(q.id, GL_QUERY_RESULT, &ns);
     if (q.counted) {

@@ -130,7 +130,7 @@ class App {
   std::array<FrameQuery, 4> frame_queries_{};
   double gl_seconds_[2] = {0.0, 0.0};
   long gl_frames_[2] = {0, 0};
-  void collect_frame_queries(bool wait);
+  void collect_frame_queries();  // the answers that have arrived
 };
 
 }  // namespace plume::gui

@@ -159,6 +159,12 @@ void Adaptor::Impl::commit_extracts() {
   failed[0] = error.empty() ? 0 : 1;
   session->max_over_ranks(failed);  // every rank's pieces are in place, or one failed
   if (!failed[0]) move(true);
+  // The pieces' sub-folders, emptied (one a call and extract): a long run would pile them up.
+  std::vector<fs::path> folders;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(staging_dir, ec))
+    if (e.is_directory()) folders.push_back(e.path());
+  for (const fs::path& f : folders) fs::remove(f, ec);  // only an empty one goes
   failed[0] = error.empty() ? 0 : 1;
   session->max_over_ranks(failed);
   if (!failed[0]) return;
