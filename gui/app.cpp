@@ -283,6 +283,17 @@ void App::draw_field(double left, double top, double w, double h, const std::str
     sim_->probe_at(site[0], site[1], site[2]);
   else
     sim_->probe_at(-1, -1, -1);
+  // The texture the views need at their zoom: a larger plane is shown every k-th site.
+  const double scale = ImGui::GetIO().DisplayFramebufferScale.x;
+  int side = 0;
+  if (front_->layout == Layout::Three)
+    for (const auto& v : plane_views_) side = std::max(side, v->texture_side(scale));
+  else if (front_->layout == Layout::One)
+    side = field_view_->texture_side(scale);
+  // PLUME_GUI_LATTICE_TEXTURE (set: the texture of the whole lattice whatever the zoom, as before
+  // 2026-11-27) is a measurement switch (docs/gui.md).
+  static const bool lattice_texture = std::getenv("PLUME_GUI_LATTICE_TEXTURE") != nullptr;
+  if (side > 0 && !lattice_texture) sim_->limit_texture(side, !front_->running);
   for (const Brush& b : edits.paint) post(cmd::Paint{b});
   for (const SolidStroke& k : edits.solids) post(cmd::Solid{k});
 }
@@ -623,13 +634,13 @@ std::string App::summary() const {
   return fmt::format(
       "frames={} wall_s={:.3f} fps={:.2f} steps={} site_updates_per_s={:.4g} solver_site_updates_per_s={:.4g} "
       "snapshots_per_s={:.3g} snapshot_ms={:.4g} stall_ms={:.4g} {}upload_ms={:.3g} gl_frame_ms={:.3g},{:.3g} "
-      "lattice={} upload=\"{}\" renderer=\"{}\" context=\"{}\"",
+      "texture={}x{} lattice={} upload=\"{}\" renderer=\"{}\" context=\"{}\"",
       frames_, wall, frames_ / wall, steps, su / wall, front_->site_updates_per_s, snapshots / wall,
       snapshots > 0 ? 1e3 * (sim_->snapshot_seconds_total() - snapshot_seconds_at_start_) / snapshots : 0.0,
       snapshots > 0 ? 1e3 * (sim_->stall_seconds_total() - stall_seconds_at_start_) / snapshots : 0.0, phases,
       uploads_ > 0 ? 1e3 * upload_seconds_ / double(uploads_) : 0.0,
       1e3 * gl_seconds_[0] / double(std::max(1L, gl_frames_[0])), 1e3 * gl_seconds_[1] / double(std::max(1L, gl_frames_[1])),
-      front_->config.solver.nz > 1
+      front_->shown.texture_nx, front_->shown.texture_ny, front_->config.solver.nz > 1
           ? fmt::format("{}x{}x{} layout={}", front_->config.solver.nx, front_->config.solver.ny,
                         front_->config.solver.nz, layout_name(front_->layout))
           : fmt::format("{}x{}", front_->config.solver.nx, front_->config.solver.ny),

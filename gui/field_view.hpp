@@ -61,6 +61,8 @@ class FieldView {
   // Fit, or centre on a lattice point at a zoom; applied at the next draw (the area is known then).
   void request_view(const cmd::View& v) { pending_view_ = v; }
   const ViewTransform& transform() const { return xf_; }
+  // The texture side this view needs at its zoom (ViewTransform::texture_side); 0 before a field.
+  int texture_side(double scale) const { return nx_ > 0 ? xf_.texture_side(scale) : 0; }
   // The lattice site under the cursor at the last draw, if any (for Simulation::probe_at).
   const int* hovered_site() const { return hovered_ ? hovered_site_ : nullptr; }
 

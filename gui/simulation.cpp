@@ -1,4 +1,5 @@
 #include "simulation.hpp"
+#include <cstdlib>
 #include "plume/io/memory.hpp"
 #include <fmt/format.h>
 #include <algorithm>
@@ -119,6 +120,17 @@ void Simulation::probe_at(int x, int y, int z) {
   probe_[0] = x;
   probe_[1] = y;
   probe_[2] = z;
+}
+
+void Simulation::limit_texture(int side, bool refresh) {
+
+  std::lock_guard<std::mutex> lk(mtx_);
+  if (side == view_texture_) return;
+  view_texture_ = side;
+  if (refresh) {
+    refresh_ = true;
+    cv_.notify_one();
+  }
 }
 
 void Simulation::want_host_fields() {
@@ -367,6 +379,19 @@ void Simulation::advance(long n, bool interruptible) {
       std::lock_guard<std::mutex> lk(mtx_);
       if (stop_) break;
     }
+    // The GPU path's running snapshots step themselves (the step after the request writes the
+    // fields, and the steps queued behind it run while the window's texels are made): one that is
+    // due needs no chunk of steps before it, which would only space the snapshots a step wider
+    // (at 8192^2 three steps a snapshot instead of two: 20 new fields a second instead of 30).
+    // (The solver's rate is measured on the chunks alone: what a snapshot costs is judged against it.)
+    // PLUME_GUI_CHUNK_FIRST (set: a chunk before every snapshot, as before 2026-11-27) is a
+    // measurement switch (docs/gui.md).
+    static const bool chunk_first = std::getenv("PLUME_GUI_CHUNK_FIRST") != nullptr;
+    if (!chunk_first && interruptible && rate_ > 0 && exchange_.consumed() && device_snapshots() &&
+        snapshot_due(0.0)) {
+      done += publish(std::numeric_limits<long>::max());
+      continue;
+    }
     // Chunks of about 20 ms: short enough to react to commands, long enough to cost nothing.
     const long chunk = std::clamp(long(rate_ * 0.02 / sites), 1L, n - done);
     const auto t0 = Clock::now();
@@ -438,6 +463,7 @@ long Simulation::publish(long max_overlap) {
   Point3 point;
   bool on_device, host_wanted;
   int probe[3];
+  int max_texture;
   {
     std::lock_guard<std::mutex> lk(mtx_);
     // A field chosen for the model before a switch: the same one of this run's model.
@@ -450,6 +476,7 @@ long Simulation::publish(long max_overlap) {
     host_wanted = host_wanted_;
     host_wanted_ = false;
     std::copy_n(probe_, 3, probe);
+    max_texture = view_texture_ > 0 ? std::min(view_texture_, max_texture_) : max_texture_;
   }
   // The GPU path's running snapshots leave the fields on the device: the texels, the colour range,
   // the read-out and the fault check are made there and only they (a few numbers, the solid
@@ -491,10 +518,10 @@ long Simulation::publish(long max_overlap) {
     took.fields = lap();
     if (s.fields.has_model()) s.fields = Fields();  // a whole lattice's memory, not kept unused
     s.host_fields = false;
-    prepare_device_shown_field(*solver_, *shown, max_texture_, s.shown, slice);
+    prepare_device_shown_field(*solver_, *shown, max_texture, s.shown, slice);
     if (s.layout == Layout::Three)
       for (int a = 0; a < 3; ++a)
-        prepare_device_shown_field(*solver_, *shown, max_texture_, s.planes[a], Slice{a, point.p[a]});
+        prepare_device_shown_field(*solver_, *shown, max_texture, s.planes[a], Slice{a, point.p[a]});
     if (s.layout == Layout::Volume) prepare_device_volume(*solver_, *shown, s.volume);
     took.shown = lap();
   } else {
@@ -503,10 +530,10 @@ long Simulation::publish(long max_overlap) {
     // The device fields belong to the request just made and stay until the next one.
     const DeviceFields dev = solver_->device_fields();
     const DeviceFields* on = on_device && dev ? &dev : nullptr;
-    prepare_shown_field(s.fields, *shown, max_texture_, s.shown, on, slice);
+    prepare_shown_field(s.fields, *shown, max_texture, s.shown, on, slice);
     if (s.layout == Layout::Three)
       for (int a = 0; a < 3; ++a)
-        prepare_shown_field(s.fields, *shown, max_texture_, s.planes[a], on, Slice{a, point.p[a]});
+        prepare_shown_field(s.fields, *shown, max_texture, s.planes[a], on, Slice{a, point.p[a]});
     if (s.layout == Layout::Volume) prepare_volume(s.fields, *shown, s.volume, on);
     s.diag = io::compute_diagnostics(s.fields, solver_->domain(), cfg_.solver.setup, s.step, s.time);
   }
@@ -533,21 +560,24 @@ long Simulation::publish(long max_overlap) {
   if (fault_) running_ = false;
   s.fault = fault_ ? fault_->message() : std::string();
   const auto host_done = Clock::now();
-  if (overlap > 0) {
-    solver_->wait_steps();
-    took.steps = lap();
-    steps_total_ += overlap;
-    site_updates_total_ = site_updates_total_.load() + overlap * sites;
-  }
   s.site_updates_per_s = rate_;
-  s.steps_total = steps_total_;
+  s.steps_total = steps_total_ + overlap;  // the steps queued behind the snapshot, as good as done
   s.running = running_;
   s.batch = batch_;
   s.applied_seq = applied_;
   s.snapshot_seconds = host_seconds_;
   s.snapshot_stall_seconds = publish_cost_;
   paused_on_device_ = device_only && !running_;
+  // Published before the queued steps end (the snapshot is complete: its texels and read-outs
+  // were waited for): the window takes it while they run, so that the next snapshot finds it
+  // taken instead of waiting a chunk of steps for that.
   exchange_.publish();
+  if (overlap > 0) {
+    solver_->wait_steps();
+    took.steps = lap();
+    steps_total_ += overlap;
+    site_updates_total_ = site_updates_total_.load() + overlap * sites;
+  }
   last_publish_start_ = t0;
   last_publish_end_ = Clock::now();
   host_seconds_ = std::chrono::duration<double>(host_done - t0).count();

@@ -69,6 +69,11 @@ class Simulation {
   // The site under the cursor (lattice coordinates; x < 0: none), whose fields the snapshots carry
   // in Snapshot::probe.
   void probe_at(int x, int y, int z);
+  // The largest texture side the window's views need (ViewTransform::texture_side; 0: the GPU's
+  // limit): a lattice larger than that is shown every k-th site, so that a new field costs the
+  // window's pixels rather than the lattice's sites (at 8192^2 the lattice-sized colour pass took
+  // a tenth of the solver's time). `refresh`: publish at once with it (the run is paused).
+  void limit_texture(int side, bool refresh);
   // The next snapshot brings the fields to the host also on the GPU path (a field image, a
   // script's probe), at once when paused.
   void want_host_fields();
@@ -151,7 +156,8 @@ class Simulation {
   SnapshotPhases phases_;  // guarded by phases_mtx_
 
   std::mutex mtx_;  // guards queue_, results_, next_seq_, stop_, shown_, slice_, layout_, point_, refresh_, device_texels_,
-                   // probe_, host_wanted_
+                   // probe_, host_wanted_,
+                   // view_texture_
   std::condition_variable cv_;
   std::deque<Pending> queue_;
   std::vector<CommandResult> results_;
@@ -165,6 +171,7 @@ class Simulation {
   bool device_texels_ = false;
   int probe_[3] = {-1, -1, -1};
   bool host_wanted_ = false;
+  int view_texture_ = 0;
   std::atomic<bool> paused_on_device_{false};  // the last snapshot kept its fields on the device, and the run stopped
   std::atomic<bool> pending_{false};  // commands are waiting: a running batch should yield
 

@@ -5,6 +5,13 @@ namespace plume::gui {
 
 double ViewTransform::pixels_per_site() const { return zoom * std::min(width / nx, height / ny); }
 
+int ViewTransform::texture_side(double scale) const {
+  const double need = 2.0 * std::max(scale, 1.0) * pixels_per_site() * std::max(nx, ny);
+  int side = 256;
+  while (side < need && side < (1 << 30)) side *= 2;
+  return side;
+}
+
 void ViewTransform::to_lattice(double sx, double sy, double& x, double& y) const {
   const double s = pixels_per_site();
   x = cx + (sx - (left + 0.5 * width)) / s;

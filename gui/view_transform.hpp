@@ -14,6 +14,10 @@ struct ViewTransform {
   static constexpr double kMinZoom = 0.25, kMaxZoom = 256.0;
 
   double pixels_per_site() const;
+  // The longest side, in texels, a texture of the whole lattice needs for at least two texels
+  // a pixel of `scale` (the framebuffer's pixels per window unit) at this zoom: a power of two
+  // of at least 256, so that zooming changes it only at doublings.
+  int texture_side(double scale = 1.0) const;
   void to_lattice(double sx, double sy, double& x, double& y) const;
   void to_screen(double x, double y, double& sx, double& sy) const;
   // Zooms by `factor` keeping the lattice point under (sx, sy) where it is.

@@ -70,7 +70,9 @@ for size in $sizes; do
   n=$(( nx * ny >= 8192 * 8192 ? 3 * frames : frames ))
   # Upload and snapshot share of each run (PLUME_GUI_RUNS, comma-separated "upload share" pairs).
   # Further words: "noupload" runs with PLUME_GUI_NO_UPLOAD=1 (new fields not brought into the
-  # textures: a measurement of what that costs); words starting with -- go to plume-gui (e.g.
+  # textures: a measurement of what that costs), "latticetexture" with PLUME_GUI_LATTICE_TEXTURE=1
+  # (the texture of the whole lattice whatever the view), "chunkfirst" with PLUME_GUI_CHUNK_FIRST=1
+  # (a chunk of steps before every snapshot); words starting with -- go to plume-gui (e.g.
   # --max-texture=1024).
   IFS=, read -r -a runs <<< "${PLUME_GUI_RUNS:-auto 0.2,host 0.2,auto 1}"
   for run in "${runs[@]}"; do
@@ -79,6 +81,8 @@ for size in $sizes; do
     for word in ${extra:-}; do
       case $word in
         noupload) env+=(PLUME_GUI_NO_UPLOAD=1) ;;
+        latticetexture) env+=(PLUME_GUI_LATTICE_TEXTURE=1) ;;
+        chunkfirst) env+=(PLUME_GUI_CHUNK_FIRST=1) ;;
         --*) args+=("$word") ;;
         *) echo "PLUME_GUI_RUNS: unknown word '$word' in '$run'"; exit 2 ;;
       esac

@@ -797,3 +797,30 @@ TEST(Program, TheFramesSummaryGivesTheSecondHalfAndTheGlTimePerFrame) {
   EXPECT_GE(with_field, 0.0) << gl;
   EXPECT_GT(plain + with_field, 0.0) << "every frame draws, which takes GPU time: " << gl;
 }
+
+// A lattice wider than the view is drawn from every k-th site, at about two texels a pixel
+// (the --frames summary's texture=), and zooming in brings the texture back to every site.
+TEST(Program, TheTextureFollowsTheViewNotTheLattice) {
+  const std::string fit = temp_path("fit.txt"), zoom = temp_path("zoom.txt");
+  write_file(fit, "frames 90\n");
+  write_file(zoom, "view 2048 128 16\nframes 90\n");
+  const auto texture = [](const ProcessResult& r) {
+    const auto at = r.out.rfind("texture=");
+    return at == std::string::npos ? std::string() : r.out.substr(at + 8, r.out.find(' ', at) - at - 8);
+  };
+  const std::vector<std::string> big{"--offscreen", "--set", "model=d2q9", "--set", "lattice.nx=4096",
+                                     "--set",       "lattice.ny=256", "--frames", "1"};
+  auto args = big;
+  args.insert(args.end(), {"--script", fit});
+  const ProcessResult f = run_process(gui(args), "");
+  ASSERT_EQ(f.status, 0) << f.out << f.err;
+  // About 740 pixels for 4096 sites across: 2 x 740 texels at least, a power of two: every 2nd site.
+  EXPECT_EQ(texture(f), "2048x128") << f.out;
+  args = big;
+  args.insert(args.end(), {"--script", zoom});
+  const ProcessResult z = run_process(gui(args), "");
+  ASSERT_EQ(z.status, 0) << z.out << z.err;
+  EXPECT_EQ(texture(z), "4096x256") << z.out;
+  std::remove(fit.c_str());
+  std::remove(zoom.c_str());
+}

@@ -54,3 +54,18 @@ TEST(ViewTransform, PanMovesThePictureWithTheMouse) {
   EXPECT_DOUBLE_EQ(v.cx, 25.0);
   EXPECT_DOUBLE_EQ(v.zoom, 1.0);
 }
+
+// A lattice far larger than the view gets a texture of about twice the view's pixels (a power of
+// two), zooming in asks for more, up to the whole lattice; a small lattice is never cut.
+TEST(ViewTransform, TextureSideFollowsTheZoom) {
+  ViewTransform v;
+  v.set_area(0, 0, 1000, 900, 8192, 8192);  // 900 / 8192 pixels a site
+  EXPECT_EQ(v.texture_side(), 2048);        // 2 x 900 = 1800 texels a side at least
+  EXPECT_EQ(v.texture_side(2.0), 4096);     // a framebuffer of two pixels a unit
+  v.zoom = 4.0;
+  EXPECT_EQ(v.texture_side(), 8192);        // 7200: the whole lattice's 8192
+  v.set_area(0, 0, 1000, 900, 200, 100);    // 4.5 pixels a site
+  v.fit();
+  EXPECT_GE(v.texture_side(), 200);
+  EXPECT_EQ(v.texture_side() & (v.texture_side() - 1), 0);
+}
