@@ -79,7 +79,7 @@ std::string shape_resources() {
                                      Shape::ahead, Shape::min_blocks>) +
            ", " + std::to_string(Shape::min_blocks) + " blocks";
   else if constexpr (Shape::mapping == cu::Mapping::Vector)
-    return resources(cu::vector_kernel<M, 0, Real, Shape::block_x, Shape::width, Shape::layers, Shape::min_blocks>) +
+    return resources(cu::vector_kernel<M, 0, Real, Shape::block_x, Shape::width, Shape::layers, Shape::ahead, Shape::min_blocks>) +
            ", " + std::to_string(Shape::min_blocks) + " blocks";
   else
     return resources(cu::step_kernel<M, 0, Real, Shape::block_x, Shape::min_blocks, Shape::rows_at_once>);

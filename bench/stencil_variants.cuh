@@ -5,6 +5,7 @@
 // one shape over a set of boxes.
 #pragma once
 #include <cuda_runtime.h>
+#include <cmath>
 #include <cstddef>
 #include <type_traits>
 #include <string>
@@ -19,7 +20,9 @@ namespace plume::bench {
 
 // The kernels tried: the production one first (the reference of the bits), then tiles of 256 and
 // 512 threads with 16 to 64 layers per block, 1 to 8 layers read ahead and 1 or 2 sites per
-// thread, then vectors of 2 and 4 sites per thread (FP32: 8 and 16 bytes, FP64: 16 and 32).
+// thread, then vectors of 2 and 4 sites per thread (FP32: 8 and 16 bytes, FP64: 16 and 32),
+// their loads in the layer they serve, then 1 or 2 layers ahead (2026-11-27: slower, and five more
+// such shapes were too; docs/benchmarks.md).
 constexpr StencilKernel stencil_variants[] = {
     StencilKernel::column(128, 8, 40),
     StencilKernel::tile(32, 8, 16, 2, 40),
@@ -38,6 +41,9 @@ constexpr StencilKernel stencil_variants[] = {
     StencilKernel::vector(128, 4, 16, 64),
     StencilKernel::vector(64, 4, 16, 64),
     StencilKernel::vector(128, 2, 8, 48),
+    StencilKernel::vector(64, 4, 16, 64, 1),
+    StencilKernel::vector(64, 4, 16, 96, 2),
+    StencilKernel::vector(64, 2, 16, 64, 2),
 };
 constexpr int kStencilVariants = int(sizeof stencil_variants / sizeof stencil_variants[0]);
 
@@ -64,7 +70,8 @@ inline std::string traits_line(const StencilKernel& k) {
         return "column(" + std::to_string(k.block_x) + ", " + std::to_string(k.layers) + ", ";
     }
   }();
-  return "StencilKernel::" + (k.kind == StencilKernel::Tile ? n : n + std::to_string(k.registers) + ")");
+  const std::string ahead = k.kind == StencilKernel::Vector && k.ahead != 0 ? ", " + std::to_string(k.ahead) : "";
+  return "StencilKernel::" + (k.kind == StencilKernel::Tile ? n : n + std::to_string(k.registers) + ahead + ")");
 }
 
 // A block of model M on an N1 x N2 x N3 lattice in the model's default case, both buffers holding
@@ -148,6 +155,33 @@ cuda::DeviceBuffer<Real> stencil_steps(Lattice<M, Real>& lat, int steps, const s
   for (int k = 0; k < steps; ++k) {
     fill_periodic_halos<M>(lat.src(k), lat.l);
     for (const Box& b : boxes) cuda::launch_box<M, 0, Real, Shape>(lat.args(k), b, nullptr);
+  }
+  cuda::DeviceBuffer<Real> out(std::size_t(lat.l.elements()));
+  PLUME_CUDA_CHECK(cudaMemcpy(out.data(), lat.src(steps), out.bytes(), cudaMemcpyDeviceToDevice));
+  return out;
+}
+
+// Every value of f outside the lattice's sites (ghosts and padding) set to NaN: a step that
+// reads a ghost spreads NaN into the sites next to it.
+template <class Real>
+__global__ void poison_ghosts_kernel(Real* f, const Layout l) {
+  const long long e = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (e >= l.stride) return;
+  const int rows = l.ny + 2 * l.halo;
+  const long long r = e / l.pitch;
+  const int x = int(e - r * l.pitch) - l.xoff, y = int(r % rows) - l.halo, z = int(r / rows) - l.hz;
+  if (x < 0 || x >= l.nx || y < 0 || y >= l.ny || z < 0 || z >= l.nz) f[e] = Real(NAN);
+}
+
+// As stencil_steps over the whole block, but as the backend steps one periodic block whose kernel
+// reads across the periodic boundaries itself (cuda::wrap_for): no halo filled, every ghost NaN.
+template <class M, class Real, class Shape>
+cuda::DeviceBuffer<Real> stencil_steps_wrapping(Lattice<M, Real>& lat, int steps, const cuda::Wrap& wrap) {
+  lat.reset();
+  for (int k = 0; k < steps; ++k) {
+    poison_ghosts_kernel<<<unsigned((lat.l.stride + 127) / 128), 128>>>(lat.src(k), lat.l);
+    PLUME_CUDA_CHECK_LAUNCH();
+    cuda::launch_box<M, 0, Real, Shape>(lat.args(k), Box::of(lat.d), nullptr, {}, wrap);
   }
   cuda::DeviceBuffer<Real> out(std::size_t(lat.l.elements()));
   PLUME_CUDA_CHECK(cudaMemcpy(out.data(), lat.src(steps), out.bytes(), cudaMemcpyDeviceToDevice));

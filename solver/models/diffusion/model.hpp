@@ -60,13 +60,18 @@ struct Traits {
   // 3-D without walls (variant 0): the CUDA backend runs one of the kernels of
   // plume/grid/stencil_kernel.hpp, chosen here by the storage's bytes per value (4 or 8). Each
   // gathers a site's neighbours its own way and calls next_value (site.hpp): the same bits.
-  // Chosen on an H200 (2026-11-24, bench/shapes_3d.cu, the kernel alone, fraction of the copy
-  // bandwidth at 256^3 / 512^3; docs/benchmarks.md): FP32 four sites per thread along x in float4
-  // loads, 64 threads, 16 layers: 0.65 / 0.73 against the column of 8 layers' 0.60 / 0.63-0.67
-  // (FP32 moves too few bytes per load for one site a thread); FP64 the shared-memory tile of
-  // 64 x 4 threads, 32 layers, loads two layers ahead: 0.76 / 0.81 against 0.74 / 0.79.
+  // Both are vectors along x, which on one periodic block read across the boundaries themselves,
+  // so that no halo needs filling (the x ghost columns alone, a few bytes of every row, took
+  // 0.07 ms of a 0.55 ms FP32 step at 512^3 on an H100; cuda::wrap_for). Measured with bench/shapes_3d.cu
+  // (the kernel alone, fraction of the copy bandwidth at 256^3 / 512^3; docs/benchmarks.md):
+  // FP32 four sites per thread in float4 loads, 64 threads, 16 layers: 0.65 / 0.73 on an H200
+  // (2026-11-24) against the column of 8 layers' 0.60 / 0.63-0.67 (FP32 moves too few bytes per
+  // load for one site a thread); FP64 two sites per thread in double2 loads, 128 threads, 8
+  // layers: 0.75 / 0.81 on an H200, as the shared-memory tile (0.76 / 0.81, which needs every
+  // halo), and 0.81 / 0.92 on an H100 (2026-11-27; the tile 0.84 / 0.88). Loading layers ahead
+  // (the vectors' `ahead`) was slower on the H100 for both.
   static constexpr StencilKernel stencil_kernel(int real_bytes) {
-    return real_bytes == 4 ? StencilKernel::vector(64, 4, 16, 64) : StencilKernel::tile(64, 4, 32, 2, 40);
+    return real_bytes == 4 ? StencilKernel::vector(64, 4, 16, 64) : StencilKernel::vector(128, 2, 8, 48);
   }
   template <int V, class Real, int D = Dim, class = std::enable_if_t<D == 3 && V == 0>>
   PLUME_HD PLUME_FORCEINLINE static void update_column(const StepArgs<Real, Params>& a, int x, int y, int z0, int z1) {

@@ -190,9 +190,14 @@ class CudaBackend final : public Backend, public HaloOps {
   void step_async(long n) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     if (n > 0) ++state_;
+    // One block, and a kernel that reads across its periodic boundaries itself: their ghost sites
+    // are left as they are (cuda::wrap_for). PLUME_FILL_HALOS (set: they are filled and read, as
+    // before 2026-11-27) is a measurement switch.
+    static const bool fill = std::getenv("PLUME_FILL_HALOS") != nullptr;
+    const cuda::Wrap wrap = fill || tile_ ? cuda::Wrap{} : cuda::wrap_for<M, Real>(params_, dom_);
     for (long k = 0; k < n; ++k) {
       launch_pre_step();
-      fill_periodic_halos();
+      fill_periodic_halos(wrap);
       // A snapshot requested of this state: this step writes its fields as it reads the state.
       const Snapshot wanted = std::exchange(pending_, Snapshot::None);
       cuda::SnapshotOut out;
@@ -200,7 +205,7 @@ class CudaBackend final : public Backend, public HaloOps {
         out = {free_fields(), rule_, reset_fault()};
         fields_state_ = state_;
       }
-      cuda::launch_box_step<M>(step_args(), Box::of(dom_), stream_, out);
+      cuda::launch_box_step<M>(step_args(), Box::of(dom_), stream_, out, wrap);
       if (out.fields) start_snapshot(wanted, true);  // what is wrong at the first bad site, the copy
       next_state();
     }
@@ -727,14 +732,15 @@ class CudaBackend final : public Backend, public HaloOps {
   // read them. A 2-D lattice periodic in x has a fast path that copies only what the pull reads
   // (two buffers). When the halos hold pushed values (in place), copies back in reverse axis
   // order (HaloOps::halos_return).
-  void fill_periodic_halos() {
+  // Not along the axes that `wrap` names (the step reads across those boundaries itself).
+  void fill_periodic_halos(const cuda::Wrap& wrap = {}) {
     const parallel::Periodic p = M::periodic(params_);
     if constexpr (L::D == 2) {
       if (p[0] && !in_place_) return cuda::launch_halo<L>(a_.data(), lay_, p[1], stream_);
     }
     for (int k = 0; k < L::D; ++k) {
       const int a = halos_return() ? L::D - 1 - k : k;
-      if (p[a]) launch_periodic(a, stream_);
+      if (p[a] && wrap.n[a] == 0) launch_periodic(a, stream_);
     }
   }
 

@@ -44,16 +44,17 @@ struct ColumnShape : StepShape<BX, MinBlocks> {
 };
 // An axis stencil of one plane (stencil_kernels.cuh): blocks of BX x BY threads, R sites per
 // thread along y, marching Layers layers with a shared-memory tile per layer, loads Ahead layers
-// ahead (tile_kernel); threads of W sites along x marching Layers layers (vector_kernel).
+// ahead (tile_kernel); threads of W sites along x marching Layers layers, loads Ahead layers
+// ahead (vector_kernel).
 template <int BX, int BY, int R, int Layers, int Ahead, int MinBlocks>
 struct TileShape : StepShape<BX, MinBlocks> {
   static constexpr Mapping mapping = Mapping::Tile;
   static constexpr int block_y = BY, rows = R, layers = Layers, ahead = Ahead;
 };
-template <int BX, int W, int Layers, int MinBlocks>
+template <int BX, int W, int Layers, int Ahead, int MinBlocks>
 struct VectorShape : StepShape<BX, MinBlocks> {
   static constexpr Mapping mapping = Mapping::Vector;
-  static constexpr int width = W, layers = Layers;
+  static constexpr int width = W, layers = Layers, ahead = Ahead;
 };
 // The shape of a StencilKernel (the numbers a model's traits give), in blocks of `threads` that
 // use its registers: as many as a multiprocessor's 64 K registers hold, at most 2048 threads.
@@ -66,7 +67,7 @@ using StencilShape = std::conditional_t<
     TileShape<K::value.block_x, K::value.block_y, K::value.rows, K::value.layers, K::value.depth,
               blocks_for(K::value.block_x * K::value.block_y, K::value.registers)>,
     std::conditional_t<K::value.kind == StencilKernel::Vector,
-                       VectorShape<K::value.block_x, K::value.depth, K::value.layers,
+                       VectorShape<K::value.block_x, K::value.depth, K::value.layers, K::value.ahead,
                                    blocks_for(K::value.block_x, K::value.registers)>,
                        ColumnShape<K::value.block_x, blocks_for(K::value.block_x, K::value.registers),
                                    K::value.layers>>>;
@@ -359,9 +360,11 @@ void launch_halo(Real* f, const Layout& l, bool periodic_y, cudaStream_t s) {
 
 // The box b with variant V of model M.
 // `snap` (Rows kernels only, steps_write_fields): the snapshot of the state it reads, if any.
+// `wrap` (only where wrap_for says so): the kernel reads the neighbours across those periodic
+// boundaries itself, and their ghost sites are not filled.
 template <class M, int V, class Real, class Shape = typename ProductionShape<M, V, Real>::type>
 void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
-                const SnapshotOut& snap = {}) {
+                const SnapshotOut& snap = {}, const Wrap& wrap = {}) {
   if (b.empty()) return;
   if constexpr (Shape::mapping == Mapping::Column) {
     constexpr int BX = Shape::block_x, Z = Shape::layers;
@@ -378,7 +381,8 @@ void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaS
     constexpr int BX = Shape::block_x, W = Shape::width, Z = Shape::layers;
     const int g0 = (b.x0 / W) * W;  // the first vector's first site
     const dim3 grid((b.x1 - g0 + BX * W - 1) / (BX * W), unsigned(std::min(b.y1 - b.y0, 65535)), unsigned((b.z1 - b.z0 + Z - 1) / Z));
-    vector_kernel<M, V, Real, BX, W, Z, Shape::min_blocks><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
+    vector_kernel<M, V, Real, BX, W, Z, Shape::ahead, Shape::min_blocks>
+        <<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1, wrap);
     PLUME_CUDA_CHECK_LAUNCH();
   } else {
     constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread * Shape::rows_at_once;
@@ -393,17 +397,41 @@ void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaS
 // The box b with the variant the parameters choose.
 template <class M, class Real, int... Vs>
 void launch_box_variant(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
-                        const SnapshotOut& snap, std::integer_sequence<int, Vs...>) {
+                        const SnapshotOut& snap, const Wrap& wrap, std::integer_sequence<int, Vs...>) {
   const int v = M::variant(a.params);
-  ((v == Vs ? launch_box<M, Vs, Real>(a, b, s, snap) : void()), ...);
+  ((v == Vs ? launch_box<M, Vs, Real>(a, b, s, snap, wrap) : void()), ...);
 }
 
-// One step for the box b of a block whose halos are filled (a.src -> a.dst); with `snap`
-// (steps_write_fields only), also the snapshot of the state it reads.
+// One step for the box b of a block whose halos are filled (a.src -> a.dst), but for those that
+// `wrap` reads across (wrap_for); with `snap` (steps_write_fields only), also the snapshot of the
+// state it reads.
 template <class M, class Real>
 void launch_box_step(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
-                     const SnapshotOut& snap = {}) {
-  launch_box_variant<M, Real>(a, b, s, snap, std::make_integer_sequence<int, M::kVariants>{});
+                     const SnapshotOut& snap = {}, const Wrap& wrap = {}) {
+  launch_box_variant<M, Real>(a, b, s, snap, wrap, std::make_integer_sequence<int, M::kVariants>{});
+}
+
+// Where the production kernel of the parameters' variant reads across the periodic boundaries
+// (`periodic`) of one block that spans the lattice `d` itself (Wrap): the vectors along x do, along
+// x where the rows hold whole vectors (nx a multiple of their width); the other kernels read the
+// ghost sites.
+template <class M, class Real, int... Vs>
+Wrap wrap_variant(int v, const Domain& d, const parallel::Periodic& periodic, std::integer_sequence<int, Vs...>) {
+  Wrap w;
+  const auto one = [&](auto vc) {
+    using Shape = typename ProductionShape<M, decltype(vc)::value, Real>::type;
+    if constexpr (Shape::mapping == Mapping::Vector) {
+      w.n[0] = periodic[0] && d.nx % Shape::width == 0 ? d.nx : 0;
+      w.n[1] = periodic[1] ? d.ny : 0;
+      w.n[2] = periodic[2] ? d.nz : 0;
+    }
+  };
+  ((v == Vs ? one(std::integral_constant<int, Vs>{}) : void()), ...);
+  return w;
+}
+template <class M, class Real>
+Wrap wrap_for(const typename M::Params& p, const Domain& d) {
+  return wrap_variant<M, Real>(M::variant(p), d, M::periodic(p), std::make_integer_sequence<int, M::kVariants>{});
 }
 
 // The slabs of one face of a tile (halo_plan.hpp) between the state and a contiguous buffer, one

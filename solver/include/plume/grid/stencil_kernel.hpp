@@ -14,7 +14,8 @@ struct StencilKernel {
              // tile with its halo in shared memory; a thread takes `rows` sites of a tile column,
              // block_y rows apart; loads run `depth` layers ahead
     Vector,  // a thread marches `layers` z layers of `depth` neighbouring x sites, read and written
-             // as vectors; the x neighbours at its ends from the next lanes (warp shuffles)
+             // as vectors; the x neighbours at its ends from the next lanes (warp shuffles); its
+             // loads of a layer (+z, -y, +y) run `ahead` layers before they are used
   };
   Kind kind;
   int block_x, block_y;  // threads of a block along x and y (1 for Column and Vector)
@@ -22,15 +23,16 @@ struct StencilKernel {
   int depth;             // Tile: layers loaded ahead; Vector: sites per thread; Column: 1
   int registers;         // per thread: __launch_bounds__ asks for the blocks this leaves room for
   int rows = 1;          // Tile: sites per thread along y
+  int ahead = 0;         // Vector: layers loaded ahead (0: each layer's loads where it is updated)
 
   static constexpr StencilKernel column(int block_x, int layers, int registers) {
-    return {Column, block_x, 1, layers, 1, registers, 1};
+    return {Column, block_x, 1, layers, 1, registers, 1, 0};
   }
   static constexpr StencilKernel tile(int block_x, int block_y, int layers, int ahead, int registers, int rows = 1) {
-    return {Tile, block_x, block_y, layers, ahead, registers, rows};
+    return {Tile, block_x, block_y, layers, ahead, registers, rows, 0};
   }
-  static constexpr StencilKernel vector(int block_x, int sites, int layers, int registers) {
-    return {Vector, block_x, 1, layers, sites, registers, 1};
+  static constexpr StencilKernel vector(int block_x, int sites, int layers, int registers, int ahead = 0) {
+    return {Vector, block_x, 1, layers, sites, registers, 1, ahead};
   }
 };
 
