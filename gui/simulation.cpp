@@ -379,16 +379,19 @@ void Simulation::advance(long n, bool interruptible) {
       std::lock_guard<std::mutex> lk(mtx_);
       if (stop_) break;
     }
-    // The GPU path's running snapshots step themselves (the step after the request writes the
-    // fields, and the steps queued behind it run while the window's texels are made): one that is
-    // due needs no chunk of steps before it, which would only space the snapshots a step wider
-    // (at 8192^2 three steps a snapshot instead of two: 20 new fields a second instead of 30).
-    // (The solver's rate is measured on the chunks alone: what a snapshot costs is judged against it.)
-    // PLUME_GUI_CHUNK_FIRST (set: a chunk before every snapshot, as before 2026-11-27) is a
-    // measurement switch (docs/gui.md).
+    // With a share of 1 (a new field for every frame, whatever it costs), the GPU path's running
+    // snapshots step themselves (the step after the request writes the fields, and the steps
+    // queued behind it run while the window's texels are made): one that is due needs no chunk of
+    // steps before it, which would only space the snapshots a step wider (at 8192^2 three steps a
+    // snapshot instead of two: 19 new fields a second instead of 28 on an H100). Below 1 the chunk
+    // stays: a snapshot's cost as snapshot_due counts it (the solver's stall) leaves out what its
+    // kernels and the window's drawing take beside the steps, and without the chunk a 256^3 run
+    // at share 0.2 kept only 0.72 of its batch rate. (The solver's rate is measured on the chunks
+    // alone.) PLUME_GUI_CHUNK_FIRST (set: a chunk before every snapshot, as before 2026-11-27) is
+    // a measurement switch (docs/gui.md).
     static const bool chunk_first = std::getenv("PLUME_GUI_CHUNK_FIRST") != nullptr;
-    if (!chunk_first && interruptible && rate_ > 0 && exchange_.consumed() && device_snapshots() &&
-        snapshot_due(0.0)) {
+    if (!chunk_first && snapshot_share_ >= 1.0 && interruptible && rate_ > 0 && exchange_.consumed() &&
+        device_snapshots() && snapshot_due(0.0)) {
       done += publish(std::numeric_limits<long>::max());
       continue;
     }
