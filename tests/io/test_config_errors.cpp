@@ -246,6 +246,10 @@ TEST(ConfigErrors, BadOverrides) {
              "physics.k1=abc: wrong type: expected a number, got a string (\"abc\")");
   EXPECT_HAS(error_of([&] { config::apply_override(c, "run.steps=1.5"); }), "run.steps=1.5: wrong type");
   EXPECT_HAS(error_of([&] { config::apply_override(c, "lattice.nx=99999999999"); }), "does not fit");
+  // Beyond 64 bits TOML cannot read the number: said so, not "got a string".
+  const std::string huge = error_of([&] { config::apply_override(c, "run.steps=99999999999999999999999"); });
+  EXPECT_HAS(huge, "run.steps=99999999999999999999999: not a number plume can read");
+  EXPECT_EQ(huge.find("got a string"), std::string::npos) << huge;
   EXPECT_HAS(error_of([&] { config::apply_override(c, "initial.seed=-1"); }), "initial.seed=-1: must be >= 0");
   EXPECT_HAS(error_of([&] { config::apply_override(c, "physics.k1"); }), "is not an assignment");
   EXPECT_HAS(error_of([&] { config::apply_override(c, "k1=0.1"); }), "did you mean 'physics.k1'");

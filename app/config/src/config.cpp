@@ -379,7 +379,12 @@ void apply_override(RunConfig& c, const std::string& key, const std::string& val
   std::optional<toml::table> parsed;
   try {
     parsed = toml::parse("v = " + value);
-  } catch (const toml::parse_error&) {
+  } catch (const toml::parse_error& e) {
+    // A number key's value that TOML cannot read (an integer beyond 64 bits, say) is no string:
+    // say what TOML found wrong with the number.
+    const bool digits = !value.empty() && value.find_first_not_of("+-0123456789_.eE") == std::string::npos;
+    if ((k->type == KeyType::Int || k->type == KeyType::Float) && digits)
+      throw ConfigError(fmt::format("{}={}: not a number plume can read: {}", key, value, e.description()));
   }
   const toml::node* node = parsed && parsed->size() == 1 ? parsed->get("v") : nullptr;
   toml::value<std::string> raw(value);
