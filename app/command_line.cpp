@@ -14,6 +14,7 @@
 #include "insitu.hpp"
 #include "output.hpp"
 #include "rank0.hpp"
+#include "plume/config/command_words.hpp"
 #include "plume/geometry/error.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
@@ -38,24 +39,7 @@ struct Options {
   bool quiet = false, overwrite = false;
 };
 
-// The options that take one value: given twice (--steps 10 --steps 20) they are refused with both
-// values named, after CLI11 has taken them all (its own refusal read "At Most 1 required but
-// received 2").
-struct SingleValued {
-  std::vector<const CLI::Option*> options;
-  CLI::Option* operator()(CLI::Option* o) {
-    options.push_back(o->multi_option_policy(CLI::MultiOptionPolicy::TakeLast));
-    return o;
-  }
-  void check() const {
-    for (const CLI::Option* o : options) {
-      if (o->count() < 2) continue;
-      std::string values;
-      for (const std::string& v : o->results()) values += (values.empty() ? "'" : ", '") + v + "'";
-      throw UsageError(fmt::format("{} is given {} times ({}): give it once", o->get_name(), o->count(), values));
-    }
-  }
-};
+using SingleValued = config::cli::SingleValued;
 
 // run and check take the same options, so that `plume check` validates exactly what `plume run`
 // would be given.
@@ -298,9 +282,9 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job) {
       app.exit(e);
       throw ExitRequest{kExitOk, ""};
     }
-    throw UsageError(e.what());
+    throw UsageError(config::cli::plain_words(e));
   }
-  once.check();
+  if (const auto twice = once.check()) throw UsageError(*twice);
 
   Command cmd;
   for (int i = 0; i < argc; ++i) cmd.text += (i ? " " : "") + std::string(argv[i]);

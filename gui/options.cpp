@@ -1,4 +1,5 @@
 #include "options.hpp"
+#include "plume/config/command_words.hpp"
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <charconv>
@@ -49,17 +50,18 @@ int parse_options(int argc, char** argv, Options& o) {
   CLI::App app{"plume-gui: watch and steer a lattice Boltzmann simulation live (Dear ImGui, GLFW, OpenGL); the model and case are the configuration's (D2Q37 Rayleigh-Taylor by default)."};
   // `plume-gui case.toml`, as `plume run case.toml`; --config FILE is the same.
   std::string positional;
-  app.add_option("config", positional, "configuration file of the batch driver (TOML); the same as --config")
-      ->check(CLI::ExistingFile);
-  app.add_option("--config", o.config, "configuration file of the batch driver (TOML)")->check(CLI::ExistingFile);
+  config::cli::SingleValued once;  // the options that take one value
+  once(app.add_option("config", positional, "configuration file of the batch driver (TOML); the same as --config")
+      ->check(CLI::ExistingFile));
+  once(app.add_option("--config", o.config, "configuration file of the batch driver (TOML)")->check(CLI::ExistingFile));
   app.add_option("--set", o.sets, "override a configuration key, e.g. --set physics.gravity=2e-4 (repeatable)");
-  app.add_option("--assets", o.assets,
+  once(app.add_option("--assets", o.assets,
                  "folder of the cases offered for each model (its TOML files; default: " + default_assets_folder() +
                      ")")
-      ->check(CLI::ExistingDirectory);
+      ->check(CLI::ExistingDirectory));
   app.add_flag("--paused", o.paused, "start paused");
-  app.add_option("--batch", o.batch, "steps per batch of the simulation thread (1 to 1000000)")
-      ->check(whole_number(1, 1000000));
+  once(app.add_option("--batch", o.batch, "steps per batch of the simulation thread (1 to 1000000)")
+      ->check(whole_number(1, 1000000)));
   // The same name checks as the script commands, so both give the same message.
   auto accepted_by = [](auto from_name) {
     return [from_name](const std::string& v) -> std::string {
@@ -71,44 +73,44 @@ int parse_options(int argc, char** argv, Options& o) {
       }
     };
   };
-  app.add_option("--field", o.field, "field shown (the model's: D2Q37 T, rho, p, ux, uy, speed, vorticity; default: its first)")
+  once(app.add_option("--field", o.field, "field shown (the model's: D2Q37 T, rho, p, ux, uy, speed, vorticity; default: its first)")
       ->check(accepted_by([](const std::string& v) {
         for (const Model* m : models())  // the configuration, read later, says which model it is
           for (const io::FieldChoice& c : io::field_choices(*m))
             if (c.name == v) return;
         gui_field(v);  // an error naming the default model's choices
-      }));
-  app.add_option("--colormap", o.colormap, "viridis, inferno, coolwarm or grayscale")
-      ->check(accepted_by([](const std::string& v) { viz::colormap_from_name(v); }));
+      })));
+  once(app.add_option("--colormap", o.colormap, "viridis, inferno, coolwarm or grayscale")
+      ->check(accepted_by([](const std::string& v) { viz::colormap_from_name(v); })));
   // Read as words and checked below: CLI11 said "At least 2 required but received 1".
   std::vector<std::string> range;
   app.add_option("--range", range, "fixed colour range LO HI (default: automatic)")->type_name("LO HI")->expected(1, 2);
-  app.add_option("--script", o.script, "steering commands, one a line (see below); the run starts paused")
-      ->check(CLI::ExistingFile);
-  app.add_option("--frames", o.frames,
+  once(app.add_option("--script", o.script, "steering commands, one a line (see below); the run starts paused")
+      ->check(CLI::ExistingFile));
+  once(app.add_option("--frames", o.frames,
                  "hidden window: draw this many frames (after the script, if any), then exit; for Xvfb and CI")
-      ->check(whole_number(0, 1000000000));
+      ->check(whole_number(0, 1000000000)));
   app.add_flag("--offscreen", o.offscreen,
                "draw into an OpenGL context from EGL, without a window or display server (a GPU node); needs --frames");
   app.add_flag("--show", o.show, "keep the window visible in a --frames run");
-  app.add_option("--screenshot", o.screenshot, "PNG of the last frame of a --frames run");
-  app.add_option("--report", o.report, "write diagnostics and probe records of the run to this file");
+  once(app.add_option("--screenshot", o.screenshot, "PNG of the last frame of a --frames run"));
+  once(app.add_option("--report", o.report, "write diagnostics and probe records of the run to this file"));
   std::string size;
-  app.add_option("--size", size, "window size WIDTHxHEIGHT, from 320x240 to 16384x16384 (default 1400x900)");
-  app.add_option("--snapshot-share", o.snapshot_share,
+  once(app.add_option("--size", size, "window size WIDTHxHEIGHT, from 320x240 to 16384x16384 (default 1400x900)"));
+  once(app.add_option("--snapshot-share", o.snapshot_share,
                  "largest share of the run's time the solver may lose to snapshots for the window, in (0, 1] "
                  "(default 0.2; 1: a new field every frame, whatever it costs the solver)")
-      ->check(real_number(0.001, 1.0));
-  app.add_option("--max-fps", o.max_fps, "frame-rate cap, 0 for none (default 60; at most 1000)")
-      ->check(real_number(0, 1000));
-  app.add_option("--max-texture", o.max_texture,
+      ->check(real_number(0.001, 1.0)));
+  once(app.add_option("--max-fps", o.max_fps, "frame-rate cap, 0 for none (default 60; at most 1000)")
+      ->check(real_number(0, 1000)));
+  once(app.add_option("--max-texture", o.max_texture,
                  "largest side, in texels, of a plane's texture (default: the GPU's limit): a larger plane is shown "
                  "every k-th site, k the smallest that fits; read-outs, probes and field images keep every site")
-      ->check(whole_number(16, 1 << 20));
-  app.add_option("--upload", o.upload,
+      ->check(whole_number(16, 1 << 20)));
+  once(app.add_option("--upload", o.upload,
                  "how the field reaches its texture: auto (CUDA-OpenGL interop for a CUDA run drawn by the NVIDIA "
                  "driver's OpenGL on the same GPU, else host upload) or host")
-      ->check(CLI::IsMember({"auto", "host"}));
+      ->check(CLI::IsMember({"auto", "host"})));
   app.footer(std::string(cmd::command_help()) +
              "\n\nExit status: 0 success; 1 a failure during the run (a script command, a file that cannot be "
              "written, the solver, a state that blew up, a lattice that does not fit in memory); 2 bad input "
@@ -116,6 +118,7 @@ int parse_options(int argc, char** argv, Options& o) {
              "Without any display server (EGL): plume-gui --offscreen --frames 600 --screenshot out.png");
   try {
     app.parse(argc, argv);
+    if (const auto twice = once.check()) throw CLI::ValidationError(*twice);
     if (!positional.empty()) {
       if (!o.config.empty() && o.config != positional)
         throw CLI::ValidationError("config", "two configuration files given ('" + positional + "' and --config '" +
@@ -162,7 +165,7 @@ int parse_options(int argc, char** argv, Options& o) {
     app.exit(e);
     return 0;
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "plume-gui: %s\nrun 'plume-gui --help' for the options\n", e.what());
+    std::fprintf(stderr, "plume-gui: %s\nrun 'plume-gui --help' for the options\n", config::cli::plain_words(e).c_str());
     return 2;
   }
   return -1;

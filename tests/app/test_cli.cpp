@@ -107,6 +107,15 @@ TEST(Cli, AnOptionGivenTwiceIsNamedWithBothValues) {
   }
 }
 
+// Arguments no option takes are named in order, not in CLI11's words (last first).
+TEST(Cli, StrayArgumentsAreNamedInOrder) {
+  TempDir tmp;
+  const std::string c = q(tiny_case(tmp));
+  const Result r = run_plume("run " + c + " extra1 extra2");
+  expect_usage_error(r, "arguments 'extra1', 'extra2' not expected: one configuration file at most");
+  EXPECT_EQ(r.err.find("The following"), std::string::npos) << r.err;
+}
+
 // A whole number beyond 64 bits is out of range, not "wrong type: expected an integer, got a string".
 TEST(Cli, AnIntegerBeyond64BitsIsOutOfRange) {
   TempDir tmp;

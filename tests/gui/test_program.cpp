@@ -824,3 +824,21 @@ TEST(Program, TheTextureFollowsTheViewNotTheLattice) {
   std::remove(fit.c_str());
   std::remove(zoom.c_str());
 }
+
+// The command line's other refusals in plume-gui's words, not CLI11's ("At Most 1 required but
+// received 2", "The following argument was not expected", "File does not exist").
+TEST(Program, OptionsGivenTwiceAndStrayArgumentsAreNamed) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{PLUME_GUI_EXE, "--frames", "1", "--frames", "2"}, "plume-gui: --frames is given 2 times ('1', '2'): give it once"},
+      {{PLUME_GUI_EXE, "--size", "400x300", "--size", "500x400", "--frames", "1"},
+       "--size is given 2 times ('400x300', '500x400')"},
+      {{PLUME_GUI_EXE, PLUME_GUI_EXE, "stray", "--frames", "1"},
+       "plume-gui: argument 'stray' not expected: one configuration file at most"},
+      {{PLUME_GUI_EXE, "no-such-case.toml", "--frames", "1"}, "plume-gui: config: no such file: 'no-such-case.toml'"},
+  };
+  for (const auto& [args, expected] : cases) {
+    const ProcessResult r = run_process(args, "");
+    EXPECT_EQ(r.status, 2) << args[1];
+    EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+  }
+}
