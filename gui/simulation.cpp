@@ -1,9 +1,9 @@
 #include "simulation.hpp"
-#include <cstdlib>
 #include "plume/io/memory.hpp"
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <new>
 #include <chrono>
@@ -123,7 +123,6 @@ void Simulation::probe_at(int x, int y, int z) {
 }
 
 void Simulation::limit_texture(int side, bool refresh) {
-
   std::lock_guard<std::mutex> lk(mtx_);
   if (side == view_texture_) return;
   view_texture_ = side;
