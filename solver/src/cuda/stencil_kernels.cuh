@@ -176,7 +176,7 @@ __global__ void __launch_bounds__(BX, MinBlocks)
     vector_kernel(const StepArgs<Real, typename M::Params> a, int x_begin, int x_end, int y_begin, int y_end,
                   int z_begin, int z_end, const Wrap wrap) {
   static_assert(BX % 32 == 0, "whole warps: every lane takes part in the shuffles");
-  static_assert(Ahead >= 0, "");
+  static_assert(Ahead >= 0, "layers loaded ahead: 0 or more");
   using Vw = Vec<Real, W>;
   const Layout& l = a.layout;
   const int py = l.step(1), pz = l.step(2);

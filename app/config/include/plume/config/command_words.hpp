@@ -1,8 +1,8 @@
 // What plume's two programs (plume, plume-gui) share about their command lines (CLI11): options
 // that take one value are refused when given twice, with the values named (CLI11's own refusal
-// reads "At Most 1 required but received 2"), and arguments that no option or command takes are
-// named in the programs' words (CLI11 lists them last first), as are missing files. Header-only: both programs link
-// CLI11, the configuration library does not.
+// reads "At Most 1 required but received 2"), and arguments that no option or command takes, and
+// missing files, are named in the programs' words (CLI11 lists stray arguments last first).
+// Header-only: both programs link CLI11, the configuration library does not.
 #pragma once
 #include <CLI/CLI.hpp>
 #include <algorithm>
