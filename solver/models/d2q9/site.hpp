@@ -61,16 +61,21 @@ PLUME_HD PLUME_FORCEINLINE void pull_plain_pair(const StepArgs<Real>& a, int s, 
   });
 }
 
+// Whether site (x, y) has no wall, inlet or outlet to mind (solid sites aside).
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE bool open_site(const StepArgs<Real>& a, int x, int y) {
+  const Params& p = a.params;
+  const Domain& d = a.domain;
+  const int xg = d.x0 + x, yg = d.y0 + y;
+  return !(p.walls && (yg == 0 || yg == d.NY - 1)) && !(p.inlet.on && xg == 0) && !(p.outlet.on && xg == d.NX - 1);
+}
+
 // Whether site (x, y) has no boundary to mind: a run without solid sites, a row that is not next
 // to a wall, a column that is neither the inlet nor the outlet. Rows are a block's (kernels.cuh),
 // so the test is uniform over a block except at the inlet and outlet.
 template <class Real>
 PLUME_HD PLUME_FORCEINLINE bool plain_site(const StepArgs<Real>& a, int x, int y) {
-  const Params& p = a.params;
-  const Domain& d = a.domain;
-  const int xg = d.x0 + x, yg = d.y0 + y;
-  return a.solid == nullptr && !(p.walls && (yg == 0 || yg == d.NY - 1)) && !(p.inlet.on && xg == 0) &&
-         !(p.outlet.on && xg == d.NX - 1);
+  return a.solid == nullptr && open_site(a, x, y);
 }
 
 // Interpolated bounce-back (Bouzidi, Firdaouss and Lallemand, Phys. Fluids 13 (2001) 3452) of
@@ -96,43 +101,56 @@ PLUME_HD double interpolated_bounce(const StepArgs<Real>& a, int x, int y, int s
   return 2.0 * q * back + (1.0 - 2.0 * q) * load(a, o, ahead);
 }
 
-// Pull: f_i(x) <- src_i(x - e_i). A population whose source lies beyond a wall, or (half-way
-// bounce-back) in a solid site, is the site's own opposite population sent back, plus a moving
-// wall's momentum 2 w_i rho_0 (e_i . u_w) / cs2 (Ladd; rho_0 = 1); with interpolated bounce-back
-// a solid site's is interpolated to where the wall crosses the link. Then the inlet and the
-// outlet set the populations that enter from outside the lattice.
-// The nine loads come first, all of them, and the boundaries then replace what they own: a source
-// beyond a wall or the inlet or outlet is a ghost site, in memory, whose value is dropped. Loads
-// behind the boundaries' branches went out one at a time, too few in flight for FP32 storage
-// (0.43 of the copy bandwidth at 8192^2 on an H200, against 0.80 with them first;
-// docs/benchmarks.md).
+// Which of site s's sources are solid sites that bounce back (half-way or interpolated): bit i
+// for s - e_i, the nine bytes read together. None with full-way bounce-back, whose solid sites
+// send back what they received themselves (update_site).
 template <class Real>
-PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, double* f) {
-  const Layout& l = a.layout;
-  const Domain& d = a.domain;
-  const Params& p = a.params;
-  const int s = l.site(x, y), yg = d.y0 + y;
-  pull_plain(a, s, f);
-  // Which sources are solid (half-way or interpolated bounce-back), the nine bytes read together
-  // as well.
-  unsigned solid_links = 0;
-  if (a.solid != nullptr && p.bounce != Bounce::FullWay)
+PLUME_HD PLUME_FORCEINLINE unsigned solid_sources(const StepArgs<Real>& a, int s) {
+  unsigned links = 0;
+  if (a.solid != nullptr && a.params.bounce != Bounce::FullWay)
     static_for<L::Q>([&](auto ic) {
       constexpr int i = decltype(ic)::value;
-      solid_links |= unsigned(a.solid[s - L::ey(i) * l.pitch - L::ex(i)] != 0) << i;
+      links |= unsigned(a.solid[s - L::ey(i) * a.layout.pitch - L::ex(i)] != 0) << i;
     });
+  return links;
+}
+
+// The boundaries of site (x, y) = s, on the nine values pull_plain gave it: a population whose
+// source lies beyond a wall, or (half-way bounce-back) in a solid site (bit i of `links`), is
+// the site's own opposite population sent back, plus a moving wall's momentum
+// 2 w_i rho_0 (e_i . u_w) / cs2 (Ladd; rho_0 = 1); with interpolated bounce-back a solid site's
+// is interpolated to where the wall crosses the link. Then the inlet and the outlet set the
+// populations that enter from outside the lattice. A source beyond a wall or the inlet or
+// outlet is a ghost site, in memory, whose value pull_plain read and this drops.
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE void apply_boundaries(const StepArgs<Real>& a, int x, int y, int s, unsigned links,
+                                                 double* f) {
+  const Domain& d = a.domain;
+  const Params& p = a.params;
+  const int yg = d.y0 + y;
   const bool interpolated = a.links != nullptr && p.bounce == Bounce::Interpolated;
   static_for<L::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value, ex = L::ex(i), ey = L::ey(i);
     if (p.walls && ey != 0 && (yg - ey < 0 || yg - ey >= d.NY)) {
       f[i] = load(a, L::opposite(i), s) + 6.0 * L::w(i) * ex * (yg - ey < 0 ? p.bottom.u : p.top.u);
-    } else if (solid_links >> i & 1u) {
+    } else if (links >> i & 1u) {
       f[i] = interpolated ? interpolated_bounce<i>(a, x, y, s) : load(a, L::opposite(i), s);
     }
   });
   const int xg = d.x0 + x;
   if (p.inlet.on && xg == 0) velocity_inlet(f, p, yg, d.NY);
   if (p.outlet.on && xg == d.NX - 1) pressure_outlet(f, p);
+}
+
+// Pull: f_i(x) <- src_i(x - e_i), with the boundaries (apply_boundaries). The nine loads come
+// first, all of them, then the solid bytes, and only then the boundaries' branches: loads behind
+// those branches went out one at a time, too few in flight for FP32 storage (0.43 of the copy
+// bandwidth at 8192^2 on an H200, against 0.80 with them first; docs/benchmarks.md).
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, double* f) {
+  const int s = a.layout.site(x, y);
+  pull_plain(a, s, f);
+  apply_boundaries(a, x, y, s, solid_sources(a, s), f);
 }
 
 template <class Real>
@@ -145,42 +163,67 @@ PLUME_HD PLUME_FORCEINLINE bool is_solid(const std::uint8_t* solid, const Layout
   return solid != nullptr && solid[l.site(x, y)] != 0;
 }
 
-// One fused pull-stream + collide update of local site (x, y). A solid site does nothing with
-// half-way bounce-back (nothing reads it) and, with full-way, sends back what it received.
+// The rest of site (x, y) = s's update once its nine loads are in f, with `links` its solid
+// sources (solid_sources) and `solid` whether it is solid itself: the boundaries, the collision,
+// the store. A solid site does nothing with half-way bounce-back (nothing reads it) and, with
+// full-way, sends back what it received.
 template <Collision C, Equilibrium E, class Real>
-PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int y) {
-  double f[L::Q];
-  if (plain_site(a, x, y)) {  // the bulk of most runs, without the boundaries' code
-    pull_plain(a, a.layout.site(x, y), f);
-  } else if (is_solid(a.solid, a.layout, x, y)) {
-    if (a.params.bounce != Bounce::FullWay) return;
-    pull(a, x, y, f);
+PLUME_HD PLUME_FORCEINLINE void finish_site(const StepArgs<Real>& a, int x, int y, int s, unsigned links, bool solid,
+                                            double* f) {
+  if (solid && a.params.bounce != Bounce::FullWay) return;
+  apply_boundaries(a, x, y, s, links, f);
+  if (solid) {  // full-way: what it received goes back whence it came
     double r[L::Q];
     static_for<L::Q>([&](auto i) { r[decltype(i)::value] = f[L::opposite(decltype(i)::value)]; });
     return store(a.dst, a.layout, x, y, r);
-  } else {
-    pull(a, x, y, f);
   }
   collide<C, E>(f, a.params);
   store(a.dst, a.layout, x, y, f);
 }
 
-// Sites (x, y) and (x, y + 1) at once: with no boundary at either, both sites' loads go out
-// before either collision, twice the bytes in flight per thread; else site by site. Each site's
-// arithmetic is update_site's: the same bits.
+// One fused pull-stream + collide update of local site (x, y).
+template <Collision C, Equilibrium E, class Real>
+PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int y) {
+  double f[L::Q];
+  const int s = a.layout.site(x, y);
+  pull_plain(a, s, f);
+  if (plain_site(a, x, y)) {  // the bulk of most runs, without the boundaries' code
+    collide<C, E>(f, a.params);
+    store(a.dst, a.layout, x, y, f);
+    return;
+  }
+  // The site's loads, its own solid byte among them, all go out before the first branch: a
+  // fluid site's pull used to wait for the branch on that byte, a memory round trip more
+  // (docs/benchmarks.md). A solid site's loads are then wasted with half-way bounce-back.
+  finish_site<C, E>(a, x, y, s, solid_sources(a, s), a.solid != nullptr && a.solid[s] != 0, f);
+}
+
+// Sites (x, y) and (x, y + 1) at once: where neither is next to a wall, the inlet or the outlet,
+// both sites' loads go out before either collision (twice the bytes in flight per thread), and
+// with solid sites in the run both sites' solid bytes with them; else site by site. Each site's
+// arithmetic is update_site's: the same bits. (In place, the second site's loads before the first
+// site's stores read nothing those write: no two sites touch the same slot, planes.hpp.)
 template <Collision C, Equilibrium E, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_pair(const StepArgs<Real>& a, int x, int y) {
-  if (!plain_site(a, x, y) || !plain_site(a, x, y + 1)) {
+  if (!open_site(a, x, y) || !open_site(a, x, y + 1)) {
     update_site<C, E>(a, x, y);
     update_site<C, E>(a, x, y + 1);
     return;
   }
   double f[L::Q], g[L::Q];
-  pull_plain_pair(a, a.layout.site(x, y), f, g);
-  collide<C, E>(f, a.params);
-  store(a.dst, a.layout, x, y, f);
-  collide<C, E>(g, a.params);
-  store(a.dst, a.layout, x, y + 1, g);
+  const int s = a.layout.site(x, y), t = s + a.layout.pitch;
+  pull_plain_pair(a, s, f, g);
+  if (a.solid == nullptr) {
+    collide<C, E>(f, a.params);
+    store(a.dst, a.layout, x, y, f);
+    collide<C, E>(g, a.params);
+    store(a.dst, a.layout, x, y + 1, g);
+    return;
+  }
+  const unsigned links_f = solid_sources(a, s), links_g = solid_sources(a, t);
+  const bool solid_f = a.solid[s] != 0, solid_g = a.solid[t] != 0;
+  finish_site<C, E>(a, x, y, s, links_f, solid_f, f);
+  finish_site<C, E>(a, x, y + 1, t, links_g, solid_g, g);
 }
 
 // The fields of a site: rho, u (with half the body force) and the force its populations exert on
