@@ -49,27 +49,32 @@ PLUME_HD PLUME_FORCEINLINE bool plain_site(const StepArgs<Real>& a, int x, int y
 
 PLUME_HD PLUME_FORCEINLINE bool is_solid(const std::uint8_t* solid, int s) { return solid != nullptr && solid[s] != 0; }
 
-// Pull: f_i(x) <- src_i(x - e_i). A population whose source lies beyond a wall, or in a solid site,
-// is the site's own opposite population sent back in the same step (half-way bounce-back: the
-// wall lies half-way between the two sites), plus a moving wall's momentum
-// 2 w_i rho_0 (e_i . u_w) / cs2 (Ladd; rho_0 = 1, u_w along x). A link that crosses a y wall and a
-// z wall at once (a duct's edge) has no x component, so which wall's speed it takes does not
-// matter. Then the inlet and the outlet set the populations that enter from outside the lattice.
-// All nineteen loads go out first (as D2Q9's do, for the loads in flight); a source beyond a wall,
-// the inlet or the outlet is a ghost site, in memory, whose value is dropped.
+// Which of site s's sources are solid sites: bit i for s - e_i, the nineteen bytes read together.
 template <class Real>
-PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, int z, double* f) {
-  const Layout& l = a.layout;
-  const Domain& d = a.domain;
-  const Params& p = a.params;
-  const int s = l.site(x, y, z), yg = d.y0 + y, zg = d.z0 + z;
-  pull_plain(a, s, f);
-  unsigned solid_links = 0;
+PLUME_HD PLUME_FORCEINLINE unsigned solid_sources(const StepArgs<Real>& a, int s) {
+  unsigned links = 0;
   if (a.solid != nullptr)
     static_for<L::Q>([&](auto ic) {
       constexpr int i = decltype(ic)::value;
-      solid_links |= unsigned(a.solid[s - offset<i>(l)] != 0) << i;
+      links |= unsigned(a.solid[s - offset<i>(a.layout)] != 0) << i;
     });
+  return links;
+}
+
+// The boundaries of site (x, y, z) = s, on the nineteen values pull_plain gave it. A population
+// whose source lies beyond a wall, or in a solid site (bit i of `links`), is the site's own
+// opposite population sent back in the same step (half-way bounce-back: the wall lies half-way
+// between the two sites), plus a moving wall's momentum 2 w_i rho_0 (e_i . u_w) / cs2 (Ladd;
+// rho_0 = 1, u_w along x). A link that crosses a y wall and a z wall at once (a duct's edge) has
+// no x component, so which wall's speed it takes does not matter. Then the inlet and the outlet
+// set the populations that enter from outside the lattice. A source beyond a wall, the inlet or
+// the outlet is a ghost site, in memory, whose value pull_plain read and this drops.
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE void apply_boundaries(const StepArgs<Real>& a, int x, int y, int z, int s, unsigned links,
+                                                 double* f) {
+  const Domain& d = a.domain;
+  const Params& p = a.params;
+  const int yg = d.y0 + y, zg = d.z0 + z;
   static_for<L::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value, ey = L::ey(i), ez = L::ez(i);
     const bool beyond_y = p.walls_y && ey != 0 && (yg - ey < 0 || yg - ey >= d.NY);
@@ -77,13 +82,22 @@ PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, int 
     if (beyond_y || beyond_z) {
       const double uw = beyond_y ? (yg - ey < 0 ? p.y_low.u : p.y_high.u) : (zg - ez < 0 ? p.z_low.u : p.z_high.u);
       f[i] = load(a, L::opposite(i), s) + 6.0 * L::w(i) * L::ex(i) * uw;
-    } else if (solid_links >> i & 1u) {
+    } else if (links >> i & 1u) {
       f[i] = load(a, L::opposite(i), s);
     }
   });
   const int xg = d.x0 + x;
   if (p.inlet.on && xg == 0) velocity_inlet(f, p);
   if (p.outlet.on && xg == d.NX - 1) pressure_outlet(f, p);
+}
+
+// Pull: f_i(x) <- src_i(x - e_i), with the boundaries (apply_boundaries). All nineteen loads go
+// out first (as D2Q9's do, for the loads in flight), then the solid bytes, then the branches.
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, int z, double* f) {
+  const int s = a.layout.site(x, y, z);
+  pull_plain(a, s, f);
+  apply_boundaries(a, x, y, z, s, solid_sources(a, s), f);
 }
 
 template <class Real>
@@ -97,12 +111,18 @@ template <Collision C, Equilibrium E, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int y, int z) {
   double f[L::Q];
   const int s = a.layout.site(x, y, z);
+  // Each branch has its own pull_plain: with one before the branch, the FP32 pair kernel ran 5 %
+  // slower in a bed of spheres on an H100 (docs/benchmarks.md).
   if (plain_site(a, x, y, z)) {  // the bulk of most runs, without the boundaries' code
     pull_plain(a, s, f);
-  } else if (is_solid(a.solid, s)) {
-    return;
   } else {
-    pull(a, x, y, z, f);
+    // The site's loads, its own solid byte among them, all go out before the first branch (as
+    // D2Q9's): a fluid site's pull waited for the branch on that byte before, a memory round trip
+    // more (docs/benchmarks.md). A solid site's loads are then wasted.
+    pull_plain(a, s, f);
+    const unsigned links = solid_sources(a, s);
+    if (is_solid(a.solid, s)) return;
+    apply_boundaries(a, x, y, z, s, links, f);
   }
   collide<C, E>(f, a.params);
   store(a.dst, s, f);
@@ -110,7 +130,10 @@ PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int 
 
 // Sites (x, y, z) and (x, y + 1, z) at once: with no boundary at either, both sites' loads go out
 // before either collision, twice the bytes in flight per thread; else site by site. Each site's
-// arithmetic is update_site's: the same bits.
+// arithmetic is update_site's: the same bits. (Both sites' loads and solid bytes first with
+// solids in the run, as D2Q9's pair does, was slower on an H100 with FP32 storage, with solids
+// and without: 10.7 -> 9.7 G site updates/s in a bed of spheres at 256^3, 17.2 -> 16.8 G in the
+// periodic box at 512^3; docs/benchmarks.md.)
 template <Collision C, Equilibrium E, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_pair(const StepArgs<Real>& a, int x, int y, int z) {
   if (!plain_site(a, x, y, z) || !plain_site(a, x, y + 1, z)) {

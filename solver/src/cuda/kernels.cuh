@@ -80,8 +80,22 @@ using StencilShape = std::conditional_t<
 // timings (bench/gpu_bench.cu, docs/benchmarks.md). BGK (168 registers) gets 3. D2Q9's kernels,
 // held to 64 registers, get 8. The diffusion stencil (32 registers) gets 16: 12 % faster at 512^3
 // than with 8 on an H200 (docs/benchmarks.md).
-template <class M, int V>
-using DefaultStepShape = StepShape<128, std::max(1, std::min(16, 65536 / (128 * M::registers(V))))>;
+// A model whose best budget differs with its storage gives registers(V, bytes per value) instead
+// (thermal3d: FP32 storage wants more blocks than FP64 can have without spilling).
+template <class M, class = void>
+struct has_storage_registers : std::false_type {};
+template <class M>
+struct has_storage_registers<M, std::void_t<decltype(M::registers(0, 4))>> : std::true_type {};
+template <class M>
+constexpr int step_registers(int variant, int bytes_per_value) {
+  if constexpr (has_storage_registers<M>::value)
+    return M::registers(variant, bytes_per_value);
+  else
+    return M::registers(variant);
+}
+template <class M, int V, class Real = double>
+using DefaultStepShape =
+    StepShape<128, std::max(1, std::min(16, 65536 / (128 * step_registers<M>(V, int(sizeof(Real))))))>;
 
 // Whether a model's traits update two rows at once (update_rows) or a column of sites
 // (update_column, 3-D).
@@ -111,7 +125,7 @@ struct ProductionShape {
   };
   template <bool Rows, bool Column, class = void>
   struct pick {
-    using type = DefaultStepShape<M, V>;
+    using type = DefaultStepShape<M, V, Real>;
   };
   template <class U>
   struct pick<true, false, U> {
