@@ -111,8 +111,8 @@ template <Collision C, Equilibrium E, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int y, int z) {
   double f[L::Q];
   const int s = a.layout.site(x, y, z);
-  // Each branch has its own pull_plain: with one before the branch, the FP32 pair kernel ran 5 %
-  // slower in a bed of spheres on an H100 (docs/benchmarks.md).
+  // Each branch has its own pull_plain: with one before the branch, the FP32 kernel (then two rows
+  // a thread with solids too) ran 5 % slower in a bed of spheres on an H100 (docs/benchmarks.md).
   if (plain_site(a, x, y, z)) {  // the bulk of most runs, without the boundaries' code
     pull_plain(a, s, f);
   } else {
@@ -130,10 +130,8 @@ PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int 
 
 // Sites (x, y, z) and (x, y + 1, z) at once: with no boundary at either, both sites' loads go out
 // before either collision, twice the bytes in flight per thread; else site by site. Each site's
-// arithmetic is update_site's: the same bits. (Both sites' loads and solid bytes first with
-// solids in the run, as D2Q9's pair does, was slower on an H100 with FP32 storage, with solids
-// and without: 10.7 -> 9.7 G site updates/s in a bed of spheres at 256^3, 17.2 -> 16.8 G in the
-// periodic box at 512^3; docs/benchmarks.md.)
+// arithmetic is update_site's: the same bits. (A run with solid sites gets the kernel of one site
+// a thread instead: kernels.cuh, launch_box.)
 template <Collision C, Equilibrium E, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_pair(const StepArgs<Real>& a, int x, int y, int z) {
   if (!plain_site(a, x, y, z) || !plain_site(a, x, y + 1, z)) {

@@ -113,7 +113,8 @@ struct has_update_column<M, V, Real, std::void_t<decltype(&M::template update_co
 // - for FP32 storage of a model whose traits update two rows at once (update_rows): two rows per
 //   thread, in as many blocks of 128 as the registers of the pair (M::pair_registers) leave room
 //   for. With one site per thread, FP32 storage has too few bytes in flight: D2Q9 BGK at 8192^2 on
-//   an H200 ran at 0.84 of the copy bandwidth so, 0.87 with two rows (docs/benchmarks.md);
+//   an H200 ran at 0.84 of the copy bandwidth so, 0.87 with two rows (docs/benchmarks.md). A run
+//   with solid sites gets the default shape all the same (launch_box);
 // - for a 3-D model with update_column (the diffusion stencil): the kernel its traits choose
 //   (stencil_kernel(bytes per value), plume/grid/stencil_kernel.hpp; why that one is said there,
 //   measured with bench/shapes_3d.cu, docs/benchmarks.md).
@@ -399,6 +400,11 @@ void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaS
         <<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1, wrap);
     PLUME_CUDA_CHECK_LAUNCH();
   } else {
+    // With solid sites every site takes the boundaries' path, where a thread's two rows go one
+    // after the other: one site a thread then, in the model's budget for one (a bed of obstacles
+    // on an H100, FP32: D2Q9 +10-17 %, D3Q19 +20-25 %; docs/benchmarks.md).
+    if constexpr (Shape::rows_at_once == 2 && std::is_same_v<Shape, typename ProductionShape<M, V, Real>::type>)
+      if (a.solid != nullptr) return launch_box<M, V, Real, DefaultStepShape<M, V, Real>>(a, b, s, snap, wrap);
     constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread * Shape::rows_at_once;
     const long long rows = (long long)(b.y1 - b.y0) * (b.z1 - b.z0);
     const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned(std::min<long long>((rows + RPT - 1) / RPT, 65535)));
