@@ -70,8 +70,8 @@ int main(int argc, char** argv) {
         const double rate = double(N) * N * N * steps / t;
         const double bytes = 2.0 * d3q19::L::Q * (prec == Precision::FP32 ? 4 : 8);
         std::printf("| %s | %s | %s | %.0f | %.2f |\n", prec == Precision::FP32 ? "FP32" : "FP64",
-                    collision == d3q19::Collision::TRT ? "TRT" : "BGK", kind == 2 ? "spheres" : duct ? "duct" : "periodic", rate / 1e6,
-                    copy > 0 ? rate * bytes / copy : 0.0);
+                    collision == d3q19::Collision::TRT ? "TRT" : "BGK",
+                    kind == 2 ? "spheres" : duct ? "duct" : "periodic", rate / 1e6, copy > 0 ? rate * bytes / copy : 0.0);
       }
   return 0;
 }
