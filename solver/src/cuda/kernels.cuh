@@ -402,7 +402,7 @@ void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaS
   } else {
     // With solid sites every site takes the boundaries' path, where a thread's two rows go one
     // after the other: one site a thread then, in the model's budget for one (a bed of obstacles
-    // on an H100, FP32: D2Q9 +10-17 %, D3Q19 +20-25 %; docs/benchmarks.md).
+    // on an H100, FP32: D2Q9 +6-11 %, D3Q19 +20-25 %; docs/benchmarks.md).
     if constexpr (Shape::rows_at_once == 2 && std::is_same_v<Shape, typename ProductionShape<M, V, Real>::type>)
       if (a.solid != nullptr) return launch_box<M, V, Real, DefaultStepShape<M, V, Real>>(a, b, s, snap, wrap);
     constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread * Shape::rows_at_once;
