@@ -746,6 +746,13 @@ class CudaBackend final : public Backend, public HaloOps {
 
   void launch_periodic(int axis, cudaStream_t s) {
     const parallel::PeriodicCopy c = parallel::periodic_copy(lay_, axis);
+    static const bool per_site = std::getenv("PLUME_X_HALO_PER_SITE") != nullptr;  // a measurement switch
+    if (axis == 0 && map_ != PlaneMap::Shifted && !per_site && cuda::x_sectors_fit(lay_, int(sizeof(Real)))) {
+      const long long n = 2LL * cuda::sector_sites<Real>() * c.positions();
+      cuda::periodic_x_sectors_kernel<L, Real><<<unsigned((n + 127) / 128), 128, 0, s>>>(a_.data(), lay_, c, map_);
+      PLUME_CUDA_CHECK_LAUNCH();
+      return;
+    }
     const long long n = 2LL * c.depth * c.positions();
     cuda::periodic_axis_kernel<L, Real><<<unsigned((n + 127) / 128), 128, 0, s>>>(a_.data(), lay_, c, map_);
     PLUME_CUDA_CHECK_LAUNCH();

@@ -494,6 +494,10 @@ __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layou
   int ghost, image, depth;
   bool low;
   c.sites(l, k, ghost, image, low, depth);
+  // Which planes go, then all their loads, then all their stores: the loads in flight together
+  // (the compiler cannot move a load above a store to the same array itself).
+  bool go[L::Q];
+  Real v[L::Q];
   static_for<L::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value;
     constexpr LatticeInfo info = describe_lattice<L>();
@@ -507,14 +511,66 @@ __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layou
                   v1 = info.extent[o][1][1], w0 = info.extent[o][2][0], w1 = info.extent[o][2][1];
     if (state == PlaneMap::Shifted) {
       const int e = c.axis == 0 ? ex : c.axis == 1 ? ey : ez;
-      if ((low ? -e : e) >= depth) f[i * l.stride + image] = f[i * l.stride + ghost];
+      go[i] = (low ? -e : e) >= depth;
+      if (go[i]) v[i] = f[i * l.stride + ghost];
       return;
     }
     const bool sw = state == PlaneMap::Swapped;
     const int reach = c.axis == 0 ? (low ? (sw ? u0 : x0) : (sw ? u1 : x1))
                       : c.axis == 1 ? (low ? (sw ? v0 : y0) : (sw ? v1 : y1))
                                     : (low ? (sw ? w0 : z0) : (sw ? w1 : z1));
-    if (reach >= depth) f[i * l.stride + ghost] = f[i * l.stride + image];
+    go[i] = reach >= depth;
+    if (go[i]) v[i] = f[i * l.stride + image];
+  });
+  const int to = state == PlaneMap::Shifted ? image : ghost;
+  static_for<L::Q>([&](auto ic) {
+    constexpr int i = decltype(ic)::value;
+    if (go[i]) f[i * l.stride + to] = v[i];
+  });
+}
+
+// The x ghosts of a block for a state read by pulls (two buffers, or in place's swapped
+// state) in whole 32-byte sectors: W = 32 / sizeof(Real) threads copy the last W sites of a row
+// into the W sites before x = 0 and the first W into the W after x = nx - 1, for every plane read
+// across that face, W >= the ghost width. Where the per-site kernel wrote one value of each
+// sector, which the memory then read, merged and wrote back whole, these writes are whole
+// sectors; and the rows' sites beyond the ghosts are padding (plume/grid/layout.hpp), which
+// nothing reads. Needs nx a multiple of W (the sectors aligned, and room for a sector after the
+// row: x_sectors_fit). Every thread loads all its planes before it stores any.
+template <class Real>
+constexpr int sector_sites() {
+  return int(32 / sizeof(Real));
+}
+inline bool x_sectors_fit(const Layout& l, int bytes_per_value) {
+  const int w = 32 / bytes_per_value;
+  return l.nx % w == 0 && l.halo <= w && l.nx >= w;
+}
+template <class L, class Real>
+__global__ void __launch_bounds__(128) periodic_x_sectors_kernel(Real* f, const Layout l,
+                                                                 const parallel::PeriodicCopy c, PlaneMap state) {
+  constexpr int W = sector_sites<Real>();
+  const int k = int(blockIdx.x) * int(blockDim.x) + int(threadIdx.x);
+  if (k >= 2 * W * int(c.positions())) return;
+  const int lane = k % W, side = (k / W) % 2, p = k / (2 * W);
+  const int v = p / c.length[0];
+  const int y = c.begin[0] + (p - v * c.length[0]), z = c.begin[1] + v;
+  const bool low = side == 0;  // the ghosts below x = 0, from the row's last W sites
+  const int ghost = l.site(low ? lane - W : l.nx + lane, y, z), image = l.site(low ? l.nx - W + lane : lane, y, z);
+  const bool sw = state == PlaneMap::Swapped;
+  bool go[L::Q];
+  Real val[L::Q];
+  static_for<L::Q>([&](auto ic) {
+    constexpr int i = decltype(ic)::value;
+    constexpr LatticeInfo info = describe_lattice<L>();
+    constexpr int o = opposite_plane(info, i);
+    constexpr int x0 = info.extent[i][0][0], x1 = info.extent[i][0][1];
+    constexpr int u0 = info.extent[o][0][0], u1 = info.extent[o][0][1];
+    go[i] = (low ? (sw ? u0 : x0) : (sw ? u1 : x1)) > 0;
+    if (go[i]) val[i] = __ldg(f + i * l.stride + image);
+  });
+  static_for<L::Q>([&](auto ic) {
+    constexpr int i = decltype(ic)::value;
+    if (go[i]) f[i * l.stride + ghost] = val[i];
   });
 }
 
