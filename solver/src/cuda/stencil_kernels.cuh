@@ -194,11 +194,23 @@ __global__ void __launch_bounds__(BX, MinBlocks)
     int s = l.site(g, y, z0);
     // From a site to the rows -y and +y, across the periodic y boundary at the first and last row.
     const int to_ym = ny && y == 0 ? (ny - 1) * py : -py, to_yp = ny && y == ny - 1 ? -(ny - 1) * py : py;
-    // T below and at the site; up/ym/yp[k]: the +z, -y and +y neighbours of layer z + k.
-    Real below[W] = {}, t[W] = {}, up[Ahead + 1][W] = {}, ym[Ahead + 1][W] = {}, yp[Ahead + 1][W] = {};
-    if (own) {
-      Vw::load(a.src[0] + s + (nz && z0 == 0 ? (nz - 1) * pz : -pz), below);
-      Vw::load(a.src[0] + s, t);
+    // T below and at the site, as doubles: each value is converted once, when it is loaded as the
+    // layer above, not again as the site, its neighbours' x neighbour and the layer below (FP32:
+    // the conversions from float were most of the instructions of a site); its ends as stored, for
+    // the shuffles (one 32-bit shuffle, not two). up/ym/yp[k]: the +z, -y and +y neighbours of
+    // layer z + k, as stored.
+    double below[W], t[W];
+    Real t_first, t_last, up[Ahead + 1][W] = {}, ym[Ahead + 1][W] = {}, yp[Ahead + 1][W] = {};
+    {
+      Real b[W] = {}, c[W] = {};
+      if (own) {
+        Vw::load(a.src[0] + s + (nz && z0 == 0 ? (nz - 1) * pz : -pz), b);
+        Vw::load(a.src[0] + s, c);
+      }
+#pragma unroll
+      for (int i = 0; i < W; ++i) below[i] = double(b[i]), t[i] = double(c[i]);
+      t_first = c[0];
+      t_last = c[W - 1];
     }
 #pragma unroll
     for (int k = 0; k < Ahead; ++k)
@@ -215,19 +227,21 @@ __global__ void __launch_bounds__(BX, MinBlocks)
         Vw::load(a.src[0] + at + to_ym, ym[Ahead]);
         Vw::load(a.src[0] + at + to_yp, yp[Ahead]);
       }
-      double left = double(__shfl_up_sync(0xffffffffu, t[W - 1], 1));
-      double right = double(__shfl_down_sync(0xffffffffu, t[0], 1));
+      double left = double(__shfl_up_sync(0xffffffffu, t_last, 1));
+      double right = double(__shfl_down_sync(0xffffffffu, t_first, 1));
       if (lane == 0 && own) left = double(load_ro(a.src[0] + s + (nx && g == 0 ? nx - 1 : -1)));
       if (nx && g + W == nx)
         right = double(load_ro(a.src[0] + s + W - nx));
       else if (lane == 31 && g + W <= x_end)
         right = double(load_ro(a.src[0] + s + W));
       Real out[W];
+      double above[W];
 #pragma unroll
       for (int i = 0; i < W; ++i) {
-        const double n[6] = {i == 0 ? left : double(t[i - 1]), i == W - 1 ? right : double(t[i + 1]),
-                             double(ym[0][i]), double(yp[0][i]), double(below[i]), double(up[0][i])};
-        out[i] = Real(M::template next_value<V>(a.params, double(t[i]), n));
+        above[i] = double(up[0][i]);
+        const double n[6] = {i == 0 ? left : t[i - 1], i == W - 1 ? right : t[i + 1],
+                             double(ym[0][i]), double(yp[0][i]), below[i], above[i]};
+        out[i] = Real(M::template next_value<V>(a.params, t[i], n));
       }
       if (whole) {
         Vw::store(a.dst[0] + s, out);
@@ -236,10 +250,12 @@ __global__ void __launch_bounds__(BX, MinBlocks)
         for (int i = 0; i < W; ++i)
           if (g + i >= x_begin && g + i < x_end) a.dst[0][s + i] = out[i];
       }
+      t_first = up[0][0];
+      t_last = up[0][W - 1];
 #pragma unroll
       for (int i = 0; i < W; ++i) {
         below[i] = t[i];
-        t[i] = up[0][i];
+        t[i] = above[i];
 #pragma unroll
         for (int k = 0; k < Ahead; ++k) {
           up[k][i] = up[k + 1][i];
