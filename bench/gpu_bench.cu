@@ -24,6 +24,7 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+#include "copy_planes.cuh"
 #include "cuda_check.hpp"
 #include "kernel_resources.hpp"
 #include "device_buffer.hpp"
@@ -274,6 +275,11 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
   step_variant("step, BGK", cu::DefaultStepShape<T, 1>{}, std::integral_constant<int, 1>{});
   step_variant("step, 128x1 (production), again", cu::DefaultStepShape<T, R>{}, rtrt);  // spread of the timings
 
+  {  // the ceiling: a plain copy of the 37 planes, site for site, in the step's launch shape
+    const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) { bench::copy_planes<L::Q, Real>(src, dst, l, s); });
+    PLUME_CUDA_CHECK_LAUNCH();
+    add("copy of the 37 planes (the ceiling)", resources(bench::copy_planes_kernel<L::Q, Real>), ms, double(lat.sites()));
+  }
   // The bulk rows alone (no halo launch, no wall rows), and pull + store alone, over the same rows.
   const dim3 grid((l.nx + 127) / 128, y1 - y0);
   const double bulk_sites = double(l.nx) * (y1 - y0);

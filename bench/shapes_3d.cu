@@ -5,7 +5,8 @@
 // diffusion stencil's kernels of bench/stencil_variants.cuh (columns, shared-memory tiles, vectors
 // along x) come with their traits line (plume/grid/stencil_kernel.hpp) and whether T after a few
 // steps, on the whole block and on 27 boxes of it, has the production kernel's bits ("same bits")
-// or not ("DIFFERENT"). docs/benchmarks.md records every variant tried.
+// or not ("DIFFERENT"); the vectors among them timed as the backend runs them on one periodic
+// block, reading across the boundaries. docs/benchmarks.md records every variant tried.
 //   shapes_3d N [STEPS [d3q19|diffusion]]   (the last: that model only)
 #include <cuda_runtime.h>
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <string>
 #include <type_traits>
 #include "copy_bandwidth.hpp"
+#include "copy_planes.cuh"
 #include "cuda_check.hpp"
 #include "device_buffer.hpp"
 #include "kernel_resources.hpp"
@@ -90,6 +92,18 @@ double shape_ms(Lattice<M, Real>& lat, int steps) {
   return time_ms(steps, [&](int k) { cu::launch_box<M, 0, Real, Shape>(args(lat, k), Box::of(lat.d), nullptr); });
 }
 
+// As the backend steps one periodic block: a vector kernel reads across the periodic boundaries
+// itself (cuda::wrap_for), the others read the ghosts (not filled here: the kernel's own cost).
+template <class M, class Real, class Shape>
+double shape_ms_production(Lattice<M, Real>& lat, int steps) {
+  if constexpr (Shape::mapping == cu::Mapping::Vector) {
+    const cu::Wrap wrap{{lat.d.nx % Shape::width == 0 ? lat.d.nx : 0, lat.d.ny, lat.d.nz}};
+    return time_ms(steps, [&](int k) { cu::launch_box<M, 0, Real, Shape>(args(lat, k), Box::of(lat.d), nullptr, {}, wrap); });
+  } else {
+    return shape_ms<M, Real, Shape>(lat, steps);
+  }
+}
+
 template <class M, class Real, class Shape>
 void shape(const char* model, Lattice<M, Real>& lat, const char* name, int steps) {
   const double ms = shape_ms<M, Real, Shape>(lat, steps);
@@ -127,6 +141,10 @@ void d3q19_shapes(int n, int steps) {
   shape<M, Real, cu::StepShape<128, 3, 4, 2>>(m, lat, "pairs, 128 x 3 blocks, 4 per thread", steps);
   shape<M, Real, cu::StepShape<256, 2, 1, 2>>(m, lat, "pairs, 256 x 2 blocks", steps);
   halos(m, lat, steps);
+  const double ms = time_ms(steps, [&](int k) {
+    bench::copy_planes<M::Lattice::Q, Real>(k % 2 ? lat.b.data() : lat.a.data(), k % 2 ? lat.a.data() : lat.b.data(), lat.l, nullptr);
+  });
+  report(m, lat, "copy of the 19 planes (the ceiling)", resources(bench::copy_planes_kernel<M::Lattice::Q, Real>), ms);
 }
 
 // The stencil's kernels of bench/stencil_variants.cuh, each timed, then T after a few steps on the
@@ -140,7 +158,7 @@ void stencil_kernels(Lattice<diffusion::Traits<3>, Real>& lat, int steps, std::i
   auto one = [&](auto i) {
     constexpr int I = decltype(i)::value;
     using Shape = bench::VariantShape<I>;
-    const double ms = shape_ms<M, Real, Shape>(lat, steps);
+    const double ms = shape_ms_production<M, Real, Shape>(lat, steps);
     bool same = true;
     for (bool cut : {false, true})
       same = same && bench::different_sites(bench::stencil_steps<M, Real, Shape>(lat, kCheckSteps, bench::stencil_boxes(lat.d, cut)),
