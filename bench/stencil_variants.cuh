@@ -22,7 +22,8 @@ namespace plume::bench {
 // 512 threads with 16 to 64 layers per block, 1 to 8 layers read ahead and 1 or 2 sites per
 // thread, then vectors of 2 and 4 sites per thread (FP32: 8 and 16 bytes, FP64: 16 and 32),
 // their loads in the layer they serve, then 1 or 2 layers ahead (2026-11-27: slower, and five more
-// such shapes were too; docs/benchmarks.md).
+// such shapes were too; docs/benchmarks.md), then (2026-11-28, T held as doubles) other budgets,
+// block widths, layers and 8 sites a thread.
 constexpr StencilKernel stencil_variants[] = {
     StencilKernel::column(128, 8, 40),
     StencilKernel::tile(32, 8, 16, 2, 40),
@@ -44,6 +45,14 @@ constexpr StencilKernel stencil_variants[] = {
     StencilKernel::vector(64, 4, 16, 64, 1),
     StencilKernel::vector(64, 4, 16, 96, 2),
     StencilKernel::vector(64, 2, 16, 64, 2),
+    StencilKernel::vector(64, 4, 16, 48),
+    StencilKernel::vector(64, 4, 16, 56),
+    StencilKernel::vector(64, 4, 8, 64),
+    StencilKernel::vector(64, 4, 32, 64),
+    StencilKernel::vector(32, 4, 16, 64),
+    StencilKernel::vector(64, 8, 16, 96),
+    StencilKernel::vector(64, 8, 16, 64),
+    StencilKernel::vector(128, 8, 8, 96),
 };
 constexpr int kStencilVariants = int(sizeof stencil_variants / sizeof stencil_variants[0]);
 

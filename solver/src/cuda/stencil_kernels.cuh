@@ -125,12 +125,12 @@ __global__ void __launch_bounds__(BX * BY, MinBlocks)
   }
 }
 
-// W neighbouring sites of a row as one load or store: 8 or 16 bytes (32 in two), aligned where x
-// is a multiple of W (a row's interior starts on 128 bytes, plume/grid/layout.hpp).
+// W neighbouring sites of a row as one load or store: 8 or 16 bytes (32 or 64 in 16-byte parts),
+// aligned where x is a multiple of W (a row's interior starts on 128 bytes, plume/grid/layout.hpp).
 template <class Real, int W>
 struct Vec {
-  static_assert(W * sizeof(Real) == 8 || W * sizeof(Real) == 16 || W * sizeof(Real) == 32,
-                "8, 16 or 32 bytes");
+  static_assert(W * sizeof(Real) == 8 || W * sizeof(Real) == 16 || W * sizeof(Real) == 32 || W * sizeof(Real) == 64,
+                "8, 16, 32 or 64 bytes");
   using Part = std::conditional_t<sizeof(Real) == 4, std::conditional_t<W == 2, float2, float4>, double2>;
   static constexpr int parts = W * int(sizeof(Real)) / int(sizeof(Part));
   static __device__ __forceinline__ void load(const Real* p, Real (&v)[W]) {
