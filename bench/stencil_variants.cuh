@@ -53,6 +53,12 @@ constexpr StencilKernel stencil_variants[] = {
     StencilKernel::vector(64, 8, 16, 96),
     StencilKernel::vector(64, 8, 16, 64),
     StencilKernel::vector(128, 8, 8, 96),
+    StencilKernel::vector(64, 4, 8, 56),
+    StencilKernel::vector(64, 4, 4, 64),
+    StencilKernel::vector(32, 4, 8, 64),
+    StencilKernel::vector(64, 4, 12, 64),
+    StencilKernel::vector(96, 4, 8, 64),
+    StencilKernel::vector(64, 4, 8, 60),
 };
 constexpr int kStencilVariants = int(sizeof stencil_variants / sizeof stencil_variants[0]);
 

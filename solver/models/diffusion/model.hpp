@@ -62,18 +62,20 @@ struct Traits {
   // gathers a site's neighbours its own way and calls next_value (site.hpp): the same bits.
   // Both are vectors along x, which on one periodic block read across the boundaries themselves,
   // so that no halo needs filling (the x ghost columns alone, a few bytes of every row, took
-  // 0.07 ms of a 0.55 ms FP32 step at 512^3 on an H100; cuda::wrap_for). Measured with bench/shapes_3d.cu
-  // (the kernel alone, fraction of the copy bandwidth at 256^3 / 512^3; docs/benchmarks.md):
-  // FP32 four sites per thread in float4 loads, 64 threads: 16 layers gave 0.65 / 0.73 on an H200
-  // (2026-11-24) against the column of 8 layers' 0.60 / 0.63-0.67 (FP32 moves too few bytes per
-  // load for one site a thread); on an H100, reading across the boundaries and with T held as
-  // doubles (2026-11-28), 8 layers 0.784 / 0.882 against 16 layers' 0.777 / 0.858 and 13 other
-  // vectors; FP64 two sites per thread in double2 loads, 128 threads, 8 layers: 0.75 / 0.81 on an
-  // H200, as the shared-memory tile (0.76 / 0.81, which needs every halo), and 0.83 / 0.91 on an
-  // H100 (2026-11-28; the tile 0.84 / 0.88 on 2026-11-27). Loading layers ahead (the vectors'
-  // `ahead`) was slower on the H100 for both, and so were several rows a thread.
+  // 0.07 ms of a 0.55 ms FP32 step at 512^3 on an H100; cuda::wrap_for). Fractions of the copy
+  // bandwidth at 256^3 / 512^3 (docs/benchmarks.md):
+  // - FP32: four sites per thread in float4 loads, 64 threads (FP32 moves too few bytes per load
+  //   for one site a thread). On an H100 (2026-11-28, bench/model_rate, T held as doubles) 4
+  //   layers a thread in a budget of 56 registers (18 blocks) run at 0.82 / 0.91, against 16
+  //   layers in 64 (16 blocks) 0.77 / 0.86, 8 in 56 0.77 / 0.90 and 4 in 64 0.80 / 0.88;
+  //   bench/shapes_3d timed 18 such vectors.
+  // - FP64: two sites per thread in double2 loads, 128 threads, 8 layers: 0.75 / 0.81 on an H200,
+  //   as the shared-memory tile (0.76 / 0.81, which needs every halo), and 0.82 / 0.91 on an
+  //   H100 (the tile 0.84 / 0.88, 2026-11-27).
+  // Loading layers ahead (the vectors' `ahead`) was slower on the H100 for both, and so were
+  // several rows a thread.
   static constexpr StencilKernel stencil_kernel(int real_bytes) {
-    return real_bytes == 4 ? StencilKernel::vector(64, 4, 8, 64) : StencilKernel::vector(128, 2, 8, 48);
+    return real_bytes == 4 ? StencilKernel::vector(64, 4, 4, 56) : StencilKernel::vector(128, 2, 8, 48);
   }
   template <int V, class Real, int D = Dim, class = std::enable_if_t<D == 3 && V == 0>>
   PLUME_HD PLUME_FORCEINLINE static void update_column(const StepArgs<Real, Params>& a, int x, int y, int z0, int z1) {
