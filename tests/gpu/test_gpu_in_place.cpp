@@ -17,17 +17,6 @@ using namespace plume::test;
 
 namespace {
 
-// Largest relative difference (NaN, an unwritten value, counts as infinite).
-double max_relative(const std::vector<double>& a, const std::vector<double>& b) {
-  if (a.size() != b.size()) return INFINITY;
-  double worst = 0;
-  for (std::size_t k = 0; k < a.size(); ++k) {
-    const double r = a[k] == b[k] ? 0.0 : std::fabs(a[k] - b[k]) / std::max(std::fabs(a[k]), std::fabs(b[k]));
-    if (!(r <= worst)) worst = std::isnan(r) ? INFINITY : r;
-  }
-  return worst;
-}
-
 SolverConfig on(SolverConfig c, BackendKind b) {
   c.backend = b;
   return c;

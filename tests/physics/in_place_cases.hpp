@@ -2,6 +2,8 @@
 // tests/gpu/test_gpu_in_place.cpp): every lattice Boltzmann model with each boundary that
 // in-place streaming takes, and what the tests compare.
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,6 +31,17 @@ inline std::vector<double> fluid_populations(Solver& s) {
   for (std::size_t k = 0; k < f.size(); ++k)
     if (solid[k % n] != 0) f[k] = 0;
   return f;
+}
+
+// Largest relative difference of two runs' values (NaN, an unwritten value, counts as infinite).
+inline double max_relative(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return INFINITY;
+  double worst = 0;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    const double r = a[k] == b[k] ? 0.0 : std::fabs(a[k] - b[k]) / std::max(std::fabs(a[k]), std::fabs(b[k]));
+    if (!(r <= worst)) worst = std::isnan(r) ? INFINITY : r;
+  }
+  return worst;
 }
 
 inline std::vector<double> all_fields(Solver& s) {
