@@ -79,7 +79,7 @@ struct Adaptor::Impl {
   // folder in output_dir named as a temporary of this process (".rank<k>.tmp.<pid>", which a later
   // run removes if this one dies); commit_extracts() moves them into output_dir after each call.
   std::string staging_dir;
-  std::unique_ptr<ErrorCapture> errors;  // made once Catalyst has installed its output window
+  std::unique_ptr<ErrorCapture> errors;  // the pipeline calls' error text (error_capture.hpp)
   std::unique_ptr<CatalystSession> session;
   std::unique_ptr<FieldGrid> grid;
   std::unique_ptr<CallWatchdog> watchdog;  // before the pipelines, which call through it

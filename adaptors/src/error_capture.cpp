@@ -1,36 +1,47 @@
 #include "error_capture.hpp"
 #include <sstream>
-#include <vtkCallbackCommand.h>
-#include <vtkCommand.h>
+#include <vtkObjectFactory.h>
 #include <vtkOutputWindow.h>
 
 namespace plume::catalyst {
 
-ErrorCapture::ErrorCapture() {
-  callback_->SetClientData(this);
-  callback_->SetCallback(&ErrorCapture::on_error);
-  listen();
-}
+// The output window while a pipeline call runs: error text into the capture's buffer; the rest
+// as VTK's own window shows it (which knows, through the window that is current, whether VTK's
+// logger has printed a message already: forwarding it to the window this one stands in for would
+// print those twice).
+class CatchingWindow : public vtkOutputWindow {
+ public:
+  static CatchingWindow* New();
+  vtkTypeMacro(CatchingWindow, vtkOutputWindow);
 
-ErrorCapture::~ErrorCapture() {
-  if (window_ && window_ == vtkOutputWindow::GetInstance()) window_->RemoveObserver(tag_);
-}
+  std::string* caught = nullptr;
 
-// ParaView installs its own output window when it starts: follow the current one.
-void ErrorCapture::listen() {
-  vtkOutputWindow* w = vtkOutputWindow::GetInstance();
-  if (w == window_) return;
-  window_ = w;
-  tag_ = window_->AddObserver(vtkCommand::ErrorEvent, callback_);
-}
+  void DisplayErrorText(const char* text) override {
+    if (text && caught) *caught += text;
+  }
 
-void ErrorCapture::clear() {
-  listen();
+ protected:
+  CatchingWindow() = default;
+  ~CatchingWindow() override = default;
+};
+vtkStandardNewMacro(CatchingWindow);
+
+ErrorCapture::ErrorCapture() : window_(vtkSmartPointer<CatchingWindow>::New()) { window_->caught = &text_; }
+
+ErrorCapture::~ErrorCapture() { end(); }
+
+void ErrorCapture::begin() {
   text_.clear();
+  if (previous_) return;  // catching already
+  previous_ = vtkOutputWindow::GetInstance();  // held: SetInstance lets go of the window it replaces
+  window_->SetDisplayMode(previous_->GetDisplayMode());
+  vtkOutputWindow::SetInstance(window_);
 }
 
-void ErrorCapture::on_error(vtkObject*, unsigned long, void* self, void* message) {
-  if (message) static_cast<ErrorCapture*>(self)->text_ += static_cast<const char*>(message);
+void ErrorCapture::end() {
+  if (!previous_) return;
+  if (vtkOutputWindow::GetInstance() == window_) vtkOutputWindow::SetInstance(previous_);
+  previous_ = nullptr;
 }
 
 std::string ErrorCapture::text() const {

@@ -18,7 +18,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// VTK's errors stay off the terminal (ErrorCapture still gets them): a client that goes away
+// VTK's log stays off the terminal (ErrorCapture gets the errors): a client that goes away
 // makes the link log socket errors, in red, that are no fault of the run.
 class QuietVtk {
  public:
@@ -105,7 +105,7 @@ void LiveLink::update(long step, double time) {
   const bool root = session_.rank() == 0;
   if (agree(root && Clock::now() < retry_at_)) return;
   const QuietVtk quiet;
-  errors_.clear();
+  const ErrorCapture::Scope catching(&errors_);
   cut_silent_ = cut_stop_ = false;
   bool up = false;
   guarded([&] { up = link_->Initialize(proxy_manager()); });

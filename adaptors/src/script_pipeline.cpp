@@ -29,7 +29,7 @@ bool ScriptPipeline::check(bool ok, const char* what) {
 bool ScriptPipeline::call(const std::string& when, const std::function<bool()>& f, const char* what, bool in_run) {
   failed = false;
   stopped = false;
-  if (errors_) errors_->clear();
+  const ErrorCapture::Scope catching(errors_);  // the call's error text, kept for the report
   bool ok = false;
   using Outcome = CallWatchdog::Outcome;
   const Outcome outcome =

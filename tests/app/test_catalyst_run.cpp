@@ -251,6 +251,14 @@ TEST(CatalystRun, APipelineThatRaisesStopsTheRunWithItsError) {
   const Result r = run_plume("run -q " + q(catalyst_case(tmp, {bad})));
   EXPECT_NE(r.code, 0);
   EXPECT_NE(r.err.find("plume-test: this pipeline is broken"), std::string::npos) << r.err;
+  // Once: in plume's report, not first by ParaView's output window as well.
+  const auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = r.err.find(what); at != std::string::npos; at = r.err.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("Traceback (most recent call last)"), 1u) << r.err;
+  EXPECT_EQ(count("RuntimeError: plume-test: this pipeline is broken"), 1u) << r.err;
   EXPECT_FALSE(fs::exists(fs::path(tmp / "out") / "checkpoint_000000040.ckpt")) << "the run went on";
   // The folder the run had begun says why it ended.
   EXPECT_NE(summary_of(tmp).find("\"status\": \"failed\""), std::string::npos) << summary_of(tmp);
