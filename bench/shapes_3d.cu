@@ -92,16 +92,21 @@ double shape_ms(Lattice<M, Real>& lat, int steps) {
   return time_ms(steps, [&](int k) { cu::launch_box<M, 0, Real, Shape>(args(lat, k), Box::of(lat.d), nullptr); });
 }
 
-// As the backend steps one periodic block: a vector kernel reads across the periodic boundaries
-// itself (cuda::wrap_for), the others read the ghosts (not filled here: the kernel's own cost).
+// As the backend steps one periodic block: a vector kernel, or the rows of a model whose update
+// reads across (cuda::reads_across), reads across the periodic boundaries itself (cuda::wrap_for),
+// the others read the ghosts (not filled here: the kernel's own cost).
 template <class M, class Real, class Shape>
 double shape_ms_production(Lattice<M, Real>& lat, int steps) {
-  if constexpr (Shape::mapping == cu::Mapping::Vector) {
-    const cu::Wrap wrap{{lat.d.nx % Shape::width == 0 ? lat.d.nx : 0, lat.d.ny, lat.d.nz}};
-    return time_ms(steps, [&](int k) { cu::launch_box<M, 0, Real, Shape>(args(lat, k), Box::of(lat.d), nullptr, {}, wrap); });
-  } else {
-    return shape_ms<M, Real, Shape>(lat, steps);
-  }
+  Wrap wrap;
+  if constexpr (Shape::mapping == cu::Mapping::Vector)
+    wrap = {{lat.d.nx % Shape::width == 0 ? lat.d.nx : 0, lat.d.ny, lat.d.nz}};
+  else if constexpr (Shape::mapping == cu::Mapping::Rows && cu::reads_across<M>::value)
+    wrap = {{lat.d.nx, lat.d.ny, lat.d.nz}};
+  return time_ms(steps, [&](int k) {
+    StepArgs<Real, typename M::Params> a = args(lat, k);
+    a.wrap = wrap;
+    cu::launch_box<M, 0, Real, Shape>(a, Box::of(lat.d), nullptr);
+  });
 }
 
 template <class M, class Real, class Shape>
@@ -128,7 +133,10 @@ void d3q19_shapes(int n, int steps) {
   using M = d3q19::Traits;
   Lattice<M, Real> lat(n);
   const char* m = "d3q19-bgk";
-  shape<M, Real, typename cu::ProductionShape<M, 0, Real>::type>(m, lat, "production", steps);
+  using Production = typename cu::ProductionShape<M, 0, Real>::type;
+  shape<M, Real, Production>(m, lat, "production, reading the ghosts", steps);
+  report(m, lat, "production, reading across (as the backend)", shape_resources<M, Real, Production>(),
+         shape_ms_production<M, Real, Production>(lat, steps));
   shape<M, Real, cu::StepShape<128, 5, 1>>(m, lat, "128 x 5 blocks, 1 row", steps);
   shape<M, Real, cu::StepShape<128, 5, 4>>(m, lat, "128 x 5 blocks, 4 rows per thread", steps);
   shape<M, Real, cu::StepShape<128, 5, 16>>(m, lat, "128 x 5 blocks, 16 rows per thread", steps);

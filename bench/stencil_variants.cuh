@@ -176,27 +176,31 @@ cuda::DeviceBuffer<Real> stencil_steps(Lattice<M, Real>& lat, int steps, const s
   return out;
 }
 
-// Every value of f outside the lattice's sites (ghosts and padding) set to NaN: a step that
-// reads a ghost spreads NaN into the sites next to it.
+// Every value of f outside the lattice's sites (ghosts and padding) in each of its Q planes set to
+// NaN: a step that reads a ghost spreads NaN into the sites next to it.
 template <class Real>
-__global__ void poison_ghosts_kernel(Real* f, const Layout l) {
-  const long long e = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (e >= l.stride) return;
+__global__ void poison_ghosts_kernel(Real* f, const Layout l, int Q) {
+  const long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= Q * l.stride) return;
+  const long long e = k % l.stride;
   const int rows = l.ny + 2 * l.halo;
   const long long r = e / l.pitch;
   const int x = int(e - r * l.pitch) - l.xoff, y = int(r % rows) - l.halo, z = int(r / rows) - l.hz;
-  if (x < 0 || x >= l.nx || y < 0 || y >= l.ny || z < 0 || z >= l.nz) f[e] = Real(NAN);
+  if (x < 0 || x >= l.nx || y < 0 || y >= l.ny || z < 0 || z >= l.nz) f[k] = Real(NAN);
 }
 
 // As stencil_steps over the whole block, but as the backend steps one periodic block whose kernel
 // reads across the periodic boundaries itself (cuda::wrap_for): no halo filled, every ghost NaN.
 template <class M, class Real, class Shape>
-cuda::DeviceBuffer<Real> stencil_steps_wrapping(Lattice<M, Real>& lat, int steps, const cuda::Wrap& wrap) {
+cuda::DeviceBuffer<Real> stencil_steps_wrapping(Lattice<M, Real>& lat, int steps, const Wrap& wrap) {
   lat.reset();
+  constexpr int Q = M::Lattice::Q;
   for (int k = 0; k < steps; ++k) {
-    poison_ghosts_kernel<<<unsigned((lat.l.stride + 127) / 128), 128>>>(lat.src(k), lat.l);
+    poison_ghosts_kernel<<<unsigned((Q * lat.l.stride + 127) / 128), 128>>>(lat.src(k), lat.l, Q);
     PLUME_CUDA_CHECK_LAUNCH();
-    cuda::launch_box<M, 0, Real, Shape>(lat.args(k), Box::of(lat.d), nullptr, {}, wrap);
+    StepArgs<Real, typename M::Params> a = lat.args(k);
+    a.wrap = wrap;
+    cuda::launch_box<M, 0, Real, Shape>(a, Box::of(lat.d), nullptr);
   }
   cuda::DeviceBuffer<Real> out(std::size_t(lat.l.elements()));
   PLUME_CUDA_CHECK(cudaMemcpy(out.data(), lat.src(steps), out.bytes(), cudaMemcpyDeviceToDevice));

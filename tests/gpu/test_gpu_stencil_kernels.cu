@@ -53,7 +53,7 @@ template <class Real>
 void expect_same_bits_wrapping() {
   bench::Lattice<M, Real> lat(152, 41, 33);
   using Production = typename cuda::ProductionShape<M, 0, Real>::type;
-  const cuda::Wrap wrap = cuda::wrap_for<M, Real>(lat.p, lat.d);
+  const Wrap wrap = cuda::wrap_for<M, Real>(lat.p, lat.d);
   ASSERT_EQ(wrap.n[0], 152);
   ASSERT_EQ(wrap.n[1], 41);
   ASSERT_EQ(wrap.n[2], 33);
@@ -64,7 +64,7 @@ void expect_same_bits_wrapping() {
   EXPECT_EQ(bench::different_sites(wrapped, reference, lat.l), 0)
       << (sizeof(Real) == 4 ? "FP32" : "FP64") << ": sites whose T differs from the one with the halos filled";
   // The check sees a ghost read: without the wrap along y, the NaN rows reach the lattice.
-  cuda::Wrap no_y = wrap;
+  Wrap no_y = wrap;
   no_y.n[1] = 0;
   EXPECT_GT(bench::different_sites(bench::stencil_steps_wrapping<M, Real, Production>(lat, steps, no_y), reference,
                                    lat.l),

@@ -60,17 +60,34 @@ struct Traits {
   // With FP32 storage the backend runs update_rows, two rows per thread (kernels.cuh,
   // ProductionShape), in this budget.
   static constexpr int pair_registers(int /*variant*/) { return 128; }
+  // The update reads across the periodic boundaries of a block that spans the lattice itself
+  // (pull_plain, StepArgs::wrap): such a block's step with two buffers fills no ghost sites. The
+  // fills took 8 % of an FP32 step at 256^3 on an H100 (docs/benchmarks.md).
+  static constexpr bool kReadsAcross = true;
 
+  // Variant V's collision and equilibrium (variant()).
+  template <int V>
+  static constexpr Collision kCollision = V / 2 == 1 ? Collision::TRT : Collision::BGK;
+  template <int V>
+  static constexpr Equilibrium kEquilibrium = V % 2 == 1 ? Equilibrium::Incompressible : Equilibrium::Compressible;
+
+  // Each update is compiled twice, reading across and not (pull_plain), and a step runs one of
+  // the two for every site (a.wrap is the kernel's parameter): the one without keeps the code and
+  // the speed of the steps that fill their ghosts (in place; docs/benchmarks.md).
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int z) {
-    update_site<V / 2 == 1 ? Collision::TRT : Collision::BGK,
-                V % 2 == 1 ? Equilibrium::Incompressible : Equilibrium::Compressible>(a, x, y, z);
+    if (a.wrap.any())
+      update_site<kCollision<V>, kEquilibrium<V>, true>(a, x, y, z);
+    else
+      update_site<kCollision<V>, kEquilibrium<V>, false>(a, x, y, z);
   }
 
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update_rows(const StepArgs<Real>& a, int x, int y, int z) {
-    update_pair<V / 2 == 1 ? Collision::TRT : Collision::BGK,
-                V % 2 == 1 ? Equilibrium::Incompressible : Equilibrium::Compressible>(a, x, y, z);
+    if (a.wrap.any())
+      update_pair<kCollision<V>, kEquilibrium<V>, true>(a, x, y, z);
+    else
+      update_pair<kCollision<V>, kEquilibrium<V>, false>(a, x, y, z);
   }
 
   // The fields of local site (x, y, z), in the order of field_list.

@@ -26,13 +26,25 @@ PLUME_HD PLUME_FORCEINLINE int offset(const Layout& l) {
   return L::ez(i) * (l.pitch * l.rows) + L::ey(i) * l.pitch + L::ex(i);
 }
 
-// The nineteen pulled values of site s, with no boundary minded.
-template <class Real>
-PLUME_HD PLUME_FORCEINLINE void pull_plain(const StepArgs<Real>& a, int s, double* f) {
-  static_for<L::Q>([&](auto ic) {
-    constexpr int i = decltype(ic)::value;
-    f[i] = load(a, i, s - offset<i>(a.layout));
-  });
+// The nineteen pulled values of site (x, y, z) = s, with no boundary minded. ReadsAcross: across
+// the periodic boundaries that a.wrap names from the block's other end, else from the ghost sites;
+// without it, from the ghost sites, without that index arithmetic: code that runs with its ghosts
+// filled has no use for it, and it cost thermal3d's FP64 step 13 % and D3Q19's in place 4 % (an
+// H100, docs/benchmarks.md).
+template <bool ReadsAcross, class Real>
+PLUME_HD PLUME_FORCEINLINE void pull_plain(const StepArgs<Real>& a, int x, int y, int z, int s, double* f) {
+  if constexpr (ReadsAcross) {
+    const Across w(a.wrap, a.layout, x, y, z);
+    static_for<L::Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value;
+      f[i] = load(a, i, s - offset<i>(a.layout) + w.of<L::ex(i), L::ey(i), L::ez(i)>());
+    });
+  } else {
+    static_for<L::Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value;
+      f[i] = load(a, i, s - offset<i>(a.layout));
+    });
+  }
 }
 
 // Whether site (x, y, z) has no boundary to mind: a run without solid sites, and a site that is
@@ -93,10 +105,10 @@ PLUME_HD PLUME_FORCEINLINE void apply_boundaries(const StepArgs<Real>& a, int x,
 
 // Pull: f_i(x) <- src_i(x - e_i), with the boundaries (apply_boundaries). All nineteen loads go
 // out first (as D2Q9's do, for the loads in flight), then the solid bytes, then the branches.
-template <class Real>
+template <bool ReadsAcross = true, class Real>
 PLUME_HD PLUME_FORCEINLINE void pull(const StepArgs<Real>& a, int x, int y, int z, double* f) {
   const int s = a.layout.site(x, y, z);
-  pull_plain(a, s, f);
+  pull_plain<ReadsAcross>(a, x, y, z, s, f);
   apply_boundaries(a, x, y, z, s, solid_sources(a, s), f);
 }
 
@@ -105,21 +117,22 @@ PLUME_HD PLUME_FORCEINLINE void store(const Planes<Real>& dst, int s, const doub
   static_for<L::Q>([&](auto i) { dst[i][s] = Real(f[i]); });
 }
 
-// One fused pull-stream + collide update of local site (x, y, z). A solid site does nothing:
-// with half-way bounce-back nothing reads it.
-template <Collision C, Equilibrium E, class Real>
+// One fused pull-stream + collide update of local site (x, y, z), reading across the boundaries
+// that a.wrap names or not (pull_plain). A solid site does nothing: with half-way bounce-back
+// nothing reads it.
+template <Collision C, Equilibrium E, bool ReadsAcross, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int y, int z) {
   double f[L::Q];
   const int s = a.layout.site(x, y, z);
   // Each branch has its own pull_plain: with one before the branch, the FP32 kernel (then two rows
   // a thread with solids too) ran 5 % slower in a bed of spheres on an H100 (docs/benchmarks.md).
   if (plain_site(a, x, y, z)) {  // the bulk of most runs, without the boundaries' code
-    pull_plain(a, s, f);
+    pull_plain<ReadsAcross>(a, x, y, z, s, f);
   } else {
     // The site's loads, its own solid byte among them, all go out before the first branch (as
     // D2Q9's): a fluid site's pull waited for the branch on that byte before, a memory round trip
     // more (docs/benchmarks.md). A solid site's loads are then wasted.
-    pull_plain(a, s, f);
+    pull_plain<ReadsAcross>(a, x, y, z, s, f);
     const unsigned links = solid_sources(a, s);
     if (is_solid(a.solid, s)) return;
     apply_boundaries(a, x, y, z, s, links, f);
@@ -132,17 +145,17 @@ PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int 
 // before either collision, twice the bytes in flight per thread; else site by site. Each site's
 // arithmetic is update_site's: the same bits. (A run with solid sites gets the kernel of one site
 // a thread instead: kernels.cuh, launch_box.)
-template <Collision C, Equilibrium E, class Real>
+template <Collision C, Equilibrium E, bool ReadsAcross, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_pair(const StepArgs<Real>& a, int x, int y, int z) {
   if (!plain_site(a, x, y, z) || !plain_site(a, x, y + 1, z)) {
-    update_site<C, E>(a, x, y, z);
-    update_site<C, E>(a, x, y + 1, z);
+    update_site<C, E, ReadsAcross>(a, x, y, z);
+    update_site<C, E, ReadsAcross>(a, x, y + 1, z);
     return;
   }
   double f[L::Q], g[L::Q];
   const int s = a.layout.site(x, y, z), t = s + a.layout.pitch;
-  pull_plain(a, s, f);
-  pull_plain(a, t, g);
+  pull_plain<ReadsAcross>(a, x, y, z, s, f);
+  pull_plain<ReadsAcross>(a, x, y + 1, z, t, g);
   collide<C, E>(f, a.params);
   store(a.dst, s, f);
   collide<C, E>(g, a.params);
@@ -172,7 +185,7 @@ PLUME_HD PLUME_FORCEINLINE SiteFields site_fields(const StepArgs<Real>& a, int x
     return out;
   }
   double f[L::Q];
-  pull(a, x, y, z, f);
+  pull(a, x, y, z, f);  // across where a.wrap says: a step's snapshot reads as the step does
   out.m = moments(f, p, 0.5);
   if (a.solid) {
     static_for<L::Q>([&](auto ic) {

@@ -23,7 +23,7 @@ PLUME_HD PLUME_FORCEINLINE d3q19::StepArgs<Real> flow_args(const StepArgs<Real>&
   p.walls_y = false;
   p.walls_z = true;
   p.z_low.u = p.z_high.u = 0.0;
-  return {a.src, a.dst, a.layout, a.domain, p, nullptr, nullptr};
+  return {a.src, a.dst, a.layout, a.domain, p, nullptr, nullptr, a.wrap};
 }
 
 // Pull the seven temperature populations of local site (x, y, z): g_i(x) <- g_i(x - e_i), or,
@@ -51,9 +51,9 @@ PLUME_HD PLUME_FORCEINLINE void pull_site(const StepArgs<Real>& a, int x, int y,
   const d3q19::StepArgs<Real> fa = flow_args(a);
   const int s = a.layout.site(x, y, z);
   if (d3q19::plain_site(fa, x, y, z))
-    d3q19::pull_plain(fa, s, f);
+    d3q19::pull_plain<false>(fa, x, y, z, s, f);
   else
-    d3q19::pull(fa, x, y, z, f);
+    d3q19::pull<false>(fa, x, y, z, f);
   pull_temperature(a, s, z, g);
 }
 

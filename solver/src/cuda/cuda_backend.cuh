@@ -190,11 +190,14 @@ class CudaBackend final : public Backend, public HaloOps {
   void step_async(long n) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     if (n > 0) ++state_;
-    // One block, and a kernel that reads across its periodic boundaries itself: their ghost sites
-    // are left as they are (cuda::wrap_for). PLUME_FILL_HALOS (set: they are filled and read, as
-    // before 2026-11-27) is a measurement switch.
+    // One block with two buffers, and a kernel that reads across its periodic boundaries itself:
+    // their ghost sites are not filled for it (cuda::wrap_for). In place the ghosts are filled and
+    // read: the steps push into them too, and reading across the boundaries on the steps that read
+    // neighbours made D3Q19's in-place steps no faster (FP64 at 512^3 4 % slower; an H100,
+    // docs/benchmarks.md). PLUME_FILL_HALOS (set: filled and read with two buffers too) is a
+    // measurement switch.
     static const bool fill = std::getenv("PLUME_FILL_HALOS") != nullptr;
-    const cuda::Wrap wrap = fill || tile_ ? cuda::Wrap{} : cuda::wrap_for<M, Real>(params_, dom_);
+    const Wrap wrap = fill || tile_ || in_place_ ? Wrap{} : cuda::wrap_for<M, Real>(params_, dom_);
     for (long k = 0; k < n; ++k) {
       launch_pre_step();
       fill_periodic_halos(wrap);
@@ -205,7 +208,9 @@ class CudaBackend final : public Backend, public HaloOps {
         out = {free_fields(), rule_, reset_fault()};
         fields_state_ = state_;
       }
-      cuda::launch_box_step<M>(step_args(), Box::of(dom_), stream_, out, wrap);
+      auto a = step_args();
+      a.wrap = wrap;
+      cuda::launch_box_step<M>(a, Box::of(dom_), stream_, out);
       if (out.fields) start_snapshot(wanted, true);  // what is wrong at the first bad site, the copy
       next_state();
     }
@@ -676,7 +681,7 @@ class CudaBackend final : public Backend, public HaloOps {
   StepArgs<Real, typename M::Params> step_args() {
     return {planes_of<const Real>(a_.data(), offsets_[int(map_)], L::Q),
             planes_of(in_place_ ? a_.data() : b_.data(), offsets_[int(after_step(map_))], L::Q), lay_, dom_, params_,
-            solid_.size() ? solid_.data() : nullptr, links_.size() ? links_.data() : nullptr};
+            solid_.size() ? solid_.data() : nullptr, links_.size() ? links_.data() : nullptr, Wrap{}};
   }
   // The current state's populations, to change them in place.
   Planes<Real> current() { return planes_of(a_.data(), offsets_[int(map_)], L::Q); }
@@ -733,7 +738,7 @@ class CudaBackend final : public Backend, public HaloOps {
   // (two buffers). When the halos hold pushed values (in place), copies back in reverse axis
   // order (HaloOps::halos_return).
   // Not along the axes that `wrap` names (the step reads across those boundaries itself).
-  void fill_periodic_halos(const cuda::Wrap& wrap = {}) {
+  void fill_periodic_halos(const Wrap& wrap = {}) {
     const parallel::Periodic p = M::periodic(params_);
     if constexpr (L::D == 2) {
       if (p[0] && !in_place_) return cuda::launch_halo<L>(a_.data(), lay_, p[1], stream_);

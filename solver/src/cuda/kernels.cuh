@@ -375,11 +375,11 @@ void launch_halo(Real* f, const Layout& l, bool periodic_y, cudaStream_t s) {
 
 // The box b with variant V of model M.
 // `snap` (Rows kernels only, steps_write_fields): the snapshot of the state it reads, if any.
-// `wrap` (only where wrap_for says so): the kernel reads the neighbours across those periodic
+// a.wrap (only where wrap_for says so): the kernel reads the neighbours across those periodic
 // boundaries itself, and their ghost sites are not filled.
 template <class M, int V, class Real, class Shape = typename ProductionShape<M, V, Real>::type>
 void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
-                const SnapshotOut& snap = {}, const Wrap& wrap = {}) {
+                const SnapshotOut& snap = {}) {
   if (b.empty()) return;
   if constexpr (Shape::mapping == Mapping::Column) {
     constexpr int BX = Shape::block_x, Z = Shape::layers;
@@ -397,14 +397,14 @@ void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaS
     const int g0 = (b.x0 / W) * W;  // the first vector's first site
     const dim3 grid((b.x1 - g0 + BX * W - 1) / (BX * W), unsigned(std::min(b.y1 - b.y0, 65535)), unsigned((b.z1 - b.z0 + Z - 1) / Z));
     vector_kernel<M, V, Real, BX, W, Z, Shape::ahead, Shape::min_blocks>
-        <<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1, wrap);
+        <<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1);
     PLUME_CUDA_CHECK_LAUNCH();
   } else {
     // With solid sites every site takes the boundaries' path, where a thread's two rows go one
     // after the other: one site a thread then, in the model's budget for one (a bed of obstacles
     // on an H100, FP32: D2Q9 +6-11 %, D3Q19 +20-25 %; docs/benchmarks.md).
     if constexpr (Shape::rows_at_once == 2 && std::is_same_v<Shape, typename ProductionShape<M, V, Real>::type>)
-      if (a.solid != nullptr) return launch_box<M, V, Real, DefaultStepShape<M, V, Real>>(a, b, s, snap, wrap);
+      if (a.solid != nullptr) return launch_box<M, V, Real, DefaultStepShape<M, V, Real>>(a, b, s, snap);
     constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread * Shape::rows_at_once;
     const long long rows = (long long)(b.y1 - b.y0) * (b.z1 - b.z0);
     const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned(std::min<long long>((rows + RPT - 1) / RPT, 65535)));
@@ -417,34 +417,45 @@ void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaS
 // The box b with the variant the parameters choose.
 template <class M, class Real, int... Vs>
 void launch_box_variant(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
-                        const SnapshotOut& snap, const Wrap& wrap, std::integer_sequence<int, Vs...>) {
+                        const SnapshotOut& snap, std::integer_sequence<int, Vs...>) {
   const int v = M::variant(a.params);
-  ((v == Vs ? launch_box<M, Vs, Real>(a, b, s, snap, wrap) : void()), ...);
+  ((v == Vs ? launch_box<M, Vs, Real>(a, b, s, snap) : void()), ...);
 }
 
 // One step for the box b of a block whose halos are filled (a.src -> a.dst), but for those that
-// `wrap` reads across (wrap_for); with `snap` (steps_write_fields only), also the snapshot of the
+// a.wrap reads across (wrap_for); with `snap` (steps_write_fields only), also the snapshot of the
 // state it reads.
 template <class M, class Real>
 void launch_box_step(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
-                     const SnapshotOut& snap = {}, const Wrap& wrap = {}) {
-  launch_box_variant<M, Real>(a, b, s, snap, wrap, std::make_integer_sequence<int, M::kVariants>{});
+                     const SnapshotOut& snap = {}) {
+  launch_box_variant<M, Real>(a, b, s, snap, std::make_integer_sequence<int, M::kVariants>{});
 }
 
+// Whether a model's per-site update reads its neighbours across the periodic boundaries that
+// StepArgs::wrap names (Traits::kReadsAcross; plume/grid/wrap.hpp).
+template <class M, class = void>
+struct reads_across : std::false_type {};
+template <class M>
+struct reads_across<M, std::void_t<decltype(M::kReadsAcross)>> : std::bool_constant<M::kReadsAcross> {};
+
 // Where the production kernel of the parameters' variant reads across the periodic boundaries
-// (`periodic`) of one block that spans the lattice `d` itself (Wrap): the vectors along x do, along
-// x where the rows hold whole vectors (nx a multiple of their width); the other kernels read the
-// ghost sites.
+// (`periodic`) of one block that spans the lattice `d` itself (Wrap): the vectors of a stencil
+// along y and z, and along x where the rows hold whole vectors (nx a multiple of their width); the
+// rows of a model whose update reads across (reads_across) along every periodic axis. The other
+// kernels read the ghost sites, and so does every kernel in place (CudaBackend::step_async).
 template <class M, class Real, int... Vs>
 Wrap wrap_variant(int v, const Domain& d, const parallel::Periodic& periodic, std::integer_sequence<int, Vs...>) {
   Wrap w;
   const auto one = [&](auto vc) {
     using Shape = typename ProductionShape<M, decltype(vc)::value, Real>::type;
-    if constexpr (Shape::mapping == Mapping::Vector) {
-      w.n[0] = periodic[0] && d.nx % Shape::width == 0 ? d.nx : 0;
-      w.n[1] = periodic[1] ? d.ny : 0;
-      w.n[2] = periodic[2] ? d.nz : 0;
-    }
+    bool along_x = true;
+    if constexpr (Shape::mapping == Mapping::Vector)
+      along_x = d.nx % Shape::width == 0;
+    else if constexpr (Shape::mapping != Mapping::Rows || !reads_across<M>::value)
+      return;
+    w.n[0] = periodic[0] && along_x ? d.nx : 0;
+    w.n[1] = periodic[1] ? d.ny : 0;
+    w.n[2] = periodic[2] ? d.nz : 0;
   };
   ((v == Vs ? one(std::integral_constant<int, Vs>{}) : void()), ...);
   return w;

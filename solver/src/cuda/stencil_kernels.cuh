@@ -13,13 +13,6 @@
 
 namespace plume::cuda {
 
-// Where a kernel reads its neighbours across a periodic boundary itself instead of from the
-// ghost sites, which then need no filling: per axis the lattice's extent, 0 where the ghosts are
-// filled and read (cuda::wrap_for says where a kernel can).
-struct Wrap {
-  int n[3] = {0, 0, 0};
-};
-
 // A shared-memory tile per z layer: block (bx, by, bz) of BX x BY threads updates the sites
 // (x0 + tx, y0 + ty + j BY), j < R, of Layers layers from z_begin + bz * Layers up. Each layer's
 // tile of (BX + 2) x (BY R + 2) values (the sites and their x and y neighbours; the corners unused)
@@ -166,15 +159,15 @@ struct Vec {
 // iteration), so that a thread waits on memory once for Ahead + 1 layers' loads; the values wait
 // in registers as stored (Real: their conversion to double is exact, so the bits do not change).
 //
-// `wrap` (one block spanning the lattice, periodic along the axes it names; along x its width a
-// multiple of W): the neighbours across those boundaries are read where they are, at the row's,
-// the layer's or the block's other end, instead of from the ghost sites, which then need no
-// filling. The fill of the x ghost columns touches a few bytes of every row of the block: it took
-// 0.07 ms of a 0.55 ms FP32 step at 512^3 on an H100.
+// a.wrap (plume/grid/wrap.hpp: one block spanning the lattice, periodic along the axes it names;
+// along x its width a multiple of W): the neighbours across those boundaries are read where they
+// are, at the row's, the layer's or the block's other end, instead of from the ghost sites, which
+// then need no filling. The fill of the x ghost columns touches a few bytes of every row of the
+// block: it took 0.07 ms of a 0.55 ms FP32 step at 512^3 on an H100.
 template <class M, int V, class Real, int BX, int W, int Layers, int Ahead, int MinBlocks>
 __global__ void __launch_bounds__(BX, MinBlocks)
     vector_kernel(const StepArgs<Real, typename M::Params> a, int x_begin, int x_end, int y_begin, int y_end,
-                  int z_begin, int z_end, const Wrap wrap) {
+                  int z_begin, int z_end) {
   static_assert(BX % 32 == 0, "whole warps: every lane takes part in the shuffles");
   static_assert(Ahead >= 0, "layers loaded ahead: 0 or more");
   using Vw = Vec<Real, W>;
@@ -187,7 +180,7 @@ __global__ void __launch_bounds__(BX, MinBlocks)
   // lies in the row's interior and halo, whose length is a multiple of 128 bytes).
   const bool own = g <= x_end;
   const bool whole = g >= x_begin && g + W <= x_end;  // every site of the vector is the box's
-  const int nx = wrap.n[0], ny = wrap.n[1], nz = wrap.n[2];
+  const int nx = a.wrap.n[0], ny = a.wrap.n[1], nz = a.wrap.n[2];
   // From a site of layer zl to the one above: across the periodic z boundary from the top layer.
   const auto above_of = [&](int zl) { return nz && zl == nz - 1 ? -(nz - 1) * pz : pz; };
   for (int y = y_begin + int(blockIdx.y); y < y_end; y += int(gridDim.y)) {

@@ -1,10 +1,12 @@
 // What the per-site update of any model receives besides the site's coordinates: the populations
-// to read and to write, where each population of a site lies in them (planes.hpp), their layout, the block's place in the lattice, the model's parameters and
-// the solid sites (a plain struct, copied by value into CUDA kernels).
+// to read and to write, where each population of a site lies in them (planes.hpp), their layout,
+// the block's place in the lattice, the model's parameters, the solid sites, and where it reads
+// across periodic boundaries itself (a plain struct, copied by value into CUDA kernels).
 #pragma once
 #include <cstdint>
 #include "plume/grid/layout.hpp"
 #include "plume/grid/planes.hpp"
+#include "plume/grid/wrap.hpp"
 
 namespace plume {
 
@@ -27,6 +29,10 @@ struct StepArgs {
   // is the distance from fluid site s to the wall towards s - e_i, as a fraction of the link, read
   // only where solid[s - e_i] is set. Null unless the model asks for it (Model::uses_links).
   const float* links = nullptr;
+  // The axes along which the update reads its neighbours across the periodic boundary itself
+  // instead of from the ghost sites (plume/grid/wrap.hpp); set for a step of a model whose update
+  // can (cuda::wrap_for), else all 0.
+  Wrap wrap;
 };
 
 }  // namespace plume
