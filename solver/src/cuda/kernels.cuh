@@ -497,6 +497,23 @@ __global__ void __launch_bounds__(256) move_slabs_kernel(Real* f, const Layout l
 // halos hold pushed values, and slot i of a ghost at depth d goes back to its image where e_i
 // points that far across the face: exactly the slots the sites next to the face pushed there.
 
+// How many ghost layers beyond the face of `axis` (its low or high side) plane i is read from in a
+// state read by pulls: the plane's extent (LatticeInfo::extent) or, in place's swapped state,
+// that of plane opposite(i), whose pull reads slot i. Compile-time numbers chosen at run time (a
+// constexpr table indexed at run time would be copied to local memory).
+template <class L, int i>
+__device__ PLUME_FORCEINLINE int pull_reach(int axis, bool low, bool swapped) {
+  constexpr LatticeInfo info = describe_lattice<L>();
+  constexpr int o = opposite_plane(info, i);
+  constexpr int x0 = info.extent[i][0][0], x1 = info.extent[i][0][1], y0 = info.extent[i][1][0],
+                y1 = info.extent[i][1][1], z0 = info.extent[i][2][0], z1 = info.extent[i][2][1];
+  constexpr int u0 = info.extent[o][0][0], u1 = info.extent[o][0][1], v0 = info.extent[o][1][0],
+                v1 = info.extent[o][1][1], w0 = info.extent[o][2][0], w1 = info.extent[o][2][1];
+  return axis == 0   ? (low ? (swapped ? u0 : x0) : (swapped ? u1 : x1))
+         : axis == 1 ? (low ? (swapped ? v0 : y0) : (swapped ? v1 : y1))
+                     : (low ? (swapped ? w0 : z0) : (swapped ? w1 : z1));
+}
+
 template <class L, class Real>
 __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layout l, const parallel::PeriodicCopy c,
                                                             PlaneMap state) {
@@ -511,26 +528,15 @@ __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layou
   Real v[L::Q];
   static_for<L::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value;
-    constexpr LatticeInfo info = describe_lattice<L>();
-    constexpr int o = opposite_plane(info, i);
-    // Compile-time numbers chosen at run time (a constexpr table indexed at run time would be
-    // copied to local memory).
-    constexpr int ex = info.velocities[i][0], ey = info.velocities[i][1], ez = info.velocities[i][2];
-    constexpr int x0 = info.extent[i][0][0], x1 = info.extent[i][0][1], y0 = info.extent[i][1][0],
-                  y1 = info.extent[i][1][1], z0 = info.extent[i][2][0], z1 = info.extent[i][2][1];
-    constexpr int u0 = info.extent[o][0][0], u1 = info.extent[o][0][1], v0 = info.extent[o][1][0],
-                  v1 = info.extent[o][1][1], w0 = info.extent[o][2][0], w1 = info.extent[o][2][1];
     if (state == PlaneMap::Shifted) {
+      constexpr LatticeInfo info = describe_lattice<L>();
+      constexpr int ex = info.velocities[i][0], ey = info.velocities[i][1], ez = info.velocities[i][2];
       const int e = c.axis == 0 ? ex : c.axis == 1 ? ey : ez;
       go[i] = (low ? -e : e) >= depth;
       if (go[i]) v[i] = f[i * l.stride + ghost];
       return;
     }
-    const bool sw = state == PlaneMap::Swapped;
-    const int reach = c.axis == 0 ? (low ? (sw ? u0 : x0) : (sw ? u1 : x1))
-                      : c.axis == 1 ? (low ? (sw ? v0 : y0) : (sw ? v1 : y1))
-                                    : (low ? (sw ? w0 : z0) : (sw ? w1 : z1));
-    go[i] = reach >= depth;
+    go[i] = pull_reach<L, i>(c.axis, low, state == PlaneMap::Swapped) >= depth;
     if (go[i]) v[i] = f[i * l.stride + image];
   });
   const int to = state == PlaneMap::Shifted ? image : ghost;
@@ -567,16 +573,11 @@ __global__ void __launch_bounds__(128) periodic_x_sectors_kernel(Real* f, const 
   const int y = c.begin[0] + (p - v * c.length[0]), z = c.begin[1] + v;
   const bool low = side == 0;  // the ghosts below x = 0, from the row's last W sites
   const int ghost = l.site(low ? lane - W : l.nx + lane, y, z), image = l.site(low ? l.nx - W + lane : lane, y, z);
-  const bool sw = state == PlaneMap::Swapped;
   bool go[L::Q];
   Real val[L::Q];
   static_for<L::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value;
-    constexpr LatticeInfo info = describe_lattice<L>();
-    constexpr int o = opposite_plane(info, i);
-    constexpr int x0 = info.extent[i][0][0], x1 = info.extent[i][0][1];
-    constexpr int u0 = info.extent[o][0][0], u1 = info.extent[o][0][1];
-    go[i] = (low ? (sw ? u0 : x0) : (sw ? u1 : x1)) > 0;
+    go[i] = pull_reach<L, i>(0, low, state == PlaneMap::Swapped) > 0;
     if (go[i]) val[i] = __ldg(f + i * l.stride + image);
   });
   static_for<L::Q>([&](auto ic) {
