@@ -72,8 +72,9 @@ struct Traits {
   static constexpr Equilibrium kEquilibrium = V % 2 == 1 ? Equilibrium::Incompressible : Equilibrium::Compressible;
 
   // Each update is compiled twice, reading across and not (pull_plain), and a step runs one of
-  // the two for every site (a.wrap is the kernel's parameter): the one without keeps the code and
-  // the speed of the steps that fill their ghosts (in place; docs/benchmarks.md).
+  // the two for every site (a.wrap is the kernel's parameter): the steps that fill their ghosts
+  // (in place, tiles) keep the update's old code. (In-place FP64 still lost 4 % at 512^3 on an
+  // H100, with the snapshot's code, which reads across, in the same kernel: docs/benchmarks.md.)
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int z) {
     if (a.wrap.any())

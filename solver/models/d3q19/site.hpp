@@ -29,8 +29,8 @@ PLUME_HD PLUME_FORCEINLINE int offset(const Layout& l) {
 // The nineteen pulled values of site (x, y, z) = s, with no boundary minded. ReadsAcross: across
 // the periodic boundaries that a.wrap names from the block's other end, else from the ghost sites;
 // without it, from the ghost sites, without that index arithmetic: code that runs with its ghosts
-// filled has no use for it, and it cost thermal3d's FP64 step 13 % and D3Q19's in place 4 % (an
-// H100, docs/benchmarks.md).
+// filled has no use for it, and compiled into thermal3d's FP64 step it cost 13 % (an H100,
+// docs/benchmarks.md).
 template <bool ReadsAcross, class Real>
 PLUME_HD PLUME_FORCEINLINE void pull_plain(const StepArgs<Real>& a, int x, int y, int z, int s, double* f) {
   if constexpr (ReadsAcross) {
