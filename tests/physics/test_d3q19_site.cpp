@@ -254,7 +254,7 @@ TEST(D3Q19Site, WallsAndSolidSitesSendPopulationsBackWithTheMovingWallsMomentum)
 TEST(D3Q19Site, TheMomentumExchangeIsTwiceWhatLeavesTowardsTheSolid) {
   Block b;
   b.solid[std::size_t(b.l.site(2, 1, 2))] = 1;
-  const SiteFields s = site_fields(b.args(true), 1, 1, 1);
+  const SiteFields s = site_fields<false>(b.args(true), 1, 1, 1);
   // The one link into the solid: e_i = (1, 0, 1) from (1, 1, 1), whose population f*_i left
   // towards it; it is the pull of opposite(i) that the solid sends back.
   int i = 0;
@@ -263,5 +263,5 @@ TEST(D3Q19Site, TheMomentumExchangeIsTwiceWhatLeavesTowardsTheSolid) {
   EXPECT_DOUBLE_EQ(s.fx, 2 * out);
   EXPECT_DOUBLE_EQ(s.fy, 0.0);
   EXPECT_DOUBLE_EQ(s.fz, 2 * out);
-  EXPECT_EQ(site_fields(b.args(true), 2, 1, 2).solid, 1.0);
+  EXPECT_EQ(site_fields<false>(b.args(true), 2, 1, 2).solid, 1.0);
 }

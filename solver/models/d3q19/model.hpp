@@ -91,10 +91,12 @@ struct Traits {
       update_pair<kCollision<V>, kEquilibrium<V>, false>(a, x, y, z);
   }
 
-  // The fields of local site (x, y, z), in the order of field_list.
+  // The fields of local site (x, y, z), in the order of field_list; read across as the update
+  // reads (a step's snapshot runs in the step's kernel: in place, code without the index
+  // arithmetic, as the update's).
   template <class Real>
   PLUME_HD PLUME_FORCEINLINE static void fields(const StepArgs<Real>& a, int x, int y, int z, double* out) {
-    const SiteFields s = site_fields(a, x, y, z);
+    const SiteFields s = a.wrap.any() ? site_fields<true>(a, x, y, z) : site_fields<false>(a, x, y, z);
     out[0] = s.m.rho;
     out[1] = s.m.ux;
     out[2] = s.m.uy;

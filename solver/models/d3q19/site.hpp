@@ -174,7 +174,7 @@ struct SiteFields {
 // next collision receives (after streaming), and the force on the solids, the momentum each link
 // into a solid site gives it: what left towards it, f*_o (o = opposite(i), after the last
 // collision), minus what came back, f_i = f*_o, i.e. -2 e_i f*_o summed over those links.
-template <class Real>
+template <bool ReadsAcross, class Real>
 PLUME_HD PLUME_FORCEINLINE SiteFields site_fields(const StepArgs<Real>& a, int x, int y, int z) {
   const Params& p = a.params;
   const Layout& l = a.layout;
@@ -185,7 +185,7 @@ PLUME_HD PLUME_FORCEINLINE SiteFields site_fields(const StepArgs<Real>& a, int x
     return out;
   }
   double f[L::Q];
-  pull(a, x, y, z, f);  // across where a.wrap says: a step's snapshot reads as the step does
+  pull<ReadsAcross>(a, x, y, z, f);  // as the step that writes the snapshot reads (Traits::fields)
   out.m = moments(f, p, 0.5);
   if (a.solid) {
     static_for<L::Q>([&](auto ic) {
