@@ -64,6 +64,10 @@ class HaloOps {
   // (x over the interior rows, y over whole rows so that the corners come along); or, when
   // halos_return(), the halo's pushed values back into the opposite edge.
   virtual void copy_periodic(int axis) = 0;
+  // Whether update() and the fields read across this axis' periodic boundary themselves, at the
+  // tile's other end (the tile spans the axis: both faces Self): then copy_periodic(axis) is not
+  // called, and the halos along it stay unfilled.
+  virtual bool reads_across(int /*axis*/) const { return false; }
   // Whether the next exchange returns values instead of fetching them: with in-place streaming
   // (plume/grid/planes.hpp) a step that writes each site's populations into the sites they stream
   // to leaves those of the border sites in the halos. The next exchange then moves each face's

@@ -194,10 +194,8 @@ class CudaBackend final : public Backend, public HaloOps {
     // their ghost sites are not filled for it (cuda::wrap_for). In place the ghosts are filled and
     // read: the steps push into them too, and reading across the boundaries on the steps that read
     // neighbours made D3Q19's in-place steps no faster (FP64 at 512^3 4 % slower; an H100,
-    // docs/benchmarks.md). PLUME_FILL_HALOS (set: filled and read with two buffers too) is a
-    // measurement switch.
-    static const bool fill = std::getenv("PLUME_FILL_HALOS") != nullptr;
-    const Wrap wrap = fill || tile_ || in_place_ ? Wrap{} : cuda::wrap_for<M, Real>(params_, dom_);
+    // docs/benchmarks.md).
+    const Wrap wrap = fill_halos() || tile_ || in_place_ ? Wrap{} : cuda::wrap_for<M, Real>(params_, dom_);
     for (long k = 0; k < n; ++k) {
       launch_pre_step();
       fill_periodic_halos(wrap);
@@ -589,6 +587,12 @@ class CudaBackend final : public Backend, public HaloOps {
     halo_written();
   }
 
+  // Along the axes this tile spans (both its faces there Self), the kernels that read across a
+  // single block's periodic boundaries (cuda::wrap_for) read across the tile's: the step, the
+  // fields and the sums get the Wrap (step_args), and the exchange copies no halo along them. Not
+  // in place, where the steps push into the halos too.
+  bool reads_across(int axis) const override { return tile_wrap().n[axis] != 0; }
+
   void copy_periodic(int axis) override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     launch_periodic(axis, halo_stream_);
@@ -678,10 +682,25 @@ class CudaBackend final : public Backend, public HaloOps {
     }
   }
   // The current state, the next one and the solid sites, as the model's per-site code sees them.
+  // A tile's reads across the boundaries it spans (reads_across); a single block's step sets its
+  // own (step_async).
   StepArgs<Real, typename M::Params> step_args() {
     return {planes_of<const Real>(a_.data(), offsets_[int(map_)], L::Q),
             planes_of(in_place_ ? a_.data() : b_.data(), offsets_[int(after_step(map_))], L::Q), lay_, dom_, params_,
-            solid_.size() ? solid_.data() : nullptr, links_.size() ? links_.data() : nullptr, Wrap{}};
+            solid_.size() ? solid_.data() : nullptr, links_.size() ? links_.data() : nullptr, tile_wrap()};
+  }
+  // PLUME_FILL_HALOS (set: every ghost filled and read, with two buffers too, one block or tiles)
+  // is a measurement switch.
+  static bool fill_halos() {
+    static const bool fill = std::getenv("PLUME_FILL_HALOS") != nullptr;
+    return fill;
+  }
+  Wrap tile_wrap() const {
+    if (!tile_ || in_place_ || fill_halos()) return {};
+    Wrap w = cuda::wrap_for<M, Real>(params_, dom_);
+    for (int a = 0; a < 3; ++a)
+      if (plan_.face[2 * a].peer.link != parallel::Link::Self) w.n[a] = 0;
+    return w;
   }
   // The current state's populations, to change them in place.
   Planes<Real> current() { return planes_of(a_.data(), offsets_[int(map_)], L::Q); }

@@ -40,7 +40,7 @@ int HaloExchange::local_copies(int turn) {
   for (; turn < kAxes; ++turn) {
     const int axis = order_[turn];
     if (plan_.remote(axis)) return turn;
-    if (plan_.face[2 * axis].peer.link == Link::Self) ops_.copy_periodic(axis);
+    if (plan_.face[2 * axis].peer.link == Link::Self && !ops_.reads_across(axis)) ops_.copy_periodic(axis);
   }
   return kDone;
 }
