@@ -238,6 +238,7 @@ void Solver::initialize() {
 void Solver::advance(long nsteps) {
   if (stepper_) {
     for (long s = 0; s < nsteps; ++s) stepper_->step(cfg_.overlap);
+    backend_->wait_steps();  // a tile's steps may still run (HaloOps::swap)
   } else {
     backend_->step(nsteps);
   }
@@ -250,9 +251,7 @@ void Solver::advance_async(long nsteps) {
   step_ += nsteps;
 }
 
-void Solver::wait_steps() {
-  if (!stepper_) backend_->wait_steps();
-}
+void Solver::wait_steps() { backend_->wait_steps(); }
 
 double Solver::time() const { return step_ * model_->time_step(); }
 

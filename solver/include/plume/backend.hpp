@@ -35,7 +35,7 @@ struct HaloBuffer {
 // What a backend provides to run one tile of a decomposed lattice. The stepper (Solver with a
 // Communicator of more than one rank) drives a step as
 //   pack x faces, start x messages | update(bulk) in pieces, polling the messages in between;
-//   when x is in: unpack x, pack y faces, start y | ... | unpack y | update(borders) | swap()
+//   when x is in: unpack x, pack y faces, start y | ... | unpack y | update_border(borders) | swap()
 // (without overlap: exchange, then update(whole), then swap(); with a backend whose update() only
 // launches work, bulk_pieces() 1, and a transport other than NCCL, the bulk is launched before the
 // first pack). Packing reads only the current
@@ -81,7 +81,12 @@ class HaloOps {
   virtual void pre_step() {}
   // One step for the sites of box b (current state -> next state); may run asynchronously.
   virtual void update(const Box& b) = 0;
-  // Waits for every update; the next state becomes the current one.
+  // update() for a border box after the exchange that fills the halos it reads: may run beside
+  // the bulk's update, which writes other sites.
+  virtual void update_border(const Box& b) { update(b); }
+  // The next state becomes the current one, once every update has ended: the host waits for them
+  // here, but where the transport is stream-ordered (HaloMemory::DeviceStream) the next pack()
+  // may wait on the device instead; Backend::wait_steps() waits for them.
   virtual void swap() = 0;
   // Pieces the stepper cuts the bulk into, polling the network between them: a backend whose
   // update() returns when done needs a few so that MPI progresses during the bulk; one whose

@@ -137,6 +137,7 @@ class CudaBackend final : public Backend, public HaloOps {
     if (reduce_done_) cudaEventDestroy(reduce_done_);
     if (reduce_stream_) cudaStreamDestroy(reduce_stream_);
     if (halo_ready_) cudaEventDestroy(halo_ready_);
+    if (step_done_) cudaEventDestroy(step_done_);
     if (halo_stream_) cudaStreamDestroy(halo_stream_);
     if (stream_) cudaStreamDestroy(stream_);
   }
@@ -216,6 +217,7 @@ class CudaBackend final : public Backend, public HaloOps {
 
   void wait_steps() override {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    if (halo_stream_) PLUME_CUDA_CHECK(cudaStreamSynchronize(halo_stream_));
     sync();
   }
 
@@ -536,6 +538,7 @@ class CudaBackend final : public Backend, public HaloOps {
       // Ahead of the bulk kernel's waiting blocks: the halos are on the step's critical path.
       halo_stream_ = cuda_detail::highest_priority_stream();
       PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&halo_ready_, cudaEventDisableTiming));
+      PLUME_CUDA_CHECK(cudaEventCreateWithFlags(&step_done_, cudaEventDisableTiming));
     }
     for (int f = 0; f < parallel::kFaces; ++f) {
       const parallel::FacePlan& fp = plan.face[f];
@@ -612,9 +615,32 @@ class CudaBackend final : public Backend, public HaloOps {
     cuda::launch_box_step<M>(step_args(), b, stream_);
   }
 
+  // On the halo stream, after the unpacking: the borders run beside the bulk's last blocks, not
+  // after them (their launches were the fixed cost of a decomposed step that no bulk hid). In
+  // place on the compute stream, after the bulk, as before. PLUME_BORDERS_AFTER_BULK (set: there
+  // with two buffers too) is a measurement switch.
+  void update_border(const Box& b) override {
+    static const bool after_bulk = std::getenv("PLUME_BORDERS_AFTER_BULK") != nullptr;
+    if (b.empty()) return;
+    cuda::launch_box_step<M>(step_args(), b, in_place_ || after_bulk ? stream_ : halo_stream_);
+  }
+
+  // With NCCL (stream-ordered messages) the host does not wait: the next exchange's packing waits
+  // on the halo stream for this step's updates, and the host queues the next step while this one
+  // runs, so that no launch of a step waits for the one before to end (wait_steps() waits).
+  // PLUME_SYNC_SWAP (set: the host waits every step, as every other transport needs) is a
+  // measurement switch.
   void swap() override {
-    PLUME_CUDA_CHECK(cudaStreamSynchronize(halo_stream_));
-    sync();
+    static const bool host_waits = std::getenv("PLUME_SYNC_SWAP") != nullptr;
+    if (stream_ordered_ && !host_waits) {
+      // Both streams past the bulk and the borders.
+      PLUME_CUDA_CHECK(cudaEventRecord(step_done_, stream_));
+      PLUME_CUDA_CHECK(cudaStreamWaitEvent(halo_stream_, step_done_, 0));
+      halo_written();
+    } else {
+      PLUME_CUDA_CHECK(cudaStreamSynchronize(halo_stream_));
+      sync();
+    }
     next_state();
   }
 
@@ -962,6 +988,7 @@ class CudaBackend final : public Backend, public HaloOps {
   cudaStream_t halo_stream_ = nullptr;  // packing, unpacking, staging copies, NCCL
   bool stream_ordered_ = false;         // the transport queues its messages on halo_stream_
   cudaEvent_t halo_ready_ = nullptr;
+  cudaEvent_t step_done_ = nullptr;  // a stream-ordered tile's step, for the next exchange (swap)
 };
 
 // What a model's folder calls: the backend for its traits M in the precision asked for.

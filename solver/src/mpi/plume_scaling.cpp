@@ -139,22 +139,36 @@ SolverConfig bench_config(int nx, int ny, const Options& o, int nz = 1) {
   return c;
 }
 
-// Seconds per call of `sweep` (a set of update() calls and a swap() on a one-process tile), the
-// slowest rank's, median of 5 blocks, all ranks at once: the rate a rank gets on a busy node.
-template <class Sweep>
-double sweep_time(Communicator& comm, int calls, Sweep&& sweep) {
-  sweep();
+// Seconds per call, where run(n) makes n calls and returns when they are done: the slowest rank's,
+// median of 5 blocks, all ranks at once (the rate a rank gets on a busy node).
+template <class Run>
+double block_time(Communicator& comm, int calls, Run&& run) {
+  run(1);
   std::vector<double> t;
   for (int block = 0; block < 5; ++block) {
     comm.barrier();
     const auto t0 = Clock::now();
-    for (int k = 0; k < calls; ++k) sweep();
+    run(calls);
     double dt = seconds_since(t0) / calls;
     comm.allreduce(&dt, 1, ReduceOp::Max);
     t.push_back(dt);
   }
   std::sort(t.begin(), t.end());
   return t[2];
+}
+
+// Seconds per call of `sweep` (a set of update() calls and a swap() on a one-process tile).
+template <class Sweep>
+double sweep_time(Communicator& comm, int calls, Sweep&& sweep) {
+  return block_time(comm, calls, [&](int n) {
+    for (int k = 0; k < n; ++k) sweep();
+  });
+}
+
+// Seconds per step of a run's steps, `steps` at once (Solver::advance): a tile's steps follow one
+// another without the host waiting in between where the transport allows it (HaloOps::swap).
+double step_time(Communicator& comm, int steps, Solver& s) {
+  return block_time(comm, steps, [&](int n) { s.advance(n); });
 }
 
 MachineModel measure(Communicator& comm, const Options& o) {
@@ -280,7 +294,7 @@ void validate(Communicator& comm, const Options& o, const MachineModel& m) {
       c.overlap = overlap;
       Solver s(c, comm);
       s.initialize();
-      const double measured = sweep_time(comm, int(steps), [&] { s.advance(1); });
+      const double measured = step_time(comm, int(steps), s);
       const StepPrediction p = predict_step(s.decomposition(), bench_lattice(o), m, overlap);
       if (comm.rank() == 0)
         std::printf("  %-7s  %-7s  %13.3f  %11.3f   %5.2f   %11.3f %7.3f %6.3f\n", to_string(t).c_str(),
@@ -302,7 +316,7 @@ void time_run(Communicator& comm, const Options& o, const MachineModel* m) {
   const long steps = std::stol(o.get("--steps", "20"));
   Solver s(c, comm);
   s.initialize();
-  const double t = sweep_time(comm, int(steps), [&] { s.advance(1); });
+  const double t = step_time(comm, int(steps), s);
   const double rate = double(g.global_sites()) / t;
   const std::string transport = comm.size() > 1 ? to_string(s.transport()) : "none";
   const double predicted = m ? predict_step(s.decomposition(), bench_lattice(o), *m, c.overlap).step : 0.0;

@@ -117,7 +117,7 @@ void TileStepper::step(bool overlap) {
     }
   }
   exchange_.finish();
-  for (const Box& border : regions.borders) ops_.update(border);
+  for (const Box& border : regions.borders) ops_.update_border(border);
   ops_.swap();
 }
 
