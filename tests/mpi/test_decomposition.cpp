@@ -1,9 +1,14 @@
 // The arithmetic of a decomposition, without MPI: tiles, neighbours, halo plans, bulk and
-// borders, and the performance model's choice of tiling.
+// borders, the performance model's choice of tiling, and what the stepper of one tile asks of
+// its backend.
 #include <gtest/gtest.h>
+#include <array>
+#include <memory>
 #include <set>
 #include <vector>
 #include "d2q37/lattice.hpp"
+#include "parallel/tile_stepper.hpp"
+#include "plume/parallel/communicator.hpp"
 #include "plume/parallel/halo_plan.hpp"
 #include "plume/parallel/perf_model.hpp"
 
@@ -391,4 +396,57 @@ TEST(PerfModel3D, ChoosesAmongSlabsPencilsAndBlocksAndCountsCrossSections) {
   const Decomposition two(cube, Tiling{2, 1, 1}, {true, true, true}, 1);
   const StepPrediction p = predict_step(two, info, m, true);
   EXPECT_DOUBLE_EQ(p.halo_bytes, 2.0 * 5 * 512 * 512 * m.value_bytes);
+}
+
+// --- the stepper of one tile (solver/src/parallel/tile_stepper.hpp) -----------------------------
+
+namespace {
+// A tile's halo operations, recorded: the periodic copies the exchange makes and the boxes it
+// updates, as bulk (update) or border (update_border).
+class RecordedTile final : public HaloOps {
+ public:
+  explicit RecordedTile(std::array<bool, 3> across) : across_(across) {}
+  void setup_halos(const HaloPlan&, HaloMemory) override {}
+  HaloBuffer halo_buffer(Face) override { return {}; }
+  void pack(Face) override {}
+  void unpack(Face) override {}
+  void copy_periodic(int axis) override { copied.push_back(axis); }
+  bool reads_across(int axis) const override { return across_[axis]; }
+  void update(const Box& b) override { bulk.push_back(b); }
+  void update_border(const Box& b) override { borders.push_back(b); }
+  void swap() override { ++swaps; }
+  int bulk_pieces() const override { return 1; }
+
+  std::vector<int> copied;
+  std::vector<Box> bulk, borders;
+  int swaps = 0;
+
+ private:
+  std::array<bool, 3> across_;
+};
+}  // namespace
+
+TEST(TileStepper, CopiesThePeriodicHalosOfTheSpannedAxesThatTheTileDoesNotReadAcross) {
+  const LatticeInfo stencil = describe_lattice<Stencil7>();
+  const Decomposition d(Domain::whole(16, 12, 8), Tiling{1, 1, 1}, {true, true, true}, 1);
+  const Neighbours nb = d.neighbours(0);
+  const std::unique_ptr<Communicator> self = self_communicator();
+  for (int mask = 0; mask < 8; ++mask) {
+    const std::array<bool, 3> across{(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0};
+    std::vector<int> copies;
+    for (int a = 0; a < 3; ++a)
+      if (!across[a]) copies.push_back(a);
+    for (bool overlap : {true, false}) {
+      RecordedTile tile(across);
+      TileStepper stepper(tile, make_halo_plan(stencil, d.domain(0), nb), step_regions(d.domain(0), nb, 1),
+                          step_regions(d.domain(0), nb, 1, true), *self, TransportKind::Host);
+      stepper.step(overlap);
+      EXPECT_EQ(tile.copied, copies) << "reads across " << mask << ", overlap " << overlap;
+      // Every face is Self: the whole tile is one bulk box, no border waits for a message.
+      ASSERT_EQ(tile.bulk.size(), 1u);
+      EXPECT_EQ(tile.bulk[0].sites(), 16LL * 12 * 8);
+      EXPECT_TRUE(tile.borders.empty());
+      EXPECT_EQ(tile.swaps, 1);
+    }
+  }
 }
