@@ -439,7 +439,8 @@ template <class M>
 struct reads_across<M, std::void_t<decltype(M::kReadsAcross)>> : std::bool_constant<M::kReadsAcross> {};
 
 // Where the production kernel of the parameters' variant reads across the periodic boundaries
-// (`periodic`) of one block that spans the lattice `d` itself (Wrap): the vectors of a stencil
+// (`periodic`) of a block `d` that spans the lattice itself (Wrap; a tile masks out the axes it does
+// not span, CudaBackend::tile_wrap): the vectors of a stencil
 // along y and z, and along x where the rows hold whole vectors (nx a multiple of their width); the
 // rows of a model whose update reads across (reads_across) along every periodic axis. The other
 // kernels read the ghost sites, and so does every kernel in place (CudaBackend::step_async).

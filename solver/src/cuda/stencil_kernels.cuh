@@ -159,7 +159,7 @@ struct Vec {
 // iteration), so that a thread waits on memory once for Ahead + 1 layers' loads; the values wait
 // in registers as stored (Real: their conversion to double is exact, so the bits do not change).
 //
-// a.wrap (plume/grid/wrap.hpp: one block spanning the lattice, periodic along the axes it names;
+// a.wrap (plume/grid/wrap.hpp: a block spanning the lattice along the periodic axes it names;
 // along x its width a multiple of W): the neighbours across those boundaries are read where they
 // are, at the row's, the layer's or the block's other end, instead of from the ghost sites, which
 // then need no filling. The fill of the x ghost columns touches a few bytes of every row of the

@@ -9,8 +9,9 @@
 namespace plume {
 
 // Per axis, the lattice's extent where the step reads across the periodic boundary itself, 0
-// where it reads the ghost sites (which are then filled before it). Only the CUDA backend sets it,
-// for one block spanning the lattice (cuda::wrap_for); everywhere else it is all 0.
+// where it reads the ghost sites (which are then filled before it). Only the CUDA backend sets it
+// (cuda::wrap_for), for one block spanning the lattice and for a tile along the axes it spans
+// (HaloOps::reads_across); everywhere else it is all 0.
 struct Wrap {
   int n[3] = {0, 0, 0};
   PLUME_HD bool any() const { return (n[0] | n[1] | n[2]) != 0; }
