@@ -1,8 +1,8 @@
 // In-place streaming on the GPU (plume/grid/planes.hpp): every lattice Boltzmann model and boundary
 // that takes it, after odd and even step counts, against the GPU's own two-buffer run (the same
 // kernels' arithmetic on other addresses) and against the CPU's; painting and drawn solids after an
-// odd step; and the memory it saves: a lattice whose two buffers do not fit the device is made
-// with one.
+// odd step; the snapshots the steps take; and the memory it saves: a lattice whose two buffers do
+// not fit the device is made with one.
 #include <gtest/gtest.h>
 #include <cuda_runtime.h>
 #include <cmath>
@@ -56,6 +56,36 @@ TEST(GpuInPlace, PaintingAndDrawingAfterAnOddStepAgreeWithTwoBuffers) {
     paint_and_draw(one);
     EXPECT_LE(max_relative(fluid_populations(one), fluid_populations(two)), 1e-12) << c.what;
   }
+}
+
+// The snapshot a step takes as it reads the state (the step after the request), of each way the
+// one buffer holds it: the fields of the same run's state, bit for bit, and the run goes on as
+// without it. D3Q19's periodic box is the case whose steps push across the periodic boundaries,
+// where the ghosts of the shifted state are stale.
+TEST(GpuInPlace, SnapshotsTakenByTheStepsAreTheFieldsOfBothWaysOfHoldingTheState) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  for (Precision precision : {Precision::FP64, Precision::FP32})
+    for (const ModelCase& c : lbm_cases(precision)) {
+      const SolverConfig g = on(in_place(c.config), BackendKind::CUDA);
+      Solver a(g), b(g);
+      a.initialize();
+      b.initialize();
+      for (long steps : {3L, 2L, 1L}) {  // requested after 3, 5, 6 steps: shifted, shifted, swapped
+        a.advance(steps);
+        a.request_fields();
+        const long at = a.step();
+        a.advance(2);
+        b.advance(at - b.step());
+        const std::string when = c.what + (precision == Precision::FP32 ? ", FP32" : ", FP64") + ", step " +
+                                 std::to_string(at);
+        const Fields& snap = a.wait_fields();
+        std::vector<double> got;
+        for (int k = 0; k < snap.count(); ++k) got.insert(got.end(), snap.data(k), snap.data(k) + snap.sites());
+        EXPECT_EQ(max_relative(got, all_fields(b)), 0.0) << when;
+      }
+      b.advance(a.step() - b.step());
+      EXPECT_EQ(max_relative(a.populations(), b.populations()), 0.0) << c.what;
+    }
 }
 
 // A D2Q37 FP64 lattice whose one buffer takes 60 % of the device's free memory: refused with two

@@ -64,6 +64,12 @@ struct Traits {
   // (pull_plain, StepArgs::wrap): such a block's step with two buffers fills no ghost sites. The
   // fills took 8 % of an FP32 step at 256^3 on an H100 (docs/benchmarks.md).
   static constexpr bool kReadsAcross = true;
+  // In place, the steps into the shifted way push across those boundaries too (store_pushed), so
+  // that an in-place run fills and returns no ghost sites either. A step out of the shifted way
+  // then reads only the pulls it finds in the site's own slots, except at a wall, where the
+  // bounce-back reads the site's own populations, which lie in the neighbours' slots (planes.hpp):
+  // runs with walls keep the ghosts (and runs with solid sites: CudaBackend::push_wrap).
+  static bool pushes_across(const Params& p) { return !p.walls_y && !p.walls_z; }
 
   // Variant V's collision and equilibrium (variant()).
   template <int V>
@@ -89,6 +95,19 @@ struct Traits {
       update_pair<kCollision<V>, kEquilibrium<V>, true>(a, x, y, z);
     else
       update_pair<kCollision<V>, kEquilibrium<V>, false>(a, x, y, z);
+  }
+
+  // The same with one reach each, for the GPU's step kernels of runs without solid sites (one
+  // kernel per reach, cuda/kernels.cuh): Across reads across the axes a.wrap names (none: the
+  // ghosts, with the same values and arithmetic), Pushes pushes across a.push's too. Two copies
+  // of the update in one kernel cost in-place FP64 4 % at 512^3 on an H100 (docs/benchmarks.md).
+  template <int V, Reach R, class Real>
+  PLUME_HD PLUME_FORCEINLINE static void update_reach(const StepArgs<Real>& a, int x, int y, int z) {
+    update_site<kCollision<V>, kEquilibrium<V>, true, R == Reach::Pushes>(a, x, y, z);
+  }
+  template <int V, Reach R, class Real>
+  PLUME_HD PLUME_FORCEINLINE static void update_rows_reach(const StepArgs<Real>& a, int x, int y, int z) {
+    update_pair<kCollision<V>, kEquilibrium<V>, true, R == Reach::Pushes>(a, x, y, z);
   }
 
   // The fields of local site (x, y, z), in the order of field_list; read across as the update

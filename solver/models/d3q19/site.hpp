@@ -117,10 +117,31 @@ PLUME_HD PLUME_FORCEINLINE void store(const Planes<Real>& dst, int s, const doub
   static_for<L::Q>([&](auto i) { dst[i][s] = Real(f[i]); });
 }
 
+// In place, into the shifted way: f_i goes to slot i of site s + e_i (planes.hpp), across the
+// periodic boundaries that a.push names into the block's other end rather than into the ghost
+// sites, which then need no copying back (CudaBackend::step_async).
+template <class Real>
+PLUME_HD PLUME_FORCEINLINE void store_pushed(const StepArgs<Real>& a, int x, int y, int z, int s, const double* f) {
+  const Across w(a.push, a.layout, x, y, z);
+  static_for<L::Q>([&](auto ic) {
+    constexpr int i = decltype(ic)::value;
+    a.dst[i][s + w.of<-L::ex(i), -L::ey(i), -L::ez(i)>()] = Real(f[i]);  // s + e_i = s - (-e_i)
+  });
+}
+
+// The store of a step that pushes across (Pushes: store_pushed) or not.
+template <bool Pushes, class Real>
+PLUME_HD PLUME_FORCEINLINE void store(const StepArgs<Real>& a, int x, int y, int z, int s, const double* f) {
+  if constexpr (Pushes)
+    store_pushed(a, x, y, z, s, f);
+  else
+    store(a.dst, s, f);
+}
+
 // One fused pull-stream + collide update of local site (x, y, z), reading across the boundaries
-// that a.wrap names or not (pull_plain). A solid site does nothing: with half-way bounce-back
-// nothing reads it.
-template <Collision C, Equilibrium E, bool ReadsAcross, class Real>
+// that a.wrap names or not (pull_plain), and pushing across those that a.push names or not
+// (store). A solid site does nothing: with half-way bounce-back nothing reads it.
+template <Collision C, Equilibrium E, bool ReadsAcross, bool Pushes = false, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int y, int z) {
   double f[L::Q];
   const int s = a.layout.site(x, y, z);
@@ -138,18 +159,18 @@ PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int 
     apply_boundaries(a, x, y, z, s, links, f);
   }
   collide<C, E>(f, a.params);
-  store(a.dst, s, f);
+  store<Pushes>(a, x, y, z, s, f);
 }
 
 // Sites (x, y, z) and (x, y + 1, z) at once: with no boundary at either, both sites' loads go out
 // before either collision, twice the bytes in flight per thread; else site by site. Each site's
 // arithmetic is update_site's: the same bits. (A run with solid sites gets the kernel of one site
 // a thread instead: kernels.cuh, launch_box.)
-template <Collision C, Equilibrium E, bool ReadsAcross, class Real>
+template <Collision C, Equilibrium E, bool ReadsAcross, bool Pushes = false, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_pair(const StepArgs<Real>& a, int x, int y, int z) {
   if (!plain_site(a, x, y, z) || !plain_site(a, x, y + 1, z)) {
-    update_site<C, E, ReadsAcross>(a, x, y, z);
-    update_site<C, E, ReadsAcross>(a, x, y + 1, z);
+    update_site<C, E, ReadsAcross, Pushes>(a, x, y, z);
+    update_site<C, E, ReadsAcross, Pushes>(a, x, y + 1, z);
     return;
   }
   double f[L::Q], g[L::Q];
@@ -157,9 +178,9 @@ PLUME_HD PLUME_FORCEINLINE void update_pair(const StepArgs<Real>& a, int x, int 
   pull_plain<ReadsAcross>(a, x, y, z, s, f);
   pull_plain<ReadsAcross>(a, x, y + 1, z, t, g);
   collide<C, E>(f, a.params);
-  store(a.dst, s, f);
+  store<Pushes>(a, x, y, z, s, f);
   collide<C, E>(g, a.params);
-  store(a.dst, t, g);
+  store<Pushes>(a, x, y + 1, z, t, g);
 }
 
 // The fields of a site: rho, u (with half the body force) and the force its populations exert on

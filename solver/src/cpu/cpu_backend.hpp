@@ -299,7 +299,8 @@ class CpuBackend final : public Backend, public HaloOps {
   StepArgs<Real, typename M::Params> step_args() {
     return {planes_of<const Real>(a_.data(), offsets_[int(map_)], L::Q),
             planes_of(in_place_ ? a_.data() : b_.data(), offsets_[int(after_step(map_))], L::Q), lay_, dom_, params_,
-            solid_.empty() ? nullptr : solid_.data(), links_.empty() ? nullptr : links_.data(), Wrap{}};
+            solid_.empty() ? nullptr : solid_.data(), links_.empty() ? nullptr : links_.data(), Wrap{},
+            Wrap{}};
   }
   // The current state's populations, to change them in place.
   Planes<Real> current() { return planes_of(a_.data(), offsets_[int(map_)], L::Q); }

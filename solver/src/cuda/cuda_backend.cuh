@@ -168,6 +168,7 @@ class CudaBackend final : public Backend, public HaloOps {
     // at most 1 GiB, and the lattice goes in bands of columns.
     using State = typename M::SiteState;
     if (in_place_) map_ = PlaneMap::Swapped;  // every site's populations in its own slots
+    pushed_ = {};
     const Planes<Real> at = current();
     if (!in_place_ && std::size_t(dom_.sites()) * sizeof(State) <= std::size_t(lay_.elements()) * sizeof(Real)) {
       cuda::launch_initial_state<M, Real>(at, b_.data(), std::size_t(dom_.sites()), lay_, dom_, setup_,
@@ -192,14 +193,28 @@ class CudaBackend final : public Backend, public HaloOps {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     if (n > 0) ++state_;
     // One block with two buffers, and a kernel that reads across its periodic boundaries itself:
-    // their ghost sites are not filled for it (cuda::wrap_for). In place the ghosts are filled and
-    // read: the steps push into them too, and reading across the boundaries on the steps that read
-    // neighbours made D3Q19's in-place steps no faster (FP64 at 512^3 4 % slower; an H100,
+    // their ghost sites are not filled for it (cuda::wrap_for). In place the steps push into the
+    // ghosts too, so they are filled and returned, unless the model pushes across as well
+    // (push_wrap): then the steps into the shifted way read and push across, and those out of it
+    // read the sites' own slots (D3Q19 FP32 at 512^3 3.6 % faster on an H100; reading across
+    // alone, with the pushes still returned from the ghosts, had been no faster:
     // docs/benchmarks.md).
-    const Wrap wrap = fill_halos() || tile_ || in_place_ ? Wrap{} : cuda::wrap_for<M, Real>(params_, dom_);
+    const Wrap push = push_wrap();
+    const Wrap wrap =
+        fill_halos() || tile_ || (in_place_ && !push.any()) ? Wrap{} : cuda::wrap_for<M, Real>(params_, dom_);
     for (long k = 0; k < n; ++k) {
       launch_pre_step();
-      fill_periodic_halos(wrap);
+      auto a = step_args();
+      if (!push.any()) {
+        settle_ghosts();  // a run whose pushes across stopped (new parameters)
+        fill_periodic_halos(wrap);
+        a.wrap = wrap;
+      } else if (map_ == PlaneMap::Swapped) {  // reads and pushes across: no ghost is read or written
+        fill_periodic_halos(push);
+        a.wrap = a.push = push;
+      } else {  // the pulls lie in the sites' own slots; pushes left in the ghosts go back first
+        fill_periodic_halos(pushed_);
+      }
       // A snapshot requested of this state: this step writes its fields as it reads the state.
       const Snapshot wanted = std::exchange(pending_, Snapshot::None);
       cuda::SnapshotOut out;
@@ -207,10 +222,9 @@ class CudaBackend final : public Backend, public HaloOps {
         out = {free_fields(), rule_, reset_fault()};
         fields_state_ = state_;
       }
-      auto a = step_args();
-      a.wrap = wrap;
       cuda::launch_box_step<M>(a, Box::of(dom_), stream_, out);
       if (out.fields) start_snapshot(wanted, true);  // what is wrong at the first bad site, the copy
+      pushed_ = a.push;
       next_state();
     }
   }
@@ -325,6 +339,7 @@ class CudaBackend final : public Backend, public HaloOps {
     } else {
       constexpr int K = M::kSums, BX = 128;
       PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+      settle_ghosts();
       if (!tile_) fill_periodic_halos();
       const dim3 grid(unsigned((dom_.nx + BX - 1) / BX), unsigned(std::min(dom_.ny * dom_.nz, 1024)));
       const int blocks = int(grid.x * grid.y);
@@ -404,6 +419,7 @@ class CudaBackend final : public Backend, public HaloOps {
   // One z layer of one population at a time, through a host plane when the storage is FP32.
   void read_populations(double* out) override {
     serve_snapshot();
+    settle_ghosts();
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
     std::vector<Real> plane(sizeof(Real) == sizeof(double) ? 0 : n);
@@ -424,6 +440,7 @@ class CudaBackend final : public Backend, public HaloOps {
     serve_snapshot();
     ++state_;  // the fields of the state before are stale
     if (in_place_) map_ = PlaneMap::Swapped;  // a whole new state: in the sites' own slots
+    pushed_ = {};
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     const std::size_t n = std::size_t(dom_.nx) * dom_.ny;
     std::vector<Real> plane(sizeof(Real) == sizeof(double) ? 0 : n);
@@ -465,6 +482,7 @@ class CudaBackend final : public Backend, public HaloOps {
     if constexpr (!has_solids<M>::value) {
       throw std::logic_error("model " + M::model().name() + " has no solid sites");
     } else {
+      settle_ghosts();  // before the solids stop the pushes across
       PLUME_CUDA_CHECK(cudaSetDevice(dev_));
       const std::size_t n = std::size_t(lay_.stride);
       if (solid_.size() != n) {
@@ -622,7 +640,8 @@ class CudaBackend final : public Backend, public HaloOps {
   void update_border(const Box& b) override {
     static const bool after_bulk = std::getenv("PLUME_BORDERS_AFTER_BULK") != nullptr;
     if (b.empty()) return;
-    cuda::launch_box_step<M>(step_args(), b, in_place_ || after_bulk ? stream_ : halo_stream_);
+    const cudaStream_t s = in_place_ || after_bulk ? stream_ : halo_stream_;
+    cuda::launch_box_step<M>(step_args(), b, s);
   }
 
   // With NCCL (stream-ordered messages) the host does not wait: the next exchange's packing waits
@@ -713,13 +732,37 @@ class CudaBackend final : public Backend, public HaloOps {
   StepArgs<Real, typename M::Params> step_args() {
     return {planes_of<const Real>(a_.data(), offsets_[int(map_)], L::Q),
             planes_of(in_place_ ? a_.data() : b_.data(), offsets_[int(after_step(map_))], L::Q), lay_, dom_, params_,
-            solid_.size() ? solid_.data() : nullptr, links_.size() ? links_.data() : nullptr, tile_wrap()};
+            solid_.size() ? solid_.data() : nullptr, links_.size() ? links_.data() : nullptr, tile_wrap(),
+            Wrap{}};
   }
   // PLUME_FILL_HALOS (set: every ghost filled and read, with two buffers too, one block or tiles)
   // is a measurement switch.
   static bool fill_halos() {
     static const bool fill = std::getenv("PLUME_FILL_HALOS") != nullptr;
     return fill;
+  }
+  // In place on one block, the axes along which the steps into the shifted way push across the
+  // periodic boundaries (StepArgs::push): those it reads across, for a model that can
+  // (Traits::pushes_across) and a run without solid sites, whose bounce-back reads a site's own
+  // populations from the neighbours' slots (the ghosts, filled: settle_ghosts).
+  Wrap push_wrap() const {
+    if constexpr (cuda::has_pushes_across<M>::value) {
+      if (in_place_ && !tile_ && !fill_halos() && !solid_.size() && M::pushes_across(params_))
+        return cuda::wrap_for<M, Real>(params_, dom_);
+    }
+    return {};
+  }
+  // A shifted state that the last step pushed across (pushed_) has stale ghost sites, where the
+  // code that reads or writes a site's populations by the plane offsets (the fields and the sums,
+  // the populations' and sites' copies, solids drawn) expects the values that slots beyond the
+  // block's boundaries hold: copied there from their images, before any such code. The state is
+  // then the one that pushing into the ghosts leaves (what a step without pushes across returns).
+  void settle_ghosts() {
+    if (!pushed_.any()) return;
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    for (int a = 0; a < L::D; ++a)
+      if (pushed_.n[a] != 0) launch_periodic(a, stream_, true);
+    pushed_ = {};
   }
   Wrap tile_wrap() const {
     if (!tile_ || in_place_ || fill_halos()) return {};
@@ -794,7 +837,8 @@ class CudaBackend final : public Backend, public HaloOps {
     }
   }
 
-  void launch_periodic(int axis, cudaStream_t s) {
+  // `mirror`: a shifted state's images into its ghosts (settle_ghosts).
+  void launch_periodic(int axis, cudaStream_t s, bool mirror = false) {
     const parallel::PeriodicCopy c = parallel::periodic_copy(lay_, axis);
     static const bool per_site = std::getenv("PLUME_X_HALO_PER_SITE") != nullptr;  // a measurement switch
     if (axis == 0 && map_ != PlaneMap::Shifted && !per_site && cuda::x_sectors_fit(lay_, int(sizeof(Real)))) {
@@ -804,7 +848,7 @@ class CudaBackend final : public Backend, public HaloOps {
       return;
     }
     const long long n = 2LL * c.depth * c.positions();
-    cuda::periodic_axis_kernel<L, Real><<<unsigned((n + 127) / 128), 128, 0, s>>>(a_.data(), lay_, c, map_);
+    cuda::periodic_axis_kernel<L, Real><<<unsigned((n + 127) / 128), 128, 0, s>>>(a_.data(), lay_, c, map_, mirror);
     PLUME_CUDA_CHECK_LAUNCH();
   }
 
@@ -829,6 +873,7 @@ class CudaBackend final : public Backend, public HaloOps {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     if (fields_state_ == state_) return;
     double* out = free_fields();
+    settle_ghosts();
     if (!tile_) fill_periodic_halos();
     const long long rows = (long long)dom_.ny * dom_.nz;
     cuda::fields_kernel<M, Real><<<dim3((dom_.nx + 127) / 128, unsigned(std::min<long long>(rows, 65535))), 128, 0,
@@ -897,6 +942,7 @@ class CudaBackend final : public Backend, public HaloOps {
   // compute stream, in order with the steps; complete on return.
   template <bool ToValues>
   void move_sites(const std::vector<Site>& sites, std::conditional_t<ToValues, double*, const double*> values) {
+    settle_ghosts();
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     const std::size_t n = sites.size() * L::Q;
     cuda::DeviceBuffer<Site> at(sites.size());
@@ -953,6 +999,7 @@ class CudaBackend final : public Backend, public HaloOps {
   bool in_place_;                   // one population buffer (planes.hpp)
   PlaneOffsets offsets_[3];         // of each PlaneMap
   PlaneMap map_;                    // how a_ holds the current state
+  Wrap pushed_;                     // the axes the last step pushed across (push_wrap, settle_ghosts)
   cuda::DeviceBuffer<Real> a_, b_;  // current and next populations; in place only a_
   cuda::DeviceBuffer<double> fields_;
   cuda::DeviceBuffer<double> sums_;  // site_sums(): the sums, then each block's partial sums

@@ -246,16 +246,36 @@ __device__ PLUME_FORCEINLINE void snapshot_site(const StepArgs<Real, typename M:
     SnapshotHook<M, Real>{a, out, x, y, z}([&](double* v) { M::fields(a, opaque(x), y, z, v); });
 }
 
-// Site (x, y, z)'s update by variant V, taking the step's snapshot if there is one.
+// Whether a model's traits have an update for each reach (Traits::update_reach): then the step
+// kernels of runs without solid sites are compiled once per reach (launch_box_variant).
+template <class M, int V, class Real, class = void>
+struct has_update_reach : std::false_type {};
 template <class M, int V, class Real>
+struct has_update_reach<M, V, Real, std::void_t<decltype(&M::template update_reach<V, Reach::Across, Real>)>>
+    : std::true_type {};
+
+// Site (x, y, z)'s update by variant V, taking the step's snapshot if there is one; R >= 0: the
+// update of reach Reach(R) (update_reach), else the one that reads the reach from `a`.
+template <class M, int V, int R = -1, class Real>
 __device__ PLUME_FORCEINLINE void update_site(const StepArgs<Real, typename M::Params>& a, const SnapshotOut& out,
                                               int x, int y, int z) {
   if constexpr (steps_write_fields<M, Real> && update_snapshots<M>::value) {
+    static_assert(R < 0, "an update that takes the snapshot hook has one reach");
     M::template update<V>(a, x, y, z, SnapshotHook<M, Real>{a, out, x, y, z});
   } else {
     snapshot_site<M>(a, out, x, y, z);  // nothing where the steps take no snapshots
-    M::template update<V>(a, x, y, z);
+    if constexpr (R < 0)
+      M::template update<V>(a, x, y, z);
+    else
+      M::template update_reach<V, Reach(R)>(a, x, y, z);
   }
+}
+template <class M, int V, int R, class Real>
+__device__ PLUME_FORCEINLINE void update_rows(const StepArgs<Real, typename M::Params>& a, int x, int y, int z) {
+  if constexpr (R < 0)
+    M::template update_rows<V>(a, x, y, z);
+  else
+    M::template update_rows_reach<V, Reach(R)>(a, x, y, z);
 }
 
 // One fused pull-stream + collide update (variant V of model M) of the sites of the box
@@ -268,7 +288,7 @@ __device__ PLUME_FORCEINLINE void update_site(const StepArgs<Real, typename M::P
 // With Rows = 2, a thread takes row pairs (y, y + 1) of a layer, y = y_begin, y_begin + 2, ...,
 // and a last single row alone.
 // `snap`: the snapshot of the state the step reads, if any (update_site).
-template <class M, int V, class Real, int BX, int MinBlocks, int Rows = 1>
+template <class M, int V, class Real, int BX, int MinBlocks, int Rows = 1, int R = -1>
 __global__ void __launch_bounds__(BX, MinBlocks)
     step_kernel(const StepArgs<Real, typename M::Params> a, int x_begin, int x_end, int y_begin, int y_end,
                 int z_begin, int z_end, const SnapshotOut snap) {
@@ -280,13 +300,13 @@ __global__ void __launch_bounds__(BX, MinBlocks)
         if (y + 1 < y_end) {
           snapshot_site<M>(a, snap, x, y, 0);
           snapshot_site<M>(a, snap, x, y + 1, 0);
-          M::template update_rows<V>(a, x, y, 0);
+          update_rows<M, V, R>(a, x, y, 0);
         } else {
-          update_site<M, V>(a, snap, x, y, 0);
+          update_site<M, V, R>(a, snap, x, y, 0);
         }
       }
     } else {
-      for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) update_site<M, V>(a, snap, x, y, 0);
+      for (int y = y_begin + int(blockIdx.y); y < y_end; y += gridDim.y) update_site<M, V, R>(a, snap, x, y, 0);
     }
   } else {
     for (RowWalk<Rows> w(int(blockIdx.y), int(gridDim.y), y_begin, y_end, z_begin, z_end); w.more(); w.next()) {
@@ -295,12 +315,12 @@ __global__ void __launch_bounds__(BX, MinBlocks)
         if (y + 1 < y_end) {
           snapshot_site<M>(a, snap, x, y, w.z);
           snapshot_site<M>(a, snap, x, y + 1, w.z);
-          M::template update_rows<V>(a, x, y, w.z);
+          update_rows<M, V, R>(a, x, y, w.z);
         } else {
-          update_site<M, V>(a, snap, x, y, w.z);
+          update_site<M, V, R>(a, snap, x, y, w.z);
         }
       } else {
-        update_site<M, V>(a, snap, x, y, w.z);
+        update_site<M, V, R>(a, snap, x, y, w.z);
       }
     }
   }
@@ -377,7 +397,8 @@ void launch_halo(Real* f, const Layout& l, bool periodic_y, cudaStream_t s) {
 // `snap` (Rows kernels only, steps_write_fields): the snapshot of the state it reads, if any.
 // a.wrap (only where wrap_for says so): the kernel reads the neighbours across those periodic
 // boundaries itself, and their ghost sites are not filled.
-template <class M, int V, class Real, class Shape = typename ProductionShape<M, V, Real>::type>
+// R >= 0 (Rows kernels): the kernel of reach Reach(R) (update_reach).
+template <class M, int V, class Real, class Shape = typename ProductionShape<M, V, Real>::type, int R = -1>
 void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
                 const SnapshotOut& snap = {}) {
   if (b.empty()) return;
@@ -408,10 +429,26 @@ void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaS
     constexpr int BX = Shape::block_x, MB = Shape::min_blocks, RPT = Shape::rows_per_thread * Shape::rows_at_once;
     const long long rows = (long long)(b.y1 - b.y0) * (b.z1 - b.z0);
     const dim3 grid((b.x1 - b.x0 + BX - 1) / BX, unsigned(std::min<long long>((rows + RPT - 1) / RPT, 65535)));
-    step_kernel<M, V, Real, BX, MB, Shape::rows_at_once><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0, b.z1,
-                                                                             snap);
+    step_kernel<M, V, Real, BX, MB, Shape::rows_at_once, R><<<grid, BX, 0, s>>>(a, b.x0, b.x1, b.y0, b.y1, b.z0,
+                                                                                b.z1, snap);
     PLUME_CUDA_CHECK_LAUNCH();
   }
+}
+
+// The box b with variant V: without solid sites, by the kernel of the step's reach where the
+// model's update has one per reach (update_reach); else by the kernel that reads it from `a`.
+template <class M, int V, class Real>
+void launch_box_reach(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
+                      const SnapshotOut& snap) {
+  if constexpr (has_update_reach<M, V, Real>::value) {
+    using Shape = typename ProductionShape<M, V, Real>::type;
+    static_assert(Shape::mapping == Mapping::Rows, "one kernel per reach: a Rows kernel");
+    if (a.solid == nullptr) {
+      if (a.push.any()) return launch_box<M, V, Real, Shape, int(Reach::Pushes)>(a, b, s, snap);
+      return launch_box<M, V, Real, Shape, int(Reach::Across)>(a, b, s, snap);
+    }
+  }
+  launch_box<M, V, Real>(a, b, s, snap);
 }
 
 // The box b with the variant the parameters choose.
@@ -419,7 +456,7 @@ template <class M, class Real, int... Vs>
 void launch_box_variant(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
                         const SnapshotOut& snap, std::integer_sequence<int, Vs...>) {
   const int v = M::variant(a.params);
-  ((v == Vs ? launch_box<M, Vs, Real>(a, b, s, snap) : void()), ...);
+  ((v == Vs ? launch_box_reach<M, Vs, Real>(a, b, s, snap) : void()), ...);
 }
 
 // One step for the box b of a block whose halos are filled (a.src -> a.dst), but for those that
@@ -437,6 +474,13 @@ template <class M, class = void>
 struct reads_across : std::false_type {};
 template <class M>
 struct reads_across<M, std::void_t<decltype(M::kReadsAcross)>> : std::bool_constant<M::kReadsAcross> {};
+
+// Whether a model's update can push across the periodic boundaries in place (StepArgs::push), and
+// for which parameters (Traits::pushes_across).
+template <class M, class = void>
+struct has_pushes_across : std::false_type {};
+template <class M>
+struct has_pushes_across<M, std::void_t<decltype(&M::pushes_across)>> : std::true_type {};
 
 // Where the production kernel of the parameters' variant reads across the periodic boundaries
 // (`periodic`) of a block `d` that spans the lattice itself (Wrap; a tile masks out the axes it does
@@ -515,9 +559,12 @@ __device__ PLUME_FORCEINLINE int pull_reach(int axis, bool low, bool swapped) {
                      : (low ? (swapped ? w0 : z0) : (swapped ? w1 : z1));
 }
 
+// In the shifted state the pushed values go back from the ghosts to their images; with `mirror`
+// the other way, so that the ghosts hold what a step that pushed across left in the images
+// (CudaBackend::settle_ghosts).
 template <class L, class Real>
 __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layout l, const parallel::PeriodicCopy c,
-                                                            PlaneMap state) {
+                                                            PlaneMap state, bool mirror = false) {
   const int k = int(blockIdx.x) * int(blockDim.x) + int(threadIdx.x);
   if (k >= 2 * c.depth * int(c.positions())) return;
   int ghost, image, depth;
@@ -534,13 +581,13 @@ __global__ void __launch_bounds__(128) periodic_axis_kernel(Real* f, const Layou
       constexpr int ex = info.velocities[i][0], ey = info.velocities[i][1], ez = info.velocities[i][2];
       const int e = c.axis == 0 ? ex : c.axis == 1 ? ey : ez;
       go[i] = (low ? -e : e) >= depth;
-      if (go[i]) v[i] = f[i * l.stride + ghost];
+      if (go[i]) v[i] = f[i * l.stride + (mirror ? image : ghost)];
       return;
     }
     go[i] = pull_reach<L, i>(c.axis, low, state == PlaneMap::Swapped) >= depth;
     if (go[i]) v[i] = f[i * l.stride + image];
   });
-  const int to = state == PlaneMap::Shifted ? image : ghost;
+  const int to = state == PlaneMap::Shifted && !mirror ? image : ghost;
   static_for<L::Q>([&](auto ic) {
     constexpr int i = decltype(ic)::value;
     if (go[i]) f[i * l.stride + to] = v[i];

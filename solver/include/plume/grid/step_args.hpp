@@ -33,6 +33,15 @@ struct StepArgs {
   // instead of from the ghost sites (plume/grid/wrap.hpp); set for a step of a model whose update
   // can (cuda::wrap_for), else all 0.
   Wrap wrap;
+  // In place, a step into the shifted way (planes.hpp) of a model that can (Traits::pushes_across):
+  // the axes along which the update stores the populations it pushes across the periodic boundary
+  // into the sites at the block's other end, not into the ghost sites; else all 0.
+  Wrap push;
 };
+
+// How a step's update reaches across the periodic boundaries: reading the ghost sites or across
+// (wrap), or pushing across as well (push). A model may have its step kernels compiled for a
+// reach each (Traits::update_reach, cuda/kernels.cuh).
+enum class Reach : int { Across = 0, Pushes = 1 };
 
 }  // namespace plume
