@@ -17,6 +17,7 @@
 #include "kernels.cuh"
 #include "reduction_kernels.cuh"
 #include "site_kernels.cuh"
+#include "step_timeline.hpp"
 #include "plume/backend.hpp"
 #include "../solid_support.hpp"
 
@@ -233,6 +234,7 @@ class CudaBackend final : public Backend, public HaloOps {
     PLUME_CUDA_CHECK(cudaSetDevice(dev_));
     if (halo_stream_) PLUME_CUDA_CHECK(cudaStreamSynchronize(halo_stream_));
     sync();
+    timeline_.report(dev_);
   }
 
   void fields(Fields& out) override {
@@ -592,6 +594,7 @@ class CudaBackend final : public Backend, public HaloOps {
   // layers' slots that the sites beyond the face pull, which no bulk site writes; returning, it
   // reads halo slots.
   void pack(parallel::Face f) override {
+    timeline_.mark(cuda::StepTimeline::PackStart, halo_stream_);
     move_slabs<true>(f);
     if (host_)
       PLUME_CUDA_CHECK(cudaMemcpyAsync(faces_[f].host[0].data(), faces_[f].device[0].data(),
@@ -600,6 +603,7 @@ class CudaBackend final : public Backend, public HaloOps {
   }
 
   void unpack(parallel::Face f) override {
+    timeline_.mark(cuda::StepTimeline::UnpackStart, halo_stream_);
     ++state_;  // the fields of the state before are stale
     if (host_)
       PLUME_CUDA_CHECK(cudaMemcpyAsync(faces_[f].device[1].data(), faces_[f].host[1].data(),
@@ -630,7 +634,9 @@ class CudaBackend final : public Backend, public HaloOps {
 
   void update(const Box& b) override {
     if (b.empty()) return;
+    timeline_.mark(cuda::StepTimeline::BulkStart, stream_);
     cuda::launch_box_step<M>(step_args(), b, stream_);
+    timeline_.mark(cuda::StepTimeline::BulkEnd, stream_);
   }
 
   // On the halo stream, after the unpacking: the borders run beside the bulk's last blocks, not
@@ -641,6 +647,7 @@ class CudaBackend final : public Backend, public HaloOps {
     static const bool after_bulk = std::getenv("PLUME_BORDERS_AFTER_BULK") != nullptr;
     if (b.empty()) return;
     const cudaStream_t s = in_place_ || after_bulk ? stream_ : halo_stream_;
+    timeline_.mark(cuda::StepTimeline::BorderStart, s);
     cuda::launch_box_step<M>(step_args(), b, s);
   }
 
@@ -651,6 +658,9 @@ class CudaBackend final : public Backend, public HaloOps {
   // measurement switch.
   void swap() override {
     static const bool host_waits = std::getenv("PLUME_SYNC_SWAP") != nullptr;
+    timeline_.mark(cuda::StepTimeline::HaloEnd, halo_stream_);
+    timeline_.mark(cuda::StepTimeline::ComputeEnd, stream_);
+    timeline_.next_step();
     if (stream_ordered_ && !host_waits) {
       // Both streams past the bulk and the borders.
       PLUME_CUDA_CHECK(cudaEventRecord(step_done_, stream_));
@@ -1000,6 +1010,7 @@ class CudaBackend final : public Backend, public HaloOps {
   PlaneOffsets offsets_[3];         // of each PlaneMap
   PlaneMap map_;                    // how a_ holds the current state
   Wrap pushed_;                     // the axes the last step pushed across (push_wrap, settle_ghosts)
+  cuda::StepTimeline timeline_;     // PLUME_STEP_TIMELINE: a tile's steps, timed
   cuda::DeviceBuffer<Real> a_, b_;  // current and next populations; in place only a_
   cuda::DeviceBuffer<double> fields_;
   cuda::DeviceBuffer<double> sums_;  // site_sums(): the sums, then each block's partial sums
