@@ -247,7 +247,7 @@ __device__ PLUME_FORCEINLINE void snapshot_site(const StepArgs<Real, typename M:
 }
 
 // Whether a model's traits have an update for each reach (Traits::update_reach): then the step
-// kernels of runs without solid sites are compiled once per reach (launch_box_variant).
+// kernels of runs without solid sites are compiled once per reach (launch_box_reach).
 template <class M, int V, class Real, class = void>
 struct has_update_reach : std::false_type {};
 template <class M, int V, class Real>
@@ -284,7 +284,9 @@ __device__ PLUME_FORCEINLINE void update_rows(const StepArgs<Real, typename M::P
 // The threads of a block share a row, so a row-wise branch of the model (D2Q37's wall rows) is
 // taken by a whole block: walls and bulk are one launch. A whole block and the boxes of a
 // decomposed tile run this same kernel, so every site gets the same machine code (the same FMA
-// contractions) whatever the tiling: bit for bit.
+// contractions) whatever the tiling: bit for bit. (In place, a single block's steps into the
+// shifted way run the pushing kernel of reach R, a tile's the reading one: the same update
+// code but for the store's index, whose bits the decomposed GPU tests compare.)
 // With Rows = 2, a thread takes row pairs (y, y + 1) of a layer, y = y_begin, y_begin + 2, ...,
 // and a last single row alone.
 // `snap`: the snapshot of the state the step reads, if any (update_site).
