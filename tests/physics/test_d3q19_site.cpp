@@ -1,12 +1,16 @@
 // The D3Q19 per-site physics: the lattice's symmetry and isotropy to fourth order, the moments of
 // both equilibria, what each collision conserves or adds (mass always; momentum without a force;
 // exactly F per step with Guo's forcing), and the pull of one site (periodic neighbours, half-way
-// bounce-back from walls and solid sites, a moving wall's momentum).
+// bounce-back from walls and solid sites, a moving wall's momentum); and in place (one buffer),
+// the steps that read and push across the periodic boundaries against two buffers.
 #include <gtest/gtest.h>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <vector>
+#include "d3q19/model.hpp"
 #include "d3q19/site.hpp"
+#include "plume/grid/planes.hpp"
 
 using namespace plume;
 using namespace plume::d3q19;
@@ -264,4 +268,91 @@ TEST(D3Q19Site, TheMomentumExchangeIsTwiceWhatLeavesTowardsTheSolid) {
   EXPECT_DOUBLE_EQ(s.fy, 0.0);
   EXPECT_DOUBLE_EQ(s.fz, 2 * out);
   EXPECT_EQ(site_fields<false>(b.args(true), 2, 1, 2).solid, 1.0);
+}
+
+namespace {
+
+constexpr int kNx = 5, kNy = 4, kNz = 3;  // a small periodic block, no side a multiple of another
+
+int wrapped(int v, int n) { return (v % n + n) % n; }
+
+}  // namespace
+
+// In place (the AA pattern, plume/grid/planes.hpp) the GPU's steps of a periodic D3Q19 block read
+// and push across its boundaries themselves (StepArgs::push, store_pushed), and no ghost is ever
+// filled. Here the same per-site code runs on the host, site after site, with every ghost NaN:
+// after each step the state, read where each way of holding it keeps population i of site s, is
+// the two-buffer step's (ghosts filled from the periodic images, the update without the
+// index arithmetic) bit for bit, and no ghost was written.
+TEST(D3Q19Site, InPlaceStepsThatReadAndPushAcrossThePeriodicBoundariesGiveTheTwoBufferSteps) {
+  constexpr LatticeInfo lat = describe_lattice<L>();
+  const Layout l = make_layout(kNx, kNy, kNz, 1, 1, L::Q, sizeof(double));
+  Params p;
+  p.fx = 2e-4;
+  p.fy = -1e-4;
+  ASSERT_EQ(Traits::variant(p), 0);
+  const Domain d = Domain::whole(kNx, kNy, kNz);
+  const Wrap across{{kNx, kNy, kNz}};
+
+  // Two buffers: ghosts filled from the images before each step.
+  std::vector<double> a(std::size_t(l.elements()), 0.0), b = a;
+  // One buffer, every slot NaN but the interior's.
+  std::vector<double> g(std::size_t(l.elements()), std::nan(""));
+  for (int i = 0; i < L::Q; ++i)
+    for (int z = 0; z < kNz; ++z)
+      for (int y = 0; y < kNy; ++y)
+        for (int x = 0; x < kNx; ++x) {
+          const double v = L::w(i) * (1.0 + 0.05 * std::sin(0.7 * i + 1.3 * x - 0.9 * y + 2.1 * z));
+          a[std::size_t(l.at(i, x, y, z))] = v;
+          g[std::size_t(opposite_plane(lat, i) * l.stride + l.site(x, y, z))] = v;  // swapped: slot opposite(i)
+        }
+  const auto fill_ghosts = [&](std::vector<double>& f) {
+    for (int i = 0; i < L::Q; ++i)
+      for (int z = -1; z <= kNz; ++z)
+        for (int y = -1; y <= kNy; ++y)
+          for (int x = -1; x <= kNx; ++x)
+            f[std::size_t(l.at(i, x, y, z))] = f[std::size_t(l.at(i, wrapped(x, kNx), wrapped(y, kNy), wrapped(z, kNz)))];
+  };
+  PlaneMap map = PlaneMap::Swapped;
+  for (int step = 1; step <= 4; ++step) {
+    fill_ghosts(a);
+    const d3q19::StepArgs<double> two{plain_planes<const double>(a.data(), l), plain_planes(b.data(), l), l, d, p,
+                                      nullptr, nullptr, Wrap{}, Wrap{}};
+    d3q19::StepArgs<double> one{planes_of<const double>(g.data(), plane_offsets(lat, l, map), L::Q),
+                                planes_of(g.data(), plane_offsets(lat, l, after_step(map)), L::Q), l, d, p,
+                                nullptr, nullptr, Wrap{}, Wrap{}};
+    if (map == PlaneMap::Swapped) one.wrap = one.push = across;  // the pulls and pushes cross
+    for (int z = 0; z < kNz; ++z)
+      for (int y = 0; y < kNy; ++y)
+        for (int x = 0; x < kNx; ++x) {
+          update_site<Collision::BGK, Equilibrium::Compressible, false>(two, x, y, z);
+          if (map == PlaneMap::Swapped)
+            Traits::update_reach<0, Reach::Pushes>(one, x, y, z);
+          else
+            Traits::update_reach<0, Reach::Across>(one, x, y, z);
+        }
+    std::swap(a, b);
+    map = after_step(map);
+    int differ = 0, ghosts_written = 0;
+    for (int i = 0; i < L::Q; ++i)
+      for (int z = -1; z <= kNz; ++z)
+        for (int y = -1; y <= kNy; ++y)
+          for (int x = -1; x <= kNx; ++x) {
+            const bool ghost = x < 0 || y < 0 || z < 0 || x >= kNx || y >= kNy || z >= kNz;
+            if (ghost) {
+              ghosts_written += !std::isnan(g[std::size_t(l.at(i, x, y, z))]);
+              continue;
+            }
+            // Population i of site (x, y, z): shifted, slot i of the site it streams to (across
+            // the boundary: at the block's other end); swapped, slot opposite(i) of the site.
+            const double in_place =
+                map == PlaneMap::Shifted
+                    ? g[std::size_t(l.at(i, wrapped(x + L::ex(i), kNx), wrapped(y + L::ey(i), kNy), wrapped(z + L::ez(i), kNz)))]
+                    : g[std::size_t(l.at(opposite_plane(lat, i), x, y, z))];
+            const double expected = a[std::size_t(l.at(i, x, y, z))];
+            differ += std::memcmp(&in_place, &expected, sizeof(double)) != 0;
+          }
+    EXPECT_EQ(differ, 0) << "step " << step;
+    EXPECT_EQ(ghosts_written, 0) << "step " << step;
+  }
 }
