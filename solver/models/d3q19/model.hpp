@@ -77,10 +77,9 @@ struct Traits {
   template <int V>
   static constexpr Equilibrium kEquilibrium = V % 2 == 1 ? Equilibrium::Incompressible : Equilibrium::Compressible;
 
-  // Each update is compiled twice, reading across and not (pull_plain), and a step runs one of
-  // the two for every site (a.wrap is the kernel's parameter): the steps that fill their ghosts
-  // (in place, tiles) keep the update's old code. (In-place FP64 still lost 4 % at 512^3 on an
-  // H100, with the snapshot's code, which reads across, in the same kernel: docs/benchmarks.md.)
+  // The update that reads its reach from a.wrap: reading across or not (pull_plain), both
+  // compiled in. The CPU runs it, and so do the GPU's runs with solid sites; the GPU's other runs
+  // take update_reach, one reach a kernel.
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int z) {
     if (a.wrap.any())
@@ -99,8 +98,9 @@ struct Traits {
 
   // The same with one reach each, for the GPU's step kernels of runs without solid sites (one
   // kernel per reach, cuda/kernels.cuh): Across reads across the axes a.wrap names (none: the
-  // ghosts, with the same values and arithmetic), Pushes pushes across a.push's too. Two copies
-  // of the update in one kernel cost in-place FP64 4 % at 512^3 on an H100 (docs/benchmarks.md).
+  // ghosts, with the same values and arithmetic), Pushes pushes across a.push's too. With the
+  // pushing update compiled into the kernel beside the other two, the two-buffer FP32 step lost
+  // 1.3 % at 512^3 on an H100 (docs/benchmarks.md).
   template <int V, Reach R, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update_reach(const StepArgs<Real>& a, int x, int y, int z) {
     update_site<kCollision<V>, kEquilibrium<V>, true, R == Reach::Pushes>(a, x, y, z);
@@ -110,9 +110,8 @@ struct Traits {
     update_pair<kCollision<V>, kEquilibrium<V>, true, R == Reach::Pushes>(a, x, y, z);
   }
 
-  // The fields of local site (x, y, z), in the order of field_list; read across as the update
-  // reads (a step's snapshot runs in the step's kernel: in place, code without the index
-  // arithmetic, as the update's).
+  // The fields of local site (x, y, z), in the order of field_list; read across where a.wrap
+  // says, as the update reads (a step's snapshot runs in the step's kernel).
   template <class Real>
   PLUME_HD PLUME_FORCEINLINE static void fields(const StepArgs<Real>& a, int x, int y, int z, double* out) {
     const SiteFields s = a.wrap.any() ? site_fields<true>(a, x, y, z) : site_fields<false>(a, x, y, z);
