@@ -126,7 +126,7 @@ const std::vector<std::string>& backend_kind_names() {
 }
 
 const std::vector<std::string>& transport_names() {
-  static const std::vector<std::string> n{"auto", "host", "cuda-aware", "nccl"};
+  static const std::vector<std::string> n{"auto", "host", "cuda-aware", "nccl", "cuda-ipc"};
   return n;
 }
 

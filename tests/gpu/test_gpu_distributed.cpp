@@ -36,13 +36,14 @@ SolverConfig gpu_case(bool walls, Precision precision) {
 std::vector<TransportKind> transports() {
   std::vector<TransportKind> t{TransportKind::Host};
   SolverConfig probe = gpu_case(true, Precision::FP64);
-  for (TransportKind k : {TransportKind::CudaAware, TransportKind::Nccl}) {
+  for (TransportKind k : {TransportKind::CudaAware, TransportKind::Nccl, TransportKind::CudaIpc}) {
     probe.transport = k;
     try {
       Solver s(probe, *world);  // collective: every rank learns the same
       t.push_back(k);
     } catch (const CollectiveError&) {
-      // not offered here (no NCCL in the build, MPI without CUDA support): the next test says which
+      // not offered here (no NCCL in the build, MPI without CUDA support, ranks on several hosts):
+      // the next test says which
     }
   }
   return t;
@@ -120,6 +121,22 @@ TEST(GpuDistributed, InPlaceStreamingOnEveryTilingAndTransportGivesTheOneGpuPopu
                                          find_model(mc.config.model).lattice().reach,
                                          "in place, " + mc.what + (precision == Precision::FP32 ? " FP32" : " FP64"),
                                          offered);
+}
+
+// The copy-engine transport runs wherever the ranks share a host (the GPU jobs of these tests), so
+// that the transport lists above cannot lose it quietly; on several hosts it says why not.
+TEST(GpuDistributed, TheCudaIpcTransportRunsOnTheGpusOfOneHost) {
+  if (cuda_device_count() == 0 || world->size() == 1) GTEST_SKIP() << "needs a CUDA device and several ranks";
+  SolverConfig c = gpu_case(false, Precision::FP64);
+  c.transport = TransportKind::CudaIpc;
+  try {
+    Solver s(c, *world);
+    EXPECT_EQ(s.transport(), TransportKind::CudaIpc);
+  } catch (const CollectiveError& e) {
+    const std::string m = e.what();
+    if (m.find("runs on host") != std::string::npos) GTEST_SKIP() << m;
+    ADD_FAILURE() << m;
+  }
 }
 
 // A transport that cannot run here is refused on every rank with the reason, not run wrongly.

@@ -211,6 +211,25 @@ TEST(DistributedErrors, ATilingThatDoesNotFitIsRefusedOnEveryRank) {
   }
 }
 
+// The transports between device buffers (CUDA-aware MPI, NCCL, CUDA IPC) asked for on the CPU
+// backend: refused on every rank, naming the transport and the one that can run.
+TEST(DistributedErrors, ADeviceTransportOnTheCpuBackendIsRefusedOnEveryRank) {
+  if (world->size() == 1) GTEST_SKIP() << "one rank exchanges no halos";
+  SolverConfig c = small_case(true, Precision::FP64);
+  c.backend = BackendKind::CPU;
+  for (TransportKind t : {TransportKind::CudaAware, TransportKind::Nccl, TransportKind::CudaIpc}) {
+    c.transport = t;
+    try {
+      Solver s(c, *world);
+      ADD_FAILURE() << "accepted transport " << to_string(t) << " on the cpu backend";
+    } catch (const CollectiveError& e) {
+      const std::string m = e.what();
+      EXPECT_NE(m.find("halo transport " + to_string(t) + ": it needs halos in device memory"), std::string::npos) << m;
+      EXPECT_NE(m.find("use host"), std::string::npos) << m;
+    }
+  }
+}
+
 // A second model through the same decomposition and halo code: D2Q9 with a moving wall, a body
 // force and the Taylor–Green start (flow across every seam), on every tiling, equal to one process
 // bit for bit.

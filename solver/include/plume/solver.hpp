@@ -24,8 +24,10 @@ const std::vector<std::string>& backend_kind_names();
 // when plume is built with it and the backend is CUDA, else CUDA-aware MPI when the MPI library
 // reports CUDA support, else Host. Host: MPI between host buffers (pinned and staged on a GPU).
 // CudaAware: MPI between device buffers. Nccl: ncclSend/ncclRecv between device buffers.
-enum class TransportKind : int { Auto = 0, Host = 1, CudaAware = 2, Nccl = 3 };
-// "auto", "host", "cuda-aware", "nccl" (the run.transport values), in the order of the values;
+// CudaIpc: the GPUs' copy engines write into the neighbours' device buffers, mapped through CUDA
+// IPC (ranks of one host).
+enum class TransportKind : int { Auto = 0, Host = 1, CudaAware = 2, Nccl = 3, CudaIpc = 4 };
+// "auto", "host", "cuda-aware", "nccl", "cuda-ipc" (the run.transport values), in the order of the values;
 // parse throws std::invalid_argument naming the value and the choices.
 const std::vector<std::string>& transport_names();
 std::string to_string(TransportKind t);
@@ -96,7 +98,7 @@ class Solver {
   std::string backend_name() const;
   std::string backend_description() const;
   const std::string& backend_reason() const { return reason_; }  // why this backend was chosen
-  // The transport of the halo messages (Host, CudaAware or Nccl; Auto on one rank: no messages).
+  // The transport of the halo messages (Host, CudaAware, Nccl or CudaIpc; Auto on one rank: no messages).
   TransportKind transport() const { return transport_; }
 
   // Steering: the model's new physics (from `s`, a setup of the run's model) take effect at the

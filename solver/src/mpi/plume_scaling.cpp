@@ -337,7 +337,7 @@ int run(Communicator& comm, int argc, char** argv) {
       "       plume-scaling validate [--lattice NXxNY] [--steps S] [--fp32] (--machine FILE | --reference cpu|gpu)\n"
       "       plume-scaling predict (--machine FILE | --reference cpu|gpu) [--lattice NXxNY] [--tile WxH]\n"
       "                             [--max-ranks R] [--walls 0|1] [--fp32]\n"
-      "       plume-scaling time --lattice NXxNY[xNZ] [--tiles TXxTY[xTZ]] [--transport auto|host|cuda-aware|nccl]\n"
+      "       plume-scaling time --lattice NXxNY[xNZ] [--tiles TXxTY[xTZ]] [--transport auto|host|cuda-aware|nccl|cuda-ipc]\n"
       "                          [--overlap 0|1] [--steps S] [--backend auto|cpu|cuda] [--fp32] [--machine FILE]\n"
       "--model NAME (any registered model: d2q37, d2q9, d3q19, ...; default d2q37) chooses the model that is measured\n"
       "and timed; `time` takes a 3-D lattice (NXxNYxNZ) for a 3-D model.\n";

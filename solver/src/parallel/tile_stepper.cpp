@@ -1,14 +1,21 @@
 #include "tile_stepper.hpp"
 #include <algorithm>
+#include "ipc_transport.hpp"
 #include "nccl_transport.hpp"
 
 namespace plume::parallel {
 
+namespace {
+// The transports that queue their messages on the backend's halo stream, after the packing and
+// before the unpacking, so that the host never waits for a message.
+bool stream_ordered(TransportKind t) { return t == TransportKind::Nccl || t == TransportKind::CudaIpc; }
+}  // namespace
+
 HaloExchange::HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& comm, TransportKind transport)
     : ops_(ops), plan_(plan) {
-  ops_.setup_halos(plan_, transport == TransportKind::Host   ? HaloMemory::Host
-                          : transport == TransportKind::Nccl ? HaloMemory::DeviceStream
-                                                             : HaloMemory::Device);
+  ops_.setup_halos(plan_, transport == TransportKind::Host ? HaloMemory::Host
+                          : stream_ordered(transport)      ? HaloMemory::DeviceStream
+                                                           : HaloMemory::Device);
   std::array<HaloChannel, kFaces> channels;
   void* stream = nullptr;
   for (int f = 0; f < kFaces; ++f) {
@@ -18,7 +25,9 @@ HaloExchange::HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& com
     channels[f] = HaloChannel{peer.rank, b.send, b.recv, b.bytes};
     stream = b.stream;
   }
-  transport_ = transport == TransportKind::Nccl ? make_nccl_transport(comm, channels, stream) : comm.connect(channels);
+  transport_ = transport == TransportKind::Nccl      ? make_nccl_transport(comm, channels, stream)
+               : transport == TransportKind::CudaIpc ? make_ipc_transport(comm, channels, stream)
+                                                     : comm.connect(channels);
 }
 
 void HaloExchange::set_order() {
@@ -77,7 +86,7 @@ TileStepper::TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& 
     : ops_(ops),
       regions_{regions, return_regions},
       exchange_(ops, plan, comm, transport),
-      bulk_first_(ops.bulk_pieces() == 1 && transport != TransportKind::Nccl) {}
+      bulk_first_(ops.bulk_pieces() == 1 && !stream_ordered(transport)) {}
 
 void TileStepper::exchange() {
   exchange_.begin();

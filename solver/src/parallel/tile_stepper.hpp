@@ -17,7 +17,8 @@ namespace plume::parallel {
 // that a bulk update that needs those halos can be launched in between.
 class HaloExchange {
  public:
-  // `transport` is resolved (Host, CudaAware or Nccl); Nccl makes this constructor collective.
+  // `transport` is resolved (Host, CudaAware, Nccl or CudaIpc); the last two make this
+  // constructor collective.
   HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& comm, TransportKind transport);
   void prepare();
   void begin();
@@ -59,7 +60,7 @@ class TileStepper {
   HaloExchange exchange_;
   // Launch the bulk before packing: a backend whose update() only launches work, with a transport
   // whose packing makes the host wait (host-staged or CUDA-aware MPI: the copies to the host run
-  // beside the bulk instead of before it). NCCL queues everything on the halo stream anyway.
+  // beside the bulk instead of before it). NCCL and CUDA IPC queue everything on the halo stream anyway.
   bool bulk_first_ = false;
 };
 

@@ -1,0 +1,235 @@
+// Halo messages between the GPUs of one host through CUDA IPC. Each rank maps its neighbours'
+// receive buffers into its own address space, and its halo stream copies each message straight
+// into the neighbour's buffer: the copy engines move it over NVLink (or PCIe), and no
+// multiprocessor is taken from the bulk, where NCCL's kernels take some. Everything is queued on
+// the backend's halo stream, as with NCCL, and the host never waits: the two sides of a face
+// order their use of the receive buffer with two counters in the receiver's device memory,
+// written by the sender's stream (cuStreamWriteValue64) and waited for by the receiver's
+// (cuStreamWaitValue64).
+#include <cuda.h>  // the driver's types; its functions are looked up at run time (Driver below)
+#include <cuda_runtime.h>
+#include <cudaTypedefs.h>
+#include <unistd.h>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+#include "cuda_check.hpp"
+#include "parallel/ipc_transport.hpp"
+
+namespace plume::parallel {
+namespace {
+
+// The driver functions this transport needs, found through the runtime: plume links the CUDA
+// runtime only, so that it loads on machines without a driver (solver/src/cuda/CMakeLists.txt).
+struct Driver {
+  PFN_cuStreamWriteValue64_v11070 write = nullptr;
+  PFN_cuStreamWaitValue64_v11070 wait = nullptr;
+  PFN_cuMemGetAddressRange_v3020 range = nullptr;
+  PFN_cuDeviceGetAttribute_v2000 attribute = nullptr;
+  PFN_cuDeviceGet_v2000 device = nullptr;
+
+  void load() {
+    find("cuStreamWriteValue64", write);
+    find("cuStreamWaitValue64", wait);
+    find("cuMemGetAddressRange", range);
+    find("cuDeviceGetAttribute", attribute);
+    find("cuDeviceGet", device);
+  }
+  template <class F>
+  static void find(const char* name, F& f) {
+    void* p = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    PLUME_CUDA_CHECK(cudaGetDriverEntryPointByVersion(name, &p, 12000, cudaEnableDefault, &found));
+    if (found != cudaDriverEntryPointSuccess || !p)
+      throw std::runtime_error(std::string("halo transport cuda-ipc: the CUDA driver has no ") + name);
+    f = reinterpret_cast<F>(p);
+  }
+};
+
+void check(CUresult r, const char* call) {
+  if (r != CUDA_SUCCESS) throw std::runtime_error(std::string("halo transport cuda-ipc: ") + call + " failed (CUresult " + std::to_string(int(r)) + ")");
+}
+
+// The counters of a rank, in its device memory, one pair per face: arrived[f] = k once the k-th
+// message for face f is in its receive buffer; freed[f] = k once the neighbour's receive buffer
+// that face f sends into has been read up to message k-1. Both are written by the neighbour.
+constexpr int kArrived = 0, kFreed = kFaces, kCounters = 2 * kFaces;
+
+// What a rank tells the others: where it runs, and handles of its counters and receive buffers.
+struct Exported {
+  char host[256] = {};
+  char problem[256] = {};  // why it could not export ("" if it could)
+  cudaIpcMemHandle_t counters{};
+  cudaIpcMemHandle_t recv[kFaces]{};
+  std::uint64_t recv_offset[kFaces] = {};  // from the start of the allocation the handle maps
+};
+
+std::string host_name() {
+  char h[256] = {};
+  gethostname(h, sizeof h - 1);
+  return h;
+}
+
+void copy_text(char (&to)[256], const std::string& from) { std::strncpy(to, from.c_str(), sizeof to - 1); }
+
+class IpcTransport final : public HaloTransport {
+ public:
+  IpcTransport(Communicator& comm, const std::array<HaloChannel, kFaces>& channels, cudaStream_t stream)
+      : channels_(channels), stream_(stream) {
+    PLUME_CUDA_CHECK(cudaGetDevice(&device_));
+    // Local part: every rank reaches the exchange below even if it failed, so that none waits.
+    Exported mine;
+    copy_text(mine.host, host_name());
+    try {
+      driver_.load();
+      export_buffers(mine);
+    } catch (const std::exception& e) {
+      copy_text(mine.problem, e.what());
+    }
+    std::vector<Exported> all(std::size_t(comm.size()));
+    for (int r = 0; r < comm.size(); ++r) {
+      if (r == comm.rank()) all[std::size_t(r)] = mine;
+      comm.broadcast(&all[std::size_t(r)], sizeof(Exported), r);
+    }
+    try {
+      if (mine.problem[0]) throw std::runtime_error(mine.problem);
+      map_neighbours(all, mine);
+    } catch (...) {
+      release();
+      throw;
+    }
+  }
+
+  ~IpcTransport() override { release(); }
+
+  // For each face of the axis: tell the neighbour that this rank's receive buffer has been read
+  // (the unpacking of the message before is queued before this on the same stream); wait until
+  // the neighbour has read its own; copy the message into it; tell it the message is there. Then
+  // wait for both messages of this rank. The first loop posts every "read" before any wait, so
+  // two ranks that face each other across both faces of an axis never wait for each other.
+  void start(int axis) override {
+    for (int f = 2 * axis; f < 2 * axis + 2; ++f)
+      if (channels_[f].peer >= 0) signal(remote_[f].freed, ++count_[f]);
+    for (int f = 2 * axis; f < 2 * axis + 2; ++f) {
+      const HaloChannel& c = channels_[f];
+      if (c.peer < 0) continue;
+      wait_for(kFreed + f, count_[f]);
+      PLUME_CUDA_CHECK(cudaMemcpyAsync(remote_[f].recv, c.send, c.bytes, cudaMemcpyDeviceToDevice, stream_));
+      signal(remote_[f].arrived, count_[f]);
+    }
+    for (int f = 2 * axis; f < 2 * axis + 2; ++f)
+      if (channels_[f].peer >= 0) wait_for(kArrived + f, count_[f]);
+  }
+  // The unpacking that follows is queued on the halo stream too: the host need not wait.
+  bool test(int) override { return true; }
+  void wait(int) override {}
+
+ private:
+  struct Remote {
+    void* recv = nullptr;
+    CUdeviceptr arrived = 0, freed = 0;
+  };
+
+  // Maps each neighbour's receive buffer and counters of the face opposite the one facing it.
+  void map_neighbours(const std::vector<Exported>& all, const Exported& mine) {
+    for (int f = 0; f < kFaces; ++f) {
+      const int p = channels_[f].peer;
+      if (p < 0) continue;
+      const Exported& theirs = all[std::size_t(p)];
+      if (theirs.problem[0])
+        throw std::runtime_error("halo transport cuda-ipc: neighbour rank " + std::to_string(p) + " could not share its buffers");
+      if (std::strcmp(theirs.host, mine.host) != 0)
+        throw std::runtime_error("halo transport cuda-ipc: neighbour rank " + std::to_string(p) + " runs on host " +
+                                 theirs.host + ", this rank on " + mine.host +
+                                 "; CUDA IPC reaches only the GPUs of one host: use nccl");
+      // The neighbour receives what face f sends on its face opposite(f).
+      const int g = int(opposite(Face(f)));
+      char* counters = static_cast<char*>(open(p, theirs.counters));
+      remote_[f].recv = static_cast<char*>(open(p, theirs.recv[g])) + theirs.recv_offset[g];
+      remote_[f].arrived = reinterpret_cast<CUdeviceptr>(counters + sizeof(std::uint64_t) * (kArrived + g));
+      remote_[f].freed = reinterpret_cast<CUdeviceptr>(counters + sizeof(std::uint64_t) * (kFreed + g));
+    }
+  }
+
+  // Every write into a neighbour's memory is one that the neighbour's stream waits for, so once
+  // both ranks' streams are done, no copy into a buffer that is about to go is left in flight.
+  void release() {
+    cudaSetDevice(device_);
+    if (stream_) cudaStreamSynchronize(stream_);
+    for (auto& [key, base] : opened_) cudaIpcCloseMemHandle(base);
+    opened_.clear();
+    if (counters_) cudaFree(counters_);
+    counters_ = nullptr;
+  }
+
+  void export_buffers(Exported& mine) {
+    int can = 0;
+    CUdevice dev{};
+    check(driver_.device(&dev, device_), "cuDeviceGet");
+    check(driver_.attribute(&can, CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, dev), "cuDeviceGetAttribute");
+    if (!can)
+      throw std::runtime_error("halo transport cuda-ipc: GPU " + std::to_string(device_) +
+                               " has no 64-bit stream memory operations (cuStreamWaitValue64); use nccl");
+    PLUME_CUDA_CHECK(cudaMalloc(&counters_, kCounters * sizeof(std::uint64_t)));
+    PLUME_CUDA_CHECK(cudaMemset(counters_, 0, kCounters * sizeof(std::uint64_t)));
+    PLUME_CUDA_CHECK(cudaDeviceSynchronize());
+    PLUME_CUDA_CHECK(cudaIpcGetMemHandle(&mine.counters, counters_));
+    for (int f = 0; f < kFaces; ++f) {
+      if (channels_[f].peer < 0) continue;
+      // A handle maps a whole allocation: send the buffer's place in it along.
+      CUdeviceptr base = 0;
+      std::size_t size = 0;
+      const CUdeviceptr recv = reinterpret_cast<CUdeviceptr>(channels_[f].recv);
+      check(driver_.range(&base, &size, recv), "cuMemGetAddressRange");
+      PLUME_CUDA_CHECK(cudaIpcGetMemHandle(&mine.recv[f], reinterpret_cast<void*>(base)));
+      mine.recv_offset[f] = recv - base;
+    }
+  }
+
+  // A handle is opened once per process, however many faces lead to its allocation.
+  void* open(int rank, const cudaIpcMemHandle_t& h) {
+    const auto key = std::make_pair(rank, std::string(h.reserved, sizeof h.reserved));
+    auto it = opened_.find(key);
+    if (it != opened_.end()) return it->second;
+    void* p = nullptr;
+    const cudaError_t e = cudaIpcOpenMemHandle(&p, h, cudaIpcMemLazyEnablePeerAccess);
+    if (e != cudaSuccess)
+      throw std::runtime_error("halo transport cuda-ipc: cannot map the buffers of neighbour rank " + std::to_string(rank) +
+                               " (cudaIpcOpenMemHandle: " + cudaGetErrorString(e) +
+                               "); every rank must see the GPUs of the others: use nccl");
+    opened_.emplace(key, p);
+    return p;
+  }
+
+  // The write is fenced after the work before it on the stream (the copy): the neighbour that
+  // sees the count sees the message.
+  void signal(CUdeviceptr at, std::uint64_t value) {
+    check(driver_.write(stream_, at, value, CU_STREAM_WRITE_VALUE_DEFAULT), "cuStreamWriteValue64");
+  }
+  void wait_for(int counter, std::uint64_t value) {
+    const CUdeviceptr at = reinterpret_cast<CUdeviceptr>(counters_ + counter);
+    check(driver_.wait(stream_, at, value, CU_STREAM_WAIT_VALUE_GEQ), "cuStreamWaitValue64");
+  }
+
+  Driver driver_;
+  std::array<HaloChannel, kFaces> channels_;
+  cudaStream_t stream_;
+  int device_ = 0;
+  std::uint64_t* counters_ = nullptr;
+  std::array<Remote, kFaces> remote_{};
+  std::array<std::uint64_t, kFaces> count_{};  // messages started per face
+  std::map<std::pair<int, std::string>, void*> opened_;
+};
+
+}  // namespace
+
+std::unique_ptr<HaloTransport> make_ipc_transport(Communicator& comm, const std::array<HaloChannel, kFaces>& channels,
+                                                  void* stream) {
+  return std::make_unique<IpcTransport>(comm, channels, static_cast<cudaStream_t>(stream));
+}
+
+}  // namespace plume::parallel
