@@ -1,19 +1,23 @@
-// Point-to-point bandwidth and latency between the GPUs of ranks 0 and 1, the two ways plume's
-// halos travel: host-staged (device -> pinned host, MPI, pinned host -> device, as the host
-// transport does each phase) and NCCL (ncclSend/ncclRecv between device buffers). Two patterns:
+// Point-to-point bandwidth and latency between the GPUs of ranks 0 and 1, the ways plume's halos
+// travel: host-staged (device -> pinned host, MPI, pinned host -> device, as the host transport
+// does each phase), NCCL (ncclSend/ncclRecv between device buffers) and CUDA IPC (plume's own
+// cuda-ipc transport, exchange only: it sends both ways at once by design). Two patterns:
 // ping-pong (half the round trip: one message in flight) and exchange (both ranks send s bytes to
 // each other at once, as a halo phase does, so that the two directions share what they share:
 // host memory bandwidth, a link that is not full duplex). A fit t = t0 + s/B0 over the sizes of
 // each gives B0, t0; the exchange's are the performance model's.
-//   mpirun -np 2 gpu_p2p [--transport host|nccl|both]
+//   mpirun -np 2 gpu_p2p [--transport host|nccl|cuda-ipc|all]
 #include <mpi.h>
 #include <nccl.h>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <string>
+#include <memory>
 #include <vector>
 #include "cuda_check.hpp"
+#include "parallel/ipc_transport.hpp"
+#include "plume/parallel/mpi.hpp"
 
 namespace {
 
@@ -44,12 +48,14 @@ int main(int argc, char** argv) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  const std::string which = argc > 2 && std::string(argv[1]) == "--transport" ? argv[2] : "both";
+  const std::string which = argc > 2 && std::string(argv[1]) == "--transport" ? argv[2] : "all";
   if (size != 2) {
     if (rank == 0) std::fprintf(stderr, "gpu_p2p: run on exactly 2 ranks (got %d)\n", size);
     MPI_Finalize();
     return 2;
   }
+  // MPI is initialised: plume's communicator over it, gone before MPI_Finalize.
+  auto session = std::make_unique<plume::parallel::MpiSession>(argc, argv);
   int ndev = 0;
   PLUME_CUDA_CHECK(cudaGetDeviceCount(&ndev));
   PLUME_CUDA_CHECK(cudaSetDevice(rank % ndev));
@@ -86,6 +92,22 @@ int main(int argc, char** argv) {
       nccl_check(ncclSend(d_send, s, ncclChar, peer, nc, st), "ncclSend");
     else
       nccl_check(ncclRecv(d_recv, s, ncclChar, peer, nc, st), "ncclRecv");
+    PLUME_CUDA_CHECK(cudaStreamSynchronize(st));
+  };
+
+  // plume's cuda-ipc transport over one face pair (rank 0's z-high face meets rank 1's z-low),
+  // set up again for each size (outside all but the first block of a size's timing).
+  std::unique_ptr<plume::parallel::HaloTransport> ipc;
+  std::size_t ipc_bytes = 0;
+  auto ipc_exchange = [&](std::size_t s) {
+    if (s != ipc_bytes) {
+      ipc.reset();
+      std::array<plume::parallel::HaloChannel, plume::parallel::kFaces> channels;
+      channels[rank == 0 ? plume::parallel::ZHigh : plume::parallel::ZLow] = {peer, d_send, d_recv, s};
+      ipc = plume::parallel::make_ipc_transport(session->world(), channels, st);
+      ipc_bytes = s;
+    }
+    ipc->start(2);
     PLUME_CUDA_CHECK(cudaStreamSynchronize(st));
   };
 
@@ -132,8 +154,12 @@ int main(int argc, char** argv) {
       std::printf("RESULT %s transport=%s t0_us=%.2f B0_GBs=%.2f\n", what.c_str(), t.c_str(), f.t0 * 1e6, f.B0 * 1e-9);
   };
 
-  for (const std::string t : {"host", "nccl"}) {
-    if (which != "both" && which != t) continue;
+  for (const std::string t : {"host", "nccl", "cuda-ipc"}) {
+    if (which != "all" && which != t) continue;
+    if (t == "cuda-ipc") {
+      series("exchange", t, "exchange, both ranks send s bytes at once", 1, ipc_exchange);
+      continue;
+    }
     const bool host = t == "host";
     // Half a round trip: one message in flight at a time.
     series("p2p", t, "device-to-device ping-pong between GPU 0 and GPU 1, one way", 2, [&](std::size_t s) {
@@ -146,6 +172,8 @@ int main(int argc, char** argv) {
       host ? host_exchange(s) : nccl_exchange(s);
     });
   }
+  ipc.reset();
+  session.reset();
   ncclCommDestroy(nc);
   MPI_Finalize();
   return 0;

@@ -4,8 +4,8 @@
 #   scripts/gpu-scaling-model.sh d3q19:3d d2q9 diffusion:3d thermal3d:3d
 # A model with ":3d" runs 3-D lattices: weak 512^3 per GPU stacked in z (1x1xN), strong 512^3
 # (and seed 002's LBM box 192x512x512 for d3q19); otherwise 2-D: weak 8192^2 per GPU stacked in y
-# (1xN), strong 16384^2. Each transport (host-staged MPI, NCCL) with and without overlap; the
-# one-GPU run of the same tile is the baseline.
+# (1xN), strong 16384^2. Each transport (host-staged MPI, NCCL, the copy engines through CUDA IPC)
+# with and without overlap; the one-GPU run of the same tile is the baseline.
 #
 # First: the build (plume-scaling, gpu_p2p and, where GoogleTest is found as in gpu-check.sh, the
 # decomposed GPU tests, run on N GPUs), then the GPU-to-GPU exchange (both ranks sending at once,
@@ -15,6 +15,7 @@
 # per-row cost. So the prediction tests the model's account of the halos and the overlap from
 # independent measurements, as seed 002 validates its own. Results go to $OUT/summary.md as they come (a call that
 # runs out of time still returns what it measured); the table is printed last.
+# PLUME_TRANSPORTS (default "host nccl cuda-ipc") narrows the transports of the scaling runs.
 # NVLink multicast stays off (NCCL_NVLS_ENABLE=0), as the shared GPU nodes require.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -73,6 +74,7 @@ p2p() { sed -nE "s/RESULT $1 transport=$2 t0_us=([0-9.e+-]+) B0_GBs=([0-9.e+-]+)
 for t in host nccl; do
   note "$t: ping-pong t0, B0; exchange t0, B0" "$(p2p p2p $t 1) us, $(p2p p2p $t 2) GB/s; $(p2p exchange $t 1) us, $(p2p exchange $t 2) GB/s"
 done
+note "cuda-ipc: exchange t0, B0" "$(p2p exchange cuda-ipc 1) us, $(p2p exchange cuda-ipc 2) GB/s"
 
 launch=0
 machine() {  # transport site-rate[G/s] value-bytes -> path of a machine file
@@ -108,7 +110,7 @@ scale() {  # model kind lattice nlattice tiles prec
   base=$(run "$m" 1 "$lat" 1x1 host 1 "$flag"); r1=$(rate "$base")
   [ -n "$r1" ] || { note "$m $prec $kind 1 GPU $lat" "FAILED (see scaling-$m.log)"; failed=1; return; }
   note "$m $prec $kind 1 GPU $lat" "$r1 G site/s"
-  for t in host nccl; do
+  for t in ${PLUME_TRANSPORTS:-host nccl cuda-ipc}; do
     for ov in 1 0; do
       line=$(run "$m" "$n" "$nlat" "$tiles" $t $ov "$flag" "$(machine $t "$r1" $vb)"); r=$(rate "$line")
       [ -n "$r" ] || { note "$m $prec $kind $n GPUs $tiles $t overlap=$ov" "FAILED"; failed=1; continue; }

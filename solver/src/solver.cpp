@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include "parallel/ipc_transport.hpp"
 #include "parallel/nccl_transport.hpp"
 #include "parallel/tile_stepper.hpp"
 #include "solid_mask.hpp"
@@ -98,11 +99,16 @@ std::vector<T> gather_blocks(parallel::Communicator& comm, const parallel::Decom
 Box whole_layout(const Layout& l) { return {-l.halo, l.nx + l.halo, -l.halo, l.ny + l.halo, -l.hz, l.nz + l.hz}; }
 
 // The transport a decomposed run uses: the one asked for if it can run here, else an error
-// saying why; Auto prefers what needs no staging copies through host memory.
+// saying why. Auto prefers what needs no staging copies through host memory, and among those
+// what takes no multiprocessor from the step: the copy engines through CUDA IPC where every
+// rank's GPU reaches every other's (one host), else NCCL.
 TransportKind resolve_transport(TransportKind want, const Backend& backend, HaloOps& ops,
                                 parallel::Communicator& comm) {
   const bool device = ops.device_memory();
   if (want == TransportKind::Auto) {
+    long long every_device = device ? 1 : 0;  // collective, so that every rank asks the next question or none
+    comm.allreduce(&every_device, 1, parallel::ReduceOp::Min);
+    if (every_device == 1 && parallel::ipc_reaches_all(comm)) return TransportKind::CudaIpc;
     if (device && parallel::nccl_built()) return TransportKind::Nccl;
     if (device && comm.device_pointers()) return TransportKind::CudaAware;
     return TransportKind::Host;

@@ -378,8 +378,10 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
                       "compute; for measurements)",
                       PLUME_REF(solver.overlap)));
   t.push_back(choice("run", "transport",
-                     "halo transport between GPUs of a run on several ranks: auto = NCCL when built in, else "
-                     "CUDA-aware MPI when the MPI library reports it, else host = MPI through pinned host buffers",
+                     "halo transport between GPUs of a run on several ranks: auto = cuda-ipc (the GPUs' copy "
+                     "engines, ranks of one host whose GPUs reach each other) where it can run, else NCCL when "
+                     "built in, else CUDA-aware MPI when the MPI library reports it, else host = MPI through "
+                     "pinned host buffers",
                      transport_names(), PLUME_REF(solver.transport)));
   // [output]
   t.push_back(text("output", "dir", "output folder, created if missing (relative to the working directory)",

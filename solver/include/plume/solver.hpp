@@ -20,9 +20,10 @@ enum class BackendKind : int { Auto = 0, CPU = 1, CUDA = 2 };
 // "auto", "cpu", "cuda" (the run.backend values), in the order of the values.
 const std::vector<std::string>& backend_kind_names();
 
-// How the halos of a decomposed GPU run travel (docs/distributed.md, "Transports"). Auto: NCCL
-// when plume is built with it and the backend is CUDA, else CUDA-aware MPI when the MPI library
-// reports CUDA support, else Host. Host: MPI between host buffers (pinned and staged on a GPU).
+// How the halos of a decomposed GPU run travel (docs/distributed.md, "Transports"). Auto, with the
+// CUDA backend: CudaIpc where every rank's GPU can reach every other's (one host), else NCCL when
+// plume is built with it, else CUDA-aware MPI when the MPI library reports CUDA support; Host
+// otherwise. Host: MPI between host buffers (pinned and staged on a GPU).
 // CudaAware: MPI between device buffers. Nccl: ncclSend/ncclRecv between device buffers.
 // CudaIpc: the GPUs' copy engines write into the neighbours' device buffers, mapped through CUDA
 // IPC (ranks of one host).

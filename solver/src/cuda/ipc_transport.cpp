@@ -76,6 +76,13 @@ std::string host_name() {
 
 void copy_text(char (&to)[256], const std::string& from) { std::strncpy(to, from.c_str(), sizeof to - 1); }
 
+// A CUDA call that may fail without harm here: its error is cleared, so that no later check of
+// cudaGetLastError (a kernel launch's) takes it for its own.
+bool succeeds(cudaError_t e) {
+  if (e != cudaSuccess) cudaGetLastError();
+  return e == cudaSuccess;
+}
+
 class IpcTransport final : public HaloTransport {
  public:
   IpcTransport(Communicator& comm, const std::array<HaloChannel, kFaces>& channels, cudaStream_t stream)
@@ -197,7 +204,7 @@ class IpcTransport final : public HaloTransport {
     if (it != opened_.end()) return it->second;
     void* p = nullptr;
     const cudaError_t e = cudaIpcOpenMemHandle(&p, h, cudaIpcMemLazyEnablePeerAccess);
-    if (e != cudaSuccess)
+    if (!succeeds(e))
       throw std::runtime_error("halo transport cuda-ipc: cannot map the buffers of neighbour rank " + std::to_string(rank) +
                                " (cudaIpcOpenMemHandle: " + cudaGetErrorString(e) +
                                "); every rank must see the GPUs of the others: use nccl");
@@ -225,7 +232,34 @@ class IpcTransport final : public HaloTransport {
   std::map<std::pair<int, std::string>, void*> opened_;
 };
 
+// A rank's GPU as every process of the host names it: its PCI bus id.
+struct RankGpu {
+  char host[256] = {};
+  char pci[32] = {};
+};
+
 }  // namespace
+
+bool ipc_reaches_all(Communicator& comm) {
+  RankGpu mine;
+  copy_text(mine.host, host_name());
+  int dev = 0;
+  bool ok = succeeds(cudaGetDevice(&dev)) && succeeds(cudaDeviceGetPCIBusId(mine.pci, sizeof mine.pci - 1, dev));
+  std::vector<RankGpu> all(std::size_t(comm.size()));
+  for (int r = 0; r < comm.size(); ++r) {
+    if (r == comm.rank()) all[std::size_t(r)] = mine;
+    comm.broadcast(&all[std::size_t(r)], sizeof(RankGpu), r);
+  }
+  for (const RankGpu& other : all) {
+    if (!ok) break;
+    int o = -1, can = 0;
+    ok = std::strcmp(other.host, mine.host) == 0 && other.pci[0] && succeeds(cudaDeviceGetByPCIBusId(&o, other.pci)) &&
+         (o == dev || (succeeds(cudaDeviceCanAccessPeer(&can, dev, o)) && can));
+  }
+  long long every = ok ? 1 : 0;
+  comm.allreduce(&every, 1, ReduceOp::Min);
+  return every == 1;
+}
 
 std::unique_ptr<HaloTransport> make_ipc_transport(Communicator& comm, const std::array<HaloChannel, kFaces>& channels,
                                                   void* stream) {
