@@ -12,8 +12,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <string>
 #include <memory>
+#include <string>
 #include <vector>
 #include "cuda_check.hpp"
 #include "parallel/ipc_transport.hpp"

@@ -51,7 +51,9 @@ struct Driver {
 };
 
 void check(CUresult r, const char* call) {
-  if (r != CUDA_SUCCESS) throw std::runtime_error(std::string("halo transport cuda-ipc: ") + call + " failed (CUresult " + std::to_string(int(r)) + ")");
+  if (r != CUDA_SUCCESS)
+    throw std::runtime_error(std::string("halo transport cuda-ipc: ") + call + " failed (CUresult " +
+                             std::to_string(int(r)) + ")");
 }
 
 // The counters of a rank, in its device memory, one pair per face: arrived[f] = k once the k-th
@@ -125,7 +127,8 @@ class IpcTransport final : public HaloTransport {
       const HaloChannel& c = channels_[f];
       if (c.peer < 0) continue;
       wait_for(kFreed + f, count_[f]);
-      PLUME_CUDA_CHECK(cudaMemcpyAsync(remote_[f].recv, c.send, c.bytes, cudaMemcpyDeviceToDevice, stream_));
+      if (c.bytes > 0)
+        PLUME_CUDA_CHECK(cudaMemcpyAsync(remote_[f].recv, c.send, c.bytes, cudaMemcpyDeviceToDevice, stream_));
       signal(remote_[f].arrived, count_[f]);
     }
     for (int f = 2 * axis; f < 2 * axis + 2; ++f)
@@ -148,7 +151,8 @@ class IpcTransport final : public HaloTransport {
       if (p < 0) continue;
       const Exported& theirs = all[std::size_t(p)];
       if (theirs.problem[0])
-        throw std::runtime_error("halo transport cuda-ipc: neighbour rank " + std::to_string(p) + " could not share its buffers");
+        throw std::runtime_error("halo transport cuda-ipc: neighbour rank " + std::to_string(p) +
+                                 " could not share its buffers");
       if (std::strcmp(theirs.host, mine.host) != 0)
         throw std::runtime_error("halo transport cuda-ipc: neighbour rank " + std::to_string(p) + " runs on host " +
                                  theirs.host + ", this rank on " + mine.host +
@@ -156,7 +160,7 @@ class IpcTransport final : public HaloTransport {
       // The neighbour receives what face f sends on its face opposite(f).
       const int g = int(opposite(Face(f)));
       char* counters = static_cast<char*>(open(p, theirs.counters));
-      remote_[f].recv = static_cast<char*>(open(p, theirs.recv[g])) + theirs.recv_offset[g];
+      if (channels_[f].bytes > 0) remote_[f].recv = static_cast<char*>(open(p, theirs.recv[g])) + theirs.recv_offset[g];
       remote_[f].arrived = reinterpret_cast<CUdeviceptr>(counters + sizeof(std::uint64_t) * (kArrived + g));
       remote_[f].freed = reinterpret_cast<CUdeviceptr>(counters + sizeof(std::uint64_t) * (kFreed + g));
     }
@@ -186,7 +190,7 @@ class IpcTransport final : public HaloTransport {
     PLUME_CUDA_CHECK(cudaDeviceSynchronize());
     PLUME_CUDA_CHECK(cudaIpcGetMemHandle(&mine.counters, counters_));
     for (int f = 0; f < kFaces; ++f) {
-      if (channels_[f].peer < 0) continue;
+      if (channels_[f].peer < 0 || channels_[f].bytes == 0) continue;  // no buffer to share
       // A handle maps a whole allocation: send the buffer's place in it along.
       CUdeviceptr base = 0;
       std::size_t size = 0;
