@@ -78,6 +78,18 @@ std::string host_name() {
 
 void copy_text(char (&to)[256], const std::string& from) { std::strncpy(to, from.c_str(), sizeof to - 1); }
 
+// Every rank's `mine`, in rank order, on every rank (an allgather of a plain struct, by one
+// broadcast per rank: the set-up's only collective traffic).
+template <class T>
+std::vector<T> gather_all(Communicator& comm, const T& mine) {
+  std::vector<T> all(std::size_t(comm.size()));
+  for (int r = 0; r < comm.size(); ++r) {
+    if (r == comm.rank()) all[std::size_t(r)] = mine;
+    comm.broadcast(&all[std::size_t(r)], sizeof(T), r);
+  }
+  return all;
+}
+
 // A CUDA call that may fail without harm here: its error is cleared, so that no later check of
 // cudaGetLastError (a kernel launch's) takes it for its own.
 bool succeeds(cudaError_t e) {
@@ -99,11 +111,7 @@ class IpcTransport final : public HaloTransport {
     } catch (const std::exception& e) {
       copy_text(mine.problem, e.what());
     }
-    std::vector<Exported> all(std::size_t(comm.size()));
-    for (int r = 0; r < comm.size(); ++r) {
-      if (r == comm.rank()) all[std::size_t(r)] = mine;
-      comm.broadcast(&all[std::size_t(r)], sizeof(Exported), r);
-    }
+    const std::vector<Exported> all = gather_all(comm, mine);
     try {
       if (mine.problem[0]) throw std::runtime_error(mine.problem);
       map_neighbours(all, mine);
@@ -249,12 +257,7 @@ bool ipc_reaches_all(Communicator& comm) {
   copy_text(mine.host, host_name());
   int dev = 0;
   bool ok = succeeds(cudaGetDevice(&dev)) && succeeds(cudaDeviceGetPCIBusId(mine.pci, sizeof mine.pci - 1, dev));
-  std::vector<RankGpu> all(std::size_t(comm.size()));
-  for (int r = 0; r < comm.size(); ++r) {
-    if (r == comm.rank()) all[std::size_t(r)] = mine;
-    comm.broadcast(&all[std::size_t(r)], sizeof(RankGpu), r);
-  }
-  for (const RankGpu& other : all) {
+  for (const RankGpu& other : gather_all(comm, mine)) {
     if (!ok) break;
     int o = -1, can = 0;
     ok = std::strcmp(other.host, mine.host) == 0 && other.pci[0] && succeeds(cudaDeviceGetByPCIBusId(&o, other.pci)) &&
