@@ -88,6 +88,31 @@ TEST(GpuInPlace, SnapshotsTakenByTheStepsAreTheFieldsOfBothWaysOfHoldingTheState
     }
 }
 
+// D3Q19 periodic in place, rows of several widths: FP64 steps into the shifted way stage a row's
+// pushes along x in shared memory (cuda/kernels.cuh, staged_push_kernel) for rows of 300 sites
+// (threads of two and a part sites each) and 129; rows of 700 are too long for it and push site by
+// site, as FP32 (two rows a thread) always does. Each against the GPU's two-buffer run of the same
+// lattice, after odd and even step counts.
+TEST(GpuInPlace, D3Q19RowsOfEveryWidthPushAsTwoBuffersStep) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  for (Precision precision : {Precision::FP64, Precision::FP32})
+    for (int nx : {129, 300, 700}) {
+      SolverConfig c = d3q19_periodic_box(nx, 5, 4);
+      c.precision = precision;
+      Solver two(on(c, BackendKind::CUDA)), one(on(in_place(c), BackendKind::CUDA));
+      two.initialize();
+      one.initialize();
+      for (long steps : {1L, 1L, 5L}) {
+        two.advance(steps);
+        one.advance(steps);
+        const std::string when = "nx " + std::to_string(nx) + (precision == Precision::FP32 ? ", FP32" : ", FP64") +
+                                 ", step " + std::to_string(one.step());
+        EXPECT_LE(max_relative(fluid_populations(one), fluid_populations(two)), precision == Precision::FP64 ? 1e-12 : 1e-5)
+            << when;
+      }
+    }
+}
+
 // A D2Q37 FP64 lattice whose one buffer takes 60 % of the device's free memory: refused with two
 // buffers (the error says how much it needs), made and stepped with one.
 TEST(GpuInPlace, ALatticeTwiceTooLargeForTwoBuffersRunsInPlace) {

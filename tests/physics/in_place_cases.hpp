@@ -52,6 +52,26 @@ inline std::vector<double> all_fields(Solver& s) {
   return out;
 }
 
+// D3Q19 periodic on every side with no solids, driven by a body force from a Taylor-Green start:
+// on the GPU the steps push across the boundaries (d3q19 Traits::pushes_across), until solids
+// are drawn.
+inline SolverConfig d3q19_periodic_box(int nx, int ny, int nz) {
+  d3q19::Setup st;
+  st.physics.fx = 1e-5;
+  st.physics.fy = -3e-6;
+  st.physics.fz = 2e-5;
+  st.initial.start = d3q19::Start::TaylorGreen;
+  st.initial.amplitude = 0.05;
+  SolverConfig c;
+  c.model = "d3q19";
+  c.nx = nx;
+  c.ny = ny;
+  c.nz = nz;
+  c.setup = AnySetup(st);
+  d3q19::parameters().derive(c.setup);
+  return c;
+}
+
 // Every lattice Boltzmann model with each of its boundaries that in-place streaming takes: the
 // every-model cases (fixed walls, solids in a driven channel, moving walls, Rayleigh-Benard) and
 // periodic D2Q37, a Zou-He channel and the seed-001 driving with full-way bounce-back (D2Q9), an
@@ -129,24 +149,9 @@ inline std::vector<ModelCase> lbm_cases(Precision precision, BackendKind backend
       c.solids = std::make_shared<SitesWhere>([](int x, int y, int z) { return (x + y + z) % 5 == 0 && (x < 2 || x > 8); });
     add(open ? "d3q19 open duct" : "d3q19 periodic with solids", c);
   }
-  {
-    // Periodic on every side and no solids: on the GPU the steps push across the boundaries
-    // (d3q19 Traits::pushes_across), until paint_and_draw draws solids.
-    d3q19::Setup st;
-    st.physics.fx = 1e-5;
-    st.physics.fy = -3e-6;
-    st.physics.fz = 2e-5;
-    st.initial.start = d3q19::Start::TaylorGreen;
-    st.initial.amplitude = 0.05;
-    SolverConfig c;
-    c.model = "d3q19";
-    c.nx = 16;  // whole 32-byte sectors in x for FP32 and FP64 (the sector copies of the x ghosts)
-    c.ny = 13;
-    c.nz = 11;
-    c.setup = AnySetup(st);
-    d3q19::parameters().derive(c.setup);
-    add("d3q19 periodic", c);
-  }
+  // nx = 16: whole 32-byte sectors in x for FP32 and FP64 (the sector copies of the x ghosts);
+  // paint_and_draw draws solids, and the pushes across then stop.
+  add("d3q19 periodic", d3q19_periodic_box(16, 13, 11));
   return cases;
 }
 

@@ -109,6 +109,13 @@ struct Traits {
   PLUME_HD PLUME_FORCEINLINE static void update_rows_reach(const StepArgs<Real>& a, int x, int y, int z) {
     update_pair<kCollision<V>, kEquilibrium<V>, true, R == Reach::Pushes>(a, x, y, z);
   }
+  // The update reading across, handing its post-collision values to out(s, f) instead of storing
+  // them: the GPU's step into the shifted way of whole periodic rows stores them itself, aligned
+  // (cuda/kernels.cuh, staged_push_kernel).
+  template <int V, class Real, class Out>
+  PLUME_HD PLUME_FORCEINLINE static void update_to(const StepArgs<Real>& a, int x, int y, int z, Out&& out) {
+    update_site_to<kCollision<V>, kEquilibrium<V>, true>(a, x, y, z, out);
+  }
 
   // The fields of local site (x, y, z), in the order of field_list; read across where a.wrap
   // says, as the update reads (a step's snapshot runs in the step's kernel).

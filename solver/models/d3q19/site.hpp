@@ -139,10 +139,12 @@ PLUME_HD PLUME_FORCEINLINE void store(const StepArgs<Real>& a, int x, int y, int
 }
 
 // One fused pull-stream + collide update of local site (x, y, z), reading across the boundaries
-// that a.wrap names or not (pull_plain), and pushing across those that a.push names or not
-// (store). A solid site does nothing: with half-way bounce-back nothing reads it.
-template <Collision C, Equilibrium E, bool ReadsAcross, bool Pushes = false, class Real>
-PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int y, int z) {
+// that a.wrap names or not (pull_plain), that hands the site's index and its nineteen
+// post-collision values to out(s, f) (the GPU's step into the shifted way of a whole row stages
+// them: cuda/kernels.cuh, staged_push_kernel). A solid site does nothing: with half-way
+// bounce-back nothing reads it.
+template <Collision C, Equilibrium E, bool ReadsAcross, class Real, class Out>
+PLUME_HD PLUME_FORCEINLINE void update_site_to(const StepArgs<Real>& a, int x, int y, int z, Out&& out) {
   double f[L::Q];
   const int s = a.layout.site(x, y, z);
   // Each branch has its own pull_plain: with one before the branch, the FP32 kernel (then two rows
@@ -159,7 +161,13 @@ PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int 
     apply_boundaries(a, x, y, z, s, links, f);
   }
   collide<C, E>(f, a.params);
-  store<Pushes>(a, x, y, z, s, f);
+  out(s, static_cast<const double*>(f));
+}
+
+// The same, storing the values: pushing across the boundaries that a.push names or not (store).
+template <Collision C, Equilibrium E, bool ReadsAcross, bool Pushes = false, class Real>
+PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int y, int z) {
+  update_site_to<C, E, ReadsAcross>(a, x, y, z, [&](int s, const double* f) { store<Pushes>(a, x, y, z, s, f); });
 }
 
 // Sites (x, y, z) and (x, y + 1, z) at once: with no boundary at either, both sites' loads go out

@@ -285,8 +285,8 @@ __device__ PLUME_FORCEINLINE void update_rows(const StepArgs<Real, typename M::P
 // taken by a whole block: walls and bulk are one launch. A whole block and the boxes of a
 // decomposed tile run this same kernel, so every site gets the same machine code (the same FMA
 // contractions) whatever the tiling: bit for bit. (In place, a single block's steps into the
-// shifted way run the pushing kernel of reach R, a tile's the reading one: the same update
-// code but for the store's index, whose bits the decomposed GPU tests compare.)
+// shifted way run the pushing kernel of reach R or staged_push_kernel, a tile's the reading one:
+// the same update code but for the store, whose bits the decomposed GPU tests compare.)
 // With Rows = 2, a thread takes row pairs (y, y + 1) of a layer, y = y_begin, y_begin + 2, ...,
 // and a last single row alone.
 // `snap`: the snapshot of the state the step reads, if any (update_site).
@@ -340,6 +340,89 @@ __global__ void __launch_bounds__(BX, MinBlocks)
   if (x >= x_end) return;
   const int z0 = z_begin + int(blockIdx.z) * Layers, z1 = min(z_end, z0 + Layers);
   for (int y = y_begin + int(blockIdx.y); y < y_end; y += int(gridDim.y)) M::template update_column<V>(a, x, y, z0, z1);
+}
+
+// Whether a model's traits hand a site's post-collision values to a functor instead of storing
+// them (Traits::update_to): then in place its steps into the shifted way of whole periodic rows
+// can stage the pushes along x (staged_push_kernel).
+struct DropValues {
+  PLUME_HD void operator()(int, const double*) const {}
+};
+template <class M, int V, class Real, class = void>
+struct has_update_to : std::false_type {};
+template <class M, int V, class Real>
+struct has_update_to<M, V, Real,
+                     std::void_t<decltype(M::template update_to<V>(
+                         std::declval<const StepArgs<Real, typename M::Params>&>(), 0, 0, 0, std::declval<DropValues&>()))>>
+    : std::true_type {};
+
+// The populations of lattice L that move along x (e_x != 0), and the place of population i among
+// them.
+template <class L>
+constexpr int x_movers() {
+  int n = 0;
+  for (int i = 0; i < L::Q; ++i) n += L::e(i, 0) != 0;
+  return n;
+}
+template <class L>
+constexpr int x_mover_slot(int i) {
+  int n = 0;
+  for (int j = 0; j < i; ++j) n += L::e(j, 0) != 0;
+  return n;
+}
+
+// In place, the step into the shifted way (planes.hpp) of a block whose rows span a lattice
+// periodic in x, pushing across it (StepArgs::push names x): a block takes whole rows (y, z), its
+// threads the sites x = t, t + BX, ... of each. A population that does not move along x is
+// stored as store_pushed stores it; one that does goes to shared memory first, and once the
+// row's sites are done each thread stores the values that arrive at sites t, t + BX, ... of
+// the row they move to (across x at its ends). A warp's store then covers whole aligned sectors,
+// where a site's own push lands one site off: a warp of FP64 values crosses three 128-byte lines
+// instead of two and shares its first and last sectors with the neighbouring warps. D3Q19 FP64 in
+// place on an H200 ran at 0.91 of two buffers at 480^3 and 512^3 with those stores, at 0.99 staged
+// (with the L1 cache left room: kStagedPushCarveout; docs/benchmarks.md). Each value is stored
+// with the same bits as the update stores it; a row's two passes are kept apart by __syncthreads.
+template <class M, int V, class Real, int BX, int MinBlocks>
+__global__ void __launch_bounds__(BX, MinBlocks)
+    staged_push_kernel(const StepArgs<Real, typename M::Params> a, int y_begin, int y_end, int z_begin, int z_end,
+                       const SnapshotOut snap) {
+  using L = typename M::Lattice;
+  extern __shared__ __align__(16) unsigned char staged_bytes[];
+  Real* const staged = reinterpret_cast<Real*>(staged_bytes);
+  const int nx = a.layout.nx;
+  for (RowWalk<1> w(int(blockIdx.y), int(gridDim.y), y_begin, y_end, z_begin, z_end); w.more(); w.next()) {
+    const int y = w.row(), z = w.z;
+    for (int x = int(threadIdx.x); x < nx; x += BX) {
+      snapshot_site<M>(a, snap, x, y, z);  // nothing where the steps take no snapshots
+      M::template update_to<V>(a, x, y, z, [&](int s, const double* f) {
+        const Across across(a.push, a.layout, x, y, z);
+        static_for<L::Q>([&](auto ic) {
+          constexpr int i = decltype(ic)::value;
+          if constexpr (L::e(i, 0) == 0)
+            a.dst[i][s + across.of<0, -L::e(i, 1), -L::e(i, 2)>()] = Real(f[i]);
+          else
+            staged[x_mover_slot<L>(i) * nx + x] = Real(f[i]);
+        });
+      });
+    }
+    __syncthreads();
+    const Across across(a.push, a.layout, 0, y, z);  // y and z only: of<0, ...>
+    const int row = a.layout.site(0, y, z);
+    static_for<L::Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value, ex = L::e(i, 0);
+      if constexpr (ex != 0) {
+        // Slot i of site x of the row it moves to is dst[i] at the index of site x - e_x (the
+        // shifted way's base holds e_i), the value of site x - e_x, across x at the row's ends.
+        Real* const to = a.dst[i] + (row - ex + across.of<0, -L::e(i, 1), -L::e(i, 2)>());
+        const Real* const from = staged + x_mover_slot<L>(i) * nx;
+        for (int x = int(threadIdx.x); x < nx; x += BX) {
+          const int source = x - ex;
+          to[x] = from[source < 0 ? source + nx : source >= nx ? source - nx : source];
+        }
+      }
+    });
+    __syncthreads();  // the row's values are stored before the next row's are staged
+  }
 }
 
 PLUME_HD inline int wrap(int v, int n) { return ((v % n) + n) % n; }
@@ -437,6 +520,43 @@ void launch_box(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaS
   }
 }
 
+// The shared memory a block of staged_push_kernel may take: what every block gets without asking
+// for more. It holds a row's values that move along x: FP64 D3Q19 rows of up to 614 sites.
+constexpr std::size_t kStagedPushBytes = 48 * 1024;
+// The share of a multiprocessor's unified L1 and shared memory that the kernel asks to be shared
+// memory, in percent. Left to itself the driver carves out as much shared memory as the register
+// budget's five blocks need, which at 512 FP64 sites a row (41 KB a block) leaves 28 KB of L1: the
+// step then ran at 10.76 G site updates/s, at 58 % (fewer blocks, the rest L1) at 11.66 G and at
+// 72 % at 11.64 G (D3Q19 512^3 on an H200, docs/benchmarks.md). Short rows keep all five blocks
+// (256 sites: 21 KB a block).
+constexpr int kStagedPushCarveout = 58;
+
+// The box b of a step into the shifted way by staged_push_kernel, where it applies: a model that
+// hands its values over (update_to), one site a thread (two rows a thread keep their own kernel:
+// FP32 storage, in place at 0.97 of two buffers without staging, docs/benchmarks.md), a box of
+// whole rows pushing across x, and a row's movers within kStagedPushBytes. False otherwise.
+template <class M, int V, class Real>
+bool launch_staged_push(const StepArgs<Real, typename M::Params>& a, const Box& b, cudaStream_t s,
+                        const SnapshotOut& snap) {
+  if constexpr (has_update_to<M, V, Real>::value) {
+    using Shape = typename ProductionShape<M, V, Real>::type;
+    if constexpr (Shape::mapping == Mapping::Rows && Shape::rows_at_once == 1) {
+      const int nx = a.layout.nx;
+      const std::size_t bytes = std::size_t(x_movers<typename M::Lattice>()) * nx * sizeof(Real);
+      if (a.push.n[0] != nx || b.x0 != 0 || b.x1 != nx || bytes > kStagedPushBytes) return false;
+      const auto kernel = staged_push_kernel<M, V, Real, Shape::block_x, Shape::min_blocks>;
+      PLUME_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                            kStagedPushCarveout));
+      const long long rows = (long long)(b.y1 - b.y0) * (b.z1 - b.z0);
+      const dim3 grid(1, unsigned(std::min<long long>(rows, 65535)));
+      kernel<<<grid, Shape::block_x, bytes, s>>>(a, b.y0, b.y1, b.z0, b.z1, snap);
+      PLUME_CUDA_CHECK_LAUNCH();
+      return true;
+    }
+  }
+  return false;
+}
+
 // The box b with variant V: without solid sites, by the kernel of the step's reach where the
 // model's update has one per reach (update_reach); else by the kernel that reads it from `a`.
 template <class M, int V, class Real>
@@ -446,6 +566,7 @@ void launch_box_reach(const StepArgs<Real, typename M::Params>& a, const Box& b,
     using Shape = typename ProductionShape<M, V, Real>::type;
     static_assert(Shape::mapping == Mapping::Rows, "one kernel per reach: a Rows kernel");
     if (a.solid == nullptr) {
+      if (a.push.any() && launch_staged_push<M, V, Real>(a, b, s, snap)) return;
       if (a.push.any()) return launch_box<M, V, Real, Shape, int(Reach::Pushes)>(a, b, s, snap);
       return launch_box<M, V, Real, Shape, int(Reach::Across)>(a, b, s, snap);
     }
