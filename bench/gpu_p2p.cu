@@ -103,11 +103,11 @@ int main(int argc, char** argv) {
     if (s != ipc_bytes) {
       ipc.reset();
       std::array<plume::parallel::HaloChannel, plume::parallel::kFaces> channels;
-      channels[rank == 0 ? plume::parallel::ZHigh : plume::parallel::ZLow] = {peer, d_send, d_recv, s};
+      channels[rank == 0 ? plume::parallel::ZHigh : plume::parallel::ZLow] = {peer, d_send, d_recv, s, {}};
       ipc = plume::parallel::make_ipc_transport(session->world(), channels, st);
       ipc_bytes = s;
     }
-    ipc->start(2);
+    ipc->start(2, 0);
     PLUME_CUDA_CHECK(cudaStreamSynchronize(st));
   };
 

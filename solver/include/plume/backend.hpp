@@ -10,6 +10,7 @@
 #include "plume/fields.hpp"
 #include "plume/grid/layout.hpp"
 #include "plume/model.hpp"
+#include "plume/parallel/communicator.hpp"
 #include "plume/parallel/halo_plan.hpp"
 #include "plume/reductions.hpp"
 
@@ -19,8 +20,11 @@ namespace plume {
 // staged to and from the device) or device memory (CUDA-aware MPI: no staging copies). With
 // DeviceStream the buffers are in device memory and the transport queues its messages on the
 // backend's halo stream (NCCL), behind the packing and ahead of the unpacking: the stream orders
-// them, so neither the packing nor the messages need the host to wait.
-enum class HaloMemory : int { Host = 0, Device = 1, DeviceStream = 2 };
+// them, so neither the packing nor the messages need the host to wait. DevicePeer is DeviceStream
+// for a transport that can also copy a face straight from the sender's state into the
+// receiver's (CUDA IPC): the backend describes such faces (HaloBuffer::direct) and neither packs
+// nor unpacks them.
+enum class HaloMemory : int { Host = 0, Device = 1, DeviceStream = 2, DevicePeer = 3 };
 
 // Persistent halo buffers of one face: the transport sends from `send` and receives into `recv`
 // (host or device memory, as setup_halos() was asked). `stream` is the backend's halo stream
@@ -30,6 +34,7 @@ struct HaloBuffer {
   void* recv = nullptr;
   std::size_t bytes = 0;
   void* stream = nullptr;
+  parallel::DirectSlabs direct;  // a face copied state to state (DevicePeer), with no buffers
 };
 
 // What a backend provides to run one tile of a decomposed lattice. The stepper (Solver with a
@@ -75,6 +80,8 @@ class HaloOps {
   // the boundary layers; the same slabs, messages and buffers as a fetching exchange, the other
   // way), axes in reverse order (z, y, x) so that what lies in edges and corners travels on.
   virtual bool halos_return() const { return false; }
+  // Which of the tile's two state buffers (DirectSlabs::state) holds the current state now.
+  virtual int state_buffer() const { return 0; }
   // Once at the start of each step, before its halos are packed: the model's changes to the
   // current state that every neighbour must see (src/solid_support.hpp, has_pre_step); complete
   // before any later pack() reads the state. Nothing for most models.

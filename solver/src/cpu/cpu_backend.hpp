@@ -227,7 +227,7 @@ class CpuBackend final : public Backend, public HaloOps {
   }
 
   HaloBuffer halo_buffer(parallel::Face f) override {
-    return {send_[f].data(), recv_[f].data(), send_[f].size() * sizeof(Real)};
+    return {send_[f].data(), recv_[f].data(), send_[f].size() * sizeof(Real), nullptr, {}};
   }
 
   void pack(parallel::Face f) override { move_slabs(f, true); }

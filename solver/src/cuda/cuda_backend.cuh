@@ -553,7 +553,13 @@ class CudaBackend final : public Backend, public HaloOps {
       throw std::logic_error("in-place streaming: a face of this tile receives other slabs than it sends");
     host_ = mem == HaloMemory::Host;
     const LatticeInfo lat = describe_lattice<L>();
-    stream_ordered_ = mem == HaloMemory::DeviceStream;
+    stream_ordered_ = mem == HaloMemory::DeviceStream || mem == HaloMemory::DevicePeer;
+    // Faces copied state to state: two buffers only (in place, a slab's plane depends on the
+    // state's map, and returning exchanges move halo slabs). PLUME_IPC_PACKED (set: every face
+    // packed and unpacked, as before) is a measurement switch.
+    static const bool packed = std::getenv("PLUME_IPC_PACKED") != nullptr;
+    const bool direct = mem == HaloMemory::DevicePeer && !in_place_ && !packed;
+    states_ = {a_.data(), b_.data()};
     if (!halo_stream_) {
       // Ahead of the bulk kernel's waiting blocks: the halos are on the step's critical path.
       halo_stream_ = cuda_detail::highest_priority_stream();
@@ -565,6 +571,7 @@ class CudaBackend final : public Backend, public HaloOps {
       FaceBuffers& face = faces_[f];
       face = FaceBuffers{};
       if (fp.peer.link != parallel::Link::Remote) continue;
+      if (direct && direct_slabs(fp, parallel::axis_of(parallel::Face(f)), face.direct)) continue;  // no buffers
       face.values = fp.values();
       for (int dir = 0; dir < 2; ++dir) {
         const std::vector<parallel::HaloSlab>& slabs = dir == 0 ? fp.send : fp.recv;
@@ -584,9 +591,11 @@ class CudaBackend final : public Backend, public HaloOps {
 
   HaloBuffer halo_buffer(parallel::Face f) override {
     FaceBuffers& face = faces_[f];
-    if (host_) return {face.host[0].data(), face.host[1].data(), face.values * sizeof(Real), nullptr};
-    return {face.device[0].data(), face.device[1].data(), face.values * sizeof(Real), halo_stream_};
+    if (host_) return {face.host[0].data(), face.host[1].data(), face.values * sizeof(Real), nullptr, {}};
+    return {face.device[0].data(), face.device[1].data(), face.values * sizeof(Real), halo_stream_, face.direct};
   }
+
+  int state_buffer() const override { return a_.data() == states_[0] ? 0 : 1; }
 
   // Reads the current state's boundary layers while the compute stream may be running a bulk
   // kernel (which only reads the interior): both only read. In place the bulk writes the buffer
@@ -595,6 +604,7 @@ class CudaBackend final : public Backend, public HaloOps {
   // reads halo slots.
   void pack(parallel::Face f) override {
     timeline_.mark(cuda::StepTimeline::PackStart, halo_stream_);
+    if (faces_[f].direct.any()) return;  // the transport reads the state itself
     move_slabs<true>(f);
     if (host_)
       PLUME_CUDA_CHECK(cudaMemcpyAsync(faces_[f].host[0].data(), faces_[f].device[0].data(),
@@ -608,7 +618,7 @@ class CudaBackend final : public Backend, public HaloOps {
     if (host_)
       PLUME_CUDA_CHECK(cudaMemcpyAsync(faces_[f].device[1].data(), faces_[f].host[1].data(),
                                        faces_[f].device[1].bytes(), cudaMemcpyHostToDevice, halo_stream_));
-    move_slabs<false>(f);
+    if (!faces_[f].direct.any()) move_slabs<false>(f);  // else the message is in the halo layers already
     halo_written();
   }
 
@@ -985,6 +995,28 @@ class CudaBackend final : public Backend, public HaloOps {
     PLUME_CUDA_CHECK_LAUNCH();
   }
 
+  // Describes face fp (along `axis`) as slabs to copy state to state, where it can be: a face along
+  // y or z, whose slabs are rows of sites consecutive in x (DirectSlabs).
+  bool direct_slabs(const parallel::FacePlan& fp, int axis, parallel::DirectSlabs& d) const {
+    if (axis == 0 || fp.send.size() > d.kMaxSlabs || fp.recv.size() > d.kMaxSlabs) return false;
+    const PlaneOffsets& plain = offsets_[int(PlaneMap::Plain)];
+    auto offsets = [&](const std::vector<parallel::HaloSlab>& slabs) {
+      std::vector<std::size_t> o;
+      for (const parallel::HaloSlab& s : slabs)
+        o.push_back(std::size_t(plain[s.pop] + parallel::face_offset(lay_, axis, s.layer, fp.begin.data(),
+                                                                     fp.length.data(), 0)) *
+                    sizeof(Real));
+      return o;
+    };
+    d.state = states_;
+    d.send = offsets(fp.send);
+    d.recv = offsets(fp.recv);
+    d.row_bytes = std::size_t(fp.length[0]) * sizeof(Real);
+    d.rows = std::size_t(fp.length[1]);
+    d.pitch = std::size_t(lay_.step(parallel::cross_axes(axis)[1])) * sizeof(Real);
+    return true;
+  }
+
   // The halo stream wrote halo layers: whatever the compute stream launches from now on (borders,
   // the bulk next to a periodic edge, the fields) starts after it.
   void halo_written() {
@@ -994,6 +1026,7 @@ class CudaBackend final : public Backend, public HaloOps {
 
   // One Remote face: slab lists, device buffers and (host staging) pinned buffers; [0] send, [1] receive.
   struct FaceBuffers {
+    parallel::DirectSlabs direct;  // a face copied state to state: no buffers
     std::size_t values = 0;
     std::array<cuda::DeviceBuffer<int2>, 2> slabs;
     std::array<cuda::DeviceBuffer<Real>, 2> device;
@@ -1043,6 +1076,7 @@ class CudaBackend final : public Backend, public HaloOps {
   bool host_ = true;  // halo messages through pinned host buffers (else device buffers)
   parallel::HaloPlan plan_;
   std::array<FaceBuffers, parallel::kFaces> faces_;
+  std::array<void*, 2> states_{};  // a_ and b_ as the tile was set up (state_buffer)
   cudaStream_t halo_stream_ = nullptr;  // packing, unpacking, staging copies, NCCL
   bool stream_ordered_ = false;         // the transport queues its messages on halo_stream_
   cudaEvent_t halo_ready_ = nullptr;

@@ -5,11 +5,15 @@
 // the backend's halo stream, as with NCCL, and the host never waits: the two sides of a face
 // order their use of the receive buffer with two counters in the receiver's device memory,
 // written by the sender's stream (cuStreamWriteValue64) and waited for by the receiver's
-// (cuStreamWaitValue64).
+// (cuStreamWaitValue64). A face along y or z whose backend describes it (DirectSlabs) needs no
+// buffers at all: its slabs go straight from the sender's state into the receiver's halo layers,
+// one 2-D copy each, and the packing and unpacking that a buffer costs (a read and a write of
+// every value on each side) are gone.
 #include <cuda.h>  // the driver's types; its functions are looked up at run time (Driver below)
 #include <cuda_runtime.h>
 #include <cudaTypedefs.h>
 #include <unistd.h>
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -61,13 +65,24 @@ void check(CUresult r, const char* call) {
 // that face f sends into has been read up to message k-1. Both are written by the neighbour.
 constexpr int kArrived = 0, kFreed = kFaces, kCounters = 2 * kFaces;
 
-// What a rank tells the others: where it runs, and handles of its counters and receive buffers.
+// How a rank receives a face copied state to state: where its slabs lie in its state buffers.
+struct ExportedDirect {
+  std::uint64_t on = 0;  // 0: the face is packed
+  std::uint64_t slabs = 0, row_bytes = 0, rows = 0, pitch = 0;
+  std::uint64_t recv[DirectSlabs::kMaxSlabs] = {};
+};
+
+// What a rank tells the others: where it runs, and handles of its counters, receive buffers and
+// (for faces copied state to state) state buffers.
 struct Exported {
   char host[256] = {};
   char problem[256] = {};  // why it could not export ("" if it could)
   cudaIpcMemHandle_t counters{};
   cudaIpcMemHandle_t recv[kFaces]{};
   std::uint64_t recv_offset[kFaces] = {};  // from the start of the allocation the handle maps
+  cudaIpcMemHandle_t state[2]{};
+  std::uint64_t state_offset[2] = {};
+  ExportedDirect direct[kFaces];
 };
 
 std::string host_name() {
@@ -124,11 +139,13 @@ class IpcTransport final : public HaloTransport {
   ~IpcTransport() override { release(); }
 
   // For each face of the axis: tell the neighbour that this rank's receive buffer has been read
-  // (the unpacking of the message before is queued before this on the same stream); wait until
+  // (the unpacking of the message before is queued before this on the same stream; a face copied
+  // state to state: the halo layers that this message fills were last read by the border kernels
+  // two steps ago, which the halo stream waited for at the last swap); wait until
   // the neighbour has read its own; copy the message into it; tell it the message is there. Then
   // wait for both messages of this rank. The first loop posts every "read" before any wait, so
   // two ranks that face each other across both faces of an axis never wait for each other.
-  void start(int axis) override {
+  void start(int axis, int state) override {
     for (int f = 2 * axis; f < 2 * axis + 2; ++f)
       if (channels_[f].peer >= 0) signal(remote_[f].freed, ++count_[f]);
     for (int f = 2 * axis; f < 2 * axis + 2; ++f) {
@@ -137,6 +154,7 @@ class IpcTransport final : public HaloTransport {
       wait_for(kFreed + f, count_[f]);
       if (c.bytes > 0)
         PLUME_CUDA_CHECK(cudaMemcpyAsync(remote_[f].recv, c.send, c.bytes, cudaMemcpyDeviceToDevice, stream_));
+      if (c.direct.any()) copy_direct(f, state);
       signal(remote_[f].arrived, count_[f]);
     }
     for (int f = 2 * axis; f < 2 * axis + 2; ++f)
@@ -150,7 +168,21 @@ class IpcTransport final : public HaloTransport {
   struct Remote {
     void* recv = nullptr;
     CUdeviceptr arrived = 0, freed = 0;
+    std::array<char*, 2> state{};  // the neighbour's state buffers (faces copied state to state)
+    ExportedDirect direct;         // where its halo slabs lie in them
   };
+
+  // Slab k of this rank's boundary layers into slab k of the neighbour's halo layers, in the
+  // state buffer of the same index: the ranks step in lockstep, so both hold their current state
+  // in the buffer of the same index.
+  void copy_direct(int f, int state) {
+    const DirectSlabs& d = channels_[f].direct;
+    const Remote& r = remote_[f];
+    for (std::size_t k = 0; k < d.send.size(); ++k)
+      PLUME_CUDA_CHECK(cudaMemcpy2DAsync(r.state[std::size_t(state)] + r.direct.recv[k], r.direct.pitch,
+                                         static_cast<const char*>(d.state[std::size_t(state)]) + d.send[k], d.pitch,
+                                         d.row_bytes, d.rows, cudaMemcpyDeviceToDevice, stream_));
+  }
 
   // Maps each neighbour's receive buffer and counters of the face opposite the one facing it.
   void map_neighbours(const std::vector<Exported>& all, const Exported& mine) {
@@ -169,6 +201,17 @@ class IpcTransport final : public HaloTransport {
       const int g = int(opposite(Face(f)));
       char* counters = static_cast<char*>(open(p, theirs.counters));
       if (channels_[f].bytes > 0) remote_[f].recv = static_cast<char*>(open(p, theirs.recv[g])) + theirs.recv_offset[g];
+      const DirectSlabs& d = channels_[f].direct;
+      const ExportedDirect& td = theirs.direct[g];
+      if (d.any() != (td.on != 0) ||
+          (d.any() && (td.slabs != d.send.size() || td.row_bytes != d.row_bytes || td.rows != d.rows)))
+        throw std::logic_error("halo transport cuda-ipc: rank " + std::to_string(p) +
+                               " describes the face facing this rank otherwise than this rank does");
+      if (d.any()) {
+        remote_[f].direct = td;
+        for (int b = 0; b < 2; ++b)
+          remote_[f].state[std::size_t(b)] = static_cast<char*>(open(p, theirs.state[b])) + theirs.state_offset[b];
+      }
       remote_[f].arrived = reinterpret_cast<CUdeviceptr>(counters + sizeof(std::uint64_t) * (kArrived + g));
       remote_[f].freed = reinterpret_cast<CUdeviceptr>(counters + sizeof(std::uint64_t) * (kFreed + g));
     }
@@ -197,16 +240,39 @@ class IpcTransport final : public HaloTransport {
     PLUME_CUDA_CHECK(cudaMemset(counters_, 0, kCounters * sizeof(std::uint64_t)));
     PLUME_CUDA_CHECK(cudaDeviceSynchronize());
     PLUME_CUDA_CHECK(cudaIpcGetMemHandle(&mine.counters, counters_));
+    bool direct = false;
     for (int f = 0; f < kFaces; ++f) {
-      if (channels_[f].peer < 0 || channels_[f].bytes == 0) continue;  // no buffer to share
-      // A handle maps a whole allocation: send the buffer's place in it along.
-      CUdeviceptr base = 0;
-      std::size_t size = 0;
-      const CUdeviceptr recv = reinterpret_cast<CUdeviceptr>(channels_[f].recv);
-      check(driver_.range(&base, &size, recv), "cuMemGetAddressRange");
-      PLUME_CUDA_CHECK(cudaIpcGetMemHandle(&mine.recv[f], reinterpret_cast<void*>(base)));
-      mine.recv_offset[f] = recv - base;
+      const HaloChannel& c = channels_[f];
+      if (c.peer >= 0 && c.direct.any()) {
+        direct = true;
+        ExportedDirect& e = mine.direct[f];
+        e.on = 1;
+        e.slabs = c.direct.recv.size();
+        e.row_bytes = c.direct.row_bytes;
+        e.rows = c.direct.rows;
+        e.pitch = c.direct.pitch;
+        std::copy(c.direct.recv.begin(), c.direct.recv.end(), e.recv);
+      }
+      if (c.peer < 0 || c.bytes == 0) continue;  // no buffer to share
+      export_allocation(c.recv, mine.recv[f], mine.recv_offset[f]);
     }
+    if (direct)
+      for (std::size_t b = 0; b < 2; ++b) {
+        void* state = nullptr;
+        for (const HaloChannel& c : channels_)
+          if (c.direct.any()) state = c.direct.state[b];
+        export_allocation(state, mine.state[b], mine.state_offset[b]);
+      }
+  }
+
+  // A handle maps a whole allocation: the buffer's place in it goes along.
+  void export_allocation(void* p, cudaIpcMemHandle_t& handle, std::uint64_t& offset) {
+    CUdeviceptr base = 0;
+    std::size_t size = 0;
+    const CUdeviceptr at = reinterpret_cast<CUdeviceptr>(p);
+    check(driver_.range(&base, &size, at), "cuMemGetAddressRange");
+    PLUME_CUDA_CHECK(cudaIpcGetMemHandle(&handle, reinterpret_cast<void*>(base)));
+    offset = at - base;
   }
 
   // A handle is opened once per process, however many faces lead to its allocation.

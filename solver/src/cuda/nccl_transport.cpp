@@ -33,7 +33,7 @@ class NcclTransport final : public HaloTransport {
   // faces of an axis face the same rank (two tiles across a periodic direction), face f's message
   // lands on the peer's face opposite(f); posting the sends in face order and the receives in
   // opposite order makes the k-th send of one side meet the k-th receive of the other.
-  void start(int axis) override {
+  void start(int axis, int) override {
     check(ncclGroupStart(), "ncclGroupStart");
     for (int f = 2 * axis; f < 2 * axis + 2; ++f) {
       const HaloChannel& c = channels_[f];

@@ -67,7 +67,7 @@ class MpiTransport final : public HaloTransport {
     for (std::vector<MPI_Request>& rs : requests_)
       for (MPI_Request& r : rs) MPI_Request_free(&r);
   }
-  void start(int axis) override {
+  void start(int axis, int) override {
     std::vector<MPI_Request>& r = requests_[axis];
     if (!r.empty()) check(MPI_Startall(int(r.size()), r.data()), "MPI_Startall (halo exchange)");
   }

@@ -219,8 +219,8 @@ MachineModel measure(Communicator& comm, const Options& o) {
     std::vector<char> send(2 * s, 1), recv(2 * s, 0);
     std::array<HaloChannel, kFaces> ch;
     if (n > 1) {
-      ch[XLow] = {(comm.rank() + n - 1) % n, send.data(), recv.data(), s};
-      ch[XHigh] = {(comm.rank() + 1) % n, send.data() + s, recv.data() + s, s};
+      ch[XLow] = {(comm.rank() + n - 1) % n, send.data(), recv.data(), s, {}};
+      ch[XHigh] = {(comm.rank() + 1) % n, send.data() + s, recv.data() + s, s, {}};
     }
     auto transport = comm.connect(ch);
     const int reps = int(std::clamp<std::size_t>((std::size_t(64) << 20) / s, 10, 2000));
@@ -229,7 +229,7 @@ MachineModel measure(Communicator& comm, const Options& o) {
       comm.barrier();
       const auto t0 = Clock::now();
       for (int r = 0; r < reps; ++r) {
-        transport->start(0);
+        transport->start(0, 0);
         transport->wait(0);
       }
       double dt = seconds_since(t0) / reps;

@@ -9,7 +9,7 @@ namespace {
 
 class NoTransport final : public HaloTransport {
  public:
-  void start(int) override {}
+  void start(int, int) override {}
   bool test(int) override { return true; }
   void wait(int) override {}
 };

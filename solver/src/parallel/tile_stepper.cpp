@@ -13,16 +13,17 @@ bool stream_ordered(TransportKind t) { return t == TransportKind::Nccl || t == T
 
 HaloExchange::HaloExchange(HaloOps& ops, const HaloPlan& plan, Communicator& comm, TransportKind transport)
     : ops_(ops), plan_(plan) {
-  ops_.setup_halos(plan_, transport == TransportKind::Host ? HaloMemory::Host
-                          : stream_ordered(transport)      ? HaloMemory::DeviceStream
-                                                           : HaloMemory::Device);
+  ops_.setup_halos(plan_, transport == TransportKind::Host      ? HaloMemory::Host
+                          : transport == TransportKind::CudaIpc ? HaloMemory::DevicePeer
+                          : stream_ordered(transport)           ? HaloMemory::DeviceStream
+                                                                : HaloMemory::Device);
   std::array<HaloChannel, kFaces> channels;
   void* stream = nullptr;
   for (int f = 0; f < kFaces; ++f) {
     const Neighbour& peer = plan_.face[f].peer;
     if (peer.link != Link::Remote) continue;
     const HaloBuffer b = ops_.halo_buffer(Face(f));
-    channels[f] = HaloChannel{peer.rank, b.send, b.recv, b.bytes};
+    channels[f] = HaloChannel{peer.rank, b.send, b.recv, b.bytes, b.direct};
     stream = b.stream;
   }
   transport_ = transport == TransportKind::Nccl      ? make_nccl_transport(comm, channels, stream)
@@ -60,7 +61,7 @@ void HaloExchange::start(int turn) {
   const int axis = order_[turn_];
   for (int f = 2 * axis; f < 2 * axis + 2; ++f)
     if (plan_.face[f].peer.link == Link::Remote) ops_.pack(Face(f));
-  transport_->start(axis);
+  transport_->start(axis, ops_.state_buffer());
 }
 
 void HaloExchange::complete(int turn) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 #include "plume/parallel/decomposition.hpp"
 
 namespace plume::parallel {
@@ -15,21 +16,39 @@ enum class ReduceOp : int { Sum = 0, Min = 1, Max = 2 };
 
 // The persistent halo messages of one tile, created once: start() posts the receives and sends of
 // both faces of an axis, test() drives them (true once all have completed), wait() blocks.
+// `state` is which of the tile's two state buffers holds the current state (DirectSlabs::state,
+// HaloOps::state_buffer), for a transport that copies faces straight from state to state.
 class HaloTransport {
  public:
   virtual ~HaloTransport() = default;
-  virtual void start(int axis) = 0;
+  virtual void start(int axis, int state) = 0;
   virtual bool test(int axis) = 0;
   virtual void wait(int axis) = 0;
 };
 
+// A face whose slabs a transport may copy straight from the sender's state into the receiver's,
+// with neither packing nor unpacking (HaloMemory::DevicePeer; a face along y or z, whose slabs
+// are rows of consecutive sites). Each slab is a 2-D region of `rows` rows of `row_bytes` bytes,
+// `pitch` bytes apart, starting `send[k]` bytes (slab k of the face's boundary layers) or
+// `recv[k]` bytes (its halo layers) into the state buffer that holds the current state, one of
+// the tile's two, `state`. Slab k of one side's `send` meets slab k of the neighbour's `recv`.
+struct DirectSlabs {
+  static constexpr std::size_t kMaxSlabs = 32;  // more: the face is packed
+  std::array<void*, 2> state{};                 // null: the face is packed
+  std::vector<std::size_t> send, recv;
+  std::size_t row_bytes = 0, rows = 0, pitch = 0;
+  bool any() const { return state[0] != nullptr; }
+};
+
 // One face's channel: its neighbour's rank (-1: no message) and the persistent buffers, which
-// must stay where they are for the transport's lifetime.
+// must stay where they are for the transport's lifetime (a face copied straight from state to
+// state has none: `direct` describes it, and `bytes` is 0).
 struct HaloChannel {
   int peer = -1;
   const void* send = nullptr;
   void* recv = nullptr;
   std::size_t bytes = 0;
+  DirectSlabs direct;
 };
 
 class Communicator {
