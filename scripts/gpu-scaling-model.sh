@@ -79,7 +79,7 @@ note "cuda-ipc: exchange t0, B0" "$(p2p exchange cuda-ipc 1) us, $(p2p exchange 
 launch=0
 machine() {  # transport site-rate[G/s] value-bytes -> path of a machine file
   local f="$build/machines/$1-$2-$3.txt"; mkdir -p "$build/machines"
-  printf 'name = "%s halos, R from the one-GPU run"\nsite_rate = %se9\nrow_overhead = 0\nlaunch_overhead = %s\nlink_bandwidth = %se9\nlink_latency = %se-6\nstaging_bandwidth = 0\nstaging_latency = 0\nvalue_bytes = %s\n' \
+  printf 'name = "%s halos, R from the one-GPU run"\nsite_rate = %se9\nrow_overhead = 0\nlaunch_overhead = %s\nlink_bandwidth = %se9\nlink_latency = %se-6\nstaging_bandwidth = 0\nstaging_latency = 0\nvalue_bytes = %s\nborders_beside_bulk = 1\n' \
     "$1" "$2" "$launch" "$(p2p exchange "$1" 2)" "$(p2p exchange "$1" 1)" "$3" > "$f"
   echo "$f"
 }

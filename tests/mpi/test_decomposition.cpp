@@ -257,6 +257,29 @@ TEST(PerfModel, StepTimeIsTheOverlapOrTheSumOfItsParts) {
   EXPECT_DOUBLE_EQ(effective_bandwidth(1e6, 1e9, 1e-3), 0.5e9);  // s/B0 = t0: half of B0
 }
 
+// A GPU's borders run beside the bulk once the halos are in: the bulk then shares the device with
+// the borders' site updates, and the step ends when the later of the two ends.
+TEST(PerfModel, BordersBesideTheBulkAddTheirSitesToItAndFollowTheExchange) {
+  // A fast network: the halos are in long before the bulk ends.
+  MachineModel m = machine(1e8, 8, 2e-6, 1e12, 1e-7);
+  const Decomposition d = plane(64, 64, Tiling{2, 2}, false);
+  const StepPrediction after = predict_step(d, kD2Q37, m, true);
+  m.borders_beside_bulk = true;
+  const StepPrediction beside = predict_step(d, kD2Q37, m, true);
+  // Three border boxes (the top strip and two side strips): their work without the launches.
+  const double work = after.border - 3 * 2e-6;
+  EXPECT_DOUBLE_EQ(beside.step, after.bulk + work);
+  EXPECT_GT(after.bulk + work, after.comm + after.border);
+  EXPECT_LT(beside.step, after.step);  // the launches of the borders hide behind the bulk
+  // A slow network: the borders wait for it, and follow it.
+  m.link_bandwidth = 1e6;
+  const StepPrediction slow = predict_step(d, kD2Q37, m, true);
+  EXPECT_DOUBLE_EQ(slow.step, slow.comm + slow.border);
+  EXPECT_GT(slow.comm, slow.bulk);
+  // Without overlap nothing runs beside anything.
+  EXPECT_DOUBLE_EQ(predict_step(d, kD2Q37, m, false).step, predict_step(d, kD2Q37, m, false).bulk + slow.comm);
+}
+
 TEST(PerfModel, AutomaticTilingKeepsRowsLongUntilHaloBytesCostMoreThanShorterRows) {
   const MachineModel m = machine(5e9, 16, 3e-6, 1e10, 5e-6);
   // Few ranks on a tall lattice: cutting rows only adds halo messages and row overheads.

@@ -83,7 +83,8 @@ void write_machine(const MachineModel& m, const std::string& path) {
       << "link_latency = " << m.link_latency << "    # t0, s\n"
       << "staging_bandwidth = " << m.staging_bandwidth << "\n"
       << "staging_latency = " << m.staging_latency << "\n"
-      << "value_bytes = " << m.value_bytes << "\n";
+      << "value_bytes = " << m.value_bytes << "\n"
+      << "borders_beside_bulk = " << (m.borders_beside_bulk ? 1 : 0) << "  # 1: a GPU's borders run beside the bulk\n";
   out.close();
   if (!out || std::rename((path + ".tmp").c_str(), path.c_str()) != 0)
     throw std::runtime_error("cannot write " + path);
@@ -109,6 +110,8 @@ MachineModel read_machine(const std::string& path) {
       m.name = value.substr(value.find('"') + 1, value.rfind('"') - value.find('"') - 1);
     } else if (key == "value_bytes") {
       m.value_bytes = std::stoi(value);
+    } else if (key == "borders_beside_bulk") {
+      m.borders_beside_bulk = std::stoi(value) != 0;
     } else if (keys.count(key)) {
       *keys.at(key) = std::stod(value);
     } else {
@@ -190,6 +193,8 @@ MachineModel measure(Communicator& comm, const Options& o) {
   tile.initialize();
   HaloOps* ops = internal::SolverAccess::backend(tile).halo_ops();
   if (!ops) throw std::runtime_error("the " + tile.backend_name() + " backend has no box updates (HaloOps)");
+  // The CUDA backend runs a tile's borders on its halo stream, beside the bulk (two buffers).
+  m.borders_beside_bulk = tile.backend_name() == "cuda" && tc.streaming == Streaming::TwoBuffers;
   const int strips = W / 3;
   const double t_call = sweep_time(comm, 2000, [&] {
     ops->update(Box{0, 1, 0, 1, 0, 1});

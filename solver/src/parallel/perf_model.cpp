@@ -24,17 +24,24 @@ double step_time(double bulk, double border, double comm, bool overlap) {
   return overlap ? std::max(bulk, comm) + border : bulk + comm + border;
 }
 
+double step_time_beside(double bulk, double border, double border_work, double comm) {
+  return std::max(bulk + border_work, comm + border);
+}
+
 StepPrediction predict_step(const Decomposition& d, const LatticeInfo& lattice, const MachineModel& m, bool overlap) {
   StepPrediction worst;
   for (int rank = 0; rank < d.ranks(); ++rank) {
     const Domain dom = d.domain(rank);
     const Neighbours nb = d.neighbours(rank);
     const StepRegions regions = step_regions(dom, nb, lattice.reach);
-    double bulk = 0, border = 0, comm = 0, bytes = 0;
+    double bulk = 0, border = 0, border_work = 0, comm = 0, bytes = 0;
     int messages = 0;
     if (overlap) {
       bulk = box_time(m, regions.bulk);
-      for (const Box& b : regions.borders) border += box_time(m, b);
+      for (const Box& b : regions.borders) {
+        border += box_time(m, b);
+        if (!b.empty()) border_work += box_time(m, b) - m.launch_overhead;
+      }
     } else {
       bulk = box_time(m, regions.whole);
     }
@@ -51,7 +58,9 @@ StepPrediction predict_step(const Decomposition& d, const LatticeInfo& lattice, 
       if (phase > 0) comm += phase_time(m, phase);
       bytes += phase;
     }
-    worst.step = std::max(worst.step, step_time(bulk, border, comm, overlap));
+    const bool beside = overlap && m.borders_beside_bulk;
+    worst.step = std::max(worst.step, beside ? step_time_beside(bulk, border, border_work, comm)
+                                             : step_time(bulk, border, comm, overlap));
     worst.bulk = std::max(worst.bulk, bulk);
     worst.border = std::max(worst.border, border);
     worst.comm = std::max(worst.comm, comm);
@@ -141,10 +150,10 @@ std::string table_row(int n, const Decomposition& d, const LatticeInfo& lattice,
 std::string scaling_report(const MachineModel& m, const LatticeInfo& lattice, const Domain& global, const Domain& tile,
                            const Periodic& periodic, int max_ranks) {
   std::string out = row("Machine: %s\n  site rate %.4g site updates/s, row overhead %.3g sites, update launch %.3g us\n"
-                        "  link B0 %.4g GB/s, t0 %.3g us; staging %.4g GB/s, %.3g us; %d-byte values\n",
+                        "  link B0 %.4g GB/s, t0 %.3g us; staging %.4g GB/s, %.3g us; %d-byte values; borders %s\n",
                         m.name.c_str(), m.site_rate, m.row_overhead, m.launch_overhead * 1e6,
                         m.link_bandwidth * 1e-9, m.link_latency * 1e6, m.staging_bandwidth * 1e-9,
-                        m.staging_latency * 1e6, m.value_bytes);
+                        m.staging_latency * 1e6, m.value_bytes, m.borders_beside_bulk ? "beside the bulk" : "after it");
 
   out += row("\nStrong scaling: %s lattice, best tiling per rank count (overlap on)\n", lattice_text(global).c_str());
   out += kHeader;

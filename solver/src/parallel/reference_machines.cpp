@@ -35,6 +35,7 @@ MachineModel gpu_reference_machine(int value_bytes, const LatticeInfo& lattice) 
   m.staging_bandwidth = 55.0e9;
   m.staging_latency = 8.1e-6;
   m.value_bytes = value_bytes;
+  m.borders_beside_bulk = true;
   return m;
 }
 

@@ -1,10 +1,13 @@
 // Performance model of a decomposed step (docs/distributed.md), after seed 000 (eqs. 12-20) and
 // seed 002 (B(s) = s / (s/B0 + t0)). One rank's step is
 //   with overlap:     T = max(T_bulk, T_comm) + T_border
+//                     or, where the borders run beside the bulk (a GPU's halo stream),
+//                     T = max(T_bulk + W_border, T_comm + T_border)
 //   without overlap:  T = T_bulk + T_comm + T_border
 // where T_bulk and T_border are the site updates of the regions that step_regions() defines (the
 // ones the stepper runs) at the single-device rate, each row costing `row_overhead` extra sites
 // and each box `launch_overhead`,
+// W_border is the borders' site updates alone, which take their share of the device from the bulk,
 // and T_comm is the x, y and z phases of the halo exchange, each t0 + bytes/B0 plus the
 // device<->host staging of a GPU whose MPI is not CUDA-aware. The step of a job is its slowest
 // rank's. The same function ranks the tilings for the automatic choice.
@@ -26,6 +29,9 @@ struct MachineModel {
   double staging_bandwidth = 0;  // device->host and host->device copy per phase (0: none)
   double staging_latency = 0;
   int value_bytes = 8;           // storage precision: 8 (FP64) or 4 (FP32)
+  // The border boxes run beside the bulk once their halos are in, not after it (the CUDA
+  // backend with two population buffers: on its halo stream).
+  bool borders_beside_bulk = false;
 };
 
 // The reference machines of docs/distributed.md, measured there: the CPU backend (one rank per
@@ -42,8 +48,11 @@ double phase_time(const MachineModel& m, double bytes);
 // launch_overhead + rows * (columns + row_overhead) / site_rate (rows of every z layer).
 double box_time(const MachineModel& m, const Box& b);
 
-// One rank's step: max(bulk, comm) + border with overlap, bulk + comm + border without.
+// One rank's step: max(bulk, comm) + border with overlap, bulk + comm + border without; with
+// overlap and the borders beside the bulk, max(bulk + border_work, comm + border), border_work
+// being the borders' site updates without their launches.
 double step_time(double bulk, double border, double comm, bool overlap);
+double step_time_beside(double bulk, double border, double border_work, double comm);
 
 struct StepPrediction {
   double step = 0;                        // seconds: the slowest rank's step
