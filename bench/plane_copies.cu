@@ -66,7 +66,9 @@ constexpr int kReach = 3, kXoff = 32;  // ghost rows and columns; interior x = 0
 // grid-stride loop). `Staged`: the block first loads, for each population, the whole sectors
 // its row segment covers (the segment widened by a sector each side) into shared memory with
 // aligned loads, then each thread takes its shifted values from there. `Axes`: the shifts kept,
-// 3 both (the step's), 1 only e_x (all from the site's own row), 2 only e_y (whole rows).
+// 3 both (the step's), 1 only e_x (all from the site's own row), 2 only e_y (whole rows); 4 every
+// population from the row below (one shift for all); 8 the step's shifts on the stores instead of
+// the loads (a push: each value to the site e_i ahead).
 template <class Real, bool Staged, int Axes = 3>
 __global__ void __launch_bounds__(128) pull_kernel(const Real* __restrict__ src, Real* __restrict__ dst, int nx, int ny,
                                                    int pitch, long long stride) {
@@ -91,11 +93,11 @@ __global__ void __launch_bounds__(128) pull_kernel(const Real* __restrict__ src,
     } else {
 #pragma unroll
       for (int i = 0; i < kMaxQ; ++i)
-        v[i] = __ldg(src + i * stride + s - (Axes & 2 ? kEy[i] : 0) * pitch - (Axes & 1 ? kEx[i] : 0));
+        v[i] = __ldg(src + i * stride + s - (Axes & 2 ? kEy[i] : Axes & 4 ? 1 : 0) * pitch - (Axes & 1 ? kEx[i] : 0));
     }
     if (x < nx) {
 #pragma unroll
-      for (int i = 0; i < kMaxQ; ++i) dst[i * stride + s] = v[i];
+      for (int i = 0; i < kMaxQ; ++i) dst[i * stride + s + (Axes & 8 ? kEy[i] * pitch + kEx[i] : 0)] = v[i];
     }
   }
 }
@@ -211,6 +213,10 @@ void run(int nx, int ny, int q, double copy) {
   report("pull staged through shared memory", best_ms([&] {
            pull_kernel<Real, true><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
          }));
+  *count = 0;
+  differ_kernel<<<132 * 16, 256>>>(dst, ref, q * pstride, count);
+  CHECK(cudaDeviceSynchronize());
+  std::printf("staged pull differs from the direct one in %llu values\n", *count);
   report("pull along x only", best_ms([&] {
            pull_kernel<Real, false, 1><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
          }));
@@ -220,14 +226,15 @@ void run(int nx, int ny, int q, double copy) {
   report("no shift, the same kernel", best_ms([&] {
            pull_kernel<Real, false, 0><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
          }));
+  report("every population from the row below", best_ms([&] {
+           pull_kernel<Real, false, 4><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
+         }));
+  report("push (the shifts on the stores)", best_ms([&] {
+           pull_kernel<Real, false, 8><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
+         }));
   report("pull along x only, staged", best_ms([&] {
            pull_kernel<Real, true, 1><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
          }));
-  pull_kernel<Real, true><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);  // the staged result again
-  *count = 0;
-  differ_kernel<<<132 * 16, 256>>>(dst, ref, q * pstride, count);
-  CHECK(cudaDeviceSynchronize());
-  std::printf("staged pull differs from the direct one in %llu values\n", *count);
   cudaFree(count);
   cudaFree(ref);
   cudaFree(src);
