@@ -8,6 +8,7 @@
 #include <vector>
 #include "d2q37/lattice.hpp"
 #include "parallel/tile_stepper.hpp"
+#include "plume/grid/planes.hpp"
 #include "plume/parallel/communicator.hpp"
 #include "plume/parallel/halo_plan.hpp"
 #include "plume/parallel/perf_model.hpp"
@@ -373,6 +374,52 @@ TEST(HaloPlan3D, FacesCarryEarlierAxesHalosAndMatchTheirOppositeSlabBySlab) {
       for (int y = b.y0; y < b.y1; ++y)
         for (int x = b.x0; x < b.x1; ++x) ++hits[(std::size_t(z) * dom.ny + y) * dom.nx + x];
   for (int h : hits) ASSERT_EQ(h, 1);
+}
+
+// A transport that copies faces state to state (cuda-ipc) moves each slab of a y or z face as one
+// 2-D region: its rows must be exactly the positions the packing kernel would move, in its order.
+TEST(HaloPlan3D, FacesAlongYAndZAreRegionsOfTheSitesTheirSlabsHold) {
+  constexpr LatticeInfo info = describe_lattice<D3Q19Set>();
+  const Decomposition d(Domain::whole(13, 11, 9), Tiling{2, 2, 2}, {true, true, true}, 1);
+  for (const std::size_t bytes : {std::size_t(4), std::size_t(8)})
+    for (int r = 0; r < d.ranks(); ++r) {
+      const Domain dom = d.domain(r);
+      const Layout l = make_layout(dom.nx, dom.ny, dom.nz, info.halo(0), info.halo(2), info.Q, bytes);
+      const PlaneOffsets plane = plane_offsets(info, l, PlaneMap::Plain);
+      const HaloPlan plan = make_halo_plan(info, dom, d.neighbours(r));
+      for (int f = 0; f < kFaces; ++f) {
+        const FacePlan& fp = plan.face[f];
+        const int axis = axis_of(Face(f));
+        DirectSlabs ds;
+        ASSERT_EQ(direct_slabs(l, fp, axis, plane.at, bytes, ds), axis != 0) << face_name(Face(f));
+        if (axis == 0) continue;
+        EXPECT_FALSE(ds.any()) << "the state buffers are the caller's to give";
+        ASSERT_EQ(ds.send.size(), fp.send.size());
+        ASSERT_EQ(ds.recv.size(), fp.recv.size());
+        EXPECT_EQ(ds.rows * ds.row_bytes, fp.positions() * bytes);
+        EXPECT_LE(ds.row_bytes, ds.pitch);
+        const auto check = [&](const std::vector<HaloSlab>& slabs, const std::vector<std::size_t>& at) {
+          for (std::size_t k = 0; k < slabs.size(); ++k)
+            for (std::size_t j = 0; j < fp.positions(); ++j) {
+              const std::size_t row = j / std::size_t(fp.length[0]), col = j % std::size_t(fp.length[0]);
+              const long long packed =
+                  plane[slabs[k].pop] + face_offset(l, axis, slabs[k].layer, fp.begin.data(), fp.length.data(), int(j));
+              ASSERT_EQ((at[k] + row * ds.pitch) / bytes + col, std::size_t(packed))
+                  << face_name(Face(f)) << " slab " << k << " position " << j;
+            }
+        };
+        check(fp.send, ds.send);
+        check(fp.recv, ds.recv);
+      }
+    }
+  // Faces of more slabs than a transport describes stay packed.
+  FacePlan many;
+  many.length = {4, 4};
+  many.send.assign(DirectSlabs::kMaxSlabs + 1, HaloSlab{0, 0});
+  const Layout l = make_layout(4, 4, 4, 1, 1, 1, 8);
+  const long long zero[1] = {0};
+  DirectSlabs ds;
+  EXPECT_FALSE(direct_slabs(l, many, 2, zero, 8, ds));
 }
 
 TEST(HaloPlan3D, AStencilSendsItsOnePlaneThroughEveryFaceAtDepthOne) {

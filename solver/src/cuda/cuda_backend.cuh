@@ -571,7 +571,11 @@ class CudaBackend final : public Backend, public HaloOps {
       FaceBuffers& face = faces_[f];
       face = FaceBuffers{};
       if (fp.peer.link != parallel::Link::Remote) continue;
-      if (direct && direct_slabs(fp, parallel::axis_of(parallel::Face(f)), face.direct)) continue;  // no buffers
+      if (direct && parallel::direct_slabs(lay_, fp, parallel::axis_of(parallel::Face(f)),
+                                           offsets_[int(PlaneMap::Plain)].at, sizeof(Real), face.direct)) {
+        face.direct.state = states_;
+        continue;  // no buffers
+      }
       face.values = fp.values();
       for (int dir = 0; dir < 2; ++dir) {
         const std::vector<parallel::HaloSlab>& slabs = dir == 0 ? fp.send : fp.recv;
@@ -993,28 +997,6 @@ class CudaBackend final : public Backend, public HaloOps {
         a_.data(), lay_, face.slabs[list].data(), nslab, parallel::axis_of(f), make_int2(fp.begin[0], fp.begin[1]),
         make_int2(fp.length[0], fp.length[1]), face.device[dir].data());
     PLUME_CUDA_CHECK_LAUNCH();
-  }
-
-  // Describes face fp (along `axis`) as slabs to copy state to state, where it can be: a face along
-  // y or z, whose slabs are rows of sites consecutive in x (DirectSlabs).
-  bool direct_slabs(const parallel::FacePlan& fp, int axis, parallel::DirectSlabs& d) const {
-    if (axis == 0 || fp.send.size() > d.kMaxSlabs || fp.recv.size() > d.kMaxSlabs) return false;
-    const PlaneOffsets& plain = offsets_[int(PlaneMap::Plain)];
-    auto offsets = [&](const std::vector<parallel::HaloSlab>& slabs) {
-      std::vector<std::size_t> o;
-      for (const parallel::HaloSlab& s : slabs)
-        o.push_back(std::size_t(plain[s.pop] + parallel::face_offset(lay_, axis, s.layer, fp.begin.data(),
-                                                                     fp.length.data(), 0)) *
-                    sizeof(Real));
-      return o;
-    };
-    d.state = states_;
-    d.send = offsets(fp.send);
-    d.recv = offsets(fp.recv);
-    d.row_bytes = std::size_t(fp.length[0]) * sizeof(Real);
-    d.rows = std::size_t(fp.length[1]);
-    d.pitch = std::size_t(lay_.step(parallel::cross_axes(axis)[1])) * sizeof(Real);
-    return true;
   }
 
   // The halo stream wrote halo layers: whatever the compute stream launches from now on (borders,

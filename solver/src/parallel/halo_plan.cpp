@@ -27,6 +27,25 @@ HaloPlan make_halo_plan(const LatticeInfo& lattice, const Domain& dom, const Nei
   return plan;
 }
 
+bool direct_slabs(const Layout& l, const FacePlan& fp, int axis, const long long* plane, std::size_t value_bytes,
+                  DirectSlabs& d) {
+  if (axis == 0 || fp.send.size() > DirectSlabs::kMaxSlabs || fp.recv.size() > DirectSlabs::kMaxSlabs) return false;
+  // Along y and z the first cross axis is x: a row of positions is a row of consecutive sites.
+  const auto offsets = [&](const std::vector<HaloSlab>& slabs) {
+    std::vector<std::size_t> o;
+    for (const HaloSlab& s : slabs)
+      o.push_back(std::size_t(plane[s.pop] + face_offset(l, axis, s.layer, fp.begin.data(), fp.length.data(), 0)) *
+                  value_bytes);
+    return o;
+  };
+  d.send = offsets(fp.send);
+  d.recv = offsets(fp.recv);
+  d.row_bytes = std::size_t(fp.length[0]) * value_bytes;
+  d.rows = std::size_t(fp.length[1]);
+  d.pitch = std::size_t(l.step(cross_axes(axis)[1])) * value_bytes;
+  return true;
+}
+
 StepRegions step_regions(const Domain& dom, const Neighbours& nb, int reach, bool returning) {
   // A Self face is copied before the bulk starts unless an earlier axis travels: then it waits for
   // that axis's halos (its edges), and is late as a Remote face is. Returning pushed values

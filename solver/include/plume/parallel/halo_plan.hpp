@@ -21,6 +21,7 @@
 #include <vector>
 #include "plume/grid/layout.hpp"
 #include "plume/lattice/lattice_info.hpp"
+#include "plume/parallel/communicator.hpp"
 #include "plume/parallel/decomposition.hpp"
 
 namespace plume::parallel {
@@ -146,6 +147,15 @@ inline bool sends_what_it_receives(const HaloPlan& plan) {
 
 // The plan of a tile of `dom` with neighbours `nb` for a lattice (halo_plan.cpp).
 HaloPlan make_halo_plan(const LatticeInfo& lattice, const Domain& dom, const Neighbours& nb);
+
+// Face fp of `axis` as slabs a transport can copy state to state (DirectSlabs; its `state` is left
+// to the caller): where each slab of layout l lies in a state buffer whose plane i starts
+// plane[i] elements in, values of `value_bytes` each. A slab's positions (first cross axis
+// fastest) are then row r, column c of its region: element plane[pop] + site of position
+// r * length[0] + c. False, and d untouched, for a face along x, whose slabs are columns, or one of
+// more slabs than DirectSlabs::kMaxSlabs.
+bool direct_slabs(const Layout& l, const FacePlan& fp, int axis, const long long* plane, std::size_t value_bytes,
+                  DirectSlabs& d);
 
 // The bulk is every site whose pull stencil reads no halo that arrives during the step (Remote
 // faces, and a Self face whose edges wait for a Remote exchange of an earlier axis); the borders
