@@ -23,7 +23,7 @@ PLUME_HD PLUME_FORCEINLINE d3q19::StepArgs<Real> flow_args(const StepArgs<Real>&
   p.walls_y = false;
   p.walls_z = true;
   p.z_low.u = p.z_high.u = 0.0;
-  return {a.src, a.dst, a.layout, a.domain, p, nullptr, nullptr, a.wrap};
+  return {a.src, a.dst, a.layout, a.domain, p, nullptr, nullptr, a.wrap, a.push};
 }
 
 // Pull the seven temperature populations of local site (x, y, z): g_i(x) <- g_i(x - e_i), or,
