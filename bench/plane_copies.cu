@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 #include "copy_bandwidth.hpp"
 
 namespace {
@@ -31,6 +32,8 @@ namespace {
   } while (0)
 
 constexpr int kMaxQ = 37;
+template <int A>
+using Shifts = std::integral_constant<int, A>;  // pull_kernel's Axes, as a type
 
 // V consecutive sites a thread, as one vector of V values (V = 1, 2 or 4; 16 bytes at most), the
 // rows of the lattice in a grid-stride loop over blockIdx.y, as the step kernels do. `Interleave`:
@@ -270,35 +273,27 @@ void run(int nx, int ny, int q, double copy) {
   fill_kernel<<<132 * 16, 256>>>(src, q * pstride);
   CHECK(cudaMemset(dst, 0, q * pstride * sizeof(Real)));
   const dim3 grid(unsigned(nx / 128), unsigned(std::min(ny, 65535)));
-  report("pull, no collision (the step's loads)", best_ms([&] {
-           pull_kernel<Real, false><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
-         }));
+  const auto pull = [&](const std::string& name, auto staged, auto axes) {
+    report(name, best_ms([&] {
+             pull_kernel<Real, decltype(staged)::value, decltype(axes)::value>
+                 <<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
+           }));
+  };
+  using Direct = std::false_type;
+  using Staged = std::true_type;
+  pull("pull, no collision (the step's loads)", Direct{}, Shifts<3>{});
   CHECK(cudaMemcpy(ref, dst, q * pstride * sizeof(Real), cudaMemcpyDeviceToDevice));
-  report("pull staged through shared memory", best_ms([&] {
-           pull_kernel<Real, true><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
-         }));
+  pull("pull staged through shared memory", Staged{}, Shifts<3>{});
   *count = 0;
   differ_kernel<<<132 * 16, 256>>>(dst, ref, q * pstride, count);
   CHECK(cudaDeviceSynchronize());
   std::printf("staged pull differs from the direct one in %llu values\n", *count);
-  report("pull along x only", best_ms([&] {
-           pull_kernel<Real, false, 1><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
-         }));
-  report("pull along y only", best_ms([&] {
-           pull_kernel<Real, false, 2><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
-         }));
-  report("no shift, the same kernel", best_ms([&] {
-           pull_kernel<Real, false, 0><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
-         }));
-  report("every population from the row below", best_ms([&] {
-           pull_kernel<Real, false, 4><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
-         }));
-  report("push (the shifts on the stores)", best_ms([&] {
-           pull_kernel<Real, false, 8><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
-         }));
-  report("pull along x only, staged", best_ms([&] {
-           pull_kernel<Real, true, 1><<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
-         }));
+  pull("pull along x only", Direct{}, Shifts<1>{});
+  pull("pull along y only", Direct{}, Shifts<2>{});
+  pull("no shift, the same kernel", Direct{}, Shifts<0>{});
+  pull("every population from the row below", Direct{}, Shifts<4>{});
+  pull("push (the shifts on the stores)", Direct{}, Shifts<8>{});
+  pull("pull along x only, staged", Staged{}, Shifts<1>{});
   // The marching pull in a few shapes, each checked against the direct pull.
   const auto march = [&](auto bx, auto p, int band) {
     constexpr int BX = decltype(bx)::value, P = decltype(p)::value, M = 32 / sizeof(Real);
