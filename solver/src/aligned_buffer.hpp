@@ -1,8 +1,10 @@
-// A heap array aligned to 128 bytes (one cache line pair), so the row layout's alignment holds.
+// A heap array aligned as the rows of the layout are (kRowAlignBytes), so that their alignment
+// holds in memory.
 #pragma once
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include "plume/grid/layout.hpp"
 
 namespace plume {
 
@@ -11,8 +13,9 @@ class AlignedBuffer {
  public:
   AlignedBuffer() = default;
   explicit AlignedBuffer(std::size_t n) : n_(n) {
-    const std::size_t bytes = ((n * sizeof(T) + 127) / 128) * 128;
-    p_ = static_cast<T*>(std::aligned_alloc(128, bytes ? bytes : 128));
+    constexpr std::size_t a = kRowAlignBytes;
+    const std::size_t bytes = ((n * sizeof(T) + a - 1) / a) * a;
+    p_ = static_cast<T*>(std::aligned_alloc(a, bytes ? bytes : a));
     if (!p_) throw std::bad_alloc();
     std::memset(static_cast<void*>(p_), 0, bytes);
   }

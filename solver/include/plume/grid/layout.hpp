@@ -1,7 +1,8 @@
 // Storage layout of one block of populations: structure of arrays, one plane per population,
 // x fastest, then y, then z, with ghost sites on every side. The interior of each row starts on a
-// 128-byte boundary so that the stores of the pull scheme are aligned. A 2-D lattice has no ghost
-// planes in z (hz = 0): its layout, and every index into it, is the one of a plain 2-D array.
+// 256-byte boundary (kRowAlignBytes) so that the stores of the pull scheme are aligned. A 2-D
+// lattice has no ghost planes in z (hz = 0): its layout, and every index into it, is the one of a
+// plain 2-D array.
 #pragma once
 #include <cstddef>
 #include <stdexcept>
@@ -35,9 +36,15 @@ struct Layout {
   long long interior_sites() const { return (long long)nx * ny * nz; }
 };
 
+// Where every row's interior starts: a multiple of 256 bytes, so that a warp's 32 FP64 values
+// of a row (a step's store of a plane, its loads of the planes that move along y only) are one
+// aligned 256-byte piece. On 128-byte boundaries they straddle two; the D2Q37 step on an H200
+// then ran at 0.877 of the copy bandwidth, at 0.92 on 256 (bench/d2q37_step, docs/benchmarks.md).
+inline constexpr int kRowAlignBytes = 256;
+
 // nz = 1 with hz = 0 for a 2-D lattice.
 inline Layout make_layout(int nx, int ny, int nz, int halo, int hz, int Q, std::size_t elem_bytes) {
-  const int align = int(128 / elem_bytes);  // elements per 128 bytes
+  const int align = int(kRowAlignBytes / elem_bytes);  // elements per row alignment
   Layout l;
   l.nx = nx;
   l.ny = ny;
