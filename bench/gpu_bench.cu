@@ -265,15 +265,16 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
   };
   constexpr int R = 0;  // RTRT
   const std::integral_constant<int, R> rtrt;
-  step_variant("step, 128x1 (production)", cu::DefaultStepShape<T, R>{}, rtrt);
+  step_variant("step (production shape)", cu::DefaultStepShape<T, R, Real>{}, rtrt);
   step_variant("step, 64x1, 8 blocks/SM", cu::StepShape<64, 8>{}, rtrt);
   step_variant("step, 128x1, 2 blocks/SM", cu::StepShape<128, 2>{}, rtrt);
   step_variant("step, 128x1, 5 blocks/SM", cu::StepShape<128, 5>{}, rtrt);
   step_variant("step, 256x1, 2 blocks/SM", cu::StepShape<256, 2>{}, rtrt);
   step_variant("step, 512x1, 1 block/SM", cu::StepShape<512, 1>{}, rtrt);
+  step_variant("step, 128x1, 4 blocks/SM", cu::StepShape<128, 4>{}, rtrt);
   step_variant("step, 128x1, 4 rows/thread", cu::StepShape<128, 4, 4>{}, rtrt);
-  step_variant("step, BGK", cu::DefaultStepShape<T, 1>{}, std::integral_constant<int, 1>{});
-  step_variant("step, 128x1 (production), again", cu::DefaultStepShape<T, R>{}, rtrt);  // spread of the timings
+  step_variant("step, BGK", cu::DefaultStepShape<T, 1, Real>{}, std::integral_constant<int, 1>{});
+  step_variant("step (production shape), again", cu::DefaultStepShape<T, R, Real>{}, rtrt);  // spread of the timings
 
   {  // the ceiling: a plain copy of the 37 planes, site for site, in the step's launch shape
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) { bench::copy_planes<L::Q, Real>(src, dst, l, s); });
@@ -284,9 +285,10 @@ void variants(std::vector<VariantRow>& out, cudaStream_t s) {
   const dim3 grid((l.nx + 127) / 128, y1 - y0);
   const double bulk_sites = double(l.nx) * (y1 - y0);
   {
-    constexpr int BX = cu::DefaultStepShape<T, R>::block_x, MB = cu::DefaultStepShape<T, R>::min_blocks;
+    constexpr int BX = cu::DefaultStepShape<T, R, Real>::block_x, MB = cu::DefaultStepShape<T, R, Real>::min_blocks;
+    const dim3 rows((l.nx + BX - 1) / BX, y1 - y0);
     const double ms = ms_per_step(lat, s, steps, [&](Real* src, Real* dst) {
-      cu::step_kernel<T, R, Real, BX, MB><<<grid, BX, 0, s>>>(d2q37::StepArgs<Real>{plain_planes<const Real>(src, l), plain_planes(dst, l), l, d, lat.p}, 0, l.nx, y0,
+      cu::step_kernel<T, R, Real, BX, MB><<<rows, BX, 0, s>>>(d2q37::StepArgs<Real>{plain_planes<const Real>(src, l), plain_planes(dst, l), l, d, lat.p}, 0, l.nx, y0,
                                                               y1, 0, 1, cu::SnapshotOut{});
     });
     PLUME_CUDA_CHECK_LAUNCH();
@@ -318,7 +320,7 @@ double population_space_difference(cudaStream_t s) {
   const int y0 = L::reach, y1 = l.ny - L::reach;
   const dim3 grid((l.nx + 127) / 128, y1 - y0);
   constexpr int BX = cu::DefaultStepShape<T, 0>::block_x, MB = cu::DefaultStepShape<T, 0>::min_blocks;
-  cu::step_kernel<T, 0, double, BX, MB><<<grid, BX, 0, s>>>(lat.args(), 0, l.nx, y0, y1, 0, 1, cu::SnapshotOut{});
+  cu::step_kernel<T, 0, double, BX, MB><<<dim3((l.nx + BX - 1) / BX, y1 - y0), BX, 0, s>>>(lat.args(), 0, l.nx, y0, y1, 0, 1, cu::SnapshotOut{});
   population_space_kernel<double>
       <<<grid, 128, 0, s>>>(d2q37::StepArgs<double>{plain_planes<const double>(lat.a.data(), l), plain_planes(c.data(), l), l, lat.d, lat.p}, y0, y1);
   PLUME_CUDA_CHECK_LAUNCH();

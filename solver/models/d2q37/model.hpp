@@ -55,6 +55,10 @@ struct Traits {
   // Registers per thread of each variant's step kernel (measured with -Xptxas -v on sm_90): the
   // CUDA backend fits as many blocks per multiprocessor as these leave room for.
   static constexpr int registers(int variant) { return variant == 1 ? 168 : 124; }
+  // Threads of a step block along x: 256 with FP64 storage (the same 16 warps a multiprocessor as
+  // four blocks of 128; 0.924 of the copy bandwidth against 0.918 on an H200), 128 with FP32
+  // (0.86-0.88 against 0.77-0.86 in blocks of 256; bench/d2q37_step.cu, docs/benchmarks.md).
+  static constexpr int step_threads(int bytes_per_value) { return bytes_per_value == 8 ? 256 : 128; }
 
   // One fused pull-stream + collide update of local site (x, y); z is 0 in 2-D.
   // snapshot(fill): a step that also snapshots the state it reads (kernels.cuh) gets fill(out),

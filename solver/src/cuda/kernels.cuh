@@ -71,15 +71,15 @@ using StencilShape = std::conditional_t<
                                    blocks_for(K::value.block_x, K::value.registers)>,
                        ColumnShape<K::value.block_x, blocks_for(K::value.block_x, K::value.registers),
                                    K::value.layers>>>;
-// The threads of a step block: 128 along x. The blocks per multiprocessor that
-// __launch_bounds__ asks for follow from the registers a model's variant needs (M::registers): as
-// many 128-thread blocks as the 64 K registers of a multiprocessor hold, at most 16 (a full
-// multiprocessor of 2048 threads). For D2Q37's
-// RTRT kernel (124 registers) that is 4 blocks (16 warps); on an H200 no other shape beats it
-// with FP32 storage, and in FP64 the shapes from 64x8 to 256x2 are within the spread of the
-// timings (bench/gpu_bench.cu, docs/benchmarks.md). BGK (168 registers) gets 3. D2Q9's kernels,
-// held to 64 registers, get 8. The diffusion stencil (32 registers) gets 16: 12 % faster at 512^3
-// than with 8 on an H200 (docs/benchmarks.md).
+// The threads of a step block: 128 along x, or what a model's traits ask for its storage
+// (M::step_threads(bytes per value)). The blocks per multiprocessor that __launch_bounds__ asks
+// for follow from the registers a model's variant needs (M::registers): as many blocks as the 64 K
+// registers of a multiprocessor hold, at most 2048 threads. For D2Q37's RTRT kernel (124
+// registers) that is 4 blocks of 128 (16 warps), or 2 of 256, the same warps: in FP64 the blocks of
+// 256 ran at 0.924 of the copy bandwidth and those of 128 at 0.918 on an H200, in FP32 those of 128
+// at 0.86-0.88 and those of 256 at 0.77-0.86 (bench/d2q37_step.cu, docs/benchmarks.md). BGK
+// (168 registers) gets 3 blocks of 128. D2Q9's kernels, held to 64 registers, get 8. The
+// diffusion stencil (32 registers) gets 16: 12 % faster at 512^3 than with 8 on an H200.
 // A model whose best budget differs with its storage gives registers(V, bytes per value) instead
 // (thermal3d: FP32 storage wants more blocks than FP64 can have without spilling).
 template <class M, class = void>
@@ -93,9 +93,20 @@ constexpr int step_registers(int variant, int bytes_per_value) {
   else
     return M::registers(variant);
 }
-template <class M, int V, class Real = double>
+template <class M, class = void>
+struct has_step_threads : std::false_type {};
+template <class M>
+struct has_step_threads<M, std::void_t<decltype(M::step_threads(8))>> : std::true_type {};
+template <class M>
+constexpr int step_threads(int bytes_per_value) {
+  if constexpr (has_step_threads<M>::value)
+    return M::step_threads(bytes_per_value);
+  else
+    return 128;
+}
+template <class M, int V, class Real = double, int BX = step_threads<M>(int(sizeof(Real)))>
 using DefaultStepShape =
-    StepShape<128, std::max(1, std::min(16, 65536 / (128 * step_registers<M>(V, int(sizeof(Real))))))>;
+    StepShape<BX, std::max(1, std::min(2048 / BX, 65536 / (BX * step_registers<M>(V, int(sizeof(Real))))))>;
 
 // Whether a model's traits update two rows at once (update_rows) or a column of sites
 // (update_column, 3-D).
