@@ -11,7 +11,6 @@
 //   plane_copies [NX NY] [Q]     (default 8192 8192 37; FP64 and FP32 storage)
 //
 // Prints one line per variant: "RESULT <prec> <variant> ms=<t> ratio=<fraction of the copy>".
-#include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <cstdio>
@@ -104,69 +103,6 @@ __global__ void __launch_bounds__(128) pull_kernel(const Real* __restrict__ src,
       for (int i = 0; i < kMaxQ; ++i) dst[i * stride + s + (Axes & 8 ? kEy[i] * pitch + kEx[i] : 0)] = v[i];
     }
   }
-}
-
-// The pull with every plane read at the same row at the same time (what the pull lacks, above):
-// a block of BX columns marches up a band of `band` rows. At row y it loads row y + 3 + P of every
-// plane into shared memory (whole sectors, widened by one each side; cp.async, so that P rows are
-// in flight beside the one in use), and each plane keeps a row there until the sites it streams to
-// have pulled it: plane i's row r is pulled at row r + e_y, so it keeps kDepth[i] = 4 + e_y + P
-// rows (a ring; kRing[i] its first slot). About four rows a plane on average: (148 + 37 P) W
-// values, W = BX + 2 sectors.
-__constant__ int kDepth[kMaxQ], kRing[kMaxQ];
-
-template <class Real, int BX, int P>
-__global__ void __launch_bounds__(BX) march_kernel(const Real* __restrict__ src, Real* __restrict__ dst, int ny,
-                                                   int pitch, long long stride, int band) {
-  constexpr int M = 32 / sizeof(Real), W = BX + 2 * M;
-  extern __shared__ unsigned char smem[];
-  Real* ring = reinterpret_cast<Real*>(smem);
-  const int t = int(threadIdx.x), x0 = int(blockIdx.x) * BX;
-  const int y0 = int(blockIdx.y) * band, y1 = min(ny, y0 + band);
-  const auto slot = [&](int i, int r) { return ring + (kRing[i] + (r + 4 * kDepth[i]) % kDepth[i]) * W; };
-  const auto load = [&](int i, int r) {  // row r of plane i into its slot, asynchronously
-    Real* to = slot(i, r);
-    const Real* row = src + i * stride + (long long)(r + kReach) * pitch + kXoff + x0 - M;
-    __pipeline_memcpy_async(to + t, row + t, sizeof(Real));
-    if (t < 2 * M) __pipeline_memcpy_async(to + BX + t, row + BX + t, sizeof(Real));
-  };
-  // Before the first row: plane i's rows y0 - e_y .. y0 + 2 (those the first rows pull), then the
-  // P rows ahead, each its own group.
-  for (int i = 0; i < kMaxQ; ++i)
-    for (int r = y0 - kEy[i]; r <= y0 + 2; ++r) load(i, r);
-  __pipeline_commit();
-  for (int k = 0; k < P; ++k) {
-    for (int i = 0; i < kMaxQ; ++i) load(i, y0 + 3 + k);
-    __pipeline_commit();
-  }
-  // The slot row y + 3 + P goes to, per plane, counted on (no division in the loop). The row the
-  // sites of row y pull, y - e_y = y + 3 + P - kDepth + 1, is in the slot after it: the oldest.
-  int next[kMaxQ];
-#pragma unroll
-  for (int i = 0; i < kMaxQ; ++i) next[i] = (y0 + 3 + P) % kDepth[i];
-  for (int y = y0; y < y1; ++y) {
-#pragma unroll
-    for (int i = 0; i < kMaxQ; ++i) {
-      Real* to = ring + (kRing[i] + next[i]) * W;
-      const Real* row = src + i * stride + (long long)(y + 3 + P + kReach) * pitch + kXoff + x0 - M;
-      __pipeline_memcpy_async(to + t, row + t, sizeof(Real));
-      if (t < 2 * M) __pipeline_memcpy_async(to + BX + t, row + BX + t, sizeof(Real));
-    }
-    __pipeline_commit();
-    __pipeline_wait_prior(P);  // this thread's copies up to row y + 3 are in
-    __syncthreads();           // and every thread's
-    Real v[kMaxQ];
-#pragma unroll
-    for (int i = 0; i < kMaxQ; ++i) {
-      next[i] = next[i] + 1 == kDepth[i] ? 0 : next[i] + 1;
-      v[i] = ring[(kRing[i] + next[i]) * W + M + t - kEx[i]];
-    }
-    const long long s = (long long)(y + kReach) * pitch + kXoff + x0 + t;
-#pragma unroll
-    for (int i = 0; i < kMaxQ; ++i) dst[i * stride + s] = v[i];
-    __syncthreads();  // the slots read here may be loaded next
-  }
-  __pipeline_wait_prior(0);
 }
 
 // Distinct values everywhere (the pulls' source), and the count of elements where two arrays differ.
@@ -294,41 +230,6 @@ void run(int nx, int ny, int q, double copy) {
   pull("every population from the row below", Direct{}, Shifts<4>{});
   pull("push (the shifts on the stores)", Direct{}, Shifts<8>{});
   pull("pull along x only, staged", Staged{}, Shifts<1>{});
-  // The marching pull in a few shapes, each checked against the direct pull.
-  const auto march = [&](auto bx, auto p, int band) {
-    constexpr int BX = decltype(bx)::value, P = decltype(p)::value, M = 32 / sizeof(Real);
-    int depth[kMaxQ], first[kMaxQ], rows = 0, ey[kMaxQ];
-    CHECK(cudaMemcpyFromSymbol(ey, kEy, sizeof ey));
-    for (int i = 0; i < kMaxQ; ++i) {
-      depth[i] = 4 + ey[i] + P;
-      first[i] = rows;
-      rows += depth[i];
-    }
-    CHECK(cudaMemcpyToSymbol(kDepth, depth, sizeof depth));
-    CHECK(cudaMemcpyToSymbol(kRing, first, sizeof first));
-    const std::size_t shared = std::size_t(rows) * (BX + 2 * M) * sizeof(Real);
-    const auto k = march_kernel<Real, BX, P>;
-    if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)) != cudaSuccess ||
-        nx % BX != 0) {
-      cudaGetLastError();
-      std::printf("march %d columns, %d ahead: %zu bytes of shared memory not available\n", BX, P, shared);
-      return;
-    }
-    const dim3 g(unsigned(nx / BX), unsigned((ny + band - 1) / band));
-    CHECK(cudaMemset(dst, 0, q * pstride * sizeof(Real)));
-    report("march " + std::to_string(BX) + " columns, " + std::to_string(P) + " ahead, bands of " +
-               std::to_string(band),
-           best_ms([&] { k<<<g, BX, shared>>>(src, dst, ny, pitch, pstride, band); }));
-    *count = 0;
-    differ_kernel<<<132 * 16, 256>>>(dst, ref, q * pstride, count);
-    CHECK(cudaDeviceSynchronize());
-    std::printf("  differs from the direct pull in %llu values\n", *count);
-  };
-  march(std::integral_constant<int, 64>{}, std::integral_constant<int, 1>{}, 64);
-  march(std::integral_constant<int, 64>{}, std::integral_constant<int, 1>{}, 256);
-  march(std::integral_constant<int, 64>{}, std::integral_constant<int, 0>{}, 256);
-  march(std::integral_constant<int, 128>{}, std::integral_constant<int, 1>{}, 256);
-  march(std::integral_constant<int, 32>{}, std::integral_constant<int, 2>{}, 256);
   cudaFree(count);
   cudaFree(ref);
   cudaFree(src);

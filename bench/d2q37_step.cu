@@ -1,0 +1,561 @@
+// Where the D2Q37 step's time goes beyond its bytes (issue #15 asks for 0.92 of the copy
+// bandwidth). The production step kernel (cuda/kernels.cuh, Traits::update with the snapshot hook)
+// against the same work taken apart, each in the production launch shape (one site a thread,
+// blocks of 128 along a row, rows in a grid-stride loop, the blocks a multiprocessor the
+// register budget gives) on the same planes:
+//   - pull, the model's RTRT collision, store (d2q37/site.hpp's pull and store), in plume's layout
+//     and in one whose rows are 32 values longer;
+//   - the same with the FP64 fields computed at every site as the production bulk update does
+//     (update_bulk_site);
+//   - Traits::update (walls, the snapshot hook's lambda) in the bare kernel;
+//   - the production step_kernel itself.
+// And a block that marches up a band of rows reading every plane at the same row at the same
+// time: `plane_copies` found the 37 planes streamed at once at 0.94 of the copy, and a pull with
+// the shifts in a table at 0.73-0.79. The block of BX x R threads loads the next R rows of every
+// plane into shared memory at each turn (cp.async in 16-byte pieces, whole sectors widened by one
+// each side, P turns ahead of their use); plane i keeps a row there until the sites it streams
+// to have pulled it (a ring of R (P + 1) + 3 + e_y rows).
+// Outputs compared bit for bit where the same update code runs.
+//
+//   d2q37_step [N ...]        (square lattices; default 8192 4096; FP64 and FP32 storage)
+//   d2q37_step pitch N ...    (the production step in layouts with longer rows and planes)
+//   d2q37_step place N ...    (the production step with its two buffers placed against each other)
+//
+// One line per variant: "RESULT <prec> <N> <variant> ms=<t> ratio=<fraction of the copy>",
+// the ratio against the 4 GiB cudaMemcpy of the same process (copy_bandwidth.hpp), bytes counted
+// as the step's: 37 values read and 37 written per site.
+#include <cuda_pipeline.h>
+#include <cuda_runtime.h>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+#include "copy_bandwidth.hpp"
+#include "d2q37/model.hpp"
+#include "kernels.cuh"
+
+namespace {
+
+namespace d2 = plume::d2q37;
+namespace cu = plume::cuda;
+using L = d2::D2Q37;
+using T = d2::Traits;
+using plume::static_for;
+constexpr int Q = L::Q;
+template <class Real>
+using Args = plume::StepArgs<Real, d2::PhysicsParams>;
+
+#define CHECK(x)                                                                       \
+  do {                                                                                 \
+    const cudaError_t e_ = (x);                                                        \
+    if (e_ != cudaSuccess) {                                                           \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
+      std::exit(1);                                                                    \
+    }                                                                                  \
+  } while (0)
+
+// The blocks of 128 threads a multiprocessor that RTRT's register budget gives (DefaultStepShape).
+template <class Real>
+constexpr int kMinBlocks = cu::DefaultStepShape<T, 0, Real, 128>::min_blocks;
+
+// The bare update of a bulk site: pull, [the FP64 fields, as update_bulk_site computes them at
+// every site], the RTRT collision (or none), store.
+enum Work { kPull = 0, kRtrt = 1, kFields = 2 };
+template <int W, class Real>
+__device__ __forceinline__ void bare_update(const Args<Real>& a, int x, int y) {
+  if constexpr (W == kFields) {
+    d2::update_bulk_site<L, d2::CollisionModel::RTRT>(a, x, y);
+  } else {
+    double f[Q];
+    d2::pull<L>(a.src, a.layout, x, y, f);
+    if constexpr (W == kRtrt) d2::collide_with<L, d2::CollisionModel::RTRT>(f, a.params);
+    d2::store<L>(a.dst, a.layout, x, y, f);
+  }
+}
+
+// The production shape around the bare update (Bare) or the model's whole update (Traits::update
+// with the walls' test and the snapshot hook's lambda, given nothing to take).
+template <class Real, int W, bool Bare>
+__global__ void __launch_bounds__(128, kMinBlocks<Real>) shape_kernel(const Args<Real> a) {
+  const int x = int(blockIdx.x) * 128 + int(threadIdx.x);
+  if (x >= a.layout.nx) return;
+  for (int y = int(blockIdx.y); y < a.layout.ny; y += int(gridDim.y)) {
+    if constexpr (Bare)
+      bare_update<W>(a, x, y);
+    else
+      T::update<0>(a, x, y, 0);
+  }
+}
+
+// Two neighbouring sites a thread (x even), FP32 storage: every plane read and written in 8-byte
+// pieces, so that a warp's access is 256 bytes (with one site a thread an FP32 warp moves 128,
+// and a plain copy of the 37 planes so ran at 0.79 of the copy bandwidth against 0.94 with 8-byte
+// pieces: bench/plane_copies). A plane with odd e_x is read from the even site before x - e_x: its
+// second value is site x's, the first of the next lane's is site x + 1's (a shuffle; the warp's
+// last lane reads that one itself). The two sites then collide one after the other.
+template <int W, int MB>
+__global__ void __launch_bounds__(128, MB) pair_kernel(const Args<float> a) {
+  const plume::Layout& l = a.layout;
+  const int lane = int(threadIdx.x) & 31, x = 2 * (int(blockIdx.x) * 128 + int(threadIdx.x));
+  for (int y = int(blockIdx.y); y < l.ny; y += int(gridDim.y)) {
+    const int s = l.site(x, y);
+    float v0[Q], v1[Q];
+    static_for<Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value, ex = L::ex(i), ey = L::ey(i);
+      const float* p = a.src[i] + (s - ey * l.pitch);
+      if constexpr (ex % 2 == 0) {
+        const float2 v = __ldg(reinterpret_cast<const float2*>(p - ex));
+        v0[i] = v.x;
+        v1[i] = v.y;
+      } else {
+        const float2 v = __ldg(reinterpret_cast<const float2*>(p - ex - 1));
+        const float last = lane == 31 ? __ldg(p + 1 - ex) : 0.0f;
+        const float next = __shfl_down_sync(0xffffffffu, v.x, 1);
+        v0[i] = v.y;
+        v1[i] = lane == 31 ? last : next;
+      }
+    });
+    double f[Q];
+    static_for<Q>([&](auto ic) { f[decltype(ic)::value] = double(v0[decltype(ic)::value]); });
+    if constexpr (W == kRtrt) d2::collide_with<L, d2::CollisionModel::RTRT>(f, a.params);
+    static_for<Q>([&](auto ic) { v0[decltype(ic)::value] = float(f[decltype(ic)::value]); });
+    static_for<Q>([&](auto ic) { f[decltype(ic)::value] = double(v1[decltype(ic)::value]); });
+    if constexpr (W == kRtrt) d2::collide_with<L, d2::CollisionModel::RTRT>(f, a.params);
+    static_for<Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value;
+      *reinterpret_cast<float2*>(a.dst[i] + s) = make_float2(v0[i], float(f[i]));
+    });
+  }
+}
+
+// shape_kernel's bare update, but every site's loads and stores in row 0: the same instructions,
+// their bytes in the L2 cache instead of DRAM.
+template <class Real>
+__global__ void __launch_bounds__(128, kMinBlocks<Real>) l2_kernel(const Args<Real> a) {
+  const int x = int(blockIdx.x) * 128 + int(threadIdx.x);
+  if (x >= a.layout.nx) return;
+  for (int y = int(blockIdx.y); y < a.layout.ny; y += int(gridDim.y)) bare_update<kRtrt>(a, x, plume::opaque(y * 0));
+}
+
+// The marching block (above). Turn y (y0, y0 + R, ...): the rows y + 3 + R P .. + R - 1 of every
+// plane are loaded (one cp.async group a turn; rows past the last ghost row are not), the groups
+// but the last P waited for (rows up to y + R + 2 are in), and thread (t, q) pulls site
+// (x0 + t, y + q): plane i's row y + q - e_y. o[e + 3]: the slot of row y - e of the planes with
+// e_y = e, the oldest they still need; the turn's loads go to the R slots before it (the rows
+// pulled at the turn before, hence the barrier at the end of each turn).
+template <int R, int P>
+__host__ __device__ constexpr int depth(int ey) {
+  return R * (P + 1) + 3 + ey;
+}
+template <int R, int P>
+__host__ __device__ constexpr int first(int i) {
+  int n = 0;
+  for (int j = 0; j < i; ++j) n += depth<R, P>(L::ey(j));
+  return n;
+}
+template <class Real, int BX, int R, int P>
+constexpr std::size_t ring_bytes() {
+  return std::size_t(first<R, P>(Q)) * (BX + 2 * (32 / sizeof(Real))) * sizeof(Real);
+}
+template <class Real, int BX, int R, int P, int W>
+__global__ void __launch_bounds__(BX* R) march_kernel(const Args<Real> a, int band) {
+  constexpr int M = 32 / int(sizeof(Real)), WR = BX + 2 * M;  // a sector's values; a ring row
+  constexpr int V = 16 / int(sizeof(Real)), C = WR / V;        // values a piece; pieces a row
+  static_assert(WR % V == 0, "ring rows are whole 16-byte pieces");
+  extern __shared__ __align__(16) unsigned char ring_bytes_[];
+  Real* const ring = reinterpret_cast<Real*>(ring_bytes_);
+  const plume::Layout& l = a.layout;
+  const int t = int(threadIdx.x), q = int(threadIdx.y), lt = q * BX + t;
+  const int x0 = int(blockIdx.x) * BX, y0 = int(blockIdx.y) * band, y1 = min(l.ny, y0 + band);
+  // Rows r0 .. r0 + n - 1 of plane i into its slots from s0 on (wrapping at its depth).
+  const auto load = [&](auto ic, int r0, int n, int s0) {
+    constexpr int i = decltype(ic)::value, D = depth<R, P>(L::ey(i));
+    for (int k = lt; k < n * C; k += BX * R) {
+      const int row = k / C, piece = k % C;
+      int slot = s0 + row;
+      slot = slot >= D ? slot - D : slot;
+      Real* to = ring + (first<R, P>(i) + slot) * WR + piece * V;
+      const Real* from = a.src[i] + l.site(x0 - M, r0 + row) + piece * V;
+      __pipeline_memcpy_async(to, from, 16);
+    }
+  };
+  const int last = l.ny + l.halo - 1;  // the last ghost row
+  // Before the first turn: plane i's rows y0 - e_y .. y0 + 2 (one group), then the P turns ahead.
+  int o[7];
+  static_for<7>([&](auto ec) {
+    constexpr int e = decltype(ec)::value - 3, D = depth<R, P>(e);
+    o[e + 3] = ((y0 - e) % D + D) % D;
+  });
+  static_for<Q>([&](auto ic) {
+    constexpr int e = L::ey(decltype(ic)::value);
+    load(ic, y0 - e, 3 + e, o[e + 3]);
+  });
+  __pipeline_commit();
+  for (int k = 0; k < P; ++k) {
+    static_for<Q>([&](auto ic) {
+      constexpr int e = L::ey(decltype(ic)::value), D = depth<R, P>(e);
+      const int r0 = y0 + 3 + k * R, n = min(R, last - r0 + 1), s0 = (o[e + 3] + 3 + e + k * R) % D;
+      if (n > 0) load(ic, r0, n, s0);
+    });
+    __pipeline_commit();
+  }
+  for (int y = y0; y < y1; y += R) {
+    static_for<Q>([&](auto ic) {
+      constexpr int e = L::ey(decltype(ic)::value), D = depth<R, P>(e);
+      const int r0 = y + 3 + R * P, n = min(R, last - r0 + 1);
+      const int s0 = o[e + 3] - R < 0 ? o[e + 3] - R + D : o[e + 3] - R;
+      if (n > 0) load(ic, r0, n, s0);
+    });
+    __pipeline_commit();
+    __pipeline_wait_prior(P);
+    __syncthreads();
+    if (y + q < y1) {
+      double f[Q];
+      static_for<Q>([&](auto ic) {
+        constexpr int i = decltype(ic)::value, e = L::ey(i), D = depth<R, P>(e);
+        const int slot = o[e + 3] + q >= D ? o[e + 3] + q - D : o[e + 3] + q;
+        f[i] = double(ring[(first<R, P>(i) + slot) * WR + M + t - L::ex(i)]);
+      });
+      if constexpr (W == kRtrt) d2::collide_with<L, d2::CollisionModel::RTRT>(f, a.params);
+      d2::store<L>(a.dst, l, x0 + t, y + q, f);
+    }
+    static_for<7>([&](auto ec) {
+      constexpr int e = decltype(ec)::value, D = depth<R, P>(e - 3);
+      o[e] = o[e] + R >= D ? o[e] + R - D : o[e] + R;
+    });
+    __syncthreads();  // the slots pulled here are the next turn's
+  }
+  __pipeline_wait_prior(0);
+}
+
+// Populations near a rest equilibrium (w_i, perturbed by up to 1 %), different everywhere, ghosts
+// included: the collision's input is a state it could meet.
+template <class Real>
+__global__ void fill_kernel(plume::Planes<Real> f, long long n) {
+  for (long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x; k < n; k += (long long)gridDim.x * blockDim.x) {
+    static_for<Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value;
+      const unsigned h = unsigned(k * 2654435761ull + i * 40503u) * 2246822519u;
+      f[i][k] = Real(L::w(i) * (1.0 + 0.01 * (double(h >> 8) / double(1u << 24) * 2.0 - 1.0)));
+    });
+  }
+}
+// Interior values of a and b that differ, and the largest relative difference.
+template <class Real>
+__global__ void differ_kernel(plume::Planes<Real> a, plume::Planes<Real> b, plume::Layout l, unsigned long long* count,
+                              double* worst) {
+  const long long n = (long long)l.nx * l.ny;
+  for (long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x; k < n; k += (long long)gridDim.x * blockDim.x) {
+    const int s = l.site(int(k % l.nx), int(k / l.nx));
+    for (int i = 0; i < Q; ++i) {
+      const double u = a[i][s], v = b[i][s];
+      if (u != v) {
+        atomicAdd(count, 1ull);
+        const double r = fabs(u - v) / fmax(fabs(u), fabs(v));
+        atomicMax(reinterpret_cast<unsigned long long*>(worst), __double_as_longlong(r));
+      }
+    }
+  }
+}
+
+template <class F>
+double best_ms(F&& launch) {
+  cudaEvent_t a, b;
+  CHECK(cudaEventCreate(&a));
+  CHECK(cudaEventCreate(&b));
+  launch();
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
+  float best = 1e30f;
+  for (int r = 0; r < 5; ++r) {
+    CHECK(cudaEventRecord(a));
+    launch();
+    CHECK(cudaEventRecord(b));
+    CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, a, b));
+    best = std::min(best, ms);
+  }
+  CHECK(cudaGetLastError());
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  return best;
+}
+
+template <class Real>
+plume::Planes<const Real> as_const(const plume::Planes<Real>& p) {
+  plume::Planes<const Real> c;
+  for (int i = 0; i < Q; ++i) c.at[i] = p.at[i];
+  return c;
+}
+
+// The variants on an n x n lattice in one layout: plume's (`wide` false) or rows 32 values longer
+// with interior x = 0 32 values in (the layout of bench/plane_copies).
+template <class Real>
+void run(int n, bool wide, double copy) {
+  const char* prec = sizeof(Real) == 8 ? "fp64" : "fp32";
+  plume::Layout l = plume::make_layout(n, n, 1, L::reach, 0, Q, sizeof(Real));
+  if (wide) {
+    l.xoff = 32;
+    l.pitch = n + 64;
+    l.stride = (long long)l.pitch * l.rows;
+  }
+  const double bytes = 2.0 * Q * double(n) * n * sizeof(Real);
+  Real *base[3] = {};
+  for (Real*& b : base) CHECK(cudaMalloc(&b, Q * l.stride * sizeof(Real)));
+  const plume::Planes<Real> src = plume::plain_planes(base[0], l), out = plume::plain_planes(base[1], l),
+                            ref = plume::plain_planes(base[2], l);
+  fill_kernel<<<132 * 8, 256>>>(src, l.stride);
+  CHECK(cudaDeviceSynchronize());
+  unsigned long long* count = nullptr;
+  double* worst = nullptr;
+  CHECK(cudaMallocManaged(&count, sizeof *count));
+  CHECK(cudaMallocManaged(&worst, sizeof *worst));
+  Args<Real> a;
+  a.src = as_const(src);
+  a.layout = l;
+  a.domain = plume::Domain::whole(n, n);
+  a.params.gy = -1e-4;
+  a.params.walls = false;
+  const std::string where = std::string(wide ? " [rows +32]" : "");
+  auto report = [&](const std::string& name, double ms) {
+    std::printf("RESULT %s %d %-52s ms=%.4f ratio=%.4f\n", prec, n, (name + where).c_str(), ms,
+                bytes / (ms * 1e-3) / copy);
+    std::fflush(stdout);
+  };
+  auto compare = [&](const char* what, const plume::Planes<Real>& x, const plume::Planes<Real>& y) {
+    *count = 0;
+    *worst = 0;
+    differ_kernel<<<132 * 8, 256>>>(x, y, l, count, worst);
+    CHECK(cudaDeviceSynchronize());
+    std::printf("  %s: %llu values differ (largest relative difference %.3g)\n", what, *count, *worst);
+  };
+  const dim3 grid(unsigned(n / 128), unsigned(std::min(n, 65535)));
+  // The device at its working clocks before the first timing (it starts from idle ones).
+  a.dst = out;
+  for (int k = 0; k < 100; ++k) shape_kernel<Real, kRtrt, true><<<grid, 128>>>(a);
+  const auto shape = [&](const std::string& name, auto w, auto bare, const plume::Planes<Real>& to) {
+    a.dst = to;
+    report(name, best_ms([&] { shape_kernel<Real, decltype(w)::value, decltype(bare)::value><<<grid, 128>>>(a); }));
+  };
+  using Bare = std::true_type;
+  using Whole = std::false_type;
+  shape("pull only", std::integral_constant<int, kPull>{}, Bare{}, ref);
+  shape("pull, RTRT, store", std::integral_constant<int, kRtrt>{}, Bare{}, ref);
+  shape("the same, the fields at every site", std::integral_constant<int, kFields>{}, Bare{}, out);
+  compare("against pull, RTRT, store", out, ref);
+  {
+    a.params.walls = true;
+    shape("Traits::update, walls (the bare kernel)", std::integral_constant<int, kRtrt>{}, Whole{}, ref);
+    a.dst = out;
+    const plume::Box box{0, n, 0, n, 0, 1};
+    report("production step_kernel (launch_box), walls", best_ms([&] { cu::launch_box<T, 0, Real>(a, box, 0); }));
+    compare("production against Traits::update in the bare kernel", out, ref);
+    a.params.walls = false;
+  }
+  // Other blocks a multiprocessor for the production kernel; for FP32, two sites a thread.
+  {
+    a.params.walls = true;
+    a.dst = out;
+    const plume::Box box{0, n, 0, n, 0, 1};
+    report("production, 5 blocks/SM", best_ms([&] { cu::launch_box<T, 0, Real, cu::StepShape<128, 5>>(a, box, 0); }));
+    report("production, 256 threads, 2 blocks/SM",
+           best_ms([&] { cu::launch_box<T, 0, Real, cu::StepShape<256, 2>>(a, box, 0); }));
+    report("production, 512 threads, 1 block/SM",
+           best_ms([&] { cu::launch_box<T, 0, Real, cu::StepShape<512, 1>>(a, box, 0); }));
+    report("production, 64 threads, 8 blocks/SM",
+           best_ms([&] { cu::launch_box<T, 0, Real, cu::StepShape<64, 8>>(a, box, 0); }));
+    report("production, 256 threads, 2 blocks/SM, again",
+           best_ms([&] { cu::launch_box<T, 0, Real, cu::StepShape<256, 2>>(a, box, 0); }));
+    report("production step_kernel (launch_box), walls, again", best_ms([&] { cu::launch_box<T, 0, Real>(a, box, 0); }));
+    // The same instructions with every load and store in one L2-resident row: the step's rate
+    // were DRAM free (the arithmetic's and the instructions' ceiling).
+    a.params.walls = false;
+    report("pull, RTRT, store, all in row 0 (no DRAM)", best_ms([&] { l2_kernel<Real><<<grid, 128>>>(a); }));
+    a.params.walls = false;
+    if constexpr (std::is_same_v<Real, float>) {
+      if (n % 256 == 0) {
+        const dim3 pg(unsigned(n / 256), unsigned(std::min(n, 65535)));
+        a.dst = ref;
+        shape_kernel<Real, kRtrt, true><<<grid, 128>>>(a);
+        a.dst = out;
+        report("pairs, pull only", best_ms([&] { pair_kernel<kPull, 3><<<pg, 128>>>(a); }));
+        report("pairs, RTRT, 3 blocks/SM", best_ms([&] { pair_kernel<kRtrt, 3><<<pg, 128>>>(a); }));
+        compare("against pull, RTRT, store", out, ref);
+        report("pairs, RTRT, 2 blocks/SM", best_ms([&] { pair_kernel<kRtrt, 2><<<pg, 128>>>(a); }));
+        report("pairs, RTRT, 4 blocks/SM", best_ms([&] { pair_kernel<kRtrt, 4><<<pg, 128>>>(a); }));
+        compare("against pull, RTRT, store", out, ref);
+      }
+    }
+  }
+  // The marching block, against the bare kernel.
+  a.dst = ref;
+  shape_kernel<Real, kRtrt, true><<<grid, 128>>>(a);
+  const auto march = [&](auto bx, auto r, auto ahead, int band) {
+    constexpr int BX = decltype(bx)::value, R = decltype(r)::value, P = decltype(ahead)::value;
+    constexpr std::size_t shared = ring_bytes<Real, BX, R, P>();
+    const auto k = march_kernel<Real, BX, R, P, kRtrt>;
+    const std::string name = "march RTRT " + std::to_string(BX) + "x" + std::to_string(R) + ", " +
+                             std::to_string(P) + " ahead, bands " + std::to_string(band);
+    int blocks = 0;
+    if (n % BX != 0 || band % R != 0 ||
+        cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)) != cudaSuccess ||
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, BX * R, shared) != cudaSuccess || blocks == 0) {
+      cudaGetLastError();
+      std::printf("%s: %zu bytes of shared memory, not launched\n", name.c_str(), shared);
+      return;
+    }
+    a.dst = out;
+    CHECK(cudaMemset(base[1], 0, Q * l.stride * sizeof(Real)));
+    const dim3 gm(unsigned(n / BX), unsigned((n + band - 1) / band));
+    report(name + " (" + std::to_string(shared / 1024) + " KB, " + std::to_string(blocks) + " blocks)",
+           best_ms([&] { k<<<gm, dim3(BX, R), shared>>>(a, band); }));
+    compare("against pull, RTRT, store", out, ref);
+  };
+  if (!wide) {
+    march(std::integral_constant<int, 64>{}, std::integral_constant<int, 2>{}, std::integral_constant<int, 0>{}, 512);
+    march(std::integral_constant<int, 64>{}, std::integral_constant<int, 4>{}, std::integral_constant<int, 0>{}, 512);
+  }
+  cudaFree(count);
+  cudaFree(worst);
+  for (Real* b : base) cudaFree(b);
+}
+
+// The production step kernel (walls, RTRT) in plume's layout with its rows `extra` 128-byte lines
+// longer and its planes `gap` 128-byte lines apart beyond their rows: which row and plane strides
+// the step's shifted reads prefer. Two buffers of the largest layout, reused.
+template <class Real>
+void sweep(int n, double copy, const std::vector<int>& extras, const std::vector<int>& gaps) {
+  const char* prec = sizeof(Real) == 8 ? "fp64" : "fp32";
+  const plume::Layout l0 = plume::make_layout(n, n, 1, L::reach, 0, Q, sizeof(Real));
+  const int align = int(128 / sizeof(Real));
+  const int max_extra = *std::max_element(extras.begin(), extras.end());
+  const int max_gap = *std::max_element(gaps.begin(), gaps.end());
+  const long long most = ((long long)(l0.pitch + max_extra * align) * l0.rows + (long long)max_gap * align) * Q;
+  Real *src = nullptr, *dst = nullptr;
+  CHECK(cudaMalloc(&src, most * sizeof(Real)));
+  CHECK(cudaMalloc(&dst, most * sizeof(Real)));
+  const double bytes = 2.0 * Q * double(n) * n * sizeof(Real);
+  for (int gap : gaps)
+    for (int extra : extras) {
+      plume::Layout l = l0;
+      l.pitch = l0.pitch + extra * align;
+      l.stride = (long long)l.pitch * l.rows + (long long)gap * align;
+      Args<Real> a;
+      const plume::Planes<Real> s = plume::plain_planes(src, l);
+      a.src = as_const(s);
+      a.dst = plume::plain_planes(dst, l);
+      a.layout = l;
+      a.domain = plume::Domain::whole(n, n);
+      a.params.gy = -1e-4;
+      fill_kernel<<<132 * 8, 256>>>(s, l.stride);
+      const plume::Box box{0, n, 0, n, 0, 1};
+      const double ms = best_ms([&] { cu::launch_box<T, 0, Real>(a, box, 0); });
+      std::printf("PITCH %s %d row %+5d B (%6lld B) plane %+6d B  ms=%.4f ratio=%.4f\n", prec, n, extra * 128,
+                  (long long)l.pitch * (long long)sizeof(Real), gap * 128, ms, bytes / (ms * 1e-3) / copy);
+      std::fflush(stdout);
+    }
+  cudaFree(src);
+  cudaFree(dst);
+}
+
+// The production step kernel (walls, RTRT) with its two buffers in one allocation, the second
+// `apart` 128-byte lines after the first's end, rows `extra` lines longer than plume's and interior
+// x = 0 `shift` lines further in: where the buffers lie against each other. Each timing is a
+// step from the first buffer into the second and one back, as a run alternates them; the first
+// configuration again after every eight, to see the device drift.
+template <class Real>
+void placement(int n, double copy) {
+  const char* prec = sizeof(Real) == 8 ? "fp64" : "fp32";
+  const plume::Layout l0 = plume::make_layout(n, n, 1, L::reach, 0, Q, sizeof(Real));
+  const int align = int(128 / sizeof(Real));
+  const std::vector<int> aparts = {0, 1, 2, 4, 8, 16, 32, 512, 16384};
+  const long long most = 2LL * (l0.pitch + 3 * align) * l0.rows * Q + (long long)aparts.back() * align;
+  Real* buf = nullptr;
+  CHECK(cudaMalloc(&buf, most * sizeof(Real)));
+  const double bytes = 4.0 * Q * double(n) * n * sizeof(Real);
+  struct Config {
+    int extra, shift, apart;
+  };
+  std::vector<Config> configs;
+  for (int extra : {0, 2})
+    for (int shift : {0, 1})
+      for (int apart : aparts) {
+        if (configs.size() % 8 == 0 && !configs.empty()) configs.push_back({0, 0, 0});
+        configs.push_back({extra, shift, apart});
+      }
+  for (const Config& c : configs) {
+    plume::Layout l = l0;
+    l.xoff = l0.xoff + c.shift * align;
+    l.pitch = l0.pitch + (c.extra + c.shift) * align;
+    l.stride = (long long)l.pitch * l.rows;
+    Real* second = buf + Q * l.stride + (long long)c.apart * align;
+    const plume::Planes<Real> one = plume::plain_planes(buf, l), two = plume::plain_planes(second, l);
+    fill_kernel<<<132 * 8, 256>>>(one, l.stride);
+    fill_kernel<<<132 * 8, 256>>>(two, l.stride);
+    Args<Real> there, back;
+    there.src = as_const(one);
+    there.dst = two;
+    back.src = as_const(two);
+    back.dst = one;
+    for (Args<Real>* a : {&there, &back}) {
+      a->layout = l;
+      a->domain = plume::Domain::whole(n, n);
+      a->params.gy = -1e-4;
+    }
+    const plume::Box box{0, n, 0, n, 0, 1};
+    const double ms = best_ms([&] {
+      cu::launch_box<T, 0, Real>(there, box, 0);
+      cu::launch_box<T, 0, Real>(back, box, 0);
+    });
+    std::printf("PLACE %s %d row %+5d B, x0 %+4d B, apart %8d B  ms=%.4f ratio=%.4f\n", prec, n,
+                (c.extra + c.shift) * 128, c.shift * 128, c.apart * 128, ms, bytes / (ms * 1e-3) / copy);
+    std::fflush(stdout);
+  }
+  cudaFree(buf);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // `d2q37_step pitch N ...`: the sweep of row and plane strides instead of the variants.
+  const bool pitch = argc > 1 && (std::string(argv[1]) == "pitch" || std::string(argv[1]) == "place");
+  std::vector<int> sizes;
+  for (int k = pitch ? 2 : 1; k < argc; ++k) sizes.push_back(std::atoi(argv[k]));
+  if (sizes.empty()) sizes = {8192, 4096};
+  for (int n : sizes)
+    if (n <= 0 || (!pitch && n % 128 != 0)) {
+      std::fprintf(stderr, "usage: d2q37_step [pitch] [N ...]: each N positive (a multiple of 128 but for pitch)\n");
+      return 2;
+    }
+  cudaDeviceProp prop{};
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  const double copy = copy_bandwidth();
+  std::printf("device %s, copy %.1f GB/s\n", prop.name, copy * 1e-9);
+  if (argc > 1 && std::string(argv[1]) == "place") {
+    for (int k = 2; k < argc; ++k) {
+      placement<double>(std::atoi(argv[k]), copy);
+      placement<float>(std::atoi(argv[k]), copy);
+    }
+    std::printf("copy again %.1f GB/s\n", copy_bandwidth() * 1e-9);
+    return 0;
+  }
+  if (pitch) {
+    for (int n : sizes) {
+      sweep<double>(n, copy, {0, 1, 2, 3, 4, 5, 6, 8}, {0});
+      sweep<double>(n, copy, {0, 2}, {1, 2, 4, 8, 33});
+      sweep<float>(n, copy, {0, 1, 2, 3, 4, 5, 6, 8}, {0});
+      sweep<float>(n, copy, {0, 2}, {1, 2, 4, 8, 33});
+    }
+    std::printf("copy again %.1f GB/s\n", copy_bandwidth() * 1e-9);
+    return 0;
+  }
+  for (int n : sizes)
+    for (bool wide : {false, true}) {
+      run<double>(n, wide, copy);
+      run<float>(n, wide, copy);
+    }
+  std::printf("copy again %.1f GB/s\n", copy_bandwidth() * 1e-9);
+  return 0;
+}
