@@ -32,10 +32,13 @@
 #include <string>
 #include <vector>
 #include "copy_bandwidth.hpp"
+#include "event_timing.hpp"
 #include "d2q37/model.hpp"
 #include "kernels.cuh"
 
 namespace {
+
+using plume::bench::best_ms;
 
 namespace d2 = plume::d2q37;
 namespace cu = plume::cuda;
@@ -45,15 +48,6 @@ using plume::static_for;
 constexpr int Q = L::Q;
 template <class Real>
 using Args = plume::StepArgs<Real, d2::PhysicsParams>;
-
-#define CHECK(x)                                                                       \
-  do {                                                                                 \
-    const cudaError_t e_ = (x);                                                        \
-    if (e_ != cudaSuccess) {                                                           \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                    \
-    }                                                                                  \
-  } while (0)
 
 // The blocks of 128 threads a multiprocessor that RTRT's register budget gives (DefaultStepShape).
 template <class Real>
@@ -68,7 +62,7 @@ __device__ __forceinline__ void bare_update(const Args<Real>& a, int x, int y) {
     d2::update_bulk_site<L, d2::CollisionModel::RTRT>(a, x, y);
   } else {
     double f[Q];
-    d2::pull<L>(a.src, a.layout, x, y, f);
+    d2::pull<L>(a.src, a.layout, a.wrap, x, y, f);
     if constexpr (W == kRtrt) d2::collide_with<L, d2::CollisionModel::RTRT>(f, a.params);
     d2::store<L>(a.dst, a.layout, x, y, f);
   }
@@ -259,30 +253,6 @@ __global__ void differ_kernel(plume::Planes<Real> a, plume::Planes<Real> b, plum
   }
 }
 
-template <class F>
-double best_ms(F&& launch) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  launch();
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  float best = 1e30f;
-  for (int r = 0; r < 5; ++r) {
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    best = std::min(best, ms);
-  }
-  CHECK(cudaGetLastError());
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  return best;
-}
-
 template <class Real>
 plume::Planes<const Real> as_const(const plume::Planes<Real>& p) {
   plume::Planes<const Real> c;
@@ -303,15 +273,15 @@ void run(int n, bool wide, double copy) {
   }
   const double bytes = 2.0 * Q * double(n) * n * sizeof(Real);
   Real *base[3] = {};
-  for (Real*& b : base) CHECK(cudaMalloc(&b, Q * l.stride * sizeof(Real)));
+  for (Real*& b : base) PLUME_CUDA_CHECK(cudaMalloc(&b, Q * l.stride * sizeof(Real)));
   const plume::Planes<Real> src = plume::plain_planes(base[0], l), out = plume::plain_planes(base[1], l),
                             ref = plume::plain_planes(base[2], l);
   fill_kernel<<<132 * 8, 256>>>(src, l.stride);
-  CHECK(cudaDeviceSynchronize());
+  PLUME_CUDA_CHECK(cudaDeviceSynchronize());
   unsigned long long* count = nullptr;
   double* worst = nullptr;
-  CHECK(cudaMallocManaged(&count, sizeof *count));
-  CHECK(cudaMallocManaged(&worst, sizeof *worst));
+  PLUME_CUDA_CHECK(cudaMallocManaged(&count, sizeof *count));
+  PLUME_CUDA_CHECK(cudaMallocManaged(&worst, sizeof *worst));
   Args<Real> a;
   a.src = as_const(src);
   a.layout = l;
@@ -328,7 +298,7 @@ void run(int n, bool wide, double copy) {
     *count = 0;
     *worst = 0;
     differ_kernel<<<132 * 8, 256>>>(x, y, l, count, worst);
-    CHECK(cudaDeviceSynchronize());
+    PLUME_CUDA_CHECK(cudaDeviceSynchronize());
     std::printf("  %s: %llu values differ (largest relative difference %.3g)\n", what, *count, *worst);
   };
   const dim3 grid(unsigned(n / 128), unsigned(std::min(n, 65535)));
@@ -337,7 +307,7 @@ void run(int n, bool wide, double copy) {
   for (int k = 0; k < 100; ++k) shape_kernel<Real, kRtrt, true><<<grid, 128>>>(a);
   const auto shape = [&](const std::string& name, auto w, auto bare, const plume::Planes<Real>& to) {
     a.dst = to;
-    report(name, best_ms([&] { shape_kernel<Real, decltype(w)::value, decltype(bare)::value><<<grid, 128>>>(a); }));
+    report(name, best_ms(nullptr, 5, [&] { shape_kernel<Real, decltype(w)::value, decltype(bare)::value><<<grid, 128>>>(a); }));
   };
   using Bare = std::true_type;
   using Whole = std::false_type;
@@ -350,7 +320,7 @@ void run(int n, bool wide, double copy) {
     shape("Traits::update, walls (the bare kernel)", std::integral_constant<int, kRtrt>{}, Whole{}, ref);
     a.dst = out;
     const plume::Box box{0, n, 0, n, 0, 1};
-    report("production step_kernel (launch_box), walls", best_ms([&] { cu::launch_box<T, 0, Real>(a, box, 0); }));
+    report("production step_kernel (launch_box), walls", best_ms(nullptr, 5, [&] { cu::launch_box<T, 0, Real>(a, box, 0); }));
     compare("production against Traits::update in the bare kernel", out, ref);
     a.params.walls = false;
   }
@@ -359,20 +329,20 @@ void run(int n, bool wide, double copy) {
     a.params.walls = true;
     a.dst = out;
     const plume::Box box{0, n, 0, n, 0, 1};
-    report("production, 5 blocks/SM", best_ms([&] { cu::launch_box<T, 0, Real, cu::StepShape<128, 5>>(a, box, 0); }));
+    report("production, 5 blocks/SM", best_ms(nullptr, 5, [&] { cu::launch_box<T, 0, Real, cu::StepShape<128, 5>>(a, box, 0); }));
     report("production, 256 threads, 2 blocks/SM",
-           best_ms([&] { cu::launch_box<T, 0, Real, cu::StepShape<256, 2>>(a, box, 0); }));
+           best_ms(nullptr, 5, [&] { cu::launch_box<T, 0, Real, cu::StepShape<256, 2>>(a, box, 0); }));
     report("production, 512 threads, 1 block/SM",
-           best_ms([&] { cu::launch_box<T, 0, Real, cu::StepShape<512, 1>>(a, box, 0); }));
+           best_ms(nullptr, 5, [&] { cu::launch_box<T, 0, Real, cu::StepShape<512, 1>>(a, box, 0); }));
     report("production, 64 threads, 8 blocks/SM",
-           best_ms([&] { cu::launch_box<T, 0, Real, cu::StepShape<64, 8>>(a, box, 0); }));
+           best_ms(nullptr, 5, [&] { cu::launch_box<T, 0, Real, cu::StepShape<64, 8>>(a, box, 0); }));
     report("production, 256 threads, 2 blocks/SM, again",
-           best_ms([&] { cu::launch_box<T, 0, Real, cu::StepShape<256, 2>>(a, box, 0); }));
-    report("production step_kernel (launch_box), walls, again", best_ms([&] { cu::launch_box<T, 0, Real>(a, box, 0); }));
+           best_ms(nullptr, 5, [&] { cu::launch_box<T, 0, Real, cu::StepShape<256, 2>>(a, box, 0); }));
+    report("production step_kernel (launch_box), walls, again", best_ms(nullptr, 5, [&] { cu::launch_box<T, 0, Real>(a, box, 0); }));
     // The same instructions with every load and store in one L2-resident row: the step's rate
     // were DRAM free (the arithmetic's and the instructions' ceiling).
     a.params.walls = false;
-    report("pull, RTRT, store, all in row 0 (no DRAM)", best_ms([&] { l2_kernel<Real><<<grid, 128>>>(a); }));
+    report("pull, RTRT, store, all in row 0 (no DRAM)", best_ms(nullptr, 5, [&] { l2_kernel<Real><<<grid, 128>>>(a); }));
     a.params.walls = false;
     if constexpr (std::is_same_v<Real, float>) {
       if (n % 256 == 0) {
@@ -380,11 +350,11 @@ void run(int n, bool wide, double copy) {
         a.dst = ref;
         shape_kernel<Real, kRtrt, true><<<grid, 128>>>(a);
         a.dst = out;
-        report("pairs, pull only", best_ms([&] { pair_kernel<kPull, 3><<<pg, 128>>>(a); }));
-        report("pairs, RTRT, 3 blocks/SM", best_ms([&] { pair_kernel<kRtrt, 3><<<pg, 128>>>(a); }));
+        report("pairs, pull only", best_ms(nullptr, 5, [&] { pair_kernel<kPull, 3><<<pg, 128>>>(a); }));
+        report("pairs, RTRT, 3 blocks/SM", best_ms(nullptr, 5, [&] { pair_kernel<kRtrt, 3><<<pg, 128>>>(a); }));
         compare("against pull, RTRT, store", out, ref);
-        report("pairs, RTRT, 2 blocks/SM", best_ms([&] { pair_kernel<kRtrt, 2><<<pg, 128>>>(a); }));
-        report("pairs, RTRT, 4 blocks/SM", best_ms([&] { pair_kernel<kRtrt, 4><<<pg, 128>>>(a); }));
+        report("pairs, RTRT, 2 blocks/SM", best_ms(nullptr, 5, [&] { pair_kernel<kRtrt, 2><<<pg, 128>>>(a); }));
+        report("pairs, RTRT, 4 blocks/SM", best_ms(nullptr, 5, [&] { pair_kernel<kRtrt, 4><<<pg, 128>>>(a); }));
         compare("against pull, RTRT, store", out, ref);
       }
     }
@@ -407,10 +377,10 @@ void run(int n, bool wide, double copy) {
       return;
     }
     a.dst = out;
-    CHECK(cudaMemset(base[1], 0, Q * l.stride * sizeof(Real)));
+    PLUME_CUDA_CHECK(cudaMemset(base[1], 0, Q * l.stride * sizeof(Real)));
     const dim3 gm(unsigned(n / BX), unsigned((n + band - 1) / band));
     report(name + " (" + std::to_string(shared / 1024) + " KB, " + std::to_string(blocks) + " blocks)",
-           best_ms([&] { k<<<gm, dim3(BX, R), shared>>>(a, band); }));
+           best_ms(nullptr, 5, [&] { k<<<gm, dim3(BX, R), shared>>>(a, band); }));
     compare("against pull, RTRT, store", out, ref);
   };
   if (!wide) {
@@ -434,8 +404,8 @@ void sweep(int n, double copy, const std::vector<int>& extras, const std::vector
   const int max_gap = *std::max_element(gaps.begin(), gaps.end());
   const long long most = ((long long)(l0.pitch + max_extra * align) * l0.rows + (long long)max_gap * align) * Q;
   Real *src = nullptr, *dst = nullptr;
-  CHECK(cudaMalloc(&src, most * sizeof(Real)));
-  CHECK(cudaMalloc(&dst, most * sizeof(Real)));
+  PLUME_CUDA_CHECK(cudaMalloc(&src, most * sizeof(Real)));
+  PLUME_CUDA_CHECK(cudaMalloc(&dst, most * sizeof(Real)));
   const double bytes = 2.0 * Q * double(n) * n * sizeof(Real);
   for (int gap : gaps)
     for (int extra : extras) {
@@ -451,7 +421,7 @@ void sweep(int n, double copy, const std::vector<int>& extras, const std::vector
       a.params.gy = -1e-4;
       fill_kernel<<<132 * 8, 256>>>(s, l.stride);
       const plume::Box box{0, n, 0, n, 0, 1};
-      const double ms = best_ms([&] { cu::launch_box<T, 0, Real>(a, box, 0); });
+      const double ms = best_ms(nullptr, 5, [&] { cu::launch_box<T, 0, Real>(a, box, 0); });
       std::printf("PITCH %s %d row %+5d B (%6lld B) plane %+6d B  ms=%.4f ratio=%.4f\n", prec, n, extra * 128,
                   (long long)l.pitch * (long long)sizeof(Real), gap * 128, ms, bytes / (ms * 1e-3) / copy);
       std::fflush(stdout);
@@ -473,7 +443,7 @@ void placement(int n, double copy) {
   const std::vector<int> aparts = {0, 1, 2, 4, 8, 16, 32, 512, 16384};
   const long long most = 2LL * (l0.pitch + 3 * align) * l0.rows * Q + (long long)aparts.back() * align;
   Real* buf = nullptr;
-  CHECK(cudaMalloc(&buf, most * sizeof(Real)));
+  PLUME_CUDA_CHECK(cudaMalloc(&buf, most * sizeof(Real)));
   const double bytes = 4.0 * Q * double(n) * n * sizeof(Real);
   struct Config {
     int extra, shift, apart;
@@ -505,7 +475,7 @@ void placement(int n, double copy) {
       a->params.gy = -1e-4;
     }
     const plume::Box box{0, n, 0, n, 0, 1};
-    const double ms = best_ms([&] {
+    const double ms = best_ms(nullptr, 5, [&] {
       cu::launch_box<T, 0, Real>(there, box, 0);
       cu::launch_box<T, 0, Real>(back, box, 0);
     });
@@ -530,7 +500,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   cudaDeviceProp prop{};
-  CHECK(cudaGetDeviceProperties(&prop, 0));
+  PLUME_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
   const double copy = copy_bandwidth();
   std::printf("device %s, copy %.1f GB/s\n", prop.name, copy * 1e-9);
   if (argc > 1 && std::string(argv[1]) == "place") {

@@ -144,7 +144,7 @@ __global__ void __launch_bounds__(BX) stream_only_kernel(const d2q37::StepArgs<R
   if (x >= a.layout.nx) return;
   for (int y = y0 + int(blockIdx.y); y < y1; y += gridDim.y) {
     double f[L::Q];
-    d2q37::pull<L>(a.src, a.layout, x, y, f);
+    d2q37::pull<L>(a.src, a.layout, a.wrap, x, y, f);
     d2q37::store<L>(a.dst, a.layout, x, y, f);
   }
 }
@@ -175,7 +175,7 @@ __global__ void __launch_bounds__(128, 2) population_space_kernel(const d2q37::S
   const d2q37::PhysicsParams& p = a.params;
   for (int y = y0 + int(blockIdx.y); y < y1; y += gridDim.y) {
     double f[L::Q], ne[L::Q];
-    d2q37::pull<L>(a.src, a.layout, x, y, f);
+    d2q37::pull<L>(a.src, a.layout, a.wrap, x, y, f);
     const d2q37::Macro m = d2q37::macro<L>(f);
     const double tau1 = 0.5 + p.k1 / (m.rho * m.T), tau2 = 0.5 + p.k2 / (m.rho * m.T), tau3 = 0.5 + p.k3;
     const double d = d2q37::dt<L>(), Fx = m.rho * p.gx * d, Fy = m.rho * p.gy * d;

@@ -18,17 +18,11 @@
 #include <string>
 #include <type_traits>
 #include "copy_bandwidth.hpp"
+#include "event_timing.hpp"
 
 namespace {
 
-#define CHECK(x)                                                                          \
-  do {                                                                                    \
-    const cudaError_t e_ = (x);                                                           \
-    if (e_ != cudaSuccess) {                                                              \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));    \
-      std::exit(1);                                                                       \
-    }                                                                                     \
-  } while (0)
+using plume::bench::best_ms;
 
 constexpr int kMaxQ = 37;
 template <int A>
@@ -124,38 +118,15 @@ __global__ void flat_kernel(const Vec* __restrict__ src, Vec* __restrict__ dst, 
     dst[k] = __ldg(src + k);
 }
 
-template <class F>
-double best_ms(F&& launch) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  launch();
-  CHECK(cudaDeviceSynchronize());
-  float best = 1e30f;
-  for (int r = 0; r < 5; ++r) {
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    best = std::min(best, ms);
-  }
-  CHECK(cudaGetLastError());
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  return best;
-}
-
 template <class Real>
 void run(int nx, int ny, int q, double copy) {
   const char* prec = sizeof(Real) == 8 ? "fp64" : "fp32";
   const long long stride = (long long)nx * ny;
   const double bytes = 2.0 * q * stride * sizeof(Real);
   Real *src = nullptr, *dst = nullptr;
-  CHECK(cudaMalloc(&src, q * stride * sizeof(Real)));
-  CHECK(cudaMalloc(&dst, q * stride * sizeof(Real)));
-  CHECK(cudaMemset(src, 0, q * stride * sizeof(Real)));
+  PLUME_CUDA_CHECK(cudaMalloc(&src, q * stride * sizeof(Real)));
+  PLUME_CUDA_CHECK(cudaMalloc(&dst, q * stride * sizeof(Real)));
+  PLUME_CUDA_CHECK(cudaMemset(src, 0, q * stride * sizeof(Real)));
   auto report = [&](const std::string& name, double ms) {
     std::printf("RESULT %s %-34s ms=%.4f ratio=%.4f\n", prec, name.c_str(), ms, bytes / (ms * 1e-3) / copy);
     std::fflush(stdout);
@@ -167,7 +138,7 @@ void run(int nx, int ny, int q, double copy) {
     const dim3 grid(unsigned((nvx + threads - 1) / threads), unsigned(std::min(ny, 65535)));
     auto k = sites_kernel<Vec, kMaxQ, decltype(interleave)::value>;
     if (q != kMaxQ) return;  // the kernel is compiled for D2Q37's 37 planes
-    report(name, best_ms([&] {
+    report(name, best_ms(nullptr, 5, [&] {
              k<<<grid, threads>>>(reinterpret_cast<const Vec*>(src), reinterpret_cast<Vec*>(dst), nvx, ny, stride / V);
            }));
   };
@@ -185,13 +156,13 @@ void run(int nx, int ny, int q, double copy) {
   if (sizeof(V4) / sizeof(Real) == 4) sites(V4{}, 64, No{}, "4 sites (vector), 64 threads");
   {
     const long long n = q * stride * (long long)sizeof(Real) / 16;
-    report("flat copy of the planes (16 B)", best_ms([&] {
+    report("flat copy of the planes (16 B)", best_ms(nullptr, 5, [&] {
              flat_kernel<float4><<<132 * 16, 256>>>(reinterpret_cast<const float4*>(src),
                                                     reinterpret_cast<float4*>(dst), n);
            }));
   }
-  report("cudaMemcpy of the planes", best_ms([&] {
-           CHECK(cudaMemcpyAsync(dst, src, q * stride * sizeof(Real), cudaMemcpyDeviceToDevice));
+  report("cudaMemcpy of the planes", best_ms(nullptr, 5, [&] {
+           PLUME_CUDA_CHECK(cudaMemcpyAsync(dst, src, q * stride * sizeof(Real), cudaMemcpyDeviceToDevice));
          }));
   cudaFree(src);
   cudaFree(dst);
@@ -200,17 +171,17 @@ void run(int nx, int ny, int q, double copy) {
   // x = 0 at a 128-byte boundary, as plume's layout has them); only the interior's bytes count.
   const int pitch = nx + 2 * kXoff;
   const long long pstride = (long long)pitch * (ny + 2 * kReach);
-  CHECK(cudaMalloc(&src, q * pstride * sizeof(Real)));
-  CHECK(cudaMalloc(&dst, q * pstride * sizeof(Real)));
+  PLUME_CUDA_CHECK(cudaMalloc(&src, q * pstride * sizeof(Real)));
+  PLUME_CUDA_CHECK(cudaMalloc(&dst, q * pstride * sizeof(Real)));
   Real* ref = nullptr;
   unsigned long long* count = nullptr;
-  CHECK(cudaMalloc(&ref, q * pstride * sizeof(Real)));
-  CHECK(cudaMallocManaged(&count, sizeof *count));
+  PLUME_CUDA_CHECK(cudaMalloc(&ref, q * pstride * sizeof(Real)));
+  PLUME_CUDA_CHECK(cudaMallocManaged(&count, sizeof *count));
   fill_kernel<<<132 * 16, 256>>>(src, q * pstride);
-  CHECK(cudaMemset(dst, 0, q * pstride * sizeof(Real)));
+  PLUME_CUDA_CHECK(cudaMemset(dst, 0, q * pstride * sizeof(Real)));
   const dim3 grid(unsigned(nx / 128), unsigned(std::min(ny, 65535)));
   const auto pull = [&](const std::string& name, auto staged, auto axes) {
-    report(name, best_ms([&] {
+    report(name, best_ms(nullptr, 5, [&] {
              pull_kernel<Real, decltype(staged)::value, decltype(axes)::value>
                  <<<grid, 128>>>(src, dst, nx, ny, pitch, pstride);
            }));
@@ -218,11 +189,11 @@ void run(int nx, int ny, int q, double copy) {
   using Direct = std::false_type;
   using Staged = std::true_type;
   pull("pull, no collision (the step's loads)", Direct{}, Shifts<3>{});
-  CHECK(cudaMemcpy(ref, dst, q * pstride * sizeof(Real), cudaMemcpyDeviceToDevice));
+  PLUME_CUDA_CHECK(cudaMemcpy(ref, dst, q * pstride * sizeof(Real), cudaMemcpyDeviceToDevice));
   pull("pull staged through shared memory", Staged{}, Shifts<3>{});
   *count = 0;
   differ_kernel<<<132 * 16, 256>>>(dst, ref, q * pstride, count);
-  CHECK(cudaDeviceSynchronize());
+  PLUME_CUDA_CHECK(cudaDeviceSynchronize());
   std::printf("staged pull differs from the direct one in %llu values\n", *count);
   pull("pull along x only", Direct{}, Shifts<1>{});
   pull("pull along y only", Direct{}, Shifts<2>{});
@@ -246,7 +217,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   cudaDeviceProp p{};
-  CHECK(cudaGetDeviceProperties(&p, 0));
+  PLUME_CUDA_CHECK(cudaGetDeviceProperties(&p, 0));
   const double copy = copy_bandwidth();
   std::printf("device %s, %d x %d, Q = %d, copy %.1f GB/s\n", p.name, nx, ny, q, copy * 1e-9);
   run<double>(nx, ny, q, copy);

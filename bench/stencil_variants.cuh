@@ -136,6 +136,7 @@ void fill_periodic_halos(Real* f, const Layout& l) {
   for (int axis = 0; axis < 3; ++axis) {
     const parallel::PeriodicCopy c = parallel::periodic_copy(l, axis);
     const long long n = 2LL * c.depth * c.positions();
+    if (n == 0) continue;  // no ghosts along z in 2-D
     cuda::periodic_axis_kernel<typename M::Lattice, Real><<<unsigned((n + 127) / 128), 128>>>(f, l, c, PlaneMap::Plain);
     PLUME_CUDA_CHECK_LAUNCH();
   }

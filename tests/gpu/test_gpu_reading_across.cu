@@ -1,10 +1,12 @@
-// D3Q19's step reads across the periodic boundaries of one block itself (plume/grid/wrap.hpp,
-// cuda::wrap_for), as the backend runs it with two buffers: with every ghost NaN, the production
-// kernel (FP32: two rows a thread; TRT and BGK) gives the bits of the same kernel reading ghosts
+// D3Q19's and D2Q37's steps read across the periodic boundaries of one block themselves
+// (plume/grid/wrap.hpp, cuda::wrap_for), as the backend runs them with two buffers: with every
+// ghost NaN, the production kernel (D3Q19 FP32: two rows a thread; TRT and BGK; D2Q37 with walls
+// and periodic in y, reaching three sites across) gives the bits of the same kernel reading ghosts
 // filled with the periodic images. The lattice's sides are no multiple of a block, and ny is odd
 // (the last row of an FP32 block is a pair's single row).
 #include <gtest/gtest.h>
 #include "cuda_device.hpp"
+#include "d2q37/model.hpp"
 #include "d3q19/model.hpp"
 #include "stencil_variants.cuh"
 #include "thermal3d/model.hpp"
@@ -13,14 +15,15 @@ using namespace plume;
 
 namespace {
 
-template <class M, class Real, int V>
-void expect_same_bits(const char* model) {
-  bench::Lattice<M, Real> lat(37, 29, 23);
-  lat.p.collision = V / 2 == 1 ? isothermal::Collision::TRT : isothermal::Collision::BGK;
+// The lattice's parameters for variant V of model M (set: how to change the defaults).
+template <class M, class Real, int V, class Set>
+void expect_same_bits(const char* model, int nz, Set&& set) {
+  bench::Lattice<M, Real> lat(37, 29, nz);
+  set(lat.p);
   ASSERT_EQ(M::variant(lat.p), V);
   const Wrap wrap = cuda::wrap_for<M, Real>(lat.p, lat.d);
   const parallel::Periodic periodic = M::periodic(lat.p);
-  const int n[3] = {37, 29, 23};
+  const int n[3] = {37, 29, nz};
   for (int axis = 0; axis < 3; ++axis) ASSERT_EQ(wrap.n[axis], periodic[axis] ? n[axis] : 0) << "axis " << axis;
   using Production = typename cuda::ProductionShape<M, V, Real>::type;
   constexpr int steps = 6;
@@ -48,10 +51,23 @@ void expect_same_bits(const char* model) {
 TEST(GpuReadingAcross, D3q19GivesTheBitsOfTheFilledHalos) {
   PLUME_REQUIRE_CUDA_DEVICE();
   using M = d3q19::Traits;
-  expect_same_bits<M, float, 0>("D3Q19");
-  expect_same_bits<M, float, 2>("D3Q19");
-  expect_same_bits<M, double, 0>("D3Q19");
-  expect_same_bits<M, double, 2>("D3Q19");
+  const auto bgk = [](d3q19::Params& p) { p.collision = isothermal::Collision::BGK; };
+  const auto trt = [](d3q19::Params& p) { p.collision = isothermal::Collision::TRT; };
+  expect_same_bits<M, float, 0>("D3Q19", 23, bgk);
+  expect_same_bits<M, float, 2>("D3Q19", 23, trt);
+  expect_same_bits<M, double, 0>("D3Q19", 23, bgk);
+  expect_same_bits<M, double, 2>("D3Q19", 23, trt);
+}
+
+TEST(GpuReadingAcross, D2q37GivesTheBitsOfTheFilledHalos) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  using M = d2q37::Traits;
+  const auto walls = [](d2q37::PhysicsParams& p) { p.walls = true; };
+  const auto periodic_y = [](d2q37::PhysicsParams& p) { p.walls = false; };
+  expect_same_bits<M, double, 0>("D2Q37 with walls", 1, walls);
+  expect_same_bits<M, double, 0>("D2Q37 periodic in y", 1, periodic_y);
+  expect_same_bits<M, float, 0>("D2Q37 with walls", 1, walls);
+  expect_same_bits<M, float, 0>("D2Q37 periodic in y", 1, periodic_y);
 }
 
 // Along a wall, and with models whose update does not read across (thermal3d), the ghosts are

@@ -59,6 +59,10 @@ struct Traits {
   // four blocks of 128; 0.924 of the copy bandwidth against 0.918 on an H200), 128 with FP32
   // (0.86-0.88 against 0.77-0.86 in blocks of 256; bench/d2q37_step.cu, docs/benchmarks.md).
   static constexpr int step_threads(int bytes_per_value) { return bytes_per_value == 8 ? 256 : 128; }
+  // The update reads across the periodic boundaries of a block that spans the lattice itself
+  // (site.hpp's source, StepArgs::wrap): such a block's step with two buffers fills no ghost sites,
+  // one launch a step instead of two.
+  static constexpr bool kReadsAcross = true;
 
   // One fused pull-stream + collide update of local site (x, y); z is 0 in 2-D.
   // snapshot(fill): a step that also snapshots the state it reads (kernels.cuh) gets fill(out),
@@ -81,7 +85,7 @@ struct Traits {
   // The fields of local site (x, y): rho, u_H x, u_H y, T_H.
   template <class Real>
   PLUME_HD PLUME_FORCEINLINE static void fields(const StepArgs<Real>& a, int x, int y, int /*z*/, double* out) {
-    put(site_fields<Lattice>(a.src, a.layout, a.domain, a.params, x, y), out);
+    put(site_fields<Lattice>(a.src, a.layout, a.wrap, a.domain, a.params, x, y), out);
   }
   PLUME_HD PLUME_FORCEINLINE static void put(const Macro& m, double* out) {
     out[0] = m.rho;

@@ -3,20 +3,50 @@
 #pragma once
 #include "plume/grid/layout.hpp"
 #include "plume/grid/step_args.hpp"
+#include "plume/grid/wrap.hpp"
 #include "d2q37/collision.hpp"
 
 namespace plume::d2q37 {
 
-// Pull: f_i(x) <- src_i(x - e_i), population i of a site being src[i][site] (StepArgs::src).
-// Each plane is addressed from its own base with a 32-bit offset inside it; the 37 loads are
-// independent, so all of them are in flight before the first use.
+// Where site (x, y), at index s, pulls population I from: s - e_I, or across the periodic
+// boundaries that w names (plume/grid/wrap.hpp; the CUDA backend reads across them instead of
+// filling the ghosts): a source left of the first column lies nx sites right, one beyond the last
+// nx sites left, and likewise along y. With no axis named (w.n all 0) it is s - e_I.
+template <class L, int I>
+PLUME_HD PLUME_FORCEINLINE int source(const Layout& l, const Wrap& w, int s, int x, int y) {
+  constexpr int ex = L::ex(I), ey = L::ey(I);
+  int k = s - ey * l.pitch - ex;
+  if constexpr (ex > 0) k += x < ex ? w.n[0] : 0;
+  if constexpr (ex < 0) k -= x - ex >= w.n[0] ? w.n[0] : 0;
+  if constexpr (ey > 0) k += y < ey ? w.n[1] * l.pitch : 0;
+  if constexpr (ey < 0) k -= y - ey >= w.n[1] ? w.n[1] * l.pitch : 0;
+  return k;
+}
+
+// Whether site (x, y) has a source across a boundary that w names: within the reach of one.
+template <class L>
+PLUME_HD PLUME_FORCEINLINE bool near_across(const Wrap& w, int x, int y) {
+  return (w.n[0] != 0 && (x < L::reach || x >= w.n[0] - L::reach)) ||
+         (w.n[1] != 0 && (y < L::reach || y >= w.n[1] - L::reach));
+}
+
+// Pull: f_i(x) <- src_i(x - e_i), population i of a site being src[i][site] (StepArgs::src),
+// across the boundaries that w names (source). Each plane is addressed from its own base with a
+// 32-bit offset inside it; the 37 loads are independent, so all of them are in flight before the
+// first use. Sites away from those boundaries (all but a few columns and rows) take s - e_i with
+// no test per population.
 template <class L, class Real>
-PLUME_HD PLUME_FORCEINLINE void pull(const Planes<const Real>& src, const Layout& l, int x, int y, double* f) {
+PLUME_HD PLUME_FORCEINLINE void pull(const Planes<const Real>& src, const Layout& l, const Wrap& w, int x, int y,
+                                     double* f) {
   const int s = l.site(x, y);
-  static_for<L::Q>([&](auto i) {
-    constexpr int ex = L::ex(decltype(i)::value), ey = L::ey(decltype(i)::value);
-    f[i] = double(load_ro(src[i] + (s - ey * l.pitch - ex)));
-  });
+  if (near_across<L>(w, x, y)) {
+    static_for<L::Q>([&](auto i) { f[i] = double(load_ro(src[i] + source<L, decltype(i)::value>(l, w, s, x, y))); });
+  } else {
+    static_for<L::Q>([&](auto i) {
+      constexpr int ex = L::ex(decltype(i)::value), ey = L::ey(decltype(i)::value);
+      f[i] = double(load_ro(src[i] + (s - ey * l.pitch - ex)));
+    });
+  }
 }
 
 // Store of the site's new state: one aligned, coalesced store per plane.
@@ -48,14 +78,14 @@ PLUME_HD inline bool wall_row(int yg, int NY, int reach, int& side, int& j) {
 // M T + |P|^2/(2M) with the raw momentum P): their T_H is larger by dt^2 |g|^2 / (4 D). See
 // docs/physics.md.
 template <class L, class Real>
-PLUME_HD PLUME_FORCEINLINE Macro wall_state(const Planes<const Real>& src, const Layout& l, int x, int y, int side,
-                                             int j, const PhysicsParams& p) {
+PLUME_HD PLUME_FORCEINLINE Macro wall_state(const Planes<const Real>& src, const Layout& l, const Wrap& across, int x,
+                                             int y, int side, int j, const PhysicsParams& p) {
   const int s0 = l.site(x, y);
   double mass = 0.0;
   static_for<L::Q>([&](auto i) {
-    constexpr int ex = L::ex(decltype(i)::value), ey = L::ey(decltype(i)::value);
+    constexpr int ey = L::ey(decltype(i)::value);
     const int s = side * ey;
-    if (s <= j) mass += double(load_ro(src[i] + (s0 - ey * l.pitch - ex)));  // known
+    if (s <= j) mass += double(load_ro(src[i] + source<L, decltype(i)::value>(l, across, s0, x, y)));  // known
     if (s < -j) mass += double(load_ro(src[i] + s0));  // leaves through the wall: comes back
   });
   const Wall& w = side > 0 ? p.bottom : p.top;
@@ -63,7 +93,7 @@ PLUME_HD PLUME_FORCEINLINE Macro wall_state(const Planes<const Real>& src, const
   if (w.kind == WallKind::Adiabatic) {
     // Zero normal gradient: the raw T of the wall rows is T_H of the first fully known row.
     double f[L::Q];
-    pull<L>(src, l, x, y + side * (L::reach - j), f);
+    pull<L>(src, l, across, x, y + side * (L::reach - j), f);
     T = hydrodynamic<L>(macro<L>(f), p).T;
   }
   const double d = dt<L>();
@@ -78,7 +108,7 @@ using StepArgs = plume::StepArgs<Real, PhysicsParams>;
 // new state is the equilibrium of the imposed moments with the gravity shift (u_s = u + F/rho).
 template <class L, class Real>
 PLUME_HD PLUME_FORCEINLINE void update_wall_site(const StepArgs<Real>& a, int x, int y, int side, int j) {
-  const Macro m = wall_state<L>(a.src, a.layout, x, y, side, j, a.params);
+  const Macro m = wall_state<L>(a.src, a.layout, a.wrap, x, y, side, j, a.params);
   const double d = dt<L>();
   double f[L::Q];
   equilibrium<L>(m.rho, m.ux + a.params.gx * d, m.uy + a.params.gy * d, m.T, f);
@@ -106,7 +136,7 @@ PLUME_HD PLUME_FORCEINLINE Macro bulk_fields(const double* f, const PhysicsParam
 template <class L, CollisionModel M, class Real, class Snapshot = NoSnapshot>
 PLUME_HD PLUME_FORCEINLINE void update_bulk_site(const StepArgs<Real>& a, int x, int y, Snapshot&& snapshot = {}) {
   double f[L::Q];
-  pull<L>(a.src, a.layout, x, y, f);
+  pull<L>(a.src, a.layout, a.wrap, x, y, f);
   if constexpr (sizeof(Real) == 8) {
     // FP64 on a GPU: the fields computed at every site of every step (opaque results: not moved
     // into the hook's branch), so that no population must outlive the branch; with the branch
@@ -136,15 +166,15 @@ PLUME_HD PLUME_FORCEINLINE void update_site(const StepArgs<Real>& a, int x, int 
 
 // Hydrodynamic fields (rho, u_H, T_H) of local site (x, y), from the post-streaming populations.
 template <class L, class Real>
-PLUME_HD PLUME_FORCEINLINE Macro site_fields(const Planes<const Real>& src, const Layout& l, const Domain& dom,
-                                              const PhysicsParams& p, int x, int y) {
+PLUME_HD PLUME_FORCEINLINE Macro site_fields(const Planes<const Real>& src, const Layout& l, const Wrap& w,
+                                              const Domain& dom, const PhysicsParams& p, int x, int y) {
   int side, j;
   Macro m;
   if (p.walls && wall_row(dom.y0 + y, dom.NY, L::reach, side, j)) {
-    m = wall_state<L>(src, l, x, y, side, j, p);
+    m = wall_state<L>(src, l, w, x, y, side, j, p);
   } else {
     double f[L::Q];
-    pull<L>(src, l, x, y, f);
+    pull<L>(src, l, w, x, y, f);
     return bulk_fields<L>(f, p);
   }
   return hydrodynamic<L>(m, p);

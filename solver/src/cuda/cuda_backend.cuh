@@ -853,7 +853,7 @@ class CudaBackend final : public Backend, public HaloOps {
   void fill_periodic_halos(const Wrap& wrap = {}) {
     const parallel::Periodic p = M::periodic(params_);
     if constexpr (L::D == 2) {
-      if (p[0] && !in_place_) return cuda::launch_halo<L>(a_.data(), lay_, p[1], stream_);
+      if (p[0] && !in_place_ && wrap.n[0] == 0) return cuda::launch_halo<L>(a_.data(), lay_, p[1], stream_);
     }
     for (int k = 0; k < L::D; ++k) {
       const int a = halos_return() ? L::D - 1 - k : k;
