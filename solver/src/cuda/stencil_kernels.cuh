@@ -119,7 +119,7 @@ __global__ void __launch_bounds__(BX * BY, MinBlocks)
 }
 
 // W neighbouring sites of a row as one load or store: 8 or 16 bytes (32 or 64 in 16-byte parts),
-// aligned where x is a multiple of W (a row's interior starts on 128 bytes, plume/grid/layout.hpp).
+// aligned where x is a multiple of W (a row's interior starts on 256 bytes, plume/grid/layout.hpp).
 template <class Real, int W>
 struct Vec {
   static_assert(W * sizeof(Real) == 8 || W * sizeof(Real) == 16 || W * sizeof(Real) == 32 || W * sizeof(Real) == 64,
@@ -177,7 +177,7 @@ __global__ void __launch_bounds__(BX, MinBlocks)
   const int g = (x_begin / W) * W + (int(blockIdx.x) * BX + int(threadIdx.x)) * W;
   const int z0 = z_begin + int(blockIdx.z) * Layers, z1 = min(z_end, z0 + Layers);
   // Read where one of the sites is the box's or its +x neighbour (g <= x_end: the vector then
-  // lies in the row's interior and halo, whose length is a multiple of 128 bytes).
+  // lies in the row's interior and halo, whose length is a multiple of 256 bytes).
   const bool own = g <= x_end;
   const bool whole = g >= x_begin && g + W <= x_end;  // every site of the vector is the box's
   const int nx = a.wrap.n[0], ny = a.wrap.n[1], nz = a.wrap.n[2];
