@@ -55,10 +55,13 @@ struct Traits {
   // Registers per thread of each variant's step kernel (measured with -Xptxas -v on sm_90): the
   // CUDA backend fits as many blocks per multiprocessor as these leave room for.
   static constexpr int registers(int variant) { return variant == 1 ? 168 : 124; }
-  // Threads of a step block along x: 256 with FP64 storage (the same 16 warps a multiprocessor as
-  // four blocks of 128; 0.924 of the copy bandwidth against 0.918 on an H200), 128 with FP32
-  // (0.86-0.88 against 0.77-0.86 in blocks of 256; bench/d2q37_step.cu, docs/benchmarks.md).
-  static constexpr int step_threads(int bytes_per_value) { return bytes_per_value == 8 ? 256 : 128; }
+  // Threads of a step block along x: for RTRT with FP64 storage 256 (the same 16 warps a
+  // multiprocessor as four blocks of 128; 0.924 of the copy bandwidth against 0.918 on an H200),
+  // with FP32 128 (0.86-0.88 against 0.77-0.86 in blocks of 256; bench/d2q37_step.cu,
+  // docs/benchmarks.md). BGK keeps three blocks of 128 (its registers leave one of 256: 8 warps).
+  static constexpr int step_threads(int variant, int bytes_per_value) {
+    return variant == 0 && bytes_per_value == 8 ? 256 : 128;
+  }
   // The update reads across the periodic boundaries of a block that spans the lattice itself
   // (site.hpp's source, StepArgs::wrap): such a block's step with two buffers fills no ghost sites,
   // one launch a step instead of two.

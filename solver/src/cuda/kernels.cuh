@@ -71,9 +71,9 @@ using StencilShape = std::conditional_t<
                                    blocks_for(K::value.block_x, K::value.registers)>,
                        ColumnShape<K::value.block_x, blocks_for(K::value.block_x, K::value.registers),
                                    K::value.layers>>>;
-// The threads of a step block: 128 along x, or what a model's traits ask for its storage
-// (M::step_threads(bytes per value)). The blocks per multiprocessor that __launch_bounds__ asks
-// for follow from the registers a model's variant needs (M::registers): as many blocks as the 64 K
+// The threads of a step block: 128 along x, or what a model's traits ask for a variant and its
+// storage (M::step_threads(variant, bytes per value)). The blocks per multiprocessor that
+// __launch_bounds__ asks for follow from the registers a model's variant needs (M::registers): as many blocks as the 64 K
 // registers of a multiprocessor hold, at most 2048 threads. For D2Q37's RTRT kernel (124
 // registers) that is 4 blocks of 128 (16 warps), or 2 of 256, the same warps: in FP64 the blocks of
 // 256 ran at 0.924 of the copy bandwidth and those of 128 at 0.918 on an H200, in FP32 those of 128
@@ -96,15 +96,15 @@ constexpr int step_registers(int variant, int bytes_per_value) {
 template <class M, class = void>
 struct has_step_threads : std::false_type {};
 template <class M>
-struct has_step_threads<M, std::void_t<decltype(M::step_threads(8))>> : std::true_type {};
+struct has_step_threads<M, std::void_t<decltype(M::step_threads(0, 8))>> : std::true_type {};
 template <class M>
-constexpr int step_threads(int bytes_per_value) {
+constexpr int step_threads(int variant, int bytes_per_value) {
   if constexpr (has_step_threads<M>::value)
-    return M::step_threads(bytes_per_value);
+    return M::step_threads(variant, bytes_per_value);
   else
     return 128;
 }
-template <class M, int V, class Real = double, int BX = step_threads<M>(int(sizeof(Real)))>
+template <class M, int V, class Real = double, int BX = step_threads<M>(V, int(sizeof(Real)))>
 using DefaultStepShape =
     StepShape<BX, std::max(1, std::min(2048 / BX, 65536 / (BX * step_registers<M>(V, int(sizeof(Real))))))>;
 
