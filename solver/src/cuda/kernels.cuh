@@ -73,8 +73,9 @@ using StencilShape = std::conditional_t<
                                    K::value.layers>>>;
 // The threads of a step block: 128 along x, or what a model's traits ask for a variant and its
 // storage (M::step_threads(variant, bytes per value)). The blocks per multiprocessor that
-// __launch_bounds__ asks for follow from the registers a model's variant needs (M::registers): as many blocks as the 64 K
-// registers of a multiprocessor hold, at most 2048 threads. For D2Q37's RTRT kernel (124
+// __launch_bounds__ asks for follow from the registers a model's variant needs (M::registers): as
+// many blocks as the 64 K registers of a multiprocessor hold, at most 2048 threads (blocks_for).
+// For D2Q37's RTRT kernel (124
 // registers) that is 4 blocks of 128 (16 warps), or 2 of 256, the same warps: in FP64 the blocks of
 // 256 ran at 0.924 of the copy bandwidth and those of 128 at 0.918 on an H200, in FP32 those of 128
 // at 0.86-0.88 and those of 256 at 0.77-0.86 (bench/d2q37_step.cu, docs/benchmarks.md). BGK
@@ -106,7 +107,7 @@ constexpr int step_threads(int variant, int bytes_per_value) {
 }
 template <class M, int V, class Real = double, int BX = step_threads<M>(V, int(sizeof(Real)))>
 using DefaultStepShape =
-    StepShape<BX, std::max(1, std::min(2048 / BX, 65536 / (BX * step_registers<M>(V, int(sizeof(Real))))))>;
+    StepShape<BX, blocks_for(BX, step_registers<M>(V, int(sizeof(Real))))>;
 
 // Whether a model's traits update two rows at once (update_rows) or a column of sites
 // (update_column, 3-D).
