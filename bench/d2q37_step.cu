@@ -15,11 +15,14 @@
 // plane into shared memory at each turn (cp.async in 16-byte pieces, whole sectors widened by one
 // each side, P turns ahead of their use); plane i keeps a row there until the sites it streams
 // to have pulled it (a ring of R (P + 1) + 3 + e_y rows).
+// And rows in a pipeline (pipelined_kernel): a thread updates several rows, the loads of a later
+// row in flight while it collides one.
 // Outputs compared bit for bit where the same update code runs.
 //
 //   d2q37_step [N ...]        (square lattices; default 8192 4096; FP64 and FP32 storage)
 //   d2q37_step pitch N ...    (the production step in layouts with longer rows and planes)
 //   d2q37_step place N ...    (the production step with its two buffers placed against each other)
+//   d2q37_step pipe N ...     (the production step and the rows in a pipeline alone)
 //
 // One line per variant: "RESULT <prec> <N> <variant> ms=<t> ratio=<fraction of the copy>",
 // the ratio against the 4 GiB cudaMemcpy of the same process (copy_bandwidth.hpp), bytes counted
@@ -250,6 +253,86 @@ __global__ void __launch_bounds__(BX* R) march_kernel(const Args<Real> a, int ba
   __pipeline_wait_prior(0);
 }
 
+// Rows in a pipeline: thread x of block (bx, by) updates the sites x of `rows` rows, and the
+// loads of a later row are in flight while it collides one. With one site a thread and a row each,
+// a warp's loads and its collision alternate, and only the other warps' loads overlap its
+// arithmetic; with FP32 storage (half the bytes a warp has in flight) the step ran at 0.87-0.89 of
+// the copy with the FP64 units 40 % busy and the DRAM at 80 % of its peak (Nsight Compute,
+// 2026-11-28). Modes:
+//   kStages: the loads by cp.async into S stages of shared memory (37 x 128 values each), which
+//            hold no registers, rows by, by + gridDim.y, ... (`rows` of them);
+//   kAhead:  into registers, one row ahead, the rows by rows .. by rows + rows - 1 (neighbours:
+//            the blocks resident at once read nearby rows, as the one-row kernel's do);
+//   kPairs:  two neighbouring rows' loads before either collision, the same rows.
+enum Pipe { kStages, kAhead, kPairs };
+template <class Real, int MB, int S, int Mode>
+__global__ void __launch_bounds__(128, MB) pipelined_kernel(const Args<Real> a, int rows) {
+  extern __shared__ __align__(16) unsigned char stage_bytes_[];
+  Real* const stage = reinterpret_cast<Real*>(stage_bytes_);
+  const plume::Layout& l = a.layout;
+  const int t = int(threadIdx.x), x = int(blockIdx.x) * 128 + t;
+  const auto finish = [&](int y, double* f) {
+    d2::collide_with<L, d2::CollisionModel::RTRT>(f, a.params);
+    d2::store<L>(a.dst, l, x, y, f);
+  };
+  const auto load = [&](int y, Real* v) {
+    const int s = l.site(x, y);
+    static_for<Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value;
+      v[i] = __ldg(a.src[i] + (s - L::ey(i) * l.pitch - L::ex(i)));
+    });
+  };
+  const auto widen = [&](const Real* v, double* f) { static_for<Q>([&](auto ic) { f[decltype(ic)::value] = double(v[decltype(ic)::value]); }); };
+  if constexpr (Mode == kStages) {
+    const int step = int(gridDim.y);
+    const auto issue = [&](int y, int k) {  // row y's loads into stage k (cp.async)
+      if (y < l.ny) {
+        const int s = l.site(x, y);
+        static_for<Q>([&](auto ic) {
+          constexpr int i = decltype(ic)::value;
+          __pipeline_memcpy_async(stage + (k * Q + i) * 128 + t, a.src[i] + (s - L::ey(i) * l.pitch - L::ex(i)),
+                                  sizeof(Real));
+        });
+      }
+      __pipeline_commit();
+    };
+    for (int k = 0; k < S - 1; ++k) issue(int(blockIdx.y) + k * step, k);
+    int k = 0;
+    for (int y = int(blockIdx.y); y < l.ny; y += step) {
+      issue(y + (S - 1) * step, (k + S - 1) % S);
+      __pipeline_wait_prior(S - 1);  // this thread's copies of row y are in (it alone reads them)
+      double f[Q];
+      static_for<Q>([&](auto ic) { f[decltype(ic)::value] = double(stage[(k * Q + decltype(ic)::value) * 128 + t]); });
+      finish(y, f);
+      k = k + 1 == S ? 0 : k + 1;
+    }
+  } else if constexpr (Mode == kAhead) {
+    const int y0 = int(blockIdx.y) * rows, y1 = min(l.ny, y0 + rows);
+    Real next[Q];
+    if (y0 < y1) load(y0, next);
+    for (int y = y0; y < y1; ++y) {
+      double f[Q];
+      widen(next, f);
+      if (y + 1 < y1) load(y + 1, next);
+      finish(y, f);
+    }
+  } else {
+    const int y0 = int(blockIdx.y) * rows, y1 = min(l.ny, y0 + rows);
+    for (int y = y0; y < y1; y += 2) {
+      Real v0[Q], v1[Q];
+      load(y, v0);
+      if (y + 1 < y1) load(y + 1, v1);
+      double f[Q];
+      widen(v0, f);
+      finish(y, f);
+      if (y + 1 < y1) {
+        widen(v1, f);
+        finish(y + 1, f);
+      }
+    }
+  }
+}
+
 // Populations near a rest equilibrium (w_i, perturbed by up to 1 %), different everywhere, ghosts
 // included: the collision's input is a state it could meet.
 template <class Real>
@@ -289,8 +372,9 @@ plume::Planes<const Real> as_const(const plume::Planes<Real>& p) {
 
 // The variants on an n x n lattice in one layout: plume's (`wide` false) or rows 32 values longer
 // with interior x = 0 32 values in (the layout of bench/plane_copies).
+// pipe_only: the production kernel and the pipelined rows alone (`d2q37_step pipe N ...`).
 template <class Real>
-void run(int n, bool wide, double copy) {
+void run(int n, bool wide, double copy, bool pipe_only = false) {
   const char* prec = sizeof(Real) == 8 ? "fp64" : "fp32";
   plume::Layout l = plume::make_layout(n, n, 1, L::reach, 0, Q, sizeof(Real));
   if (wide) {
@@ -338,6 +422,13 @@ void run(int n, bool wide, double copy) {
   };
   using Bare = std::true_type;
   using Whole = std::false_type;
+  if (pipe_only) {
+    a.params.walls = true;
+    a.dst = out;
+    report("production step_kernel (launch_box), walls",
+           best_ms(nullptr, 5, [&] { cu::launch_box<T, 0, Real>(a, plume::Box{0, n, 0, n, 0, 1}, 0); }));
+    a.params.walls = false;
+  } else {
   shape("pull only", std::integral_constant<int, kPull>{}, Bare{}, ref);
   shape("pull, RTRT, store", std::integral_constant<int, kRtrt>{}, Bare{}, ref);
   shape("the same, the fields at every site", std::integral_constant<int, kFields>{}, Bare{}, out);
@@ -393,7 +484,60 @@ void run(int n, bool wide, double copy) {
       }
     }
   }
+  }  // !pipe_only
+  // Rows in a pipeline (pipelined_kernel), against the bare kernel's bits; `rows` a thread.
+  {
+    a.dst = ref;
+    a.params.walls = false;
+    shape_kernel<Real, kRtrt, true><<<grid, 128>>>(a);
+    const auto pipe = [&](auto mb, auto st, auto mode, int rows) {
+      constexpr int MB = decltype(mb)::value, S = decltype(st)::value, Mode = decltype(mode)::value;
+      const std::size_t shared = Mode == kStages ? std::size_t(S) * Q * 128 * sizeof(Real) : 0;
+      const auto k = pipelined_kernel<Real, MB, S, Mode>;
+      int blocks = 0;
+      cudaFuncAttributes fa{};
+      if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)) != cudaSuccess ||
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, 128, shared) != cudaSuccess || blocks == 0 ||
+          cudaFuncGetAttributes(&fa, k) != cudaSuccess) {
+        cudaGetLastError();
+        std::printf("pipelined mode %d: not launched\n", Mode);
+        return;
+      }
+      a.dst = out;
+      PLUME_CUDA_CHECK(cudaMemset(base[1], 0, Q * l.stride * sizeof(Real)));
+      const dim3 gp(unsigned(n / 128), unsigned((n + rows - 1) / rows));
+      const std::string how = Mode == kStages ? std::to_string(S) + " stages in shared memory, rows gridDim.y apart"
+                              : Mode == kAhead ? std::string("one row ahead in registers")
+                                               : std::string("two rows' loads first");
+      const std::string name = "pipelined, " + how + ", " + std::to_string(rows) + " rows, " + std::to_string(blocks) +
+                               " blocks (" + std::to_string(fa.numRegs) + " regs, " + std::to_string(fa.localSizeBytes) +
+                               " B local)";
+      report(name, best_ms(nullptr, 5, [&] { k<<<gp, 128, shared>>>(a, rows); }));
+      compare("against pull, RTRT, store", out, ref);
+    };
+    a.dst = ref;
+    report("pull, RTRT, store (one row a thread), again", best_ms(nullptr, 5, [&] { shape_kernel<Real, kRtrt, true><<<grid, 128>>>(a); }));
+    using Stages = std::integral_constant<int, kStages>;
+    using Ahead = std::integral_constant<int, kAhead>;
+    using Pairs = std::integral_constant<int, kPairs>;
+    using One = std::integral_constant<int, 1>;
+    // cp.async into stages of shared memory, rows gridDim.y apart (2 and 3 stages in FP32; FP64
+    // keeps 2: 76 KB a block).
+    for (int rows : {4, 16, 64}) {
+      pipe(std::integral_constant<int, kMinBlocks<Real>>{}, std::integral_constant<int, 2>{}, Stages{}, rows);
+      if constexpr (sizeof(Real) == 4)
+        pipe(std::integral_constant<int, kMinBlocks<Real>>{}, std::integral_constant<int, 3>{}, Stages{}, rows);
+    }
+    // Neighbouring rows a thread.
+    for (int rows : {2, 4, 8}) {
+      pipe(std::integral_constant<int, 4>{}, One{}, Ahead{}, rows);
+      pipe(std::integral_constant<int, 3>{}, One{}, Ahead{}, rows);
+      pipe(std::integral_constant<int, 3>{}, One{}, Pairs{}, rows);
+      pipe(std::integral_constant<int, 2>{}, One{}, Pairs{}, rows);
+    }
+  }
   // The marching block, against the bare kernel.
+  if (pipe_only) wide = true;  // not marched
   a.dst = ref;
   shape_kernel<Real, kRtrt, true><<<grid, 128>>>(a);
   const auto march = [&](auto bx, auto r, auto ahead, int band) {
@@ -524,7 +668,8 @@ void placement(int n, double copy) {
 
 int main(int argc, char** argv) {
   // `d2q37_step pitch N ...`: the sweep of row and plane strides instead of the variants.
-  const bool pitch = argc > 1 && (std::string(argv[1]) == "pitch" || std::string(argv[1]) == "place");
+  const bool pitch = argc > 1 && (std::string(argv[1]) == "pitch" || std::string(argv[1]) == "place" ||
+                                  std::string(argv[1]) == "pipe");
   std::vector<int> sizes;
   for (int k = pitch ? 2 : 1; k < argc; ++k) sizes.push_back(std::atoi(argv[k]));
   if (sizes.empty()) sizes = {8192, 4096};
@@ -541,6 +686,14 @@ int main(int argc, char** argv) {
     for (int k = 2; k < argc; ++k) {
       placement<double>(std::atoi(argv[k]), copy);
       placement<float>(std::atoi(argv[k]), copy);
+    }
+    std::printf("copy again %.1f GB/s\n", copy_bandwidth() * 1e-9);
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "pipe") {
+    for (int k = 2; k < argc; ++k) {
+      run<float>(std::atoi(argv[k]), false, copy, true);
+      run<double>(std::atoi(argv[k]), false, copy, true);
     }
     std::printf("copy again %.1f GB/s\n", copy_bandwidth() * 1e-9);
     return 0;
