@@ -15,14 +15,17 @@
 // plane into shared memory at each turn (cp.async in 16-byte pieces, whole sectors widened by one
 // each side, P turns ahead of their use); plane i keeps a row there until the sites it streams
 // to have pulled it (a ring of R (P + 1) + 3 + e_y rows).
-// And rows in a pipeline (pipelined_kernel): a thread updates several rows, the loads of a later
-// row in flight while it collides one.
+// And, in `pipe` mode: rows in a pipeline (pipelined_kernel: a thread updates several rows, the
+// loads of a later row in flight while it collides one); two planes a load (duo_kernel: FP32,
+// 8-byte loads and stores with one site a thread); the Hopper bulk-copy engine (bulk_kernel: row
+// segments of every plane copied into shared memory by cp.async.bulk, S - 1 rows ahead).
 // Outputs compared bit for bit where the same update code runs.
 //
 //   d2q37_step [N ...]        (square lattices; default 8192 4096; FP64 and FP32 storage)
 //   d2q37_step pitch N ...    (the production step in layouts with longer rows and planes)
 //   d2q37_step place N ...    (the production step with its two buffers placed against each other)
-//   d2q37_step pipe N ...     (the production step and the rows in a pipeline alone)
+//   d2q37_step pipe N ...     (the production step, the rows in a pipeline, two planes a load
+//                              and the bulk copies alone)
 //
 // One line per variant: "RESULT <prec> <N> <variant> ms=<t> ratio=<fraction of the copy>",
 // the ratio against the 4 GiB cudaMemcpy of the same process (copy_bandwidth.hpp), bytes counted
@@ -150,6 +153,127 @@ __global__ void __launch_bounds__(128, MB) pair_kernel(const Args<float> a) {
       constexpr int i = decltype(ic)::value;
       *reinterpret_cast<float2*>(a.dst[i] + s) = make_float2(v0[i], float(f[i]));
     });
+  }
+}
+
+// Two planes a load, FP32 storage, one site a thread: a warp's 32 sites of plane i are read by its
+// lanes 0-15 and those of plane i + 1 by lanes 16-31, each lane 8 bytes, and shuffles hand each
+// lane its site's values (a plane with odd e_x is read from the even index before its first
+// source, and lane 15 of the half reads the one value past the window). The stores likewise.
+// The warp so moves 256 bytes an instruction, as with two sites a thread (pair_kernel), while a
+// thread keeps the registers of one site. Shift false: every plane read at the site itself.
+template <int W, bool Shift, int MB>
+__global__ void __launch_bounds__(128, MB) duo_kernel(const Args<float> a) {
+  const plume::Layout& l = a.layout;
+  constexpr unsigned all = 0xffffffffu;
+  const int lane = int(threadIdx.x) & 31, h = lane >> 4, hl = lane & 15;
+  const int xw = int(blockIdx.x) * 128 + int(threadIdx.x) - lane;  // the warp's first site
+  for (int y = int(blockIdx.y); y < l.ny; y += int(gridDim.y)) {
+    const int sw = l.site(xw, y);
+    double f[Q];
+    static_for<(Q + 1) / 2>([&](auto kc) {
+      constexpr int i = 2 * decltype(kc)::value, j = i + 1;
+      constexpr int exi = Shift ? L::ex(i) : 0, eyi = Shift ? L::ey(i) : 0;
+      if constexpr (j >= Q) {
+        f[i] = double(__ldg(a.src[i] + (sw + lane - eyi * l.pitch - exi)));
+      } else {
+        constexpr int exj = Shift ? L::ex(j) : 0, eyj = Shift ? L::ey(j) : 0, oi = exi & 1, oj = exj & 1;
+        const float* p = h ? a.src[j] + (sw - eyj * l.pitch - exj - oj) : a.src[i] + (sw - eyi * l.pitch - exi - oi);
+        const float2 v = __ldg(reinterpret_cast<const float2*>(p) + hl);
+        float last = 0.0f;
+        if constexpr (oi || oj)
+          if (hl == 15 && (h ? oj : oi)) last = __ldg(p + 32);
+        // Site `lane` of plane i is at window position lane + oi of half 0, of plane j at lane + oj of half 1.
+        const auto take = [&](auto oc, int base) {
+          constexpr int o = decltype(oc)::value;
+          const int pos = lane + o, src = base + min(pos >> 1, 15);
+          const float vx = __shfl_sync(all, v.x, src), vy = __shfl_sync(all, v.y, src);
+          float r = (pos & 1) ? vy : vx;
+          if constexpr (o == 1) {
+            const float lv = __shfl_sync(all, last, base + 15);
+            r = pos == 32 ? lv : r;
+          }
+          return r;
+        };
+        f[i] = double(take(std::integral_constant<int, oi>{}, 0));
+        f[j] = double(take(std::integral_constant<int, oj>{}, 16));
+      }
+    });
+    if constexpr (W == kRtrt) d2::collide_with<L, d2::CollisionModel::RTRT>(f, a.params);
+    static_for<(Q + 1) / 2>([&](auto kc) {
+      constexpr int i = 2 * decltype(kc)::value, j = i + 1;
+      if constexpr (j >= Q) {
+        a.dst[i][sw + lane] = float(f[i]);
+      } else {
+        const float fi = float(f[i]), fj = float(f[j]);
+        const float ai = __shfl_sync(all, fi, 2 * hl), bi = __shfl_sync(all, fi, 2 * hl + 1);
+        const float aj = __shfl_sync(all, fj, 2 * hl), bj = __shfl_sync(all, fj, 2 * hl + 1);
+        float* q = (h ? a.dst[j] : a.dst[i]) + sw;
+        reinterpret_cast<float2*>(q)[hl] = h ? make_float2(aj, bj) : make_float2(ai, bi);
+      }
+    });
+  }
+}
+
+// The Hopper bulk-copy engine (TMA, cp.async.bulk): a block of 128 threads updates sites x0 .. x0 +
+// 127 of a band of R rows. For each row y, thread 0 has the engine copy, for every plane i, the
+// segment [x0 - 4, x0 + 132) of row y - e_y(i) into a stage of shared memory (one 16-byte-aligned
+// piece a plane, whole sectors: the x shifts cost one sector a plane and block instead of one a
+// warp), S - 1 rows ahead, completion counted by an mbarrier a stage; the threads then pull
+// x - e_x(i) from the stage, collide and store. One __syncthreads a row frees the stage read.
+__device__ __forceinline__ unsigned smem_addr(const void* p) { return unsigned(__cvta_generic_to_shared(p)); }
+template <class Real, int S, int MB, int W>
+__global__ void __launch_bounds__(128, MB) bulk_kernel(const Args<Real> a, int band) {
+  constexpr int Span = 136;  // values of a plane's segment: 4 before the block's first site, 4 after its last
+  constexpr unsigned Bytes = Span * sizeof(Real);
+  static_assert(Bytes % 16 == 0, "bulk copies move 16-byte multiples");
+  extern __shared__ __align__(128) unsigned char bulk_bytes_[];
+  Real* const stage = reinterpret_cast<Real*>(bulk_bytes_);
+  __shared__ __align__(8) unsigned long long full[S];
+  const plume::Layout& l = a.layout;
+  const int t = int(threadIdx.x), x0 = int(blockIdx.x) * 128, y0 = int(blockIdx.y) * band, y1 = min(l.ny, y0 + band);
+  if (t == 0) {
+    for (int k = 0; k < S; ++k) asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_addr(&full[k])));
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+  __syncthreads();
+  const auto issue = [&](int y, int k) {  // thread 0: row y into stage k
+    const unsigned bar = smem_addr(&full[k]);
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(unsigned(Q * Bytes)) : "memory");
+    static_for<Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value;
+      const Real* from = a.src[i] + l.site(x0 - 4, y - L::ey(i));
+      asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                       smem_addr(stage + (k * Q + i) * Span)),
+                   "l"(from), "r"(Bytes), "r"(bar)
+                   : "memory");
+    });
+  };
+  if (t == 0)
+    for (int k = 0; k < S - 1 && y0 + k < y1; ++k) issue(y0 + k, k);
+  int k = 0, phase = 0;
+  for (int y = y0; y < y1; ++y) {
+    if (t == 0 && y + S - 1 < y1) issue(y + S - 1, (k + S - 1) % S);
+    asm volatile(
+        "{\n .reg .pred p;\n WAIT_%=:\n mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n @!p bra WAIT_%=;\n}\n" ::"r"(
+            smem_addr(&full[k])),
+        "r"(unsigned(phase))
+        : "memory");
+    if (x0 + t < l.nx) {
+      double f[Q];
+      static_for<Q>([&](auto ic) {
+        constexpr int i = decltype(ic)::value;
+        f[i] = double(stage[(k * Q + i) * Span + 4 + t - L::ex(i)]);
+      });
+      if constexpr (W == kRtrt) d2::collide_with<L, d2::CollisionModel::RTRT>(f, a.params);
+      d2::store<L>(a.dst, l, x0 + t, y, f);
+    }
+    __syncthreads();  // every thread has read stage k: the engine may refill it
+    if (++k == S) {
+      k = 0;
+      phase ^= 1;
+    }
   }
 }
 
@@ -485,6 +609,72 @@ void run(int n, bool wide, double copy, bool pipe_only = false) {
     }
   }
   }  // !pipe_only
+  // Two planes a load (duo_kernel), FP32, against the one-site kernels.
+  if constexpr (std::is_same_v<Real, float>) {
+    a.params.walls = false;
+    a.dst = ref;
+    shape("pull only (one site a thread)", std::integral_constant<int, kPull>{}, std::true_type{}, out);
+    shape("pull, RTRT, store (one site a thread)", std::integral_constant<int, kRtrt>{}, std::true_type{}, ref);
+    a.dst = out;
+    const auto duo = [&](const std::string& name, auto k) {
+      cudaFuncAttributes fa{};
+      PLUME_CUDA_CHECK(cudaFuncGetAttributes(&fa, k));
+      PLUME_CUDA_CHECK(cudaMemset(base[1], 0, Q * l.stride * sizeof(Real)));
+      report(name + " (" + std::to_string(fa.numRegs) + " regs, " + std::to_string(fa.localSizeBytes) + " B local)",
+             best_ms(nullptr, 5, [&] { k<<<grid, 128>>>(a); }));
+    };
+    duo("two planes a load: copy, no shifts", duo_kernel<kPull, false, 4>);
+    duo("two planes a load: pull only", duo_kernel<kPull, true, 4>);
+    duo("two planes a load: pull, RTRT, store, 4 blocks", duo_kernel<kRtrt, true, 4>);
+    compare("against pull, RTRT, store", out, ref);
+    duo("two planes a load: pull, RTRT, store, 3 blocks", duo_kernel<kRtrt, true, 3>);
+    compare("against pull, RTRT, store", out, ref);
+    duo("two planes a load: pull, RTRT, store, 5 blocks", duo_kernel<kRtrt, true, 5>);
+    compare("against pull, RTRT, store", out, ref);
+  }
+  // The bulk-copy engine (bulk_kernel), against the one-site kernel's bits.
+  {
+    a.params.walls = false;
+    a.dst = ref;
+    shape("pull, RTRT, store (one site a thread)", std::integral_constant<int, kRtrt>{}, std::true_type{}, ref);
+    const auto bulk = [&](auto st, auto mb, auto w, int band) {
+      constexpr int S = decltype(st)::value, MB = decltype(mb)::value, W = decltype(w)::value;
+      const std::size_t shared = std::size_t(S) * Q * 136 * sizeof(Real);
+      const auto k = bulk_kernel<Real, S, MB, W>;
+      int blocks = 0;
+      cudaFuncAttributes fa{};
+      if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)) != cudaSuccess ||
+          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, 128, shared) != cudaSuccess || blocks == 0 ||
+          cudaFuncGetAttributes(&fa, k) != cudaSuccess) {
+        cudaGetLastError();
+        std::printf("bulk %d stages: not launched\n", S);
+        return;
+      }
+      a.dst = out;
+      PLUME_CUDA_CHECK(cudaMemset(base[1], 0, Q * l.stride * sizeof(Real)));
+      const dim3 gb(unsigned(n / 128), unsigned((n + band - 1) / band));
+      const std::string name = std::string("bulk copies (TMA), ") + (W == kRtrt ? "RTRT, " : "pull only, ") +
+                               std::to_string(S) + " stages, bands " + std::to_string(band) + ", " +
+                               std::to_string(blocks) + " blocks (" + std::to_string(fa.numRegs) + " regs, " +
+                               std::to_string(shared / 1024) + " KB)";
+      report(name, best_ms(nullptr, 5, [&] { k<<<gb, 128, shared>>>(a, band); }));
+      PLUME_CUDA_CHECK(cudaDeviceSynchronize());
+      if (W == kRtrt) compare("against pull, RTRT, store", out, ref);
+    };
+    using Pull = std::integral_constant<int, kPull>;
+    using Rtrt = std::integral_constant<int, kRtrt>;
+    using MBs = std::integral_constant<int, kMinBlocks<Real>>;
+    for (int band : {8, 32}) {
+      bulk(std::integral_constant<int, 2>{}, MBs{}, Pull{}, band);
+      bulk(std::integral_constant<int, 2>{}, MBs{}, Rtrt{}, band);
+      if constexpr (sizeof(Real) == 4) {
+        bulk(std::integral_constant<int, 3>{}, MBs{}, Pull{}, band);
+        bulk(std::integral_constant<int, 3>{}, MBs{}, Rtrt{}, band);
+        bulk(std::integral_constant<int, 4>{}, MBs{}, Rtrt{}, band);
+      }
+    }
+    bulk(std::integral_constant<int, 2>{}, MBs{}, Rtrt{}, 128);
+  }
   // Rows in a pipeline (pipelined_kernel), against the bare kernel's bits; `rows` a thread.
   {
     a.dst = ref;
