@@ -494,6 +494,18 @@ plume::Planes<const Real> as_const(const plume::Planes<Real>& p) {
   return c;
 }
 
+// Whether kernel k, in blocks of 128 threads, can have `shared` bytes of dynamic shared memory;
+// then its blocks a multiprocessor and its attributes (registers, local memory).
+template <class K>
+bool prepare(K k, std::size_t shared, int& blocks, cudaFuncAttributes& fa) {
+  if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)) == cudaSuccess &&
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, 128, shared) == cudaSuccess && blocks > 0 &&
+      cudaFuncGetAttributes(&fa, k) == cudaSuccess)
+    return true;
+  cudaGetLastError();
+  return false;
+}
+
 // The variants on an n x n lattice in one layout: plume's (`wide` false) or rows 32 values longer
 // with interior x = 0 32 values in (the layout of bench/plane_copies).
 // pipe_only: the production kernel and the pipelined rows alone (`d2q37_step pipe N ...`).
@@ -643,10 +655,7 @@ void run(int n, bool wide, double copy, bool pipe_only = false) {
       const auto k = bulk_kernel<Real, S, MB, W>;
       int blocks = 0;
       cudaFuncAttributes fa{};
-      if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)) != cudaSuccess ||
-          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, 128, shared) != cudaSuccess || blocks == 0 ||
-          cudaFuncGetAttributes(&fa, k) != cudaSuccess) {
-        cudaGetLastError();
+      if (!prepare(k, shared, blocks, fa)) {
         std::printf("bulk %d stages: not launched\n", S);
         return;
       }
@@ -686,10 +695,7 @@ void run(int n, bool wide, double copy, bool pipe_only = false) {
       const auto k = pipelined_kernel<Real, MB, S, Mode>;
       int blocks = 0;
       cudaFuncAttributes fa{};
-      if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)) != cudaSuccess ||
-          cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, 128, shared) != cudaSuccess || blocks == 0 ||
-          cudaFuncGetAttributes(&fa, k) != cudaSuccess) {
-        cudaGetLastError();
+      if (!prepare(k, shared, blocks, fa)) {
         std::printf("pipelined mode %d: not launched\n", Mode);
         return;
       }
