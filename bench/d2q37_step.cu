@@ -65,7 +65,19 @@ constexpr int kMinBlocks = cu::DefaultStepShape<T, 0, Real, 128>::min_blocks;
 // double-to-float ones of the stores) done with integer operations, valid for normal numbers only
 // (the planes hold nothing else here): what the FP32 step gains if its 74 conversions a site,
 // which run in the FP64 units at a quarter of their rate on Hopper, leave them.
-enum Work { kPull = 0, kRtrt = 1, kFields = 2, kIntLoads = 3, kIntBoth = 4 };
+// kL2x128, kL2x256 (+ kPullOnly: no collision): every load asks the L2 to fetch 128 or 256 bytes
+// around it from DRAM (ld.global.nc.L2::128B / L2::256B): a warp of FP32 values reads 128 bytes a
+// plane, and 74 planes stream at once.
+enum Work { kPull = 0, kRtrt = 1, kFields = 2, kIntLoads = 3, kIntBoth = 4, kL2x128 = 5, kL2x256 = 6, kPullOnly = 8 };
+template <int Bytes, class Real>
+__device__ __forceinline__ Real load_l2(const Real* p) {
+  Real v;
+  if constexpr (sizeof(Real) == 4 && Bytes == 256) asm("ld.global.nc.L2::256B.f32 %0, [%1];" : "=f"(v) : "l"(p));
+  else if constexpr (sizeof(Real) == 4) asm("ld.global.nc.L2::128B.f32 %0, [%1];" : "=f"(v) : "l"(p));
+  else if constexpr (Bytes == 256) asm("ld.global.nc.L2::256B.f64 %0, [%1];" : "=d"(v) : "l"(p));
+  else asm("ld.global.nc.L2::128B.f64 %0, [%1];" : "=d"(v) : "l"(p));
+  return v;
+}
 __device__ __forceinline__ double widen_normal(float v) {
   const unsigned u = __float_as_uint(v);
   const unsigned hi = (u & 0x80000000u) | (((u & 0x7fffffffu) >> 3) + (896u << 20));
@@ -80,6 +92,16 @@ template <int W, class Real>
 __device__ __forceinline__ void bare_update(const Args<Real>& a, int x, int y) {
   if constexpr (W == kFields) {
     d2::update_bulk_site<L, d2::CollisionModel::RTRT>(a, x, y);
+  } else if constexpr ((W & 7) == kL2x128 || (W & 7) == kL2x256) {
+    const plume::Layout& l = a.layout;
+    const int s = l.site(x, y);
+    double f[Q];
+    static_for<Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value;
+      f[i] = double(load_l2<(W & 7) == kL2x256 ? 256 : 128>(a.src[i] + (s - L::ey(i) * l.pitch - L::ex(i))));
+    });
+    if constexpr ((W & kPullOnly) == 0) d2::collide_with<L, d2::CollisionModel::RTRT>(f, a.params);
+    d2::store<L>(a.dst, l, x, y, f);
   } else if constexpr (W == kIntLoads || W == kIntBoth) {
     const plume::Layout& l = a.layout;
     const int s = l.site(x, y);
@@ -621,6 +643,18 @@ void run(int n, bool wide, double copy, bool pipe_only = false) {
     }
   }
   }  // !pipe_only
+  // The L2's fetch size on every load, against the one-site kernel.
+  if (pipe_only) {
+    a.params.walls = false;
+    shape("pull only (one site a thread), before the L2 sizes", std::integral_constant<int, kPull>{}, std::true_type{}, out);
+    shape("pull only, loads L2::128B", std::integral_constant<int, kL2x128 | kPullOnly>{}, std::true_type{}, out);
+    shape("pull only, loads L2::256B", std::integral_constant<int, kL2x256 | kPullOnly>{}, std::true_type{}, out);
+    shape("pull, RTRT, store (one site a thread), before the L2 sizes", std::integral_constant<int, kRtrt>{}, std::true_type{}, ref);
+    shape("pull, RTRT, store, loads L2::128B", std::integral_constant<int, kL2x128>{}, std::true_type{}, out);
+    compare("against pull, RTRT, store", out, ref);
+    shape("pull, RTRT, store, loads L2::256B", std::integral_constant<int, kL2x256>{}, std::true_type{}, out);
+    compare("against pull, RTRT, store", out, ref);
+  }
   // Two planes a load (duo_kernel), FP32, against the one-site kernels.
   if constexpr (std::is_same_v<Real, float>) {
     a.params.walls = false;
