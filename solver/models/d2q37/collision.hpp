@@ -71,18 +71,16 @@ PLUME_HD PLUME_FORCEINLINE void hermite_moments(const double* f, double P[h2::M]
   });
 }
 
-// Calls out(i, f_i) for every i, with f_i = w_i sum_m b_m H_m(c_i) / ((n-k)! k!): the series of the
-// Hermite coefficients b_m, whose weights are folded into the compile-time constants (one multiply
-// a coefficient fewer). The members of a mirror group come out together.
+// Calls out(i, f_i) for every i, with f_i = w_i sum_m b_m H_m(c_i), where b_m already carries the
+// series weight 1/((n-k)! k!). The members of a mirror group come out together.
 template <class L, class Out>
 PLUME_HD PLUME_FORCEINLINE void synthesize_with(const double b[h2::M], Out&& out) {
   for_each_group<L>([&](auto i, auto x, auto y, auto xy) {
     constexpr int I = decltype(i)::value, X = decltype(x)::value, Y = decltype(y)::value;
     double a[4] = {0.0, 0.0, 0.0, 0.0};  // partial sums by parity
     static_for<h2::M>([&](auto m) {
-      constexpr int k = decltype(m)::value;
-      constexpr double wh = L::w(I) * h2::H<L>(I, k) * h2::series_weight(k);
-      if constexpr (wh != 0.0) a[parity(k)] += b[m] * wh;
+      constexpr double wh = L::w(I) * h2::H<L>(I, decltype(m)::value);
+      if constexpr (wh != 0.0) a[parity(decltype(m)::value)] += b[m] * wh;
     });
     if constexpr (X == I && Y == I) {
       out(i, a[0]);
@@ -126,11 +124,16 @@ PLUME_HD PLUME_FORCEINLINE Macro macro(const double* f) {
   return macro_from_moments(P);
 }
 
-// Equilibrium populations through the Hermite series (spec section 3, second form).
+// Equilibrium populations through the Hermite series (spec section 3, second form), b_m = A_m / ((n-k)! k!).
+PLUME_HD PLUME_FORCEINLINE void equilibrium_series(double rho, double ux, double uy, double T, double b[h2::M]) {
+  h2::equilibrium_coefficients(rho, ux, uy, T, b);
+  static_for<h2::M>([&](auto m) { b[m] *= h2::series_weight(decltype(m)::value); });
+}
+
 template <class L>
 PLUME_HD PLUME_FORCEINLINE void equilibrium(double rho, double ux, double uy, double T, double* feq) {
   double b[h2::M];
-  h2::equilibrium_coefficients(rho, ux, uy, T, b);
+  equilibrium_series(rho, ux, uy, T, b);
   synthesize<L>(b, feq);
 }
 
@@ -175,7 +178,7 @@ PLUME_HD PLUME_FORCEINLINE void collide_rtrt(double* f, const PhysicsParams& p, 
       const double rr = n == 2 ? r1 : n == 3 ? r2 : r3;
       v = P[k] - (P[k] - a[k]) * rr;
     }
-    a[k] = v;
+    a[k] = v * h2::series_weight(k);
   });
   synthesize<L>(a, f);
 }
@@ -188,7 +191,7 @@ PLUME_HD PLUME_FORCEINLINE void collide_bgk(double* f, const PhysicsParams& p) {
   const double usx = m.ux + tau * gdx, usy = m.uy + tau * gdy;
   const double Ts = m.T + tau * (1.0 - tau) * (gdx * gdx + gdy * gdy) * 0.5;
   double b[h2::M];
-  h2::equilibrium_coefficients(m.rho, usx, usy, Ts, b);
+  equilibrium_series(m.rho, usx, usy, Ts, b);
   const double om = 1.0 / tau;
   // Each f_eq_i is used as it is made: no second array of 37 values is live.
   synthesize_with<L>(b, [&](auto i, double feq) { f[decltype(i)::value] += om * (feq - f[decltype(i)::value]); });
