@@ -31,9 +31,26 @@ PLUME_HD PLUME_FORCEINLINE constexpr void static_for(F&& f) {
 // each value is read by one thread only and written after that thread has read it, so no cached
 // line holds a value that was written before it was read. PLUME_PLAIN_LOADS (a measurement
 // switch, scripts/gpu-rate-ab.sh) makes them plain loads.
+// Floating-point values also ask the L2 to fetch the whole 128-byte line around them from DRAM
+// (the L2::128B hint): the steps stream dozens of planes at once, and a warp of FP32 values
+// covers one line, or spills a sector into the next one where the pull shifts it. On an H200 the
+// D2Q37 step gained 0.5-1.3 %, D2Q9 and D3Q19 0.1-0.6 %; thermal3d and the diffusion stencil
+// moved by -0.3 to +0.3 % (docs/benchmarks.md). volatile: the loads stay in the source's order,
+// each before the code that uses it (a pull without its collision lost a fifth when the compiler
+// moved loads next to their stores). PLUME_NO_L2_HINT (a measurement switch) leaves the hint out.
 template <class T>
 PLUME_HD PLUME_FORCEINLINE T load_ro(const T* p) {
 #if defined(__CUDA_ARCH__) && !defined(PLUME_PLAIN_LOADS)
+#if !defined(PLUME_NO_L2_HINT)
+  T v;
+  if constexpr (std::is_same_v<T, double>) {
+    asm volatile("ld.global.nc.L2::128B.f64 %0, [%1];" : "=d"(v) : "l"(p));
+    return v;
+  } else if constexpr (std::is_same_v<T, float>) {
+    asm volatile("ld.global.nc.L2::128B.f32 %0, [%1];" : "=f"(v) : "l"(p));
+    return v;
+  }
+#endif
   return __ldg(p);
 #else
   return *p;
