@@ -73,6 +73,17 @@ class Lines:
                 out.append((t, int(line.split()[1].split('/')[0])))
         return out
 
+    def steps_between(self, first, last):
+        """The steps of the progress lines after the first line containing `first` and before the
+        next line containing `last`, in the order of this one output; None if either is missing."""
+        start = next((k for k, (_, l) in enumerate(self.items) if first in l), None)
+        if start is None:
+            return None
+        end = next((k for k in range(start + 1, len(self.items)) if last in self.items[k][1]), None)
+        if end is None:
+            return None
+        return [int(l.split()[1].split('/')[0]) for _, l in self.items[start + 1:end] if l.startswith('step ')]
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -133,9 +144,14 @@ def main():
         failures.append('the client received %d grids, expected 5' % len(data))
     prog = dm.steps()
     if t_paused and t_resuming:
-        # The run may finish the interval it is in when the pause arrives; after that, nothing.
-        during = [s for t, s in prog if t_paused + 1.0 < t < t_resuming]
-        if during:
+        # Between the run's own report of the pause and of the resumption, nothing. (Read from its
+        # output alone: the client's lines and the run's reach this script with delays of their
+        # own, so on a loaded machine a step after the resumption can arrive before the client's
+        # RESUMING; the client's times bound the pause's length only.)
+        during = dm.steps_between('ParaView Live: the client paused the run', 'ParaView Live: the client resumed the run')
+        if during is None:
+            failures.append('the run did not say that it paused and resumed')
+        elif during:
             failures.append('the run advanced while paused: steps %s' % during)
         if t_resuming - t_paused < pause_s - 0.1:
             failures.append('pause lasted %.2f s' % (t_resuming - t_paused))
