@@ -68,7 +68,9 @@ constexpr int kMinBlocks = cu::DefaultStepShape<T, 0, Real, 128>::min_blocks;
 // kL2x128, kL2x256 (+ kPullOnly: no collision): every load asks the L2 to fetch 128 or 256 bytes
 // around it from DRAM (ld.global.nc.L2::128B / L2::256B): a warp of FP32 values reads 128 bytes a
 // plane, and 74 planes stream at once.
-enum Work { kPull = 0, kRtrt = 1, kFields = 2, kIntLoads = 3, kIntBoth = 4, kL2x128 = 5, kL2x256 = 6, kPullOnly = 8 };
+// kStreamStores: pull, RTRT, and stores marked streaming (st.global.cs, evict first).
+enum Work { kPull = 0, kRtrt = 1, kFields = 2, kIntLoads = 3, kIntBoth = 4, kL2x128 = 5, kL2x256 = 6, kPullOnly = 8,
+            kStreamStores = 16 };
 template <int Bytes, class Real>
 __device__ __forceinline__ Real load_l2(const Real* p) {
   Real v;
@@ -102,6 +104,12 @@ __device__ __forceinline__ void bare_update(const Args<Real>& a, int x, int y) {
     });
     if constexpr ((W & kPullOnly) == 0) d2::collide_with<L, d2::CollisionModel::RTRT>(f, a.params);
     d2::store<L>(a.dst, l, x, y, f);
+  } else if constexpr (W == kStreamStores) {
+    const int s = a.layout.site(x, y);
+    double f[Q];
+    d2::pull<L>(a.src, a.layout, a.wrap, x, y, f);
+    d2::collide_with<L, d2::CollisionModel::RTRT>(f, a.params);
+    static_for<Q>([&](auto ic) { __stcs(a.dst[decltype(ic)::value] + s, Real(f[decltype(ic)::value])); });
   } else if constexpr (W == kIntLoads || W == kIntBoth) {
     const plume::Layout& l = a.layout;
     const int s = l.site(x, y);
@@ -135,6 +143,24 @@ __global__ void __launch_bounds__(128, kMinBlocks<Real>) shape_kernel(const Args
     else
       T::update<0>(a, x, y, 0);
   }
+}
+
+// shape_kernel's bare update (pull, RTRT, store), with thread 0 of each block first asking the
+// bulk-copy engine to prefetch into the L2 the row segments that the block K rows further up will
+// pull (cp.async.bulk.prefetch.L2: one instruction a plane, no registers, no shared memory): its
+// loads then find the L2 holding their lines.
+template <class Real, int K>
+__global__ void __launch_bounds__(128, kMinBlocks<Real>) l2_prefetch_kernel(const Args<Real> a) {
+  const plume::Layout& l = a.layout;
+  const int x0 = int(blockIdx.x) * 128, x = x0 + int(threadIdx.x), y = int(blockIdx.y);
+  if (threadIdx.x == 0 && y + K < l.ny) {
+    static_for<Q>([&](auto ic) {
+      constexpr int i = decltype(ic)::value;
+      const Real* from = a.src[i] + l.site(x0 - 4, y + K - L::ey(i));
+      asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(from), "r"(unsigned(136 * sizeof(Real))) : "memory");
+    });
+  }
+  if (x < l.nx) bare_update<kRtrt>(a, x, y);
 }
 
 // Two neighbouring sites a thread (x even), FP32 storage: every plane read and written in 8-byte
@@ -646,14 +672,24 @@ void run(int n, bool wide, double copy, bool pipe_only = false) {
   // The L2's fetch size on every load, against the one-site kernel.
   if (pipe_only) {
     a.params.walls = false;
-    shape("pull only (one site a thread), before the L2 sizes", std::integral_constant<int, kPull>{}, std::true_type{}, out);
+    shape("pull only (one site a thread, load_ro)", std::integral_constant<int, kPull>{}, std::true_type{}, out);
     shape("pull only, loads L2::128B", std::integral_constant<int, kL2x128 | kPullOnly>{}, std::true_type{}, out);
     shape("pull only, loads L2::256B", std::integral_constant<int, kL2x256 | kPullOnly>{}, std::true_type{}, out);
-    shape("pull, RTRT, store (one site a thread), before the L2 sizes", std::integral_constant<int, kRtrt>{}, std::true_type{}, ref);
+    shape("pull, RTRT, store (one site a thread, load_ro)", std::integral_constant<int, kRtrt>{}, std::true_type{}, ref);
     shape("pull, RTRT, store, loads L2::128B", std::integral_constant<int, kL2x128>{}, std::true_type{}, out);
     compare("against pull, RTRT, store", out, ref);
     shape("pull, RTRT, store, loads L2::256B", std::integral_constant<int, kL2x256>{}, std::true_type{}, out);
     compare("against pull, RTRT, store", out, ref);
+    shape("pull, RTRT, store, streaming stores", std::integral_constant<int, kStreamStores>{}, std::true_type{}, out);
+    compare("against pull, RTRT, store", out, ref);
+    a.dst = out;
+    report("pull, RTRT, store, L2 prefetch 2 rows ahead", best_ms(nullptr, 5, [&] { l2_prefetch_kernel<Real, 2><<<grid, 128>>>(a); }));
+    compare("against pull, RTRT, store", out, ref);
+    report("pull, RTRT, store, L2 prefetch 8 rows ahead", best_ms(nullptr, 5, [&] { l2_prefetch_kernel<Real, 8><<<grid, 128>>>(a); }));
+    compare("against pull, RTRT, store", out, ref);
+    report("pull, RTRT, store, L2 prefetch 32 rows ahead", best_ms(nullptr, 5, [&] { l2_prefetch_kernel<Real, 32><<<grid, 128>>>(a); }));
+    compare("against pull, RTRT, store", out, ref);
+    shape("pull, RTRT, store (one site a thread), after", std::integral_constant<int, kRtrt>{}, std::true_type{}, ref);
   }
   // Two planes a load (duo_kernel), FP32, against the one-site kernels.
   if constexpr (std::is_same_v<Real, float>) {
