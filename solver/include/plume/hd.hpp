@@ -42,11 +42,12 @@ template <class T>
 PLUME_HD PLUME_FORCEINLINE T load_ro(const T* p) {
 #if defined(__CUDA_ARCH__) && !defined(PLUME_PLAIN_LOADS)
 #if !defined(PLUME_NO_L2_HINT)
-  T v;
   if constexpr (std::is_same_v<T, double>) {
+    double v;
     asm volatile("ld.global.nc.L2::128B.f64 %0, [%1];" : "=d"(v) : "l"(p));
     return v;
   } else if constexpr (std::is_same_v<T, float>) {
+    float v;
     asm volatile("ld.global.nc.L2::128B.f32 %0, [%1];" : "=f"(v) : "l"(p));
     return v;
   }
