@@ -115,19 +115,14 @@ void FieldGrid::update(const Fields& f, long step, double time) {
       // VTK filters never write to their input, so handing over the const arrays is safe.
       if (!halo_.extended()) a->vtk->SetArray(const_cast<double*>(src[std::size_t(a->scalar->stored)]), vtkIdType(n), 1);
     } else if (a->scalar) {
-      DerivedInputs in;
-      for (int i = 0; i < a->scalar->count; ++i) in.in[i] = src[std::size_t(a->scalar->inputs[i])];
-      in.count = a->scalar->count;
-      in.nx = halo_.ex();
-      in.ny = halo_.ey();
-      in.nz = halo_.ez();
+      // The model's formula over the piece, bound by FieldSource::of, the rule every consumer uses.
+      const FieldSource field = FieldSource::of(a->scalar->formula(), halo_.ex(), halo_.ey(), halo_.ez(),
+                                                [&](int k) { return src[std::size_t(k)]; });
       double* v = a->own.data();
-      const DerivedOp op = a->scalar->op;
       const long long ex = halo_.ex(), exy = ex * halo_.ey();
       // Threads only pay off on large pieces: on small ones starting them costs more than the loop.
 #pragma omp parallel for schedule(static) if (count > (1 << 18))
-      for (long long i = 0; i < count; ++i)
-        v[i] = derived_at(op, in, int(i % ex), int(i % exy / ex), int(i / exy));
+      for (long long i = 0; i < count; ++i) v[i] = field.at(int(i % ex), int(i % exy / ex), int(i / exy));
     } else {
       double* u = a->own.data();
       const int nc = int(velocity_.size());

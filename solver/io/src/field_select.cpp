@@ -125,14 +125,9 @@ std::vector<const FieldChoice*> pointwise_fields(const Model& m, const std::vect
 }
 
 DerivedInputs derived_inputs(const FieldChoice& c, const Fields& f) {
-  DerivedInputs a;
-  for (int i = 0; i < c.count; ++i) a.in[i] = f.data(c.inputs[i]);
-  a.count = c.count;
-  a.factor = c.factor;
-  a.nx = f.nx;
-  a.ny = f.ny;
-  a.nz = f.nz;
-  return a;
+  // Bound by FieldSource::of, the one rule every consumer of a formula uses (the solver's
+  // reductions, the GUI's device path, the Catalyst grid), so that none leaves out a part of it.
+  return FieldSource::of(c.formula(), f.nx, f.ny, f.nz, [&](int k) { return f.data(k); }).in;
 }
 
 void extract_field(const Fields& f, const FieldChoice& c, std::vector<double>& out) {
