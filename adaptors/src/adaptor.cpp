@@ -27,6 +27,7 @@
 #include "live_link.hpp"
 #include "run_description.hpp"
 #include "script_pipeline.hpp"
+#include "whole_file.hpp"
 
 namespace fs = std::filesystem;
 
@@ -77,8 +78,10 @@ struct Adaptor::Impl {
   std::string output_dir;
   // Where this rank's pipelines write their extracts during a call (ExtractsOutputDirectory), a
   // folder in output_dir named as a temporary of this process (".rank<k>.tmp.<pid>", which a later
-  // run removes if this one dies); commit_extracts() moves them into output_dir after each call.
+  // run removes if this one dies), with one sub-folder per pipeline (its index), so that a call's
+  // files are known to be that pipeline's; commit_extracts() moves them into output_dir after each call.
   std::string staging_dir;
+  std::string staging(std::size_t pipeline) const { return staging_dir + "/" + std::to_string(pipeline); }
   std::unique_ptr<ErrorCapture> errors;  // the pipeline calls' error text (error_capture.hpp)
   std::unique_ptr<CatalystSession> session;
   std::unique_ptr<FieldGrid> grid;
@@ -107,7 +110,7 @@ struct Adaptor::Impl {
       std::fprintf(stderr, "%splume in-situ: %s\n", isatty(STDERR_FILENO) ? "\r\033[K" : "", message.c_str());
   }
   void add_pipeline(const std::string& path, long every, bool live);
-  void configure(ScriptPipeline& p) const;
+  void configure(ScriptPipeline& p, const std::string& staging) const;
   // Collective: the pipelines that failed on some rank are dropped with a warning (on_error =
   // disable) or make this throw (stop). `when` says where: "while loading", "at step 100".
   void handle_failures(const std::string& when);
@@ -116,7 +119,11 @@ struct Adaptor::Impl {
   // never finds half a file under an extract's name. Every rank moves its files in sub-folders
   // (the pieces of a .pvti) first; once all have, the files at the top (the .pvti that lists the
   // pieces, images). Throws when some rank could not.
-  void commit_extracts();
+  // A pipeline whose call failed, or one of whose files is not whole on some rank (not_whole: a
+  // full disk), has none of that call's files moved: they are removed on every rank, and the
+  // pipeline's call fails (its error says so), which handle_failures then treats by on_error.
+  // Returns, for the pipelines whose files this rank found bad, what it removed and why.
+  std::vector<std::string> commit_extracts();
 };
 
 namespace {
@@ -132,6 +139,7 @@ std::string last_line(const std::string& text) {
 
 // Moves the files of `from` (at its top level, or below it) to the same places in `to`.
 void commit_staged(const fs::path& from, const fs::path& to, bool top_level) {
+  if (!fs::is_directory(from)) return;  // a pipeline dropped before it was configured
   std::vector<fs::path> files;
   for (auto it = fs::recursive_directory_iterator(from); it != fs::recursive_directory_iterator(); ++it)
     if (it->is_regular_file() && (it.depth() == 0) == top_level) files.push_back(it->path());
@@ -144,14 +152,51 @@ void commit_staged(const fs::path& from, const fs::path& to, bool top_level) {
 
 }  // namespace
 
-void Adaptor::Impl::commit_extracts() {
+std::vector<std::string> Adaptor::Impl::commit_extracts() {
+  // Which pipelines' files may go: whole on every rank, from a call that did not fail.
+  std::vector<std::string> removed;
+  std::vector<int> bad(pipelines.size(), 0);
+  for (std::size_t i = 0; i < pipelines.size(); ++i) {
+    ScriptPipeline& p = *pipelines[i];
+    std::error_code ec;
+    std::string why;
+    for (auto it = fs::recursive_directory_iterator(staging(i), ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      if (!it->is_regular_file()) continue;
+      if (p.failed) {  // the call failed: none of its files is trusted
+        bad[i] = 1;
+        break;
+      }
+      const std::string problem = not_whole(it->path().string());
+      if (!problem.empty()) {
+        why = fs::relative(it->path(), staging(i)).string() + " " + problem;
+        break;
+      }
+    }
+    if (!why.empty()) {
+      bad[i] = 1;
+      p.fail("its extract " + why + " (is the file system full?)");
+    }
+  }
+  session->max_over_ranks(bad);
+  for (std::size_t i = 0; i < pipelines.size(); ++i) {
+    if (!bad[i]) continue;
+    std::error_code ec;
+    fs::remove_all(staging(i), ec);
+    fs::create_directories(staging(i), ec);
+    if (!pipelines[i]->failed) continue;  // it failed on another rank, which says so
+    pipelines[i]->fail("none of the files this call wrote was put under its name (they were removed)");
+    removed.push_back("pipeline '" + pipelines[i]->path() + "': " + pipelines[i]->error());
+  }
   std::string error;
   const auto move = [&](bool top_level) {
-    if (!error.empty()) return;
-    try {
-      commit_staged(staging_dir, output_dir, top_level);
-    } catch (const std::exception& e) {
-      error = e.what();
+    for (std::size_t i = 0; i < pipelines.size() && error.empty(); ++i) {
+      if (bad[i]) continue;
+      try {
+        commit_staged(staging(i), output_dir, top_level);
+      } catch (const std::exception& e) {
+        error = e.what();
+      }
     }
   };
   std::vector<int> failed(1);
@@ -162,12 +207,13 @@ void Adaptor::Impl::commit_extracts() {
   // The pieces' sub-folders, emptied (one a call and extract): a long run would pile them up.
   std::vector<fs::path> folders;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(staging_dir, ec))
-    if (e.is_directory()) folders.push_back(e.path());
+  for (std::size_t i = 0; i < pipelines.size(); ++i)
+    for (const auto& e : fs::directory_iterator(staging(i), ec))
+      if (e.is_directory()) folders.push_back(e.path());
   for (const fs::path& f : folders) fs::remove(f, ec);  // only an empty one goes
   failed[0] = error.empty() ? 0 : 1;
   session->max_over_ranks(failed);
-  if (!failed[0]) return;
+  if (!failed[0]) return removed;
   if (!error.empty() && session->rank() != 0)
     std::fprintf(stderr, "plume in-situ (rank %d): cannot move the extracts into place: %s\n", session->rank(),
                  error.c_str());
@@ -190,11 +236,15 @@ void Adaptor::Impl::add_pipeline(const std::string& path, long every, bool live)
   pipelines.push_back(p);
 }
 
-void Adaptor::Impl::configure(ScriptPipeline& p) const {
+void Adaptor::Impl::configure(ScriptPipeline& p, const std::string& staging) const {
   vtkSMProxy* o = p.catalyst_options();
   if (!o) return;
-  // Extracts go to the run's folder whatever the script says, through the staging folder.
-  vtkSMPropertyHelper(o, "ExtractsOutputDirectory").Set(staging_dir.c_str());
+  // Extracts go to the run's folder whatever the script says, through the pipeline's staging folder.
+  std::error_code ec;
+  fs::create_directories(staging, ec);
+  if (!fs::is_directory(staging))
+    throw Error("cannot create the extracts' staging folder '" + staging + "'" + (ec ? ": " + ec.message() : ""));
+  vtkSMPropertyHelper(o, "ExtractsOutputDirectory").Set(staging.c_str());
   // Live is the adaptor's (LiveLink), never ParaView's own loop in a script, the Live pipeline's
   // included: that loop can wait for a client without limit.
   const bool script_live = vtkSMPropertyHelper(o, "EnableCatalystLive").GetAsInt() != 0;
@@ -277,10 +327,11 @@ Adaptor::Adaptor(const Options& options, const Domain& domain, const Model& mode
     throw Error("a pipeline renders (it creates a view) but DISPLAY is not set: ParaView needs an X display; "
                 "run under Xvfb (plume::catalyst::VirtualDisplay starts one)");
 
-  for (auto& p : m.pipelines) {
-    if (!p->enabled) continue;
-    m.configure(*p);
-    p->initialize(m.desc);
+  for (std::size_t i = 0; i < m.pipelines.size(); ++i) {
+    ScriptPipeline& p = *m.pipelines[i];
+    if (!p.enabled) continue;
+    m.configure(p, m.staging(i));
+    p.initialize(m.desc);
   }
   m.handle_failures("in catalyst_initialize");
   for (auto& p : m.pipelines) {
@@ -374,7 +425,9 @@ void Adaptor::finalize() {
     if (p->enabled && !p->Finalize()) m.log("pipeline '" + p->path() + "' failed to finalise:\n" + p->error());
   }
   try {
-    m.commit_extracts();  // what the pipelines wrote as they ended
+    // What the pipelines wrote as they ended; files not whole are removed and said so here (no
+    // policy applies any more).
+    for (const std::string& e : m.commit_extracts()) m.log("at the end of the run: " + e);
   } catch (const std::exception& e) {
     m.log(e.what());
   }

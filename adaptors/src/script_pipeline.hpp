@@ -42,6 +42,12 @@ class ScriptPipeline : public vtkCPPipeline {
   // Errors reported during a successful call of the Live pipeline: a client that goes away
   // makes the link report socket errors, which must not stop the run. Emptied by take_note().
   std::string take_note() { return std::exchange(note_, std::string()); }
+  // Makes the last call a failure (or adds to its error) for what the adaptor found after it: its
+  // extracts not whole, which were then removed.
+  void fail(const std::string& why) {
+    error_ = failed ? error_ + "; " + why : why;  // on the last line, which reports quote alone
+    failed = true;
+  }
 
   long every = 1;
   bool live = false;       // hosts the ParaView Live link
