@@ -360,8 +360,11 @@ void Adaptor::execute(long step, double time, const Fields& fields, const Domain
   m.handle_failures("at step " + std::to_string(step));
   if (live_due && live_due->enabled && m.live) {
     // Counted as the Live pipeline's cost: the link is what Live costs.
+    // The socket watchdog bounds each wait of the link (insitu.live_timeout) and ends it on a
+    // stop request; should the link still not return then, the call watchdog ends the run, with
+    // what it can save, kStuckAfter later. No time limit: a client may hold the run paused.
     const auto t1 = std::chrono::steady_clock::now();
-    m.live->update(step, time);
+    m.watchdog->run("ParaView Live at step " + std::to_string(step), 0, true, [&] { m.live->update(step, time); });
     live_due->seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   }
 }
