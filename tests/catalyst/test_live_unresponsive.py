@@ -1,10 +1,10 @@
 # A ParaView Live client that stops answering, or a listener that never accepts, must not hold
 # `plume run`: every Live connect, handshake and send is bounded by insitu.live_timeout, and a
 # signal ends the run whatever Live waits for. Loopback only, with the real ParaView:
-#   frozen:  a headless client (live_probe.py under pvpython) takes two grids and is stopped
-#            (SIGSTOP), and its queue of connections fills: the run must drop it within
-#            insitu.live_timeout, say so, give its next try up within the limit too, go on stepping,
-#            and end on SIGTERM with 130.
+#   frozen:  a headless client (live_probe.py under pvpython) is stopped (SIGSTOP) while it
+#            listens: the run must drop it within insitu.live_timeout, say so, give its next try
+#            (which gets no answer: the stopped client's queue is full) up within the limit too,
+#            go on stepping, and end on SIGTERM with 130.
 #   backlog: the "client" is a plain TCP socket on 127.0.0.1 that listens with a queue of one and
 #            never accepts, its queue filled by the test's own connections: connect() gets no
 #            answer. With insitu.live_timeout = 2 the run must give the connection up, say so, and
@@ -33,23 +33,35 @@ def stop(*procs):
             p.wait()
 
 
+def loopback_of(port):
+    """The loopback address and family of the listener on port (ParaView's listens on IPv6)."""
+    for table, family, address in (('/proc/net/tcp6', socket.AF_INET6, '::1'), ('/proc/net/tcp', socket.AF_INET,
+                                                                               '127.0.0.1')):
+        for line in open(table).readlines()[1:]:
+            f = line.split()
+            if f[3] == '0A' and int(f[1].split(':')[-1], 16) == port:  # LISTEN
+                return family, address
+    sys.exit('nothing listens on port %d' % port)
+
+
 def fill_queue(port):
-    """Connections to 127.0.0.1:port that fill the queue of a listener that does not accept (a
-    queue of one, as ParaView's): a further connection gets no answer to its SYN."""
+    """Connections over loopback to port that fill the queue of a listener that does not accept
+    (a queue of one, as ParaView's): a further connection gets no answer to its SYN."""
+    family, address = loopback_of(port)
     fillers = []
     for _ in range(4):
-        s = socket.socket()
+        s = socket.socket(family)
         s.setblocking(False)
         try:
-            s.connect(('127.0.0.1', port))
+            s.connect((address, port))
         except BlockingIOError:
             pass
         fillers.append(s)
     time.sleep(0.5)
-    probe = socket.socket()
+    probe = socket.socket(family)
     probe.settimeout(1.0)
     try:
-        probe.connect(('127.0.0.1', port))
+        probe.connect((address, port))
         sys.exit('the listener at %d still accepts connections: cannot test a full queue' % port)
     except socket.timeout:
         pass
@@ -90,38 +102,40 @@ def progress_after(name, rl, t, what):
 
 
 def frozen(a, env):
-    """The client is stopped mid-run and its queue fills (with the run's own tries, which the test
-    stands in for): the run drops it within live_timeout, and its next try, 60 s later
-    (LiveLink::kRetryAfter), is given up within live_timeout too."""
+    """The client is stopped (SIGSTOP) while it listens, with one connection in its queue of one
+    already (another user's): the kernel still completes the run's first connection, to which the
+    client never answers, and the run drops it within live_timeout; its next try, 60 s later
+    (LiveLink::kRetryAfter), finds the queue full, gets no answer, and must be given up within
+    live_timeout too."""
     name, timeout_s = 'frozen', 5.0
     out = os.path.join(a.out, name)
     port = free_port_pair()
     probe, pl = start_probe(a, port, name, ['--grids', '2', '--then', 'hold'])
-    run, fillers = None, []
+    run, filler = None, None
     try:
+        os.kill(probe.pid, signal.SIGSTOP)
+        family, address = loopback_of(port)
+        filler = socket.socket(family)
+        filler.settimeout(5.0)
+        filler.connect((address, port))
         cmd = plume_command(a, out, 1, 1000000, ['insitu.live=true', 'insitu.live_port=%d' % port,
                                                  'insitu.live_every=10', 'insitu.live_timeout=%g' % timeout_s])
         run = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         rl = Lines(run, 'plume ' + name)
-        if pl.wait_for('DATA', 90) is None:
-            return ['%s: the client got no data' % name]
-        os.kill(probe.pid, signal.SIGSTOP)
-        t_stop = time.monotonic()
-        fillers = fill_queue(port)
         head = 'plume in-situ: ParaView Live: the client at localhost:%d ' % port
-        t_cut = rl.wait_for(head + 'sent nothing', timeout_s + 30)
+        t_cut = rl.wait_for(head + 'sent nothing for', 90)
         if t_cut is None:
             return ['%s: the run did not drop the frozen client' % name]
         t_again = rl.wait_for(head + 'did not accept the connection', 60 + timeout_s + 30)
         if t_again is None:
-            return ['%s: the run did not give up its connection to the frozen client' % name]
-        print('%s: dropped %.1f s after the client froze; the next try given up %.1f s later' %
-              (name, t_cut - t_stop, t_again - t_cut), flush=True)
+            return ['%s: the run did not give up its next connection to the frozen client' % name]
+        print('%s: the next try was given up %.1f s after the client was dropped' % (name, t_again - t_cut),
+              flush=True)
         return progress_after(name, rl, t_again, 'the try was given up') + sigterm_ends_it(name, run, out)
     finally:
         stop(probe, run)
-        for s in fillers:
-            s.close()
+        if filler:
+            filler.close()
 
 
 def full_listener(port):
