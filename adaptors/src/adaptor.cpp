@@ -391,7 +391,10 @@ void Adaptor::finalize() {
       m.log(std::string("cannot write insitu.json at the end: ") + e.what());
     }
   }
-  m.live.reset();  // before the pipelines' proxies and Catalyst go
+  // Before the pipelines' proxies and Catalyst go. Bounded as the link's updates are: should it
+  // still not return, the watchdog ends the process (on_stuck).
+  if (m.live)
+    m.watchdog->run("ending ParaView Live", m.options.live_timeout + 1.0, true, [&] { m.live.reset(); });
   // The pipelines hold Python objects: release them while Catalyst's Python is still up; the grid
   // holds a communicator: release it while MPI is (Catalyst ends MPI if it started it).
   m.pipelines.clear();

@@ -69,7 +69,11 @@ LiveLink::LiveLink(const Options& o, const CatalystSession& session, ErrorCaptur
        " is dropped");
 }
 
-LiveLink::~LiveLink() = default;
+// Letting the link go closes its connection: bounded like every other wait on the client.
+LiveLink::~LiveLink() {
+  const QuietVtk quiet;
+  guarded([this] { link_ = nullptr; });
+}
 
 void LiveLink::guarded(const std::function<void()>& f) {
   if (!watchdog_) return f();
