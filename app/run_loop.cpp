@@ -501,7 +501,7 @@ void abandon_run(const std::string& why) {
   if (Loop* loop = g_loop.load()) loop->abandon(why);
   std::fprintf(stderr, "plume: error: %s\n", why.c_str());
   std::fflush(nullptr);
-  std::_Exit(kExitFailure);
+  std::_Exit(g_signal ? kExitInterrupted : kExitFailure);  // a signal's run still ends as one
 }
 
 RunReport run_loop(const config::RunConfig& cfg, Solver& solver, Output& out, InSitu& insitu, Console& console,

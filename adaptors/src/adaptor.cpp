@@ -411,8 +411,11 @@ void Adaptor::execute(long step, double time, const Fields& fields, const Domain
   m.handle_failures("at step " + std::to_string(step));
   if (live_due && live_due->enabled && m.live) {
     // Counted as the Live pipeline's cost: the link is what Live costs.
+    // The socket watchdog bounds each wait of the link (insitu.live_timeout) and ends it on a
+    // stop request; should the link still not return then, the call watchdog ends the run, with
+    // what it can save, kStuckAfter later. No time limit: a client may hold the run paused.
     const auto t1 = std::chrono::steady_clock::now();
-    m.live->update(step, time);
+    m.watchdog->run("ParaView Live at step " + std::to_string(step), 0, true, [&] { m.live->update(step, time); });
     live_due->seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   }
 }
@@ -441,7 +444,10 @@ void Adaptor::finalize() {
       m.log(std::string("cannot write insitu.json at the end: ") + e.what());
     }
   }
-  m.live.reset();  // before the pipelines' proxies and Catalyst go
+  // Before the pipelines' proxies and Catalyst go. Bounded as the link's updates are: should it
+  // still not return, the watchdog ends the process (on_stuck).
+  if (m.live)
+    m.watchdog->run("ending ParaView Live", m.options.live_timeout + 1.0, true, [&] { m.live.reset(); });
   // The pipelines hold Python objects: release them while Catalyst's Python is still up; the grid
   // holds a communicator: release it while MPI is (Catalyst ends MPI if it started it).
   m.pipelines.clear();

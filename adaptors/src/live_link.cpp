@@ -69,7 +69,11 @@ LiveLink::LiveLink(const Options& o, const CatalystSession& session, ErrorCaptur
        " is dropped");
 }
 
-LiveLink::~LiveLink() = default;
+// Letting the link go closes its connection: bounded like every other wait on the client.
+LiveLink::~LiveLink() {
+  const QuietVtk quiet;
+  guarded([this] { link_ = nullptr; });
+}
 
 void LiveLink::guarded(const std::function<void()>& f) {
   if (!watchdog_) return f();
@@ -78,6 +82,7 @@ void LiveLink::guarded(const std::function<void()>& f) {
     f();
   }
   cut_silent_ = cut_silent_ || watchdog_->cut() == SocketWatchdog::Cut::Silent;
+  cut_unaccepted_ = cut_unaccepted_ || watchdog_->cut() == SocketWatchdog::Cut::Unaccepted;
   cut_stop_ = cut_stop_ || watchdog_->cut() == SocketWatchdog::Cut::Stop;
 }
 
@@ -106,7 +111,7 @@ void LiveLink::update(long step, double time) {
   if (agree(root && Clock::now() < retry_at_)) return;
   const QuietVtk quiet;
   const ErrorCapture::Scope catching(&errors_);
-  cut_silent_ = cut_stop_ = false;
+  cut_silent_ = cut_unaccepted_ = cut_stop_ = false;
   bool up = false;
   guarded([&] { up = link_->Initialize(proxy_manager()); });
   while (up) {
@@ -136,10 +141,14 @@ void LiveLink::report(long step, bool connected) {
       log_("ParaView Live: the client resumed the run" + at + " after a pause of " +
            seconds(std::chrono::duration<double>(Clock::now() - paused_at_).count()));
   }
+  const std::string again = ": the run goes on without it and connects again in " + std::to_string(kRetryAfter.count()) + " s";
   if (cut_silent_) {
     retry_at_ = Clock::now() + kRetryAfter;
-    log_("ParaView Live: the client at " + address_ + " sent nothing for " + seconds(o_.live_timeout) + at +
-         ": the run goes on without it and connects again in " + std::to_string(kRetryAfter.count()) + " s");
+    log_("ParaView Live: the client at " + address_ + " sent nothing for " + seconds(o_.live_timeout) + at + again);
+  } else if (cut_unaccepted_) {
+    retry_at_ = Clock::now() + kRetryAfter;
+    log_("ParaView Live: the client at " + address_ + " did not accept the connection within " +
+         seconds(o_.live_timeout) + at + again);
   } else if (connected_ && !connected && !cut_stop_) {
     log_("ParaView Live: the client at " + address_ + " left" + at +
          "; the run goes on and connects again when a ParaView listens there");

@@ -54,7 +54,7 @@ class LiveLink {
   vtkSmartPointer<vtkLiveInsituLink> link_;
   std::unique_ptr<SocketWatchdog> watchdog_;  // rank 0
   // Rank 0's view, for the messages and the retry delay.
-  bool connected_ = false, paused_ = false, cut_silent_ = false, cut_stop_ = false;
+  bool connected_ = false, paused_ = false, cut_silent_ = false, cut_unaccepted_ = false, cut_stop_ = false;
   std::chrono::steady_clock::time_point paused_at_, retry_at_;
 };
 

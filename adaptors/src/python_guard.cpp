@@ -41,18 +41,45 @@ def on_signal(signum, frame):
         raise PipelineInterrupted('plume interrupted this pipeline call')
 signal.signal(guard.SIGNAL, on_signal)
 
-def no_exit(entry):
+import sys
+
+class ShownStderr:
+    """sys.stderr while a pipeline call runs. ParaView takes whatever reaches its stderr for an
+    error, which fails the call; what a pipeline writes there itself (warnings.warn, NumPy's
+    RuntimeWarning, a message) is shown on the process's stderr instead. A traceback printed during
+    the call (an exception that VTK caught, in a programmable filter) still goes to ParaView's
+    stderr, with what follows it; an exception that ends the call reaches it after the call."""
+    def __init__(self, errors):
+        self.errors = errors
+        self.failing = False
+    def write(self, text):
+        if not self.failing and text.lstrip().startswith('Traceback (most recent call last)'):
+            self.failing = True
+        shown = self.errors if self.failing or sys.__stderr__ is None else sys.__stderr__
+        n = shown.write(text)
+        shown.flush()
+        return n
+    def flush(self):
+        self.errors.flush()
+    def __getattr__(self, name):
+        return getattr(self.errors, name)
+
+def guard_entry(entry):
     def guarded(*args, **kwargs):
+        errors = sys.stderr
+        sys.stderr = ShownStderr(errors)
         try:
             return entry(*args, **kwargs)
         except SystemExit as e:
             error = RuntimeError('the pipeline called sys.exit(%r): a pipeline cannot end the run' % (e.code,))
             raise error.with_traceback(e.__traceback__.tb_next) from None
+        finally:
+            sys.stderr = errors
     return guarded
 
 for name in ('import_and_validate', 'do_request_data_description', 'do_catalyst_initialize',
              'do_catalyst_execute', 'do_catalyst_finalize'):
-    setattr(v2_internals, name, no_exit(getattr(v2_internals, name)))
+    setattr(v2_internals, name, guard_entry(getattr(v2_internals, name)))
 )";
 
 }  // namespace

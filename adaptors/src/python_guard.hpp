@@ -5,6 +5,8 @@
 // the run would stop at once, without checkpoint or summary, with the script's code as plume's.
 // install() wraps those entry points so that SystemExit reaches Catalyst as a RuntimeError, an
 // ordinary pipeline failure. (os._exit ends the process directly; nothing can catch it.)
+// During those calls the script's sys.stderr shows what it writes (a warning) instead of handing
+// it to ParaView, which would take it for an error and fail the call; tracebacks still fail it.
 //
 // install() also gives Python a handler for a real-time signal that raises
 // plume.PipelineInterrupted (a BaseException, so `except Exception` in a script does not swallow

@@ -4,7 +4,10 @@
 // guarded, a thread watches this process's TCP connections to the Live client (host:port) and
 // shuts them down when no byte has moved on them, either way, for `limit` seconds, or at once
 // when `stop()` says the run must end. The blocked call then sees the connection closed, as if the
-// client had gone away, and returns. Linux only (/proc/self/fd, TCP_INFO).
+// client had gone away, and returns. A connection still being made counts too: a listener whose
+// queue of connections to accept is full (a stopped ParaView, or one that never accepts) leaves
+// connect() waiting for minutes, and shutdown(2) ends that wait as well. Linux only
+// (/proc/self/fd, /proc/self/net/tcp, TCP_INFO).
 #pragma once
 #include <chrono>
 #include <condition_variable>
@@ -19,7 +22,9 @@ namespace plume::catalyst {
 
 class SocketWatchdog {
  public:
-  enum class Cut { None, Silent, Stop };  // why the connections were cut
+  // Why the connections were cut: no byte for `limit` (Silent), a connection not accepted within
+  // `limit` (Unaccepted), or stop().
+  enum class Cut { None, Silent, Unaccepted, Stop };
 
   // `stop` is called from the watchdog's thread (it must be thread-safe); may be empty.
   SocketWatchdog(const std::string& host, int port, double limit_seconds, std::function<bool()> stop);
@@ -42,6 +47,8 @@ class SocketWatchdog {
 
   // This process's sockets connected to host:port (file descriptors, valid until closed).
   std::vector<int> connections() const;
+  // Those still connecting to host:port (connect() has sent its request and waits for an answer).
+  std::vector<int> connecting() const;
   // Waits up to `timeout` for one of them to have something to read (or to be closed by the
   // client); true when one has, or when there is none.
   bool readable(std::chrono::milliseconds timeout) const;

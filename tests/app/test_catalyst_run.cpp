@@ -7,6 +7,8 @@
 // compiles the scripts. The private Xvfb does not outlive a killed run.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -398,4 +400,77 @@ TEST(CatalystRun, XvfbDoesNotOutliveAKilledRun) {
   const bool gone = plume::test::ended(xvfb[0], 10);
   if (!gone) ::kill(xvfb[0], SIGTERM);  // not left behind by the test either
   EXPECT_TRUE(gone) << "Xvfb " << xvfb[0] << " outlived plume";
+}
+
+// What a pipeline writes to stderr itself (warnings.warn, NumPy's RuntimeWarning, a message) is
+// shown, not taken for an error: ParaView's stderr counted it as one, and the run stopped with 1.
+// A traceback after a warning in the same call still fails it.
+TEST(CatalystRun, APipelinesWarningsAreShownNotFatal) {
+  {
+    TempDir tmp;
+    const std::string script = pipeline(tmp, "warns.py",
+                                        "        warnings.warn('plume-test: a warning of the pipeline')\n"
+                                        "        numpy.float64(1.0) / numpy.float64(0.0)\n"
+                                        "        print('plume-test: a line to stderr', file=sys.stderr)\n",
+                                        "import sys\nimport warnings\nimport numpy\n");
+    const Result r = run_plume("run -q " + q(catalyst_case(tmp, {script}, insitu_only)));
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("UserWarning: plume-test: a warning of the pipeline"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("RuntimeWarning: divide by zero"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("plume-test: a line to stderr"), std::string::npos) << r.err;
+    EXPECT_TRUE(fs::exists(plume::test::ckpt(tmp / "out", 40))) << "the run did not reach its end";
+    EXPECT_NE(summary_of(tmp).find("\"status\": \"completed\""), std::string::npos) << summary_of(tmp);
+  }
+  {
+    TempDir tmp;
+    const std::string script = pipeline(tmp, "warns_then_raises.py",
+                                        "        warnings.warn('plume-test: a warning first')\n"
+                                        "        raise ValueError('plume-test: then an error')\n",
+                                        "import warnings\n");
+    const Result r = run_plume("run -q " + q(catalyst_case(tmp, {script}, insitu_only)));
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("ValueError: plume-test: then an error"), std::string::npos) << r.err;
+    EXPECT_NE(summary_of(tmp).find("\"status\": \"failed\""), std::string::npos) << summary_of(tmp);
+  }
+}
+
+namespace {
+// The processes whose parent is `parent`.
+std::vector<pid_t> children_of(pid_t parent) {
+  std::vector<pid_t> found;
+  for (const auto& e : fs::directory_iterator("/proc")) {
+    const std::string name = e.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const pid_t pid = std::stoi(name);
+    if (const auto s = plume::test::proc_stat(pid); s && s->ppid == parent) found.push_back(pid);
+  }
+  return found;
+}
+}  // namespace
+
+// A FIFO given as a pipeline: the start-up hung in the scripts' syntax check (a python3 child
+// reading the FIFO), and SIGTERM then ended plume but left that child, and MPI's daemon waiting
+// for it, running. No child of plume may outlive it, and the run may not hang.
+TEST(CatalystRun, AFifoPipelineLeavesNoChildBehind) {
+  TempDir tmp;
+  const std::string fifo = tmp / "pipeline.py";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string config = catalyst_case(tmp, {fifo});
+  plume::test::BackgroundRun run(std::string(PLUME_EXE) + " run -q " + q(config), tmp / "stdout", tmp / "stderr");
+  // Its children while it starts (or until it has refused the FIFO).
+  std::vector<pid_t> children;
+  const auto t0 = std::chrono::steady_clock::now();
+  while (seconds_since(t0) < 8 && !run.wait(0.2))
+    for (pid_t c : children_of(run.pid()))
+      if (std::find(children.begin(), children.end(), c) == children.end()) children.push_back(c);
+  if (!run.wait(0)) run.signal(SIGTERM);
+  const std::optional<int> code = run.wait(20);
+  ASSERT_TRUE(code) << "plume did not end within 20 s of SIGTERM";
+  EXPECT_NE(*code, 0) << plume::test::read_file(tmp / "stderr");
+  for (pid_t c : children) {
+    const std::string comm = plume::test::proc_stat(c) ? plume::test::proc_stat(c)->comm : "";
+    const bool gone = plume::test::ended(c, 10);
+    if (!gone) ::kill(c, SIGKILL);  // not left behind by the test either
+    EXPECT_TRUE(gone) << comm << " (" << c << ") outlived plume: " << plume::test::read_file(tmp / "stderr");
+  }
 }
