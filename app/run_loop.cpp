@@ -16,6 +16,7 @@
 #include "exit_codes.hpp"
 #include "insitu_thread.hpp"
 #include "rank0.hpp"
+#include "plume/end_report_sites.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
@@ -157,7 +158,7 @@ class Loop {
     if (report_.final_checkpoint.empty()) report_.final_checkpoint = cfg_.restart;
     report_.last_step = solver_.step();
     report_.wall_seconds = seconds_since(t0_);
-    end_report();
+    end_report(false);
     int code = report_.status == RunReport::Status::Interrupted ? kExitInterrupted : kExitFailure;
     if (command_line_ && solver_.is_root())
       code = finish(cfg_, solver_, out_, console_, report_, *command_line_, false);
@@ -271,11 +272,25 @@ class Loop {
     return report_.status == RunReport::Status::Completed;
   }
 
-  void end_report() {
+  // last_state: whether the report may read the fields of the last state (collective: not from a
+  // thread that abandons the run).
+  void end_report(bool last_state = true) {
     const std::size_t n = solver_.model().reported_histories().size();
     if (n == 0) return;
     report_.histories.resize(n);  // empty where no diagnostics were computed
     report_.end_report = solver_.model().end_report(report_.histories, cfg_.solver.setup);
+    const auto* sites = dynamic_cast<const EndReportSites*>(&solver_.model());
+    if (!sites || !last_state) return;
+    const Domain lattice = cfg_.solver.global();
+    const auto at = sites->report_sites(cfg_.solver.setup, lattice);
+    if (at.empty()) return;
+    std::vector<FieldFormula> stored(solver_.model().fields().size());
+    for (std::size_t k = 0; k < stored.size(); ++k) stored[k].stored = int(k);
+    solver_.request_device_fields();  // where the fields are: only these sites' values cross to the host
+    solver_.wait_device_fields();
+    std::vector<std::vector<double>> values;
+    for (const auto& s : at) values.push_back(solver_.snapshot_values(stored, s[0], s[1], s[2]));
+    sites->add_site_values(report_.end_report, cfg_.solver.setup, lattice, values);
   }
 
   // One row of the histories the model's end report is made from.

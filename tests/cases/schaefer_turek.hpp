@@ -9,6 +9,7 @@
 #include <cmath>
 #include <memory>
 #include <numeric>
+#include <stdexcept>
 #include "d2q9/model.hpp"
 #include "d2q9/registration.hpp"
 #include "plume/geometry/disc.hpp"
@@ -85,6 +86,23 @@ inline Coefficients coefficients(Solver& s, const Cylinder& c) {
   const double fy = std::accumulate(f["force_y"].begin(), f["force_y"].end(), 0.0);
   const double q = 0.5 * c.U * c.U * c.D;
   return {fx / q, fy / q};
+}
+
+// Schäfer and Turek's pressure difference Delta p = p(0.15, 0.2) - p(0.25, 0.2) in their units
+// (rho = 1, U = 0.2), from the fields now, written out here on its own (the end report's is
+// d2q9::pressure_difference): at an even D the two points lie on columns xc -+ D/2, half-way
+// between rows 2 D - 1 and 2 D, so p = rho / 3 is the mean of two fluid sites' there; the
+// lattice's Delta p over rho_0 U^2, times 0.2^2.
+inline double pressure_difference(Solver& s, const Cylinder& c) {
+  if (c.D % 2 != 0) throw std::invalid_argument("pressure_difference: the points lie between the columns at odd D");
+  Fields f;
+  s.fields(f);
+  const int y = 2 * c.D - 1;
+  const auto p = [&](int x) {
+    if (f["solid"][f.at(x, y)] != 0 || f["solid"][f.at(x, y + 1)] != 0) throw std::logic_error("a solid site");
+    return 0.5 * (f["rho"][f.at(x, y)] + f["rho"][f.at(x, y + 1)]) / 3.0;
+  };
+  return (p(2 * c.D - c.D / 2) - p(2 * c.D + c.D / 2)) / (c.U * c.U) * (0.2 * 0.2);
 }
 
 }  // namespace plume::test

@@ -429,6 +429,19 @@ TEST(ConfigErrors, AValueDerivedFromReferenceNumbersIsBlamedOnThem) {
   EXPECT_EQ(scale.find("length scale"), std::string::npos) << scale;
 }
 
+// The centre of the pressure difference (reference.centre_x, centre_y) needs both coordinates,
+// the body's diameter, and both points inside the lattice, where the fields are.
+TEST(ConfigErrors, APressureDifferencesCentreIsCheckedBeforeTheRun) {
+  const std::string d2q9 = "model = \"d2q9\"\n[lattice]\nnx = 100\nny = 40\n";
+  EXPECT_HAS(check_error(d2q9, {"reference.length=10", "reference.centre_x=20"}),
+             "reference.centre_x is given without reference.centre_y");
+  EXPECT_HAS(check_error(d2q9, {"reference.centre_x=20", "reference.centre_y=19.5"}),
+             "need the body's diameter (reference.length)");
+  EXPECT_HAS(check_error(d2q9, {"reference.length=10", "reference.centre_x=96", "reference.centre_y=19.5"}),
+             "(91, 19.5) and (101, 19.5), must lie inside the lattice (x from 0 to 99, y from 0 to 39)");
+  EXPECT_TRUE(problems_of(d2q9, {"reference.length=10", "reference.centre_x=20", "reference.centre_y=19.5"}).empty());
+}
+
 // One mistake, one line, naming the key the user gave: a value out of its range feeds no other
 // rule, and a key that follows it is not reported in its place.
 TEST(ConfigErrors, AnOutOfRangeValueIsReportedOnceByItsOwnKey) {

@@ -1,9 +1,11 @@
 // Results of today's code against checkpoints and diagnostics written by the code before the
 // solver core was redesigned (tests/data/regression, made by commit 368eb3e with the wall
-// convention of docs/physics.md): the populations must be the same bits, the diagnostics the same
-// numbers, and those old checkpoints must restart and continue to the same bits.
+// convention of docs/physics.md): the populations and the diagnostics must be the same to 1e-12
+// (the same bits until the Hermite values were corrected: kTolerance), and those old checkpoints
+// must restart and continue to the same state.
 #include <gtest/gtest.h>
-#include <cstring>
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -21,14 +23,35 @@ namespace {
 
 const std::string kDir = std::string(PLUME_SOURCE_DIR) + "/tests/data/regression/";
 
-// Bitwise equality of two population arrays, naming the first difference.
-::testing::AssertionResult same_bits(const std::vector<double>& got, const std::vector<double>& want) {
+// The stored files were written before D2Q37's Hermite values became the correctly rounded ones
+// (D2Q37::hermite: He_2(r) = r*r - 1 in double was 3 ulps off, and a gas at rest drifted in T).
+// That correction moved today's bits from theirs; measured, the populations (against the largest)
+// and the diagnostics (against their value; the momenta, round-off around 0, against the mass)
+// differ by at most 2.1e-13 in 400 steps, 4.4e-14 in the restart. The files stay the record of
+// the code before the redesign (and of its checkpoint format), held to 1e-12 here; bits are held
+// by the other tests of today's code against itself (restart, tilings, backends).
+constexpr double kTolerance = 1e-12;
+
+// Closeness of two population arrays within kTolerance of the largest value, naming the worst.
+::testing::AssertionResult close_values(const std::vector<double>& got, const std::vector<double>& want) {
   if (got.size() != want.size())
     return ::testing::AssertionFailure() << got.size() << " values, the reference has " << want.size();
+  double scale = 0, worst = 0;
+  std::size_t at = 0;
+  for (double v : want) scale = std::max(scale, std::fabs(v));
   for (std::size_t k = 0; k < got.size(); ++k)
-    if (std::memcmp(&got[k], &want[k], sizeof(double)) != 0)
-      return ::testing::AssertionFailure() << "value " << k << ": " << got[k] << " against " << want[k];
+    if (!(std::fabs(got[k] - want[k]) <= worst)) worst = std::fabs(got[k] - want[k]), at = k;
+  if (!(worst <= kTolerance * scale))
+    return ::testing::AssertionFailure() << "value " << at << ": " << got[at] << " against " << want[at] << " ("
+                                         << worst / scale << " of the largest)";
   return ::testing::AssertionSuccess();
+}
+
+// A diagnostic within kTolerance of its scale.
+::testing::AssertionResult close_value(double got, double want, double scale) {
+  if (std::fabs(got - want) <= kTolerance * scale) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << got << " against " << want << " (" << std::fabs(got - want) / scale
+                                       << " of " << scale << ")";
 }
 
 // The rows of a diagnostics.csv, by column name (the name before the unit bracket).
@@ -74,23 +97,20 @@ TEST_P(Regression, FreshRunReproducesTheStoredStateAndDiagnostics) {
     s.advance(step - s.step());
     s.fields(f);
     const io::Diagnostics d = io::compute_diagnostics(f, s.domain(), cfg.solver.setup, s.step(), s.time());
-    EXPECT_EQ(d.at("mass"), row.at("mass")) << "step " << step;
-    EXPECT_EQ(d.at("momentum_x"), row.at("momentum_x")) << "step " << step;
-    EXPECT_EQ(d.at("momentum_y"), row.at("momentum_y")) << "step " << step;
-    EXPECT_EQ(d.at("energy"), row.at("energy")) << "step " << step;
-    EXPECT_EQ(d.at("kinetic_energy"), row.at("kinetic_energy")) << "step " << step;
-    EXPECT_EQ(d.at("width_integral"), row.at("width_integral")) << "step " << step;
-    EXPECT_EQ(d.at("T_min"), row.at("T_min")) << "step " << step;
-    EXPECT_EQ(d.at("rho_max"), row.at("rho_max")) << "step " << step;
+    const double mass = row.at("mass");
+    for (const char* q : {"mass", "energy", "kinetic_energy", "width_integral", "T_min", "rho_max"})
+      EXPECT_TRUE(close_value(d.at(q), row.at(q), std::fabs(row.at(q)))) << q << ", step " << step;
+    for (const char* q : {"momentum_x", "momentum_y"})
+      EXPECT_TRUE(close_value(d.at(q), row.at(q), mass)) << q << ", step " << step;
     const std::string ckpt = kDir + c.name + "_" + std::string(6 - std::to_string(step).size(), '0') +
                              std::to_string(step) + ".ckpt";
-    if (std::ifstream(ckpt).good()) EXPECT_TRUE(same_bits(s.populations(), io::read_checkpoint(ckpt).populations)) << ckpt;
+    if (std::ifstream(ckpt).good()) EXPECT_TRUE(close_values(s.populations(), io::read_checkpoint(ckpt).populations)) << ckpt;
   }
 }
 
 // The first stored checkpoint, written in the old format, restarts and continues to the last
-// one's bits.
-TEST(Regression, OldCheckpointRestartsAndContinuesToTheSameBits) {
+// one's state.
+TEST(Regression, OldCheckpointRestartsAndContinuesToTheSameState) {
   const io::Checkpoint mid = io::read_checkpoint(kDir + "rtrt_fixed_000200.ckpt");
   const io::Checkpoint end = io::read_checkpoint(kDir + "rtrt_fixed_000400.ckpt");
   EXPECT_EQ(mid.header.step, 200);
@@ -101,7 +121,7 @@ TEST(Regression, OldCheckpointRestartsAndContinuesToTheSameBits) {
   Solver s(cfg.solver);
   s.set_populations(mid.populations, mid.header.step);
   s.advance(200);
-  EXPECT_TRUE(same_bits(s.populations(), end.populations));
+  EXPECT_TRUE(close_values(s.populations(), end.populations));
 }
 
 INSTANTIATE_TEST_SUITE_P(Stored, Regression,

@@ -30,21 +30,17 @@ PLUME_HD constexpr double factorial(int n) { return n <= 1 ? 1.0 : n * factorial
 // 1 / ((n-k)! k!): the weight of component m in a Hermite series.
 PLUME_HD constexpr double series_weight(int m) { return 1.0 / (factorial(kx_of(m)) * factorial(ky_of(m))); }
 
-// Probabilists' Hermite polynomials He_n(x), n <= 4.
-PLUME_HD constexpr double He(int n, double x) {
-  return n == 0 ? 1.0 : n == 1 ? x : n == 2 ? x * x - 1.0 : n == 3 ? x * x * x - 3.0 * x
-                                                              : x * x * x * x - 6.0 * x * x + 3.0;
-}
 // E[He_n(X)] for X ~ N(u, 1 + th): the 1-D Maxwellian's Hermite coefficients.
 PLUME_HD constexpr double g(int n, double u, double th) {
   return n == 0 ? 1.0 : n == 1 ? u : n == 2 ? u * u + th : n == 3 ? u * (u * u + 3.0 * th)
                                                            : u * u * (u * u + 6.0 * th) + 3.0 * th * th;
 }
 
-// H_m(c_i) for lattice L, a compile-time constant when i and m are.
+// H_m(c_i) for lattice L, a compile-time constant when i and m are: the product of the lattice's
+// correctly rounded He_n(e r) (D2Q37::hermite), one rounding.
 template <class L>
 PLUME_HD constexpr double H(int i, int m) {
-  return He(kx_of(m), L::cx(i)) * He(ky_of(m), L::cy(i));
+  return L::hermite(kx_of(m), L::ex(i)) * L::hermite(ky_of(m), L::ey(i));
 }
 
 // Maxwellian (equilibrium) coefficients A_m(rho, u, T), m = 0..14, spec section 3.

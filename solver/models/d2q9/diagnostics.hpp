@@ -2,8 +2,9 @@
 // for every model: over the fluid sites, the mass, the momentum, the kinetic energy, the mean
 // speed (the "average velocity" of the seed-001 benchmark: the mean of |u|) and the mean velocity
 // along x; the force on the solids (momentum exchange) with its drag and lift coefficients and
-// the Reynolds number (params.hpp, Reference); and the pressure drop from the first column to the
-// last.
+// the Reynolds number (params.hpp, Reference); the pressure drop from the first column to the
+// last; and in a channel between the walls, the error of its velocity profile against the exact
+// steady one (Couette, Poiseuille).
 #pragma once
 #include <vector>
 #include "plume/fields.hpp"

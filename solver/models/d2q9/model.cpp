@@ -8,12 +8,13 @@
 #include "d2q9/names.hpp"
 #include "d2q9/registration.hpp"
 #include "traits_model.hpp"
+#include "plume/end_report_sites.hpp"
 #include "plume/parameters.hpp"
 
 namespace plume::d2q9 {
 namespace {
 
-class D2Q9Model final : public TraitsModel<Traits> {
+class D2Q9Model final : public TraitsModel<Traits>, public EndReportSites {
  public:
   const std::string& name() const override { return name_; }
   const std::string& title() const override { return title_; }
@@ -60,6 +61,14 @@ class D2Q9Model final : public TraitsModel<Traits> {
   std::vector<std::string> reported_histories() const override { return d2q9::reported_histories(); }
   EndReport end_report(const std::vector<TimeSeries>& h, const AnySetup& s) const override {
     return d2q9::end_report(h, s);
+  }
+  // The pressure difference across a body, from the last state (EndReportSites).
+  std::vector<std::array<int, 3>> report_sites(const AnySetup& s, const Domain& lattice) const override {
+    return pressure_sites(s.as<Setup>().physics, lattice.NX, lattice.NY);
+  }
+  void add_site_values(EndReport& r, const AnySetup& s, const Domain& lattice,
+                       const std::vector<std::vector<double>>& site_fields) const override {
+    if (!r.empty()) add_pressure_difference(r, s, lattice.NX, lattice.NY, site_fields);
   }
   std::vector<double> diagnose(const RowSums& r, const AnySetup& s) const override { return d2q9::diagnose(r, s); }
   std::vector<std::string> plotted_diagnostics() const override { return {"kinetic_energy", "mean_speed"}; }

@@ -96,6 +96,15 @@ std::vector<Parameter> make_list() {
                           "Re (printed at the start; physics.tau is then left out)",
                           PLUME_PHYSICS(reference.reynolds))
                   .min(0));
+  t.push_back(real<Setup>("reference", "centre_x", "sites",
+                          "x of the centre of a body of diameter reference.length (a cylinder): the end report gives "
+                          "the pressure difference p(x - L/2, y) - p(x + L/2, y) in front of and behind it (Schäfer "
+                          "and Turek's Delta p), interpolated between the fluid sites; -1: none",
+                          PLUME_PHYSICS(reference.centre_x))
+                  .min(-1));
+  t.push_back(real<Setup>("reference", "centre_y", "sites", "y of that centre (reference.centre_x); -1: none",
+                          PLUME_PHYSICS(reference.centre_y))
+                  .min(-1));
   // [initial]
   isothermal::add_initial<Setup, 2>(t,
                                     "initial state: uniform = the flow (initial.ux, initial.uy) everywhere, taylor_green = "
@@ -170,6 +179,32 @@ void check_reference(const Params& p, std::vector<SetupProblem>& problems) {
                                                   "positive viscosity)"});
 }
 
+// What reference.centre_x and centre_y need: each other, a diameter, and both points inside the
+// lattice (where the fields are to interpolate).
+void check_centre(const Params& p, long long nx, long long ny, std::vector<SetupProblem>& problems) {
+  const Reference& r = p.reference;
+  const bool x = r.centre_x >= 0, y = r.centre_y >= 0;
+  if (!x && !y) return;
+  if (x != y) {
+    problems.push_back({x ? "reference.centre_y" : "reference.centre_x",
+                        std::string("reference.") + (x ? "centre_x" : "centre_y") + " is given without reference." +
+                            (x ? "centre_y" : "centre_x") + ": the centre needs both (or neither, -1)"});
+    return;
+  }
+  if (!(r.length > 0)) {
+    problems.push_back({"reference.centre_x", "reference.centre_x and centre_y need the body's diameter "
+                                              "(reference.length) to place the points of the pressure difference"});
+    return;
+  }
+  const double front = r.centre_x - 0.5 * r.length, rear = r.centre_x + 0.5 * r.length;
+  if (front < 0 || rear > double(nx - 1) || r.centre_y > double(ny - 1))
+    problems.push_back({"reference.centre_x", "the points of the pressure difference, (" + number_text(front) + ", " +
+                                                  number_text(r.centre_y) + ") and (" + number_text(rear) + ", " +
+                                                  number_text(r.centre_y) + "), must lie inside the lattice (x from 0 "
+                                                  "to " + std::to_string(nx - 1) + ", y from 0 to " +
+                                                  std::to_string(ny - 1) + ")"});
+}
+
 // The least lattice: more than one site, a Taylor-Green vortex's period, two rows between walls, an
 // inlet and an outlet on two columns.
 constexpr const char* kLeastLattice =
@@ -205,6 +240,7 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
     problems.push_back({"accelerate.row", "accelerate.row = " + std::to_string(p.accelerate.row) +
                                               " is not a row of the lattice (ny = " + std::to_string(ny) + ")"});
   check_reference(p, problems);
+  check_centre(p, nx, ny, problems);
   return problems;
 }
 

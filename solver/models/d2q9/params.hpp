@@ -59,6 +59,10 @@ struct Reference {
   double length = 0.0;
   double velocity = 0.0;
   double reynolds = 0.0;
+  // The centre of a body of diameter `length` (lattice coordinates: site x at x): the end report
+  // gives the pressure difference between the points in front of it and behind it along x,
+  // p(x - L/2, y) - p(x + L/2, y) (Schäfer and Turek's Delta p). Negative: none.
+  double centre_x = -1.0, centre_y = -1.0;
   // physics.tau was given (its key set): the Reynolds number leaves it alone, and a configuration
   // with both is refused (parameters.cpp).
   bool tau_given = false;
