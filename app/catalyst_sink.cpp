@@ -47,6 +47,7 @@ class CatalystSink final : public InSituSink {
   void execute(long long step, double time, const Fields& f, const Domain& d) override {
     if (adaptor_.due(step)) adaptor_.execute(step, time, f, d);
   }
+  void finalize() override { adaptor_.finalize(); }
 
  private:
   std::unique_ptr<catalyst::VirtualDisplay> display_;  // first: outlives the adaptor

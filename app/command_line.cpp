@@ -27,7 +27,8 @@ const char* kExitCodes =
     "Exit codes: 0 done; 1 run-time failure (a file that cannot be written, backend, in-situ pipeline;\n"
     "the last good checkpoint is kept); 2 bad command line, configuration or input file, or an output\n"
     "folder that holds another run's files; 3 the state became unphysical (the last good checkpoint is kept);\n"
-    "130 interrupted (SIGINT/SIGTERM; a checkpoint of the last step is written).\n";
+    "130 interrupted (SIGINT, SIGTERM or SIGHUP, or the MPI launcher died; a checkpoint of the last step is\n"
+    "written). A summary.json that still says \"running\" is that of a run that did not end normally.\n";
 
 struct Options {
   std::string config;

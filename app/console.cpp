@@ -1,4 +1,5 @@
 #include "console.hpp"
+#include "launcher.hpp"
 #include <fmt/format.h>
 #include <cmath>
 #include <cstdio>
@@ -16,8 +17,7 @@ Console::Console(bool quiet, bool tty, bool speaks, std::FILE* stream)
     : quiet_(quiet || !speaks), tty_(tty), speaks_(speaks), out_(stream) {}
 
 bool Console::is_tty(std::FILE* stream) {
-  for (const char* launcher : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"})
-    if (std::getenv(launcher)) return false;
+  if (under_mpi_launcher()) return false;
   const char* term = std::getenv("TERM");
   return ::isatty(::fileno(stream)) == 1 && !(term && std::strcmp(term, "dumb") == 0);
 }

@@ -76,4 +76,29 @@ void InSitu::execute(long long step, double time, const Fields& fields, const Do
   }
 }
 
+void InSitu::finalize(Console& console) {
+  struct Clear {  // however it goes
+    std::vector<std::unique_ptr<InSituSink>>& sinks;
+    ~Clear() { sinks.clear(); }
+  } clear{sinks_};
+  std::string failure;
+  for (const auto& sink : sinks_) {
+    std::string problem;
+    try {
+      sink->finalize();
+    } catch (const std::exception& e) {
+      problem = e.what();
+    }
+    try {
+      parallel::agree(*comm_, problem, fmt::format("in-situ sink '{}' failed as the run ended", sink->name()));
+    } catch (const parallel::CollectiveError& e) {
+      if (cfg_.on_error == insitu::OnError::Stop && failure.empty())
+        failure = e.what();
+      else
+        console.warning(e.what());
+    }
+  }
+  if (!failure.empty()) throw InSituFailure(failure);
+}
+
 }  // namespace plume::app

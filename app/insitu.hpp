@@ -20,6 +20,9 @@ struct InSituSink {
   virtual std::string name() const = 0;
   // Throws on failure; the run then stops or disables in-situ output (insitu.on_error).
   virtual void execute(long long step, double time, const Fields& fields, const Domain& domain) = 0;
+  // Ends the sink at the end of a run (Catalyst: the pipelines' catalyst_finalize); throws on
+  // failure, which fails the run like a failed call (insitu.on_error).
+  virtual void finalize() {}
 };
 
 class InSitu {
@@ -47,7 +50,11 @@ class InSitu {
   // Runs every sink (collective). A sink failing on any rank throws InSituFailure on every rank
   // under on_error = "stop"; under "disable" it is reported on the console and dropped everywhere.
   void execute(long long step, double time, const Fields& fields, const Domain& domain, Console& console);
-  // Ends every sink (Catalyst finalises): on the thread that made and ran them.
+  // Ends every sink (collective; on the thread that made and ran them), before the run's summary
+  // is written: a sink failing as it ends throws InSituFailure on every rank under on_error =
+  // "stop"; under "disable" it is reported. The sinks are gone afterwards, however it went.
+  void finalize(Console& console);
+  // Ends every sink without a word (a run ended by an exception): on the thread that made them.
   void close() { sinks_.clear(); }
   insitu::WhenBusy when_busy() const { return cfg_.when_busy; }
 

@@ -2,6 +2,7 @@
 // `mpirun -np N plume run case.toml` runs one tile of the lattice per rank (docs/distributed.md).
 #include "command_line.hpp"
 #include "insitu.hpp"
+#include "launcher.hpp"
 #include "output.hpp"
 #include "run_loop.hpp"
 #if PLUME_HAVE_MPI
@@ -23,6 +24,7 @@ int plume_main(plume::parallel::Communicator& world, int argc, const char* const
 }  // namespace
 
 int main(int argc, char** argv) {
+  plume::app::end_with_the_launcher();  // first: a rank whose launcher is gone ends
 #if PLUME_HAVE_MPI
   plume::parallel::MpiSession mpi(argc, argv);  // first: everything that communicates ends before it
   return plume::app::guarded(mpi.world(), plume_main, argc, argv);

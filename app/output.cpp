@@ -172,8 +172,8 @@ void Output::begin(long long first_step, Console& console) {
     if (cfg_.overwrite && !continues_run_in(cfg_, dir_))
       if (const std::size_t n = remove_run_files(dir_))
         console.note(fmt::format("--overwrite: removed {} file(s) of an earlier run from {}", n, dir_));
-    // The summary of the segment this run continues goes: until this run ends and writes its own,
-    // the folder does not claim a finished run (a restart killed on the way leaves none).
+    // The summary of the segment this run continues goes: the folder never claims a finished run
+    // while this one goes on (run() writes this run's own, "running", next).
     for (const char* name : {"summary.json", "summary.txt"}) ::unlink(path(name).c_str());
     // Which plume wrote it, in a comment the configuration reader passes over.
     io::write_file_atomic(path("config.toml"),

@@ -67,6 +67,19 @@ bool multiple(long long step, long long every) { return every > 0 && step % ever
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
+// Collective: a signal that came after the loop's last look (while the sinks' last call ran, which
+// it interrupted, or while the pipelines ended) makes a completed run an interrupted one: the
+// status and the exit status say that the run was stopped, as a signal anywhere else does.
+void note_late_signal(RunReport& r, Solver& solver) {
+  double signal = g_signal.load();
+  solver.communicator().allreduce(&signal, 1, parallel::ReduceOp::Max);
+  if (signal == 0 || r.status != RunReport::Status::Completed) return;
+  r.status = RunReport::Status::Interrupted;
+  r.message = fmt::format("interrupted by signal {} at step {}, the last, as the run was ending (its in-situ "
+                          "pipelines may not have finished)",
+                          int(signal), solver.step());
+}
+
 // What happens at one step where the run stops advancing for a moment.
 struct Due {
   bool image = false, diagnostics = false, checkpoint = false, insitu = false, vtk = false;
@@ -114,6 +127,7 @@ class Loop {
       report_.message = e.what();
     }
     drain_consumer();  // the run's end waits for the sinks' last call
+    note_late_signal(report_, solver_);
     report_.last_step = solver_.step();
     report_.wall_seconds = seconds_since(t0_);
     end_report();
@@ -565,6 +579,15 @@ int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::fu
                                 "run.steps or pass --steps)",
                                 solver.step(), cfg.steps));
   out.begin(solver.step(), console);
+  // Until the run ends and writes its own, the folder's summary says "running": one left so is that
+  // of a process that ended without finishing (killed, crashed, or ended by what a pipeline did).
+  RunReport running;
+  running.status = RunReport::Status::Running;
+  running.first_step = running.last_step = solver.step();
+  running.message = "the run has not ended; if its process has gone, it ended without finishing (killed, crashed, "
+                    "or ended by an in-situ pipeline)";
+  on_rank0(solver.communicator(), "cannot write the summary",
+           [&] { write_summary(out, cfg, solver, running, command_line); });
   // The sinks get a thread of their own, where Catalyst starts, runs and ends (insitu_thread.hpp),
   // when MPI takes calls from two threads at once.
   std::optional<InSituThread> consumer;
@@ -612,7 +635,23 @@ int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::fu
   console.note(fmt::format("steps {} -> {}; output in {}", solver.step(), std::max<long long>(cfg.steps, solver.step()),
                            out.dir()));
 
-  const RunReport r = Loop(cfg, solver, out, insitu, console, consumer ? &*consumer : nullptr, &command_line).run();
+  RunReport r = Loop(cfg, solver, out, insitu, console, consumer ? &*consumer : nullptr, &command_line).run();
+  // The sinks end before the summary, so that it says how they ended (a pipeline's failing
+  // catalyst_finalize fails the run).
+  try {
+    if (consumer)
+      consumer->call([&] { insitu.finalize(console); });
+    else
+      insitu.finalize(console);
+  } catch (const InSituFailure& e) {
+    if (r.status == RunReport::Status::Completed) {
+      r.status = RunReport::Status::Failed;
+      r.message = e.what();
+    } else {
+      console.warning(e.what());
+    }
+  }
+  note_late_signal(r, solver);
   if (r.insitu_calls > 0 || r.insitu_skipped > 0) console.note("in situ: " + insitu_text(r));
   return finish(cfg, solver, out, console, r, command_line);
 }

@@ -21,8 +21,10 @@ RunReport run_loop(const config::RunConfig& cfg, Solver& solver, Output& out, In
                    bool sinks_thread = true);
 
 // The whole run: initial state or restart, then the output folder (Output::begin: a refused
-// restart leaves it as it was) and the in-situ sinks (make_insitu, which may write there too; it
-// runs on the sinks' thread, which also ends them), the loop, the summary. Returns the exit code.
+// restart leaves it as it was) with a summary that says "running", and the in-situ sinks
+// (make_insitu, which may write there too; it runs on the sinks' thread, which also ends them),
+// the loop, the sinks' end (a failure there fails the run), the summary. A signal at any point
+// up to the summary makes the run interrupted. Returns the exit code.
 int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::function<InSitu()>& make_insitu,
         const std::string& command_line);
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <fmt/format.h>
 #include "console.hpp"
 #include "d2q9/model.hpp"
@@ -13,6 +14,7 @@
 #include "plume/config/run_config.hpp"
 #include "plume/geometry/error.hpp"
 #include "plume/geometry/obstacle_file.hpp"
+#include "plume/io/diagnostics.hpp"
 #include "plume/io/memory.hpp"
 #include "plume/parameters.hpp"
 
@@ -28,6 +30,43 @@ double average_velocity(Solver& solver) {
   using T = d2q9::Traits;
   const std::vector<double> sum = solver.site_sums();
   return sum[T::kFluidSites] > 0 ? sum[T::kSpeedSum] / sum[T::kFluidSites] : 0.0;
+}
+
+// The benchmark's flow is unphysical once its mean speed reaches the lattice's speed of sound: the
+// D2Q9 equilibrium holds for speeds well below it, and parameters that drive the flow past it make
+// finite garbage (a Reynolds number of thousands) before they make NaN.
+const double kSpeedOfSound = std::sqrt(d2q9::Traits::Lattice::cs2);
+
+// Why the mean speed `av` of step t is unphysical, or "".
+std::string speed_problem(double av, long t) {
+  if (!std::isfinite(av))
+    return fmt::format("the flow became unphysical at step {} (average velocity {})", t, std::isnan(av) ? "NaN" : "infinite");
+  if (av >= kSpeedOfSound)
+    return fmt::format("the flow became unphysical at step {}: its average velocity {:.6g} reached the lattice's "
+                       "speed of sound {:.6g} (the parameters drive it faster than D2Q9 can follow: a smaller accel or "
+                       "a smaller omega slows it)",
+                       t, av, kSpeedOfSound);
+  return "";
+}
+
+// Why the final state (the whole lattice, on rank 0) is unphysical, or "": the first fluid site
+// (lowest y, then x) whose speed reached the speed of sound, and how many did. The mean speed can
+// stay low while a few sites race (parameters near omega = 2 make such garbage, and a Reynolds
+// number of thousands from it).
+std::string final_state_problem(const Fields& whole, int nx) {
+  const int ux = whole.index("ux"), uy = whole.index("uy"), solid = whole.index("solid");
+  long long count = 0;
+  std::size_t first = 0;
+  for (std::size_t k = 0; k < whole.sites(); ++k) {
+    if (whole[solid][k] != 0) continue;
+    if (!(std::hypot(whole[ux][k], whole[uy][k]) < kSpeedOfSound) && count++ == 0) first = k;
+  }
+  if (count == 0) return "";
+  return fmt::format("the final state is unphysical: the speed at (x={}, y={}) is {:.6g}, at or above the lattice's "
+                     "speed of sound {:.6g} ({} such site(s) in all; the parameters drive the flow faster than D2Q9 "
+                     "can follow: a smaller accel or a smaller omega slows it)",
+                     first % std::size_t(nx), first / std::size_t(nx), std::hypot(whole[ux][first], whole[uy][first]),
+                     kSpeedOfSound, count);
 }
 
 // The benchmark's output folder passes the checks of `plume run`'s output.dir (config::validate,
@@ -81,8 +120,11 @@ void check_seed001(const Seed001Run& run, int ranks, int ranks_on_host) {
     // The obstacles' bitmap is as large as the lattice: read once the lattice is known to fit.
     if (std::string memory = memory_problem(p, run, ranks, ranks_on_host); !memory.empty())
       problems.push_back(std::move(memory));
-    else
-      geometry::read_obstacle_file(run.obstacles, p.nx, p.ny);
+    else if (geometry::read_obstacle_file(run.obstacles, p.nx, p.ny)->count() == (long long)p.nx * p.ny)
+      // Nothing would flow: the run would report a Reynolds number of 0 and succeed.
+      problems.push_back(fmt::format("{}: every one of the {} x {} sites is an obstacle: there is no fluid to "
+                                     "simulate; leave some sites fluid",
+                                     run.obstacles, p.nx, p.ny));
   } catch (const io::Seed001Error& e) {
     problems.push_back(e.what());
   } catch (const geometry::GeometryError& e) {
@@ -157,9 +199,9 @@ int run_seed001(const Seed001Run& run, parallel::Communicator& world) {
     solver.advance(1);
     av = average_velocity(solver);
     if (root) av_vels[std::size_t(t)] = av;
-    if (!std::isfinite(av)) {
-      if (root) std::fprintf(stderr, "plume: error: the flow became unphysical at step %ld (average velocity %s); "
-                                     "nothing written\n", t, std::isnan(av) ? "NaN" : "infinite");
+    if (const std::string problem = speed_problem(av, t); !problem.empty()) {
+      console.end_progress();
+      if (root) std::fprintf(stderr, "plume: error: %s; nothing written\n", problem.c_str());
       return kExitDiverged;
     }
     console.progress(t + 1);
@@ -169,9 +211,21 @@ int run_seed001(const Seed001Run& run, parallel::Communicator& world) {
 
   const Clock::time_point t2 = Clock::now();
   const double final_av = p.max_iters > 0 ? av : average_velocity(solver);
+  // Every site, not only the mean: a state with a bad site (rho <= 0, not finite) is not written.
+  if (const std::optional<Fault> fault = solver.find_fault()) {
+    if (root) std::fprintf(stderr, "plume: error: %s; nothing written\n", io::Fault(*fault).message().c_str());
+    return kExitDiverged;
+  }
   Fields f, whole;
   solver.fields(f);
   solver.gather_fields(f, whole);
+  const std::string problem = root ? final_state_problem(whole, p.nx) : "";
+  double unphysical = problem.empty() ? 0 : 1;
+  world.allreduce(&unphysical, 1, parallel::ReduceOp::Max);
+  if (unphysical > 0) {
+    if (root) std::fprintf(stderr, "plume: error: %s; nothing written\n", problem.c_str());
+    return kExitDiverged;
+  }
   if (root) {
     const int ux = whole.index("ux"), uy = whole.index("uy"), rho = whole.index("rho"), solid = whole.index("solid");
     std::vector<io::Seed001Site> sites(whole.sites());

@@ -92,6 +92,7 @@ const char* status_name(RunReport::Status s) {
     case RunReport::Status::Completed: return "completed";
     case RunReport::Status::Diverged: return "diverged";
     case RunReport::Status::Interrupted: return "interrupted";
+    case RunReport::Status::Running: return "running";
     default: return "failed";
   }
 }
@@ -129,7 +130,7 @@ void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solv
       {"build_type", json_string(io::build_type())},
       {"command", json_string(command_line)},
       {"host", json_string(host_name())},
-      {"finished", json_string(now_iso8601())},
+      {"finished", r.status == RunReport::Status::Running ? "null" : json_string(now_iso8601())},
       {"status", json_string(status_name(r.status))},
       {"message", json_string(r.message)},
       {"backend", object({{"name", json_string(solver.backend_name())},
@@ -185,7 +186,7 @@ void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solv
       "speed       {} site updates/s, {} bytes/site, {} effective\n"
       "checkpoint  {}\n",
       io::plume_version(), io::git_commit(), io::compiler(), io::build_type(), command_line, host_name(),
-      now_iso8601(), status_name(r.status), r.message.empty() ? "" : ": " + r.message, solver.backend_name(), solver.backend_description(),
+      r.status == RunReport::Status::Running ? "(not yet)" : now_iso8601(), status_name(r.status), r.message.empty() ? "" : ": " + r.message, solver.backend_name(), solver.backend_description(),
       solver.backend_reason(), size_text(cfg.solver.global()), solver.model().lattice().name, solver.communicator().name(),
       solver.decomposition().describe(), r.first_step, r.last_step, cfg.steps,
       r.wall_seconds, r.compute_seconds, Console::rate(rate), bps, Console::bandwidth(rate * bps),

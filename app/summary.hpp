@@ -12,7 +12,9 @@ namespace plume::app {
 class Output;
 
 struct RunReport {
-  enum class Status { Completed, Diverged, Interrupted, Failed };
+  // Running: the summary a run writes as it starts, replaced at its end; one that still says so
+  // once the process has gone is that of a run that did not end normally.
+  enum class Status { Completed, Diverged, Interrupted, Failed, Running };
   Status status = Status::Completed;
   std::string message;  // why it did not complete
   long long first_step = 0, last_step = 0;

@@ -353,7 +353,7 @@ Adaptor::~Adaptor() {
   try {
     finalize();
   } catch (...) {
-    // finalize() reports through the log and never throws.
+    // A destructor cannot report a pipeline's failure in catalyst_finalize: finalize() does.
   }
 }
 
@@ -424,8 +424,16 @@ void Adaptor::finalize() {
   Impl& m = *impl_;
   if (m.finalized) return;
   m.finalized = true;
-  for (auto& p : m.pipelines) {
-    if (p->enabled && !p->Finalize()) m.log("pipeline '" + p->path() + "' failed to finalise:\n" + p->error());
+  for (auto& p : m.pipelines)
+    if (p->enabled) p->Finalize();
+  // A pipeline that fails as it ends (raises, calls sys.exit) fails like one at a step: under
+  // on_error = "stop" it is thrown once Catalyst has ended (so that the run says it failed),
+  // under "disable" it is logged and named in insitu.json.
+  std::string failure;
+  try {
+    m.handle_failures("in catalyst_finalize");
+  } catch (const Error& e) {
+    failure = e.what();
   }
   try {
     // What the pipelines wrote as they ended; files not whole are removed and said so here (no
@@ -454,6 +462,7 @@ void Adaptor::finalize() {
   m.desc->GetInputDescriptionByName(kChannel)->SetGrid(nullptr);
   m.grid.reset();
   m.session->finalize();
+  if (!failure.empty()) throw Error(failure);
 }
 
 std::vector<PipelineStats> Adaptor::stats() const {

@@ -77,6 +77,17 @@ def guard_entry(entry):
             sys.stderr = errors
     return guarded
 
+# os._exit ends the process at once, past every handler: in plume's process it raises instead, a
+# failure of the pipeline like sys.exit; a child the pipeline forked (multiprocessing) ends as it
+# asks.
+import os, posix
+_exit, plume_pid = os._exit, os.getpid()
+def guarded_exit(status):
+    if os.getpid() != plume_pid:
+        _exit(status)
+    raise RuntimeError('the pipeline called os._exit(%r): a pipeline cannot end the run' % (status,))
+os._exit = posix._exit = guarded_exit
+
 for name in ('import_and_validate', 'do_request_data_description', 'do_catalyst_initialize',
              'do_catalyst_execute', 'do_catalyst_finalize'):
     setattr(v2_internals, name, guard_entry(getattr(v2_internals, name)))

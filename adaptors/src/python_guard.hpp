@@ -4,7 +4,10 @@
 // PyErr_Print, which ends the process when the exception is SystemExit (sys.exit, exit(), quit()):
 // the run would stop at once, without checkpoint or summary, with the script's code as plume's.
 // install() wraps those entry points so that SystemExit reaches Catalyst as a RuntimeError, an
-// ordinary pipeline failure. (os._exit ends the process directly; nothing can catch it.)
+// ordinary pipeline failure. os._exit, which ends the process past every handler, raises such a
+// RuntimeError too in plume's process (in a child that a pipeline forked it ends the child). What
+// Python cannot see (libc's _exit through ctypes, a crash) still ends the process: the run's
+// summary then still says "running" (docs/running.md).
 // During those calls the script's sys.stderr shows what it writes (a warning) instead of handing
 // it to ParaView, which would take it for an error and fail the call; tracebacks still fail it.
 //

@@ -90,20 +90,36 @@ Result run_with_time_limit_3s(const TempDir& tmp, const std::string& script) {
   return r;
 }
 
-// Runs `script` with no time limit in the background and sends SIGTERM once the pipeline has
-// begun its call at step 20. Returns the exit status, or nothing if the run has not ended 20 s later.
-std::optional<int> sigterm_at_step_20(const TempDir& tmp, const std::string& script) {
-  const std::string config = catalyst_case(tmp, {script}, [](config::RunConfig& c) {
+// Runs `script` with no time limit in the background (insitu_only, then `adjust`) and sends
+// `signal` once the pipeline has begun its call at step 20. Returns the exit status, or nothing if
+// the run has not ended 20 s later.
+std::optional<int> signal_at_step_20(const TempDir& tmp, const std::string& script, int signal = SIGTERM,
+                                     const std::function<void(config::RunConfig&)>& adjust = {}) {
+  const std::string config = catalyst_case(tmp, {script}, [&](config::RunConfig& c) {
     insitu_only(c);
     c.insitu.timeout = 0;
+    if (adjust) adjust(c);
   });
   plume::test::BackgroundRun run(std::string(PLUME_EXE) + " run -q " + q(config), tmp / "stdout", tmp / "stderr");
   if (!plume::test::wait_for_file(tmp / "marker", 120)) {
     ADD_FAILURE() << "the pipeline did not reach step 20: " << plume::test::read_file(tmp / "stderr");
     return std::nullopt;
   }
-  run.signal(SIGTERM);
+  run.signal(signal);
   return run.wait(20);
+}
+std::optional<int> sigterm_at_step_20(const TempDir& tmp, const std::string& script) {
+  return signal_at_step_20(tmp, script);
+}
+
+// A pipeline (script-version 2, data only) whose catalyst_finalize runs `body` (indented by 4).
+std::string finalizing_pipeline(const TempDir& tmp, const std::string& body, const std::string& imports = "") {
+  const std::string path = tmp / "finalizes.py";
+  plume::test::write_file(path, "# script-version: 2\nfrom paraview.simple import *\nfrom paraview import catalyst\n" +
+                                    imports + "input = PVTrivialProducer(registrationName='input')\n" +
+                                    "options = catalyst.Options()\ndef catalyst_execute(info):\n    pass\n" +
+                                    "def catalyst_finalize():\n" + body);
+  return path;
 }
 
 std::string summary_of(const TempDir& tmp) { return plume::test::read_file(tmp / "out/summary.json"); }
@@ -472,5 +488,77 @@ TEST(CatalystRun, AFifoPipelineLeavesNoChildBehind) {
     const bool gone = plume::test::ended(c, 10);
     if (!gone) ::kill(c, SIGKILL);  // not left behind by the test either
     EXPECT_TRUE(gone) << comm << " (" << c << ") outlived plume: " << plume::test::read_file(tmp / "stderr");
+  }
+}
+
+// A signal while the pipelines' last call runs (after the run's last step) stops the run like a
+// signal anywhere else: it ended with status 0 and "completed", its pipeline cut short.
+TEST(CatalystRun, ASignalWhileThePipelinesLastCallHangsEndsTheRunAsInterrupted) {
+  for (const int sig : {SIGTERM, SIGINT}) {
+    TempDir tmp;
+    const std::string script = pipeline(tmp, "sleeps.py", "        time.sleep(1000)\n", "import time\n");
+    // Step 20 is the last: its call hangs while the run waits for it at its end.
+    const auto code = signal_at_step_20(tmp, script, sig, [](config::RunConfig& c) { c.steps = 20; });
+    ASSERT_TRUE(code) << "the signal did not end the run within 20 s";
+    const std::string err = plume::test::read_file(tmp / "stderr");
+    EXPECT_EQ(*code, 130) << sig << "\n" << err;
+    EXPECT_NE(err.find("interrupted by signal " + std::to_string(sig) + " at step 20"), std::string::npos) << err;
+    const std::string summary = summary_of(tmp);
+    EXPECT_NE(summary.find("\"status\": \"interrupted\""), std::string::npos) << summary;
+    EXPECT_TRUE(fs::exists(plume::test::ckpt(tmp / "out", 20))) << "the last step's checkpoint";
+  }
+}
+
+// A pipeline failing in catalyst_finalize fails the run (status 1, "failed", the error named); it
+// was logged after the summary said "completed", and the run ended with status 0.
+TEST(CatalystRun, APipelineFailingInCatalystFinalizeFailsTheRun) {
+  struct Case {
+    std::string body, imports, error;
+  };
+  for (const Case& c : {Case{"    raise RuntimeError('plume-test: finalize broke')\n", "", "plume-test: finalize broke"},
+                        Case{"    sys.exit(0)\n", "import sys\n", "the pipeline called sys.exit(0)"}}) {
+    TempDir tmp;
+    const Result r = run_plume("run -q " + q(catalyst_case(tmp, {finalizing_pipeline(tmp, c.body, c.imports)})));
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("finalizes.py' failed in catalyst_finalize"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(c.error), std::string::npos) << r.err;
+    const std::string summary = summary_of(tmp);
+    EXPECT_NE(summary.find("\"status\": \"failed\""), std::string::npos) << summary;
+    EXPECT_NE(summary.find(c.error), std::string::npos) << summary;
+    EXPECT_TRUE(fs::exists(plume::test::ckpt(tmp / "out", 40))) << "the last step's checkpoint stays";
+  }
+  // Under on_error = "disable" it is a warning, and insitu.json names it.
+  TempDir tmp;
+  const Result r = run_plume("run -q " + q(catalyst_case(tmp, {finalizing_pipeline(tmp, "    raise RuntimeError('plume-test: finalize broke')\n")},
+                                                       [](config::RunConfig& c) { c.insitu.on_error = insitu::OnError::Disable; })));
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("plume-test: finalize broke"), std::string::npos) << r.err;
+  EXPECT_NE(plume::test::read_file(tmp / "out/insitu/insitu.json").find("\"dropped\": \"in catalyst_finalize: RuntimeError: plume-test: finalize broke"),
+            std::string::npos)
+      << plume::test::read_file(tmp / "out/insitu/insitu.json");
+}
+
+// os._exit in a pipeline fails like sys.exit (it ended the whole run at once with status 0 and no
+// summary). What Python cannot see (libc's _exit) still ends the process as it says, and the
+// summary the run wrote as it started then says "running", never "completed".
+TEST(CatalystRun, APipelineCallingOsExitFailsAndWhatEndsTheProcessLeavesARunningSummary) {
+  {
+    TempDir tmp;
+    const std::string script = pipeline(tmp, "exits.py", "        os._exit(0)\n", "import os\n");
+    const Result r = run_plume("run -q " + q(catalyst_case(tmp, {script}, insitu_only)));
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("the pipeline called os._exit(0)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("exits.py"), std::string::npos) << r.err;
+    EXPECT_NE(failure_checkpoint(tmp), "");
+    EXPECT_NE(summary_of(tmp).find("\"status\": \"failed\""), std::string::npos) << summary_of(tmp);
+  }
+  {
+    TempDir tmp;
+    const std::string script = pipeline(tmp, "exits.py", "        ctypes.CDLL(None)._exit(0)\n", "import ctypes\n");
+    const Result r = run_plume("run -q " + q(catalyst_case(tmp, {script}, insitu_only)));
+    EXPECT_EQ(r.code, 0) << "libc's _exit(0) is the process's end: " << r.err;
+    const std::string summary = summary_of(tmp);
+    EXPECT_NE(summary.find("\"status\": \"running\""), std::string::npos) << summary;
+    EXPECT_NE(summary.find("\"finished\": null"), std::string::npos) << summary;
   }
 }

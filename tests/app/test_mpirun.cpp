@@ -1,12 +1,14 @@
 // `plume run` under mpirun: what it leaves in the output folder does not depend on the number of
 // ranks or the tiling; a checkpoint written by some ranks restarts on others; bad input ends every
-// rank with one message and a non-zero exit, never a hang.
+// rank with one message and a non-zero exit, never a hang; ranks whose mpirun is killed end.
 #include <gtest/gtest.h>
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <sstream>
 #include <vector>
+#include <signal.h>
+#include "background_run.hpp"
 #include "output_files.hpp"
 #include "plume/backend.hpp"
 #include "run_plume.hpp"
@@ -210,4 +212,57 @@ TEST(MpiRun, ASetUpFailureOnTheRanksEndsThemAll) {
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_HAS(r.err, "plume: error: no usable backend: rank 0 of 2: backend 'cuda' requested");
   EXPECT_HAS(r.err, "rank 1 of 2:");
+}
+
+// mpirun killed by SIGKILL (which it cannot pass on to the ranks) left both ranks running, holding
+// their node (and GPU) for ever: a rank ends when its launcher dies. (Open MPI 4.1 here ends ranks
+// that lose mpirun by itself, mostly before plume's stop: the next test shows plume's own part.)
+TEST(MpiRun, RanksEndWhenMpirunIsKilled) {
+  TempDir tmp;
+  BackgroundRun job(std::string(MPIEXEC) + " -np 2 " + PLUME_EXE + " run -q " + q(write_case(tmp)) +
+                        " --steps 100000000 --set output.every=0 --set output.checkpoint_every=100000000 -o " +
+                        q(tmp / "out"),
+                    tmp / "stdout", tmp / "stderr");
+  // The ranks are mpirun's children once the run has begun in its folder.
+  std::vector<pid_t> ranks;
+  for (int i = 0; i < 600 && ranks.size() < 2; ++i) {
+    if (std::filesystem::exists(tmp / "out/config.toml")) ranks = children_named(job.pid(), "plume");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_EQ(ranks.size(), 2u) << read_file(tmp / "stderr");
+  job.signal(SIGKILL);
+  ASSERT_TRUE(job.wait(10));
+  for (const pid_t rank : ranks) {
+    const bool gone = ended(rank, 10);
+    if (!gone) ::kill(rank, SIGKILL);  // not left behind by the test either
+    EXPECT_TRUE(gone) << "rank " << rank << " outlived mpirun";
+  }
+}
+
+// A rank whose launcher dies stops as after a SIGTERM (a checkpoint of its step, the summary,
+// status 130), with nothing of MPI's to notice it: a rank of a launcher that sets PMI_SIZE (srun's
+// step daemon; MPI itself runs as a singleton here), whose launcher is a shell killed by SIGKILL.
+// plume ran on for ever.
+TEST(MpiRun, ARankStopsWhenTheLauncherThatStartedItDies) {
+  TempDir tmp;
+  // `; true`: the shell stays plume's parent instead of becoming it.
+  BackgroundRun launcher("env PMI_SIZE=1 sh -c " +
+                             q(std::string(PLUME_EXE) + " run -q " + q(write_case(tmp)) +
+                               " --steps 100000000 --set output.every=0 --set output.checkpoint_every=100000000 -o " +
+                               q(tmp / "out") + " 2>" + q(tmp / "rank_stderr") + "; true"),
+                         tmp / "stdout", tmp / "stderr");
+  std::vector<pid_t> rank;
+  for (int i = 0; i < 600 && rank.empty(); ++i) {
+    if (std::filesystem::exists(tmp / "out/config.toml")) rank = children_named(launcher.pid(), "plume");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_EQ(rank.size(), 1u) << read_file(tmp / "rank_stderr");
+  launcher.signal(SIGKILL);
+  ASSERT_TRUE(launcher.wait(10));
+  const bool gone = ended(rank[0], 20);
+  if (!gone) ::kill(rank[0], SIGKILL);  // not left behind by the test either
+  ASSERT_TRUE(gone) << "the rank outlived its launcher";
+  EXPECT_HAS(read_file(tmp / "rank_stderr"), "plume: interrupted by signal 15 at step");
+  EXPECT_HAS(read_file(tmp / "out/summary.json"), "\"status\": \"interrupted\"");
+  EXPECT_FALSE(files_named(tmp / "out", ".ckpt").empty()) << "the checkpoint of the stop";
 }

@@ -137,8 +137,9 @@ TEST(OutputFolder, ASecondRunWhileTheFirstStillWritesIsRefused) {
   EXPECT_TRUE(fs::exists(ckpt(tmp / "out", 60)));
 }
 
-// A restart in the folder removes the summary of the segment it continues as it starts: until it
-// ends, the folder does not claim a finished run, and a restart killed on its way leaves none.
+// A restart in the folder replaces the summary of the segment it continues as it starts with its
+// own, "running": until it ends, the folder does not claim a finished run, and a restart killed on
+// its way leaves one that says it did not end.
 TEST(OutputFolder, AContinuingRunRemovesTheSummaryOfTheSegmentBefore) {
   TempDir tmp;
   const std::string cfg = write_case(tmp, plume::test::tiny_config(tmp / "out"));
@@ -149,8 +150,10 @@ TEST(OutputFolder, AContinuingRunRemovesTheSummaryOfTheSegmentBefore) {
                                        "--set output.keep=100000",
                                    tmp / "stdout", tmp / "stderr");
   ASSERT_TRUE(plume::test::wait_for_file(ckpt(tmp / "out", 80), 60)) << read_file(tmp / "stderr");
-  EXPECT_FALSE(fs::exists(tmp / "out/summary.json")) << "the finished segment's summary while the run goes on";
-  EXPECT_FALSE(fs::exists(tmp / "out/summary.txt"));
+  EXPECT_HAS(read_file(tmp / "out/summary.json"), "\"status\": \"running\"");
+  EXPECT_HAS(read_file(tmp / "out/summary.txt"), "status      running");
+  EXPECT_EQ(read_file(tmp / "out/summary.json").find("completed"), std::string::npos)
+      << "the finished segment's summary while the run goes on";
   again.signal(SIGINT);
   ASSERT_EQ(again.wait(60), std::optional<int>(130)) << read_file(tmp / "stderr");
   EXPECT_HAS(read_file(tmp / "out/summary.json"), "\"status\": \"interrupted\"");

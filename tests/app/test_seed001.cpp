@@ -307,3 +307,48 @@ TEST(Seed001, ARerunIntoTheSameFolderReplacesItsFilesAndSaysSo) {
   EXPECT_EQ(again.out.find("replacing"), std::string::npos) << again.out;
   EXPECT_EQ(lines_of(dir / "out/av_vels.dat").size(), 7u);
 }
+
+// Parameters that drive the flow past what D2Q9 can follow make finite garbage before NaN: it was
+// written, with a Reynolds number of thousands, and exit status 0. A mean speed at the speed of
+// sound stops the run at that step, a final state with sites at it is not written; exit 3 both.
+TEST(Seed001, AFlowDrivenPastTheSpeedOfSoundIsUnphysical) {
+  struct Case {
+    std::string params, expected;
+  };
+  for (const Case& c : {Case{"40\n24\n2000\n10\n0.1\n0.02\n1.99\n",
+                             "the final state is unphysical: the speed at (x=0, y=21) is 0.819"},
+                        Case{"40\n24\n2000\n10\n0.1\n0.05\n1.999\n",
+                             "the flow became unphysical at step 1972: its average velocity 0.5778"}}) {
+    TempDir dir;
+    write(dir / "params.txt", c.params);
+    std::string walls;  // a plain channel: the bottom and top rows
+    for (int x = 0; x < 40; ++x) walls += std::to_string(x) + " 0 1\n" + std::to_string(x) + " 23 1\n";
+    write(dir / "obstacles.dat", walls);
+    const Result r = run_plume("seed001 " + q(dir / "params.txt") + " " + q(dir / "obstacles.dat") + " --out " +
+                               q(dir / "out") + " --backend cpu --threads 1 -q");
+    EXPECT_EQ(r.code, 3) << r.err;
+    EXPECT_NE(r.err.find(c.expected), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("speed of sound 0.57735"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out.find("Reynolds number"), std::string::npos) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(dir / "out")) << "nothing is written";
+  }
+}
+
+// Obstacles on every cell leave nothing to simulate: the run reported a Reynolds number of 0 and
+// exit status 0. Refused before any work, naming the file.
+TEST(Seed001, ObstaclesOnEveryCellAreRefusedBeforeAnyWork) {
+  TempDir dir;
+  write(dir / "params.txt", "8\n4\n10\n10\n0.1\n0.005\n1.85\n");
+  std::string obstacles;
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 8; ++x) obstacles += std::to_string(x) + " " + std::to_string(y) + " 1\n";
+  write(dir / "obstacles.dat", obstacles);
+  const Result r = run_plume("seed001 " + q(dir / "params.txt") + " " + q(dir / "obstacles.dat") + " --out " +
+                             q(dir / "out") + " --backend cpu -q");
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find(dir / "obstacles.dat" + ": every one of the 8 x 4 sites is an obstacle: there is no fluid"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+}

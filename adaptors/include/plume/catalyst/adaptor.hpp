@@ -55,7 +55,9 @@ class Adaptor {
   // stay unchanged until execute() returns.
   void execute(long step, double time, const Fields& fields, const Domain& domain);
 
-  // Calls each pipeline's catalyst_finalize and shuts Catalyst down. Idempotent.
+  // Calls each pipeline's catalyst_finalize and shuts Catalyst down. Idempotent. Collective. A
+  // pipeline that fails in catalyst_finalize throws Error (after Catalyst has ended) under
+  // on_error = stop; under disable it is logged.
   void finalize();
 
   std::vector<PipelineStats> stats() const;
