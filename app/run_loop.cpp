@@ -464,8 +464,11 @@ int finish(const config::RunConfig& cfg, Solver& solver, Output& out, Console& c
   }
 
   const double rate = r.site_updates_per_second(double(cfg.solver.global().global_sites()));
-  std::string keep =
-      r.final_checkpoint.empty() ? "no checkpoint was written" : "last good checkpoint: " + r.final_checkpoint;
+  std::error_code gone;  // the output folder removed during the run took its checkpoints with it
+  std::string keep = r.final_checkpoint.empty() ? "no checkpoint was written"
+                     : !std::filesystem::exists(r.final_checkpoint, gone)
+                         ? "no checkpoint is left (" + r.final_checkpoint + " is gone)"
+                         : "last good checkpoint: " + r.final_checkpoint;
   if (!summary_problem.empty()) keep += "\nplume: error: " + summary_problem;
   const bool speak = solver.is_root();
   switch (r.status) {
