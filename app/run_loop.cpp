@@ -183,6 +183,7 @@ class Loop {
           std::min({last, next_multiple(solver_.step(), cfg_.output.every),
                     next_multiple(solver_.step(), cfg_.output.diagnostics_cadence()),
                     next_multiple(solver_.step(), cfg_.output.checkpoint_every),
+                    cfg_.output.first_checkpoint > solver_.step() ? cfg_.output.first_checkpoint : LLONG_MAX,
                     next_multiple(solver_.step(), cfg_.output.vtk_every),
                     insitu_.active() ? insitu_.next_due(solver_.step()) : LLONG_MAX});
       while (ok && solver_.step() < target && !signal_) {
@@ -213,7 +214,7 @@ class Loop {
       const long long s = solver_.step();
       ok = visit({multiple(s, cfg_.output.every) || s == last,
                   multiple(s, cfg_.output.diagnostics_cadence()) || s == last,
-                  multiple(s, cfg_.output.checkpoint_every) || s == last,
+                  multiple(s, cfg_.output.checkpoint_every) || s == last || s == cfg_.output.first_checkpoint,
                   insitu_.active() && insitu_.due(s),
                   multiple(s, cfg_.output.vtk_every) || (s == last && cfg_.output.vtk_every > 0)});
     }
