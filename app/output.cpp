@@ -134,10 +134,28 @@ bool Output::vtk_available() {
 #endif
 }
 
+void Output::check_folder() const {
+  if (!dir_known_) return;
+  struct stat st {};
+  if (::stat(dir_.c_str(), &st) != 0) {
+    if (errno != ENOENT && errno != ENOTDIR) return;  // the write itself says what is wrong
+    throw std::runtime_error(fmt::format(
+        "output folder '{}' was removed during the run, with the files it held: nothing written now would be kept",
+        dir_));
+  }
+  if (!S_ISDIR(st.st_mode) || (unsigned long long)st.st_dev != dir_dev_ || (unsigned long long)st.st_ino != dir_ino_)
+    throw std::runtime_error(fmt::format("output folder '{}' was replaced during the run (removed or moved, and "
+                                         "something else made under its name): this run writes nothing into it",
+                                         dir_));
+}
+
 template <class F>
 void Output::write(const std::string& what, F&& f) {
   try {
-    on_rank0(world_, what, std::forward<F>(f));
+    on_rank0(world_, what, [&] {
+      check_folder();
+      f();
+    });
   } catch (const parallel::CollectiveError& e) {
     throw OutputError(e.what());
   }
@@ -158,6 +176,12 @@ const io::FieldChoice& Output::field() const {
 void Output::begin(long long first_step, Console& console) {
   on_rank0(world_, "cannot prepare the output folder", [&] {
     make_dirs(dir_);
+    struct stat st {};
+    if (::stat(dir_.c_str(), &st) == 0) {
+      dir_dev_ = (unsigned long long)st.st_dev;
+      dir_ino_ = (unsigned long long)st.st_ino;
+      dir_known_ = true;
+    }
     if (!lock_.held() && lock_note_.empty()) {  // a folder this run made: locked now
       const std::string refusal = lock_.acquire(dir_, lock_note_);
       if (!refusal.empty()) throw std::runtime_error(refusal);
@@ -247,6 +271,7 @@ void Output::write_image(const Fields& f, long long step, double time, const std
 std::string Output::vtk(const Fields& local, long long step, double time) {
 #ifdef PLUME_HAVE_VTK_OUTPUT
   if (!vtk_) return "";
+  write("cannot write the VTK files", [] {});  // the folder is still this run's (check_folder)
   try {
     return vtk_->write(local, step, time);
   } catch (const parallel::CollectiveError& e) {
@@ -261,6 +286,7 @@ std::string Output::vtk(const Fields& local, long long step, double time) {
 std::string Output::checkpoint(Solver& solver) {
   const long long step = solver.step();
   const std::string p = path(checkpoint_name(step));
+  write("cannot write the checkpoint", [] {});  // the folder is still this run's (check_folder)
   try {
     io::save_checkpoint(p, solver, config::to_toml(cfg_));
   } catch (const parallel::CollectiveError& e) {

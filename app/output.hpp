@@ -61,6 +61,12 @@ class Output {
   std::string checkpoint(Solver& solver);
   const std::string& last_checkpoint() const { return last_checkpoint_; }
 
+  // Throws std::runtime_error naming the folder when the one that begin() made or found is no
+  // longer under its name (removed, or replaced by another): nothing written there any more would
+  // be kept, or it would land among another run's files. Rank 0 runs it before each write, so the
+  // run stops at its next output.
+  void check_folder() const;
+
   std::string path(const std::string& name) const;  // dir/name
   const std::string& dir() const { return dir_; }
   static std::string checkpoint_name(long long step);
@@ -76,6 +82,10 @@ class Output {
   config::RunConfig cfg_;
   parallel::Communicator& world_;
   std::string dir_;
+  // The folder's identity once begin() has made or found it (rank 0): the same name with another
+  // inode is another folder.
+  unsigned long long dir_dev_ = 0, dir_ino_ = 0;
+  bool dir_known_ = false;
   FolderLock lock_;        // rank 0's, from the check of the folder (or its creation) to the end
   std::string lock_note_;  // why the folder could not be locked, for a warning
   viz::Colormap colormap_;

@@ -198,6 +198,7 @@ class Loop {
           std::min({last, next_multiple(solver_.step(), cfg_.output.every),
                     next_multiple(solver_.step(), cfg_.output.diagnostics_cadence()),
                     next_multiple(solver_.step(), cfg_.output.checkpoint_every),
+                    cfg_.output.first_checkpoint > solver_.step() ? cfg_.output.first_checkpoint : LLONG_MAX,
                     next_multiple(solver_.step(), cfg_.output.vtk_every),
                     insitu_.active() ? insitu_.next_due(solver_.step()) : LLONG_MAX});
       while (ok && solver_.step() < target && !signal_) {
@@ -228,7 +229,7 @@ class Loop {
       const long long s = solver_.step();
       ok = visit({multiple(s, cfg_.output.every) || s == last,
                   multiple(s, cfg_.output.diagnostics_cadence()) || s == last,
-                  multiple(s, cfg_.output.checkpoint_every) || s == last,
+                  multiple(s, cfg_.output.checkpoint_every) || s == last || s == cfg_.output.first_checkpoint,
                   insitu_.active() && insitu_.due(s),
                   multiple(s, cfg_.output.vtk_every) || (s == last && cfg_.output.vtk_every > 0)});
     }
@@ -493,8 +494,11 @@ int finish(const config::RunConfig& cfg, Solver& solver, Output& out, Console& c
   }
 
   const double rate = r.site_updates_per_second(double(cfg.solver.global().global_sites()));
-  std::string keep =
-      r.final_checkpoint.empty() ? "no checkpoint was written" : "last good checkpoint: " + r.final_checkpoint;
+  std::error_code gone;  // the output folder removed during the run took its checkpoints with it
+  std::string keep = r.final_checkpoint.empty() ? "no checkpoint was written"
+                     : !std::filesystem::exists(r.final_checkpoint, gone)
+                         ? "no checkpoint is left (" + r.final_checkpoint + " is gone)"
+                         : "last good checkpoint: " + r.final_checkpoint;
   if (!summary_problem.empty()) keep += "\nplume: error: " + summary_problem;
   const bool speak = solver.is_root();
   switch (r.status) {

@@ -103,6 +103,7 @@ double RunReport::site_updates_per_second(double sites) const {
 
 void write_summary(const Output& out, const config::RunConfig& cfg, Solver& solver, const RunReport& r,
                    const std::string& command_line) {
+  out.check_folder();  // a replaced folder is another's: no summary of this run there
   const double sites = double(cfg.solver.global().global_sites());
   const double rate = r.site_updates_per_second(sites);
   const int bps = int(solver.model().bytes_per_update(cfg.solver.precision));

@@ -490,6 +490,10 @@ void App::execute(const cmd::ViewCommand& c) {
                    for (auto& p : plane_views_) p->request_view(v);
                  },
                  [&](const cmd::Slice& v) {
+                   // After a case or file was loaded, only now is its lattice known.
+                   const SolverConfig& lat = front_->config.solver;
+                   if (const std::string why = cmd::slice_problem(v.slice, lat.nx, lat.ny, lat.nz); !why.empty())
+                     throw std::invalid_argument(why);
                    view_.slice = v.slice;
                    view_.point.p[v.slice.axis] = v.slice.position;  // the plane of the three
                    sim_->show(view_.field, view_.slice, view_.layout, view_.point);
@@ -499,11 +503,8 @@ void App::execute(const cmd::ViewCommand& c) {
                    sim_->show(view_.field, view_.slice, view_.layout, view_.point);
                  },
                  [&](const cmd::MouseTool& t) {
-                   const Model& m = gui_model();
-                   if (paints(t.tool) && m.paint_quantity().empty())
-                     throw std::invalid_argument("tool: model " + m.name() + " offers no painting");
-                   if (edits_solids(t.tool) && !m.supports_solids())
-                     throw std::invalid_argument("tool: model " + m.name() + " has no solid sites");
+                   if (const std::string why = cmd::model_problem(cmd::ViewCommand{t}, gui_model()); !why.empty())
+                     throw std::invalid_argument(why);
                    view_.tool = t.tool;
                  },
                  [&](const cmd::Camera& c) {

@@ -353,6 +353,33 @@ bool png_name(const std::string& path) {
   return ext == ".png";
 }
 
+std::string model_problem(const Command& c, const Model& m) {
+  const char* verb = nullptr;
+  bool paint = false, solid = false;
+  if (const auto* sc = std::get_if<SimCommand>(&c)) {
+    if (std::holds_alternative<Paint>(*sc)) verb = "paint", paint = true;
+    if (std::holds_alternative<Solid>(*sc)) verb = "solid", solid = true;
+  } else if (const auto* t = std::get_if<MouseTool>(&std::get<ViewCommand>(c))) {
+    verb = "tool";
+    paint = paints(t->tool);
+    solid = edits_solids(t->tool);
+  }
+  if (paint && m.paint_quantity().empty()) return fmt::format("{}: model {} offers no painting", verb, m.name());
+  if (solid && !m.supports_solids()) return fmt::format("{}: model {} has no solid sites", verb, m.name());
+  return "";
+}
+
+std::string slice_problem(const gui::Slice& s, int nx, int ny, int nz) {
+  const int n[3] = {nx, ny, nz};
+  const std::string size = nz > 1 ? fmt::format("{} x {} x {}", nx, ny, nz) : fmt::format("{} x {}", nx, ny);
+  if (nz <= 1 && (s.axis != 2 || s.position > 0))
+    return fmt::format("slice {}{} lies outside the {} lattice: a 2-D lattice has only its z = 0 plane", axis_name(s.axis),
+                       s.position < 0 ? "" : fmt::format("={}", s.position), size);
+  if (s.axis < 0 || s.axis > 2 || s.position < n[s.axis]) return "";
+  return fmt::format("slice {}={} lies outside the {} lattice: 0 <= {} <= {}", axis_name(s.axis), s.position, size,
+                     axis_name(s.axis), n[s.axis] - 1);
+}
+
 std::string output_file_problem(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;

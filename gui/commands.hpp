@@ -87,6 +87,16 @@ bool png_name(const std::string& path);
 // write at its end (--screenshot, the screenshot and image lines of a script).
 std::string output_file_problem(const std::string& path);
 
+// Why model `m` cannot do what `c` asks ("paint: model d3q19 offers no painting"): a paint line or
+// the paint tools for a model without a paint quantity, a solid line or the solid tools for one
+// without solid sites; "" when it can, or when `c` asks nothing of the model.
+std::string model_problem(const Command& c, const Model& m);
+
+// Why `s` names no plane of the nx x ny x nz lattice, for a slice line ("" when it names one):
+// plane_of would clamp a position past the last plane, and a 2-D lattice has only its z = 0 plane,
+// so the picture would show another plane than the one asked for.
+std::string slice_problem(const gui::Slice& s, int nx, int ny, int nz);
+
 // The script language: one command a line, with what each does (shown by --help).
 const char* command_help();
 

@@ -1,6 +1,7 @@
 #include "paint.hpp"
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace plume::gui {
@@ -72,7 +73,10 @@ long paint_populations(const Model& m, std::vector<double>& f, int nx, int ny, i
 }
 
 long paint(Solver& solver, const std::vector<Brush>& brushes) {
-  if (brushes.empty() || solver.model().paint_quantity().empty()) return 0;
+  // A dab that changed nothing was taken for done (paint hot in D3Q19 ended with exit status 0).
+  if (!brushes.empty() && solver.model().paint_quantity().empty())
+    throw std::invalid_argument("model " + solver.model().name() + " offers no painting");
+  if (brushes.empty()) return 0;
   const Domain& d = solver.domain();
   const auto axes = solver.model().periodic(solver.config().setup);
   // A 2-D lattice wraps its discs in x whatever the model says (D2Q37's x is periodic anyway).

@@ -41,7 +41,8 @@ struct BrushSite {
 // them, wrapped along the periodic axes and clipped along the others.
 std::vector<BrushSite> brush_sites(int nx, int ny, int nz, const bool periodic[3], const Brush& b);
 
-// Applies the brushes in order, reading and writing only the populations of their sites.
+// Applies the brushes in order, reading and writing only the populations of their sites. Throws
+// std::invalid_argument for a model that offers no painting.
 long paint(Solver& solver, const std::vector<Brush>& brushes);
 
 }  // namespace plume::gui

@@ -1,10 +1,9 @@
 #include "script.hpp"
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <fmt/format.h>
+#include <sstream>
 #include "config_check.hpp"
 #include "slice.hpp"
+#include "plume/io/input_file.hpp"
 
 namespace plume::gui {
 namespace {
@@ -48,10 +47,15 @@ class ConfigTracker {
   // What is wrong with the sites a paint, solid or probe line names on the lattice the run has when
   // the line runs, in the plane it acts in (a 3-D lattice: its own plane, else the one the last
   // slice line chose). A centre outside the lattice wrapped round the periodic x (paint hot 99999
-  // 5 painted at x = 31) or was clipped away, and a probe failed only when its line ran.
+  // 5 painted at x = 31) or was clipped away, and a probe failed only when its line ran. Also
+  // whether a slice line names a plane of that lattice (a 2-D one has only its z = 0 plane).
   std::vector<std::string> site_problems(const cmd::Command& c) {
     if (const auto* v = std::get_if<cmd::ViewCommand>(&c)) {
-      if (const auto* sl = std::get_if<cmd::Slice>(v)) shown_ = sl->slice;
+      if (const auto* sl = std::get_if<cmd::Slice>(v)) {
+        shown_ = sl->slice;
+        const SolverConfig& l = lattice_;
+        if (const std::string why = cmd::slice_problem(sl->slice, l.nx, l.ny, l.nz); known_ && !why.empty()) return {why};
+      }
       if (const auto* p = std::get_if<cmd::Probe>(v)) return sites("probe", shown_, {{"X", p->x}, {"Y", p->y}});
       return {};
     }
@@ -62,6 +66,12 @@ class ConfigTracker {
       return sites("solid", s->stroke.plane,
                    {{"X", s->stroke.x0}, {"Y", s->stroke.y0}, {"X1", s->stroke.x1}, {"Y1", s->stroke.y1}});
     return {};
+  }
+
+  // What the model the run has at this line cannot do of what the line asks (paint into a model
+  // without painting...); after a file is loaded, checked when the line runs.
+  std::string model_problem(const cmd::Command& c) const {
+    return known_ ? cmd::model_problem(c, find_model(lattice_.model)) : "";
   }
 
  private:
@@ -116,8 +126,7 @@ std::string control_byte(const std::string& line) {
 ScriptError::ScriptError(std::vector<std::string> p) : std::runtime_error(joined(p)), problems(std::move(p)) {}
 
 Script load_script(const std::string& path, const config::RunConfig& start, const std::vector<Case>* cases) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read script '" + path + "': " + std::strerror(errno));
+  std::istringstream in(io::read_input_file(path, "script", kMaxScriptBytes));
   Script s;
   s.path = path;
   ConfigTracker config(start);
@@ -127,6 +136,11 @@ Script load_script(const std::string& path, const config::RunConfig& start, cons
   while (std::getline(in, line)) {
     ++number;
     const std::string where = path + ":" + std::to_string(number) + ": ";
+    if (line.size() > kMaxScriptLineBytes) {  // not quoted: every message would carry it
+      problems.push_back(where + fmt::format("the line is {} bytes long, over the limit of {} bytes for a script line",
+                                             line.size(), kMaxScriptLineBytes));
+      continue;
+    }
     if (const std::string bad = control_byte(line); !bad.empty()) {
       problems.push_back(where + bad);
       continue;
@@ -145,7 +159,11 @@ Script load_script(const std::string& path, const config::RunConfig& start, cons
       if (k && cases && !find_case(*cases, k->name))
         problems.push_back(where + "no case '" + k->name + "' (cases: " + case_names(*cases) + ")");
     }
-    for (const std::string& p : config.site_problems(*c)) problems.push_back(where + p);
+    // One problem a mistake: the sites of a verb the model has not are not looked at.
+    if (const std::string why = config.model_problem(*c); !why.empty())
+      problems.push_back(where + why);
+    else
+      for (const std::string& p : config.site_problems(*c)) problems.push_back(where + p);
     // The files a line writes when it runs: one that cannot be written is found now, not at the
     // end of the run.
     std::string out;

@@ -1,6 +1,8 @@
 // --script files: one steering command a line (see commands.hpp), read and checked as a whole
 // before the run starts, so that a typo on line 40 fails at once and not after a long run.
 #pragma once
+#include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -9,6 +11,12 @@
 #include "plume/config/run_config.hpp"
 
 namespace plume::gui {
+
+// The limits of a script, named in the errors: a script is a regular file of at most
+// kMaxScriptBytes (a FIFO would block the start, /dev/zero never ends), and a line at most
+// kMaxScriptLineBytes long (no command needs more than a path, and every message quotes its line).
+constexpr std::uint64_t kMaxScriptBytes = 1u << 20;
+constexpr std::size_t kMaxScriptLineBytes = 4096;
 
 struct ScriptLine {
   int number = 0;  // 1-based line in the file
@@ -35,8 +43,10 @@ struct ScriptError : std::runtime_error {
 // keys and types only. Also checked: the sites of paint, solid and probe lines against the lattice
 // in effect at that line (in the plane the line acts in on a 3-D lattice; after a file is loaded,
 // when the line runs), the files of screenshot and image lines (a .png name in a folder that can
-// take it), and that every line is text (no NUL or other control byte). Throws ScriptError listing
-// every bad line, or std::runtime_error naming the file when it cannot be read.
+// take it), that every line is text (no NUL or other control byte) and within kMaxScriptLineBytes,
+// that the model in effect can do what a paint, solid or tool line asks, and that a slice line's
+// plane is one of the lattice. Throws ScriptError listing every bad line, or std::runtime_error
+// naming the file when it cannot be read (missing, not a regular file, over kMaxScriptBytes).
 // With `cases`, a `case` line must name one of them.
 Script load_script(const std::string& path, const config::RunConfig& start, const std::vector<Case>* cases = nullptr);
 

@@ -16,6 +16,7 @@
 #include "plume/io/diagnostics.hpp"
 #include "plume/io/field_select.hpp"
 #include "plume/viz/image.hpp"
+#include "background_run.hpp"
 #include "output_files.hpp"
 #include "run_plume.hpp"
 
@@ -313,6 +314,28 @@ TEST(EndToEnd, SigintWritesACheckpointAndExits130) { expect_a_clean_stop_on(SIGI
 TEST(EndToEnd, SigtermAndSighupStopItAsCtrlCDoes) {
   expect_a_clean_stop_on(SIGTERM);
   expect_a_clean_stop_on(SIGHUP);
+}
+
+// SIGKILL (a batch system's hard limit, the out-of-memory killer) leaves no checkpoint of its own:
+// a run killed before its first periodic checkpoint could not be continued. output.first_checkpoint
+// writes one early, and a restart from it continues the run.
+TEST(EndToEnd, TheFirstCheckpointLetsARunKilledEarlyBeContinued) {
+  TempDir tmp;
+  config::RunConfig c = plume::test::tiny_config(tmp / "out");
+  c.steps = 100000000;
+  c.output.every = 0;
+  c.output.checkpoint_every = 50000000;
+  const std::string out = tmp / "out", cfg = write_case(tmp, c);
+  plume::test::BackgroundRun run(std::string(PLUME_EXE) + " run -q " + q(cfg) + " --set output.first_checkpoint=30",
+                                 tmp / "stdout", tmp / "stderr");
+  ASSERT_TRUE(plume::test::wait_for_file(ckpt(out, 30), 60)) << read_file(tmp / "stderr");
+  run.signal(SIGKILL);
+  ASSERT_EQ(run.wait(30), std::optional<int>(128 + SIGKILL));
+  EXPECT_EQ(checkpoint_steps(out), (std::vector<long long>{30}));
+  const Result r = run_plume("run --restart " + q(ckpt(out, 30)) + " --steps 60");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_HAS(r.out, "restarting from " + ckpt(out, 30) + " at step 30");
+  EXPECT_EQ(io::read_checkpoint(ckpt(out, 60)).header.step, 60);
 }
 
 TEST(EndToEnd, DivergedRestartNamesTheCheckpointItStartedFrom) {

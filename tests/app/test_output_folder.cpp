@@ -8,6 +8,7 @@
 #include <map>
 #include <csignal>
 #include <optional>
+#include <thread>
 #include "background_run.hpp"
 #include "output_files.hpp"
 #include "run_plume.hpp"
@@ -157,4 +158,59 @@ TEST(OutputFolder, AContinuingRunRemovesTheSummaryOfTheSegmentBefore) {
   again.signal(SIGINT);
   ASSERT_EQ(again.wait(60), std::optional<int>(130)) << read_file(tmp / "stderr");
   EXPECT_HAS(read_file(tmp / "out/summary.json"), "\"status\": \"interrupted\"");
+}
+
+namespace {
+
+// A run that goes on until stopped, writing only diagnostics rows (every 20 steps: many a second)
+// between its first and last step: rows appended to diagnostics.csv, which stays open, still
+// "succeed" once its folder is gone, and no other file is due.
+std::string endless_run_case(const TempDir& tmp) {
+  config::RunConfig c = plume::test::tiny_config(tmp / "out");
+  c.steps = 100000000;
+  c.output.every = 0;
+  c.output.diagnostics_every = 20;
+  c.output.checkpoint_every = 0;
+  return write_case(tmp, c);
+}
+
+void remove_folder(const std::string& dir) {
+  std::error_code ec;
+  for (int i = 0; i < 10 && fs::exists(dir); ++i) fs::remove_all(dir, ec);  // rm -rf
+  ASSERT_FALSE(fs::exists(dir)) << ec.message();
+}
+
+}  // namespace
+
+// The output folder removed (rm -rf) while the run writes into it: the run went on writing rows
+// that nothing kept. It stops at its next output with exit status 1, naming the folder, and says
+// that its checkpoints went with it.
+TEST(OutputFolder, AFolderRemovedDuringTheRunStopsItNamingTheFolder) {
+  TempDir tmp;
+  const std::string cfg = endless_run_case(tmp);
+  plume::test::BackgroundRun run(std::string(PLUME_EXE) + " run -q " + q(cfg), tmp / "stdout", tmp / "stderr");
+  ASSERT_TRUE(plume::test::wait_for_file(tmp / "out/config.toml", 60));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // rows are being written
+  remove_folder(tmp / "out");
+  ASSERT_EQ(run.wait(10), std::optional<int>(1)) << "still running 10 s after its folder was removed";
+  const std::string err = read_file(tmp / "stderr");
+  EXPECT_HAS(err, "plume: error: cannot write the diagnostics: output folder '" + tmp / "out" +
+                      "' was removed during the run");
+  EXPECT_EQ(err.find("last good checkpoint"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists(tmp / "out")) << "the run does not make it again";
+}
+
+// A folder removed and made again under the same name (another run's, a user's) is not this run's:
+// nothing of the run goes into it, not even its summary.
+TEST(OutputFolder, AFolderReplacedDuringTheRunStopsItAndGetsNothing) {
+  TempDir tmp;
+  const std::string cfg = endless_run_case(tmp);
+  plume::test::BackgroundRun run(std::string(PLUME_EXE) + " run -q " + q(cfg), tmp / "stdout", tmp / "stderr");
+  ASSERT_TRUE(plume::test::wait_for_file(tmp / "out/config.toml", 60));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  remove_folder(tmp / "out");
+  fs::create_directory(tmp / "out");
+  ASSERT_EQ(run.wait(10), std::optional<int>(1)) << "still running 10 s after its folder was replaced";
+  EXPECT_HAS(read_file(tmp / "stderr"), "output folder '" + tmp / "out" + "' was replaced during the run");
+  EXPECT_TRUE(fs::is_empty(tmp / "out")) << "the run wrote into the new folder";
 }

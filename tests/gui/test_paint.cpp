@@ -152,3 +152,20 @@ TEST(Paint, ASiteOutsideTheBlockIsRefusedByName) {
   }
   EXPECT_THROW(s.set_site_populations({plume::Site{0, 0, 0}}, {1.0}), std::runtime_error);  // Q values a site
 }
+
+// A model without painting (D3Q19) refuses a dab instead of changing nothing without a word: a
+// script that loaded such a case ran its paint lines and ended with exit status 0.
+TEST(Paint, AModelWithoutPaintingRefusesNamingIt) {
+  plume::SolverConfig c;
+  c.model = "d3q19";
+  c.nx = c.ny = c.nz = 8;
+  c.backend = plume::BackendKind::CPU;
+  plume::Solver s(c);
+  s.initialize();
+  try {
+    plume::gui::paint(s, {Brush{4.0, 4.0, 2.0, 0.05, true}});
+    FAIL() << "D3Q19 was painted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "model d3q19 offers no painting");
+  }
+}

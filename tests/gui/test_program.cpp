@@ -1,6 +1,7 @@
 // The real plume-gui under a private Xvfb: what it draws, what scripted steering does, and how
 // it fails without a display or with a bad script.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <algorithm>
 #include <cmath>
@@ -231,17 +232,48 @@ TEST(Program, AFailingScriptCommandStopsTheRunNamingTheLine) {
   std::remove(script.c_str());
 }
 
-TEST(Program, AToolTheModelHasNotIsRefusedNamingTheLine) {
-  // D3Q19 offers no painting: `tool raise` stops the script at that line; `tool draw` is fine.
-  Xvfb x;
+// D3Q19 offers no painting and its lattice ends at z = 15: `tool raise`, `paint hot` and `slice z 16`
+// (painting did nothing, and the slice showed z = 15, with exit status 0) are refused before the
+// window opens, naming each line; `tool draw` and `slice x 15` are fine.
+TEST(Program, AVerbOrAPlaneTheRunHasNotIsRefusedBeforeAnyWork) {
   const std::string config = temp_path("tool.toml"), script = temp_path("tool.txt");
   write_file(config, "model = \"d3q19\"\n[lattice]\nnx = 16\nny = 16\nnz = 16\n[run]\nbackend = \"cpu\"\n");
-  write_file(script, "tool draw\ntool raise\nsteps 100000\n");
-  const ProcessResult r =
-      run_process({PLUME_GUI_EXE, "--config", config, "--script", script, "--frames", "1"}, x.display());
-  EXPECT_EQ(r.status, 1);
+  write_file(script, "tool draw\ntool raise\npaint hot 5 5\nslice z 16\nslice x 15\nsteps 100000\n");
+  const ProcessResult r = run_process({PLUME_GUI_EXE, "--config", config, "--script", script, "--frames", "1"}, "");
+  EXPECT_EQ(r.status, 2) << r.out << r.err;
   EXPECT_NE(r.err.find(script + ":2: tool: model d3q19 offers no painting"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(script + ":3: paint: model d3q19 offers no painting"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(script + ":4: slice z=16 lies outside the 16 x 16 x 16 lattice: 0 <= z <= 15"),
+            std::string::npos)
+      << r.err;
+  for (const char* fine : {":1:", ":5:", ":6:"}) EXPECT_EQ(r.err.find(script + fine), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("tool draw"), std::string::npos) << "nothing ran: " << r.out;
   for (const auto& f : {config, script}) std::remove(f.c_str());
+}
+
+// A script is a regular file, read with a bound: /dev/zero was read without end (2.8 GB in 7 s), a
+// FIFO blocked the start until a writer came, and an over-long line came back in every message
+// (1 MB of them). Each is refused at once with the limit named, before the window opens.
+TEST(Program, AScriptIsARegularFileOfBoundedSizeAndLines) {
+  const std::string fifo = temp_path("script.fifo"), big = temp_path("big.txt"), wide = temp_path("wide.txt");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  write_file(big, std::string(2u << 20, '#'));
+  write_file(wide, "steps 1\nsteps " + std::string(1000000, '9') + "\nsteps 2\n");
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"/dev/zero", "cannot read script '/dev/zero': it is a character device, not a regular file"},
+      {fifo, "cannot read script '" + fifo + "': it is a FIFO (named pipe), not a regular file"},
+      {big, "cannot read script '" + big + "': it is 2.00 MiB, over the 1.00 MiB limit for scripts"},
+      {wide, wide + ":2: the line is 1000006 bytes long, over the limit of 4096 bytes for a script line"},
+  };
+  for (const auto& [path, expected] : cases) {
+    plume::test::Process p(gui({"--script", path, "--frames", "1"}), "");
+    ASSERT_TRUE(p.ended(10)) << path << ": still running after 10 s";
+    const ProcessResult r = p.finish();
+    EXPECT_EQ(r.status, 2) << path << ": " << r.err.substr(0, 1000);
+    EXPECT_NE(r.err.find(expected), std::string::npos) << r.err.substr(0, 1000);
+    EXPECT_LT(r.err.size() + r.out.size(), 2000u) << path << ": the messages quote what they refuse";
+  }
+  for (const auto& f : {fifo, big, wide}) std::remove(f.c_str());
 }
 
 TEST(Program, CommandLineMistakesAreUsageErrors) {

@@ -121,7 +121,7 @@ TEST(Script, SitesOutsideTheLatticeAreNamed) {
                                         "paint hot 99999 5\n"
                                         "paint cold 31 15\n"
                                         "probe 32 0\n"
-                                        "solid draw 0 0 to 3 16\n"
+                                        "probe 3 16\n"
                                         "set lattice.nx 64\n"
                                         "probe 40 1\n"   // still 32 wide: no reset yet
                                         "reset\n"
@@ -137,7 +137,7 @@ TEST(Script, SitesOutsideTheLatticeAreNamed) {
   ASSERT_EQ(p.size(), 5u) << ::testing::PrintToString(p);
   EXPECT_EQ(p[0], path + ":1: paint X = 99999 lies outside the 32 x 16 lattice: 0 <= X <= 31");
   EXPECT_EQ(p[1], path + ":3: probe X = 32 lies outside the 32 x 16 lattice: 0 <= X <= 31");
-  EXPECT_EQ(p[2], path + ":4: solid Y1 = 16 lies outside the 32 x 16 lattice: 0 <= Y1 <= 15");
+  EXPECT_EQ(p[2], path + ":4: probe Y = 16 lies outside the 32 x 16 lattice: 0 <= Y <= 15");
   EXPECT_EQ(p[3], path + ":6: probe X = 40 lies outside the 32 x 16 lattice: 0 <= X <= 31");
   EXPECT_EQ(p[4], path + ":10: paint X = 40 lies outside the 24 x 16 lattice: 0 <= X <= 23");
   std::remove(path.c_str());
@@ -147,6 +147,7 @@ TEST(Script, SitesOutsideTheLatticeAreNamed) {
 // the last slice line chose.
 TEST(Script, SitesOfA3DLatticeAreThoseOfThePlane) {
   plume::config::RunConfig start = plume::config::default_config();
+  start.solver.model = "d3q19";  // a model with solid sites
   start.solver.nx = 32;
   start.solver.ny = 16;
   start.solver.nz = 8;
@@ -167,6 +168,74 @@ TEST(Script, SitesOfA3DLatticeAreThoseOfThePlane) {
   EXPECT_EQ(p[0], path + ":4: probe X = 20 lies outside the 16 x 8 plane x = 3 of the 32 x 16 x 8 lattice: 0 <= X <= 15");
   EXPECT_EQ(p[1], path + ":6: solid plane z=8 lies outside the 32 x 16 x 8 lattice: 0 <= z <= 7");
   std::remove(path.c_str());
+}
+
+// A verb the model has not (painting heat into D3Q19, solids into D2Q37) did nothing and ended
+// with exit status 0, and a slice past the lattice showed another plane than the one asked for:
+// both are named before the run, against the model and lattice in effect at that line.
+TEST(Script, VerbsTheModelHasNotAndPlanesOutsideTheLatticeAreNamed) {
+  plume::config::RunConfig start = plume::config::default_config();
+  for (const char* o : {"model=d3q19", "lattice.nx=32", "lattice.ny=16", "lattice.nz=8"})
+    plume::config::apply_override(start, o);
+  const std::string path = write_script("-verbs.txt",
+                                        "paint hot 5 5\n"
+                                        "tool lower\n"
+                                        "solid draw 5 5\n"  // D3Q19 has solid sites
+                                        "slice z 8\n"
+                                        "slice y 15\n"
+                                        "load-config other.toml\n"  // its model and lattice: known when it runs
+                                        "paint hot 5 5\n"
+                                        "slice z 99\n");
+  std::vector<std::string> p;
+  try {
+    load_script(path, start);
+  } catch (const ScriptError& e) {
+    p = e.problems;
+  }
+  ASSERT_EQ(p.size(), 3u) << ::testing::PrintToString(p);
+  EXPECT_EQ(p[0], path + ":1: paint: model d3q19 offers no painting");
+  EXPECT_EQ(p[1], path + ":2: tool: model d3q19 offers no painting");
+  EXPECT_EQ(p[2], path + ":4: slice z=8 lies outside the 32 x 16 x 8 lattice: 0 <= z <= 7");
+  std::remove(path.c_str());
+  // D2Q37 (192 x 384) paints, has no solid sites, and one plane.
+  const std::string d2q37 = write_script("-verbs2.txt",
+                                         "slice x 3\nslice z 1\nslice z 0\nslice z\n"
+                                         "paint hot 5 5\ntool raise\nsolid draw 5 5\ntool erase\n");
+  const std::vector<std::string> q = problems_of(d2q37);
+  ASSERT_EQ(q.size(), 4u) << ::testing::PrintToString(q);
+  EXPECT_EQ(q[0], d2q37 + ":1: slice x=3 lies outside the 192 x 384 lattice: a 2-D lattice has only its z = 0 plane");
+  EXPECT_EQ(q[1], d2q37 + ":2: slice z=1 lies outside the 192 x 384 lattice: a 2-D lattice has only its z = 0 plane");
+  EXPECT_EQ(q[2], d2q37 + ":7: solid: model d2q37 has no solid sites");
+  EXPECT_EQ(q[3], d2q37 + ":8: tool: model d2q37 has no solid sites");
+  std::remove(d2q37.c_str());
+}
+
+// A script is read whole before the run, so it is a regular file of bounded size, with lines of
+// bounded length that no message quotes in full (an over-long line came back in every message).
+TEST(Script, OnlyARegularFileWithinTheLimitsIsRead) {
+  const std::string wide = write_script("-wide.txt", "steps 1\nset physics.k1 " + std::string(100000, '1') + "\n");
+  std::vector<std::string> p = problems_of(wide);
+  ASSERT_EQ(p.size(), 1u) << ::testing::PrintToString(p).substr(0, 1000);
+  EXPECT_EQ(p[0], wide + ":2: the line is 100015 bytes long, over the limit of 4096 bytes for a script line");
+  std::remove(wide.c_str());
+  const std::string big = write_script("-big.txt", std::string(plume::gui::kMaxScriptBytes + 1, '\n'));
+  try {
+    load_script(big, plume::config::default_config());
+    ADD_FAILURE() << "a script over the limit was read";
+  } catch (const ScriptError& e) {
+    ADD_FAILURE() << e.what();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot read script '" + big + "': it is 1.00 MiB, over the 1.00 MiB limit"),
+              std::string::npos)
+        << e.what();
+  }
+  std::remove(big.c_str());
+  try {
+    load_script("/dev/zero", plume::config::default_config());
+    ADD_FAILURE() << "/dev/zero was read";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "cannot read script '/dev/zero': it is a character device, not a regular file");
+  }
 }
 
 // After a file is loaded the lattice is that file's, known only when the line runs.

@@ -107,6 +107,19 @@ bool Process::wait_for_output(const std::string& text, double seconds) {
   return false;
 }
 
+bool Process::ended(double seconds) {
+  for (int i = 0; pid_ > 0 && i <= int(seconds * 50); ++i) {
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      status_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    } else {
+      ::usleep(20000);
+    }
+  }
+  return pid_ < 0;
+}
+
 ProcessResult Process::finish() {
   if (pid_ > 0) {
     int status = 0;

@@ -35,6 +35,8 @@ class Process {
   Process& operator=(const Process&) = delete;
   // Waits until stdout contains `text`; false after `seconds` or when the program has ended.
   bool wait_for_output(const std::string& text, double seconds);
+  // Waits up to `seconds` for the program to end; whether it has.
+  bool ended(double seconds);
   ProcessResult finish();  // waits for the end
 
  private:

@@ -416,6 +416,11 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
   t.push_back(integer("output", "checkpoint_every", "time steps", "periodic checkpoints (0: only the final one)",
                       PLUME_REF(output.checkpoint_every))
                   .min(0));
+  t.push_back(integer("output", "first_checkpoint", "time steps",
+                      "one more checkpoint at this step, so that a run killed before its first periodic one "
+                      "(SIGKILL, a node failure, the out-of-memory killer) can still be continued (0: none)",
+                      PLUME_REF(output.first_checkpoint))
+                  .min(0));
   t.push_back(integer("output", "keep", "", "how many of the newest checkpoints are kept", PLUME_REF(output.keep))
                   .min(1));
   // The VTK image files for post-hoc analysis (adaptors/vtk, docs/running.md).

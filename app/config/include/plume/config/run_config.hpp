@@ -29,6 +29,7 @@ struct OutputConfig {
   std::optional<std::pair<double, double>> range;
   int image_scale = 2;           // pixels per lattice site
   long checkpoint_every = 0;     // 0: only the final checkpoint
+  long first_checkpoint = 0;     // one more checkpoint at this step (0: none)
   int keep = 2;                  // checkpoints kept (the newest ones)
   long vtk_every = 0;            // VTK image files every this many steps (0: none)
   std::vector<std::string> vtk_fields;  // their fields (io::field_choices names); none: the stored ones
