@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config git
+  build-essential cmake ninja-build pkg-config git ccache
   libtomlplusplus-dev libcli11-dev libfmt-dev libstb-dev
   googletest libgtest-dev libbenchmark-dev
   libopenmpi-dev openmpi-bin
