@@ -36,6 +36,9 @@ struct Options {
   // The options that stand for a key, with the option itself: one given as '' is applied (and
   // refused) like any other value, not taken for an absent one.
   std::vector<std::tuple<const char*, const std::string*, const CLI::Option*>> shortcuts;
+  // --restart of run and of check: given as '', it names no checkpoint, and is no absent option
+  // (the run would start from step 0 as if it had not been given).
+  std::vector<const CLI::Option*> restarts;
   bool quiet = false, overwrite = false;
 };
 
@@ -49,7 +52,8 @@ void add_run_options(CLI::App* c, Options& o, const std::string& footer, SingleV
       ->type_name("KEY=VALUE")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  once(c->add_option("--restart", o.restart, "continue from this checkpoint (to run.steps)")->type_name("FILE"));
+  o.restarts.push_back(
+      once(c->add_option("--restart", o.restart, "continue from this checkpoint (to run.steps)")->type_name("FILE")));
   const auto shortcut = [&](const char* flags, std::string& value, const char* help, const char* type,
                             const char* key) {
     o.shortcuts.emplace_back(key, &value, once(c->add_option(flags, value, help)->type_name(type)));
@@ -207,7 +211,7 @@ ExitRequest failure(const std::exception& e) {
 
 void print_error(const std::string& what) {
   std::fflush(stdout);
-  std::string lines = what;
+  std::string lines = config::cut_long_text(what);  // a 1 MB value echoed is cut, its length said
   std::size_t pos = 0;
   while ((pos = lines.find('\n', pos)) != std::string::npos) lines.replace(pos, 1, "\nplume: error: "), pos += 1;
   std::fprintf(stderr, "plume: error: %s\n", lines.c_str());
@@ -306,6 +310,10 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job) {
     return cmd;
   }
   cmd.kind = check->parsed() ? Command::Kind::Check : Command::Kind::Run;
+  for (const CLI::Option* r : o.restarts)
+    if (r->count() > 0 && o.restart.empty())
+      throw UsageError("--restart is given an empty file name: name the checkpoint to continue from (a "
+                       "checkpoint_<step>.ckpt of the run's output folder), or leave the option out to start at step 0");
   cmd.config = build_config(o, job, cmd.memory);
   return cmd;
 }
