@@ -74,7 +74,12 @@ void add_run_options(CLI::App* c, Options& o, const std::string& footer, SingleV
 // memory available. The device's memory is checked by the CUDA backend when it allocates.
 std::string check_memory(const config::RunConfig& cfg, const Job& job, io::MemoryNeed& need) {
   if (cfg.solver.nx <= 0 || cfg.solver.ny <= 0 || cfg.solver.nz <= 0) return "";  // reported as out of range
-  const io::RunShape shape = io::run_shape(cfg.solver, job.ranks, cfg.output.image_scale);
+  io::RunShape shape = io::run_shape(cfg.solver, job.ranks, cfg.output.image_scale);
+  try {
+    std::tie(shape.image_width, shape.image_height) = Output::largest_image(cfg);
+  } catch (const std::exception&) {
+    // A model or field that is no choice is reported by validate(); the image is then nx x ny.
+  }
   need = io::estimate_memory(shape);
   const std::string problem = io::check_host_memory(shape, job.ranks_on_host);
   // The estimate speaks of storage; the user changes it with a key.
