@@ -225,7 +225,9 @@ std::pair<long long, long long> Output::largest_image(const config::RunConfig& c
   const io::FieldChoice& kind = io::field_choice(find_model(cfg.solver.model), cfg.output.field);
   // The time at its widest in {:.6g} ("-1.23457e+100").
   const std::string caption = image_caption(kind, cfg.steps, -1.23456789e+100, cfg.solver.nz > 1 ? cfg.solver.nz / 2 : -1);
-  const viz::ImageSize s = viz::largest_field_image(cfg.solver.nx, cfg.solver.ny, cfg.output.image_scale, caption.size());
+  // Only a fixed colour range clips, and puts a line under the field that says so.
+  const viz::ImageSize s = viz::largest_field_image(cfg.solver.nx, cfg.solver.ny, cfg.output.image_scale,
+                                                    caption.size(), cfg.output.range.has_value());
   return {s.width, s.height};
 }
 

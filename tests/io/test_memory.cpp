@@ -54,9 +54,15 @@ TEST(Memory, ATallNarrowLatticeCountsItsPaddedRowsAndTheImagesLeastWidth) {
   std::vector<double> v(2 * 3000);
   for (std::size_t i = 0; i < v.size(); ++i) v[i] = double(i % 7) - 3;
   const viz::Image img = viz::render_field(v, 2, 3000, viz::Colormap::Viridis, {-1, 1}, 2, true, title);
-  const viz::ImageSize largest = viz::largest_field_image(2, 3000, 2, title.size());
+  const viz::ImageSize largest = viz::largest_field_image(2, 3000, 2, title.size(), true);
   EXPECT_EQ(img.height, largest.height) << "the caption and the clipping note";
   EXPECT_LE(img.width, largest.width);
+  // An automatic range clips nothing: no note under the field.
+  const viz::Image unclipped = viz::render_field(v, 2, 3000, viz::Colormap::Viridis, viz::finite_range(v), 2, true, title);
+  const viz::ImageSize auto_range = viz::largest_field_image(2, 3000, 2, title.size(), false);
+  EXPECT_EQ(unclipped.height, auto_range.height);
+  EXPECT_LE(unclipped.width, auto_range.width);
+  EXPECT_GE(unclipped.width, auto_range.width - 6 * 24) << "no wider than the widest tick labels need";
   EXPECT_GT(img.width, 50 * 2 * 2) << "the text, not the 4 pixels of the field, sets the width";
   io::RunShape small = shape(2, 3000);
   small.image_scale = 2;

@@ -198,12 +198,12 @@ Image render_field(const std::vector<double>& v, int nx, int ny, Colormap map, R
   return img;
 }
 
-ImageSize largest_field_image(long long nx, long long ny, int scale, std::size_t title_chars) {
+ImageSize largest_field_image(long long nx, long long ny, int scale, std::size_t title_chars, bool clipped) {
   if (scale < 1) scale = 1;
   const double widest = -1.2345e-300;  // "%.4g": the longest number a clipping note holds
-  const std::string note = clipping_text({widest, widest}, 1.2345e-5, {widest, widest});
+  const std::string note = clipped ? clipping_text({widest, widest}, 1.2345e-5, {widest, widest}) : "";
   return {image_width(nx * scale, kCharW * kWidestLabel, kCharW * int(title_chars), text_width(note)),
-          2LL * kLineH + ny * scale};
+          (title_chars > 0 ? kLineH : 0) + ny * scale + (clipped ? kLineH : 0)};
 }
 
 namespace {
