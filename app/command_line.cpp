@@ -37,6 +37,9 @@ struct Options {
   // The options that stand for a key, with the option itself: one given as '' is applied (and
   // refused) like any other value, not taken for an absent one.
   std::vector<std::tuple<const char*, const std::string*, const CLI::Option*>> shortcuts;
+  // --restart of run and of check: given as '', it names no checkpoint, and is no absent option
+  // (the run would start from step 0 as if it had not been given).
+  std::vector<const CLI::Option*> restarts;
   bool quiet = false, overwrite = false;
 };
 
@@ -50,7 +53,8 @@ void add_run_options(CLI::App* c, Options& o, const std::string& footer, SingleV
       ->type_name("KEY=VALUE")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  once(c->add_option("--restart", o.restart, "continue from this checkpoint (to run.steps)")->type_name("FILE"));
+  o.restarts.push_back(
+      once(c->add_option("--restart", o.restart, "continue from this checkpoint (to run.steps)")->type_name("FILE")));
   const auto shortcut = [&](const char* flags, std::string& value, const char* help, const char* type,
                             const char* key) {
     o.shortcuts.emplace_back(key, &value, once(c->add_option(flags, value, help)->type_name(type)));
@@ -71,7 +75,12 @@ void add_run_options(CLI::App* c, Options& o, const std::string& footer, SingleV
 // memory available. The device's memory is checked by the CUDA backend when it allocates.
 std::string check_memory(const config::RunConfig& cfg, const Job& job, io::MemoryNeed& need) {
   if (cfg.solver.nx <= 0 || cfg.solver.ny <= 0 || cfg.solver.nz <= 0) return "";  // reported as out of range
-  const io::RunShape shape = io::run_shape(cfg.solver, job.ranks, cfg.output.image_scale);
+  io::RunShape shape = io::run_shape(cfg.solver, job.ranks, cfg.output.image_scale);
+  try {
+    std::tie(shape.image_width, shape.image_height) = Output::largest_image(cfg);
+  } catch (const std::exception&) {
+    // A model or field that is no choice is reported by validate(); the image is then nx x ny.
+  }
   need = io::estimate_memory(shape);
   const std::string problem = io::check_host_memory(shape, job.ranks_on_host);
   // The estimate speaks of storage; the user changes it with a key.
@@ -208,7 +217,7 @@ ExitRequest failure(const std::exception& e) {
 
 void print_error(const std::string& what) {
   std::fflush(stdout);
-  std::string lines = what;
+  std::string lines = config::cut_long_text(what);  // a 1 MB value echoed is cut, its length said
   std::size_t pos = 0;
   while ((pos = lines.find('\n', pos)) != std::string::npos) lines.replace(pos, 1, "\nplume: error: "), pos += 1;
   std::fprintf(stderr, "plume: error: %s\n", lines.c_str());
@@ -307,6 +316,10 @@ Command parse_command_line(int argc, const char* const* argv, const Job& job) {
     return cmd;
   }
   cmd.kind = check->parsed() ? Command::Kind::Check : Command::Kind::Run;
+  for (const CLI::Option* r : o.restarts)
+    if (r->count() > 0 && o.restart.empty())
+      throw UsageError("--restart is given an empty file name: name the checkpoint to continue from (a "
+                       "checkpoint_<step>.ckpt of the run's output folder), or leave the option out to start at step 0");
   cmd.config = build_config(o, job, cmd.memory);
   return cmd;
 }

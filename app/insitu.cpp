@@ -1,5 +1,6 @@
 #include "insitu.hpp"
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <algorithm>
 #include "console.hpp"
 #ifdef PLUME_HAVE_CATALYST
@@ -20,10 +21,22 @@ bool InSitu::catalyst_available() {
 std::vector<std::string> InSitu::script_problems(const config::InSituConfig& cfg) {
   std::vector<std::string> problems;
 #ifdef PLUME_HAVE_CATALYST
+  // Only regular files are read: opening a FIFO for reading waits for a writer, and `plume check`
+  // would hang there. What is not a regular file is refused by config::validate, by its name.
+  std::vector<std::string> files;
+  std::vector<std::size_t> index;  // of files[i] in cfg.scripts
+  for (std::size_t i = 0; i < cfg.scripts.size(); ++i) {
+    struct stat st {};
+    if (::stat(cfg.scripts[i].c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+      files.push_back(cfg.scripts[i]);
+      index.push_back(i);
+    }
+  }
   try {
-    for (const catalyst::SyntaxProblem& p : catalyst::syntax_problems(cfg.scripts))
-      problems.push_back(fmt::format("insitu.scripts[{}] = \"{}\"{}: {}{}", p.index, cfg.scripts[p.index], p.line > 0 ? fmt::format(", line {}", p.line) : "",
-                                     p.message, p.text.empty() ? "" : ": " + p.text));
+    for (const catalyst::SyntaxProblem& p : catalyst::syntax_problems(files))
+      problems.push_back(fmt::format("insitu.scripts[{}] = \"{}\"{}: {}{}", index[p.index], files[p.index],
+                                     p.line > 0 ? fmt::format(", line {}", p.line) : "", p.message,
+                                     p.text.empty() ? "" : ": " + p.text));
   } catch (const std::exception& e) {
     problems.push_back(e.what());
   }

@@ -234,6 +234,27 @@ std::string Output::image(Solver& solver, const Fields& local, long long step, d
   return name;
 }
 
+namespace {
+
+// The caption of an image, the ParaView pipelines' images' own, so that both say the same; `plane`:
+// the z plane a 3-D lattice's image shows, -1 for a 2-D lattice.
+std::string image_caption(const io::FieldChoice& kind, long long step, double time, int plane) {
+  return fmt::format("{} (lattice units)   step {}   t = {:.6g}{}", kind.title, step, time,
+                     plane < 0 ? std::string() : fmt::format("   plane z = {}", plane));
+}
+
+}  // namespace
+
+std::pair<long long, long long> Output::largest_image(const config::RunConfig& cfg) {
+  const io::FieldChoice& kind = io::field_choice(find_model(cfg.solver.model), cfg.output.field);
+  // The time at its widest in {:.6g} ("-1.23457e+100").
+  const std::string caption = image_caption(kind, cfg.steps, -1.23456789e+100, cfg.solver.nz > 1 ? cfg.solver.nz / 2 : -1);
+  // Only a fixed colour range clips, and puts a line under the field that says so.
+  const viz::ImageSize s = viz::largest_field_image(cfg.solver.nx, cfg.solver.ny, cfg.output.image_scale,
+                                                    caption.size(), cfg.output.range.has_value());
+  return {s.width, s.height};
+}
+
 void Output::write_image(const Fields& f, long long step, double time, const std::string& name) const {
   const io::FieldChoice& kind = field();
   std::vector<double> v = io::extract_field(f, kind);
@@ -246,9 +267,7 @@ void Output::write_image(const Fields& f, long long step, double time, const std
     v.erase(v.begin(), v.begin() + std::ptrdiff_t(n) * z);
     plane = fmt::format("   plane z = {}", z);
   }
-  // The caption of the ParaView pipelines' images, so that both say the same.
-  const std::string title =
-      fmt::format("{} (lattice units)   step {}   t = {:.6g}{}", kind.title, step, time, plane);
+  const std::string title = image_caption(kind, step, time, f.nz > 1 ? f.nz / 2 : -1);
   const viz::Range range = colour_range(v, kind, cfg_.output);
   viz::Image img = viz::render_field(v, f.nx, f.ny, colormap_, range, cfg_.output.image_scale, true, title);
   // The file says what it is without the folder: what the picture shows, the program that made it

@@ -71,6 +71,9 @@ class Output {
   const std::string& dir() const { return dir_; }
   static std::string checkpoint_name(long long step);
   static std::string image_name(const std::string& field, long long step);
+  // The width and height in pixels of the largest image a run of `cfg` renders (its caption at
+  // the last step, the widest colour bar), for the memory estimate (plume/io/memory.hpp).
+  static std::pair<long long, long long> largest_image(const config::RunConfig& cfg);
 
  private:
   const io::FieldChoice& field() const;  // output.field among the model's choices

@@ -185,12 +185,17 @@ std::optional<Fault> find_fault(const Fields& f, long long step) {
   const int x = int(first % f.nx), y = int(first / f.nx % f.ny), z = int(first / f.nx / f.ny);
   double v = 0;
   const int k = bad_field(rule, [&](int j) { return f[j][std::size_t(first)]; }, v);
-  return Fault{step, f.x0 + x, f.y0 + y, f.z0 + z, f.info()[std::size_t(k)].name, v, count};
+  return Fault{step, f.x0 + x, f.y0 + y, f.z0 + z, f.info()[std::size_t(k)].name, v, count, f.nz > 1};
 }
 
 std::optional<Fault> allreduce_fault(const std::optional<Fault>& fault, const Model& m, const Domain& d,
                                      parallel::Communicator& comm, long long step) {
-  if (comm.size() == 1) return fault;
+  if (comm.size() == 1) {
+    if (!fault) return std::nullopt;
+    Fault f = *fault;
+    f.three_d = d.NZ > 1;  // a backend's own fault does not say
+    return f;
+  }
   // The first bad site of the lattice has the smallest (z NY + y) NX + x (exact in a double up to
   // 2^53 sites).
   const auto key = [&](const Fault& f) { return (double(f.z) * d.NY + f.y) * d.NX + f.x; };
@@ -222,6 +227,7 @@ std::optional<Fault> allreduce_fault(const std::optional<Fault>& fault, const Mo
   f.count = (long long)count;
   f.value = what.value;
   f.field = fields[std::size_t(what.field)].name;
+  f.three_d = d.NZ > 1;
   return f;
 }
 

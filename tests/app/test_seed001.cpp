@@ -141,6 +141,10 @@ TEST(Seed001, BadFilesEndTheCommandBeforeAnyWorkNamingFileAndLine) {
       {"40\n24\n10\n10\n0.1\n0.005\n", "1 1 1\n", "params.txt: the parameter file ends after 6 lines"},
       {"40\n24\nten\n10\n0.1\n0.005\n1.85\n", "1 1 1\n", "params.txt:3: maxIters: expected an integer"},
       {"40\n24\n10\n10\n0.1\n0.005\n2.5\n", "1 1 1\n", "params.txt:7: omega = 2.5 must lie between 0 and 2"},
+      // accel is D2Q9's accelerate.a: from 1 on the push exceeds what population 3 holds at rest.
+      {"40\n24\n10\n10\n0.1\n1.5\n1.85\n", "1 1 1\n",
+       "params.txt:6: accel = 1.5 is out of the benchmark's range: it must be >= 0 and < 1 (from 1 on the push"},
+      {"40\n24\n10\n10\n0.1\n-0.005\n1.85\n", "1 1 1\n", "params.txt:6: accel = -0.005 is out of the benchmark's range"},
       {good_params, "1 1 1\n3 4 2\n", "obstacles.dat:2"},
       {good_params, "1 1 1\n40 4 1\n", "obstacles.dat:2"},
       {good_params, "1 1\n", "obstacles.dat:1"},

@@ -102,3 +102,35 @@ TEST(MaskPng, WhatIsNotAPngIsRefusedByName) {
   EXPECT_NE(binary.find("I\\x01"), std::string::npos) << binary;
   for (const char c : binary) EXPECT_TRUE(c >= 0x20 && c < 0x7f) << "a raw byte " << int(c) << " in: " << binary;
 }
+
+// stb_image checks no chunk's CRC: a damaged file decoded to whatever its bytes gave. Every
+// chunk's is checked, and a bad one refuses the file, naming the chunk.
+TEST(MaskPng, AChunkWithABadChecksumIsRefused) {
+  TempDir tmp;
+  Picture p(8, 8);
+  p.set(3, 4, 0, 0, 0);
+  p.save(tmp / "good.png");
+  ASSERT_EQ(error_of(tmp / "good.png"), "");
+  const std::string good = plume::test::read_file(tmp / "good.png");
+  const std::size_t idat = good.find("IDAT");
+  ASSERT_NE(idat, std::string::npos);
+  // The CRC alone (the pixels decode as before), then a byte of the compressed pixels.
+  std::string crc = good;
+  const std::size_t iend = good.find("IEND");
+  crc[iend - 5] = char(crc[iend - 5] ^ 0x01);  // the last byte of IDAT's CRC, just before IEND's length
+  plume::test::write_file(tmp / "crc.png", crc);
+  EXPECT_EQ(error_of(tmp / "crc.png").rfind("mask image '" + tmp / "crc.png" + "' is not a valid PNG file: chunk 2 "
+                                            "('IDAT', at byte 33) has a bad checksum",
+                                            0),
+            0u)
+      << error_of(tmp / "crc.png");
+  // A damaged byte of the compressed pixels: refused, by stb_image or by the checksum.
+  std::string data = good;
+  data[idat + 8] = char(data[idat + 8] ^ 0x10);
+  plume::test::write_file(tmp / "data.png", data);
+  EXPECT_NE(error_of(tmp / "data.png").find("is not a valid PNG file"), std::string::npos) << error_of(tmp / "data.png");
+  // Cut short before IEND.
+  plume::test::write_file(tmp / "short.png", good.substr(0, iend - 4));
+  EXPECT_NE(error_of(tmp / "short.png").find("is not a valid PNG file"), std::string::npos)
+      << error_of(tmp / "short.png");
+}

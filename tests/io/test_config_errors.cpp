@@ -548,7 +548,7 @@ TEST(ConfigErrors, EachModelRefusesALatticeBelowItsLeast) {
   EXPECT_EQ(check_error(d2q9, {"lattice.nx=1", "lattice.ny=16", "walls.enabled=true", "physics.force_x=1e-5",
                                "initial.start=uniform"}),
             "");
-  EXPECT_EQ(check_error("model = \"diffusion\"\n", {"lattice.nx=1", "lattice.ny=16"}), "");
+  EXPECT_EQ(check_error("model = \"diffusion\"\n", {"lattice.nx=1", "lattice.ny=16", "initial.kx=0"}), "");
   EXPECT_EQ(check_error("model = \"thermal3d\"\n", {"lattice.nz=3"}), "");
   // --help states each model's least lattice with the key.
   EXPECT_HAS(config::describe_keys(), "of d2q9: 2 sites at least, nx, ny >= 3 for the Taylor-Green start");

@@ -1,6 +1,7 @@
 // Diagnostics on constructed fields with known answers, the two-stage reduction, the health
 // check and the CSV file.
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -155,6 +156,20 @@ TEST(Diagnostics, FaultReportsTheFirstBadSiteInGlobalCoordinates) {
   EXPECT_NE(m.find("step 4200"), std::string::npos) << m;
   EXPECT_NE(m.find("T is NaN at (x=105, y=207)"), std::string::npos) << m;
   EXPECT_NE(m.find("3 bad sites"), std::string::npos) << m;
+}
+
+// A 3-D lattice's bad site is named with its z (the message gave x and y alone); a 2-D one's not.
+TEST(Diagnostics, AFaultOfA3DLatticeNamesItsZ) {
+  Fields f;
+  f.resize(find_model("d3q19"), 4, 5, 6);
+  for (int k = 0; k < f.count(); ++k) std::fill(f[k].begin(), f[k].end(), 1.0);
+  f["rho"][f.at(1, 2, 3)] = std::numeric_limits<double>::quiet_NaN();
+  const auto fault = io::find_fault(f, 7);
+  ASSERT_TRUE(fault.has_value());
+  EXPECT_NE(fault->message().find("rho is NaN at (x=1, y=2, z=3)"), std::string::npos) << fault->message();
+  Fields flat = linear_fields(4, 4);
+  flat["rho"][flat.at(2, 1)] = 0.0;
+  EXPECT_NE(io::find_fault(flat, 1)->message().find("at (x=2, y=1)"), std::string::npos);
 }
 
 TEST(Diagnostics, NonPositiveDensityAndTemperatureAreFaults) {

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 #include "plume/io/memory.hpp"
 #include "d2q37/lattice.hpp"
+#include "plume/grid/layout.hpp"
+#include "plume/viz/image.hpp"
 #include "test_support.hpp"
 
 using namespace plume;
@@ -21,14 +23,56 @@ io::RunShape shape(long long nx, long long ny) {
 
 }  // namespace
 
+// What a backend allocates for a tile of nx x ny sites: Q planes of the layout (make_layout), its
+// rows padded to 256 bytes.
+double tile_populations(int nx, int ny, int bytes) {
+  return double(bytes) * double(make_layout(nx, ny, 1, d2q37::D2Q37::reach, 0, 37, std::size_t(bytes)).elements());
+}
+
 TEST(Memory, PopulationsAreTwoBuffersOfTheTileWithItsHalos) {
   io::RunShape s = shape(100, 200);
-  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 2.0 * 37 * 8 * 106 * 206);
+  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 2 * tile_populations(100, 200, 8));
+  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 2.0 * 37 * 8 * 160 * 206) << "rows of 160 elements";
   s.bytes_per_value = 4;
-  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 2.0 * 37 * 4 * 106 * 206);
+  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 2 * tile_populations(100, 200, 4));
   s.tiles_x = 2;
   s.tiles_y = 3;  // tiles of 50 x 67 (the largest)
-  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 2.0 * 37 * 4 * 56 * 73);
+  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 2 * tile_populations(50, 67, 4));
+}
+
+// A tall, narrow lattice (2 x 300000 used 3.85 GiB where 588 MiB were estimated): its rows are
+// padded to 256 bytes (2 sites in FP64 take 64 elements, not 2 + 2 halos), and its image is as wide
+// as its text, whatever nx.
+TEST(Memory, ATallNarrowLatticeCountsItsPaddedRowsAndTheImagesLeastWidth) {
+  io::RunShape s = shape(2, 300000);
+  const double estimated = io::estimate_memory(s).populations;
+  EXPECT_DOUBLE_EQ(estimated, 2 * tile_populations(2, 300000, 8));
+  EXPECT_GT(estimated, 7 * 2.0 * 37 * 8 * (2 + 6) * 300006) << "the padding is most of a row";
+  // The image render_field makes of a 2 x 3000 field with a run's caption and a clipped range,
+  // against the largest the estimate reserves for.
+  const std::string title = "rho (lattice units)   step 3000   t = 3000";
+  std::vector<double> v(2 * 3000);
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = double(i % 7) - 3;
+  const viz::Image img = viz::render_field(v, 2, 3000, viz::Colormap::Viridis, {-1, 1}, 2, true, title);
+  const viz::ImageSize largest = viz::largest_field_image(2, 3000, 2, title.size(), true);
+  EXPECT_EQ(img.height, largest.height) << "the caption and the clipping note";
+  EXPECT_LE(img.width, largest.width);
+  // An automatic range clips nothing: no note under the field.
+  const viz::Image unclipped = viz::render_field(v, 2, 3000, viz::Colormap::Viridis, viz::finite_range(v), 2, true, title);
+  const viz::ImageSize auto_range = viz::largest_field_image(2, 3000, 2, title.size(), false);
+  EXPECT_EQ(unclipped.height, auto_range.height);
+  EXPECT_LE(unclipped.width, auto_range.width);
+  EXPECT_GE(unclipped.width, auto_range.width - 6 * 24) << "no wider than the widest tick labels need";
+  EXPECT_GT(img.width, 50 * 2 * 2) << "the text, not the 4 pixels of the field, sets the width";
+  io::RunShape small = shape(2, 3000);
+  small.image_scale = 2;
+  small.image_width = largest.width;
+  small.image_height = largest.height;
+  const io::MemoryNeed m = io::estimate_memory(small);
+  // The fields and the extracted one, the RGB pixels, stb_image_write's filtered copy of them and
+  // the compressed stream.
+  EXPECT_DOUBLE_EQ(m.image, (small.fields + 1) * 8.0 * 6000 + 3 * 3.0 * largest.width * largest.height);
+  EXPECT_GE(m.image, 3.0 * double(img.rgb.size()));
 }
 
 // In-place streaming keeps one buffer: half the populations, and the message offers it only to
@@ -36,7 +80,7 @@ TEST(Memory, PopulationsAreTwoBuffersOfTheTileWithItsHalos) {
 TEST(Memory, InPlaceStreamingHoldsOneBufferAndIsOfferedWhenTwoDoNotFit) {
   io::RunShape s = shape(100, 200);
   s.buffers = 1;
-  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, 37.0 * 8 * 106 * 206);
+  EXPECT_DOUBLE_EQ(io::estimate_memory(s).populations, tile_populations(100, 200, 8));
   io::RunShape big = shape(100000, 100000);
   EXPECT_HAS(io::host_memory_problem(big, io::estimate_memory(big), 1, 1e9), "run.streaming = \"in-place\"");
   big.buffers = 1;

@@ -38,7 +38,15 @@ std::string number(double v) {
   return buf;
 }
 
-// "clipped to [0.95, 1.05]: 12% of sites (data 0.879 to 1.111)", or "" when nothing is clipped.
+// "clipped to [0.95, 1.05]: 12% of sites (data 0.879 to 1.111)"; `share` in percent.
+std::string clipping_text(Range range, double share, Range data) {
+  char pct[32];
+  std::snprintf(pct, sizeof pct, share < 1 ? "%.2g" : "%.0f", share);
+  return "clipped to [" + number(range.lo) + ", " + number(range.hi) + "]: " + pct + "% of sites (data " +
+         number(data.lo) + " to " + number(data.hi) + ")";
+}
+
+// The clipping text of `v` in `range`, or "" when nothing is clipped.
 std::string clipping_note(const std::vector<double>& v, Range range) {
   long below = 0, above = 0, finite = 0;
   const long n = long(v.size());
@@ -51,11 +59,17 @@ std::string clipping_note(const std::vector<double>& v, Range range) {
     }
   if (below + above == 0) return "";
   const double share = 100.0 * double(below + above) / double(finite);
-  const Range data = finite_range(v);
-  char pct[32];
-  std::snprintf(pct, sizeof pct, share < 1 ? "%.2g" : "%.0f", share);
-  return "clipped to [" + number(range.lo) + ", " + number(range.hi) + "]: " + pct + "% of sites (data " +
-         number(data.lo) + " to " + number(data.hi) + ")";
+  return clipping_text(range, share, finite_range(v));
+}
+
+// The widest a tick label can be (tick_labels): a sign, 17 significant digits, the point and an
+// exponent of three digits.
+constexpr int kWidestLabel = 24;
+// The width of an image of a field fw pixels wide with a colour bar whose labels are label_w
+// wide, a title and the clipping note: the field and its bar, or the text when it is wider.
+int image_width(long long fw, int label_w, int title_w, int note_w) {
+  constexpr int bar_w = 16, margin = 8, gap = 3;
+  return int(std::max({fw + margin + bar_w + gap + label_w + 2, (long long)title_w + 4, (long long)note_w + 4}));
 }
 
 }  // namespace
@@ -145,11 +159,11 @@ Image render_field(const std::vector<double>& v, int nx, int ny, Colormap map, R
   int label_w = 0;
   for (const auto& l : labels) label_w = std::max(label_w, text_width(l));
   const int bar_w = colorbar ? 16 : 0, margin = colorbar ? 8 : 0, gap = 3;
-  const int text_w = colorbar ? gap + label_w + 2 : 0;
   const std::string note = clipping_note(v, range);
   const int top = title.empty() ? 0 : kLineH, bottom = note.empty() ? 0 : kLineH;
   Image img;
-  img.resize(std::max({fw + margin + bar_w + text_w, text_width(title) + 4, text_width(note) + 4}),
+  img.resize(colorbar ? image_width(fw, label_w, text_width(title), text_width(note))
+                      : std::max({fw, text_width(title) + 4, text_width(note) + 4}),
              top + fh + bottom);
   std::fill(img.rgb.begin(), img.rgb.end(), std::uint8_t(255));
   const double span = range.hi > range.lo ? range.hi - range.lo : 1.0;
@@ -182,6 +196,14 @@ Image render_field(const std::vector<double>& v, int nx, int ny, Colormap map, R
   if (!title.empty()) draw_text(img, 2, 2, title, black);
   if (!note.empty()) draw_text(img, 2, top + fh + 3, note, black);
   return img;
+}
+
+ImageSize largest_field_image(long long nx, long long ny, int scale, std::size_t title_chars, bool clipped) {
+  if (scale < 1) scale = 1;
+  const double widest = -1.2345e-300;  // "%.4g": the longest number a clipping note holds
+  const std::string note = clipped ? clipping_text({widest, widest}, 1.2345e-5, {widest, widest}) : "";
+  return {image_width(nx * scale, kCharW * kWidestLabel, kCharW * int(title_chars), text_width(note)),
+          (title_chars > 0 ? kLineH : 0) + ny * scale + (clipped ? kLineH : 0)};
 }
 
 namespace {

@@ -77,6 +77,17 @@ std::string unknown_key_message(const std::vector<Key>& keys, const std::string&
   if (std::find(secs.begin(), secs.end(), section) == secs.end())
     return fmt::format("unknown section '{}' in '{}'{}; sections are {}", section, path, did_you_mean(section, secs),
                        join(secs, ", "));
+  // A key of another model (one set before a --set model=..., or written for it): named with the
+  // model in force, which is what refuses it.
+  std::vector<std::string> owners;
+  for (const Model* m : models())
+    if (m->name() != model)
+      for (const Parameter& p : m->parameters().list)
+        if (p.path() == path) owners.push_back(m->name());
+  if (!owners.empty())
+    return fmt::format("unknown key '{}': it is a key of model {}, and this configuration's model is {}, which has "
+                       "no such key",
+                       path, join(owners, ", "), model);
   std::vector<std::string> in_section;
   for (const Key& k : keys)
     if (k.section == section) in_section.push_back(k.path());
@@ -196,7 +207,47 @@ void set_key(RunConfig& c, const Key& k, const toml::node& n) {
 
 }  // namespace
 
-ConfigError::ConfigError(const std::vector<std::string>& p) : std::runtime_error(join(p, "\n")), problems(p) {}
+std::string cut_long_text(const std::string& text) {
+  constexpr std::size_t kLongest = 300, kKept = 60, kLongestLine = 4000;
+  const auto separator = [](char c) { return std::strchr(" \t\n'\"`()[]{}=:,;<>", c) != nullptr && c != '\0'; };
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t end = i;
+    while (end < text.size() && !separator(text[end])) ++end;
+    if (end - i > kLongest)
+      out += fmt::format("{}\u2026 ({} characters)", text.substr(i, kKept), end - i);
+    else
+      out.append(text, i, end - i);
+    if (end < text.size()) out += text[end];
+    i = end + 1;
+  }
+  std::string lines;
+  std::size_t start = 0;
+  while (start <= out.size()) {
+    std::size_t stop = out.find('\n', start);
+    if (stop == std::string::npos) stop = out.size();
+    const std::size_t n = stop - start;
+    if (n > kLongestLine)
+      lines += fmt::format("{}\u2026 ({} characters cut) \u2026{}", out.substr(start, kLongestLine / 2),
+                           n - kLongestLine / 2 - kLongestLine / 8, out.substr(stop - kLongestLine / 8, kLongestLine / 8));
+    else
+      lines.append(out, start, n);
+    if (stop < out.size()) lines += '\n';
+    start = stop + 1;
+  }
+  return lines;
+}
+
+namespace {
+std::vector<std::string> cut_each(std::vector<std::string> p) {
+  for (std::string& s : p) s = cut_long_text(s);
+  return p;
+}
+}  // namespace
+
+ConfigError::ConfigError(const std::vector<std::string>& p)
+    : std::runtime_error(join(cut_each(p), "\n")), problems(cut_each(p)) {}
 
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates) {
   std::string best;

@@ -450,9 +450,11 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
                   .min(1));
   t.push_back(boolean("insitu", "live", "let ParaView Live connect to the running simulation", PLUME_REF(insitu.live)));
   t.push_back(text("insitu", "live_host", "host of the ParaView Live server", PLUME_REF(insitu.live_host)));
-  t.push_back(integer("insitu", "live_port", "", "port of the ParaView Live server", PLUME_REF(insitu.live_port))
+  t.push_back(integer("insitu", "live_port", "", "port of the ParaView Live server (Live also uses the next one)",
+                      PLUME_REF(insitu.live_port))
                   .min(1)
-                  .max(65535));
+                  .max(65534)
+                  .note("ParaView Live uses this port and the next one, and 65535 is the last port there is"));
   t.push_back(integer("insitu", "live_every", "time steps", "send the run to the ParaView Live client every this many steps",
                       PLUME_REF(insitu.live_every))
                   .min(1));

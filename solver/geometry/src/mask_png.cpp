@@ -1,6 +1,9 @@
 #include "plume/geometry/mask_png.hpp"
 #include <fmt/format.h>
+#include <cstdint>
 #include <cstring>
+#include <string_view>
+#include <zlib.h>
 #include <memory>
 #include "plume/geometry/error.hpp"
 #include "plume/io/printable.hpp"
@@ -16,6 +19,35 @@ namespace {
 // of 255, and alpha >= 0.5 of 255.
 bool solid_pixel(const unsigned char* rgba) {
   return 2126 * rgba[0] + 7152 * rgba[1] + 722 * rgba[2] < 5000 * 255 && 2 * rgba[3] >= 255;
+}
+
+std::uint32_t big_endian(const std::string& b, std::size_t at) {
+  return std::uint32_t(static_cast<unsigned char>(b[at])) << 24 | std::uint32_t(static_cast<unsigned char>(b[at + 1])) << 16 |
+         std::uint32_t(static_cast<unsigned char>(b[at + 2])) << 8 | std::uint32_t(static_cast<unsigned char>(b[at + 3]));
+}
+
+// Every chunk after the signature, up to IEND, whole and with the CRC of its type and data
+// (stb_image checks none: a damaged file decodes to whatever its bytes give). "" or the problem.
+std::string chunk_problem(const std::string& bytes) {
+  std::size_t at = 8;
+  for (int n = 1;; ++n) {
+    if (bytes.size() - at < 12)
+      return fmt::format("it ends inside chunk {} at byte {} (the file is cut short; no IEND chunk)", n, at);
+    const std::uint32_t length = big_endian(bytes, at);
+    const std::string type = io::printable(std::string_view(bytes).substr(at + 4, 4));
+    if (length > bytes.size() - at - 12)
+      return fmt::format("chunk {} ('{}', at byte {}) says it holds {} bytes, past the end of the file", n, type, at,
+                         length);
+    const auto* data = reinterpret_cast<const Bytef*>(bytes.data() + at + 4);
+    const std::uint32_t crc = std::uint32_t(::crc32(::crc32(0L, Z_NULL, 0), data, uInt(4 + length)));
+    const std::uint32_t stored = big_endian(bytes, at + 8 + length);
+    if (crc != stored)
+      return fmt::format("chunk {} ('{}', at byte {}) has a bad checksum (CRC {:08x}, its bytes give {:08x}): the file "
+                         "is damaged",
+                         n, type, at, stored, crc);
+    if (type == "IEND") return "";
+    at += 12 + std::size_t(length);
+  }
 }
 
 }  // namespace
@@ -38,6 +70,9 @@ std::shared_ptr<SiteBitmap> read_mask_png(const std::string& path, int nx, int n
   if (!pixels)
     throw GeometryError(fmt::format("mask image '{}' is not a valid PNG file: it cannot be decoded (stb_image: {})",
                                     path, io::printable(stbi_failure_reason())));
+  // What stb_image decoded may still be damaged: it checks no CRC.
+  if (const std::string damaged = chunk_problem(bytes); !damaged.empty())
+    throw GeometryError(fmt::format("mask image '{}' is not a valid PNG file: {}", path, damaged));
   auto bitmap = std::make_shared<SiteBitmap>(nx, ny);
   // Nearest neighbour: the pixel under each site's centre (mask_png.hpp).
   for (int y = 0; y < ny; ++y) {

@@ -35,6 +35,7 @@ struct Fault {
   std::string field;        // the field's name (FieldInfo): "rho", "ux", "uy" or "T"
   double value = 0;
   long long count = 0;      // bad sites (in the block, or in the lattice once combined over ranks)
+  bool three_d = false;     // the lattice is 3-D: the site is named with its z
 };
 
 // The fault check's rule for a model's fields: how many, and which must be positive (bit k: field k).

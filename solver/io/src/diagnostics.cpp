@@ -37,7 +37,8 @@ Diagnostics compute_diagnostics(const Fields& local, const Domain& d, parallel::
 std::string Fault::message() const {
   const std::string what = std::isfinite(value) ? fmt::format("{} = {:.6g}", field, value)
                                                 : fmt::format("{} is {}", field, std::isnan(value) ? "NaN" : "infinite");
-  return fmt::format("the state became unphysical at step {}: {} at (x={}, y={}){}", step, what, x, y,
+  const std::string site = three_d ? fmt::format("(x={}, y={}, z={})", x, y, z) : fmt::format("(x={}, y={})", x, y);
+  return fmt::format("the state became unphysical at step {}: {} at {}{}", step, what, site,
                      count > 1 ? fmt::format(", {} bad sites in all", count) : "");
 }
 

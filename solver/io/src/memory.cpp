@@ -1,5 +1,6 @@
 #include "plume/io/memory.hpp"
 #include "plume/backend.hpp"
+#include "plume/grid/layout.hpp"
 #include "plume/model.hpp"
 #include <fmt/format.h>
 #include <algorithm>
@@ -17,6 +18,15 @@ constexpr double kDouble = sizeof(double);
 constexpr double kProgram = 256.0 * 1024 * 1024;
 constexpr double kSlack = 1.1;
 
+// The elements of one row of a tile of nx sites: its interior starts on a 256-byte boundary and
+// the row is padded to one (make_layout), which for a narrow lattice is most of it (2 sites in
+// FP64: 64 elements). A row no block can hold (make_layout refuses it) is counted as its sites,
+// halos and the padding of one boundary.
+double row_elements(long long nx, int halo, int bytes_per_value) {
+  if (nx < (1LL << 24)) return double(make_layout(int(nx), 1, 1, halo, 0, 1, std::size_t(bytes_per_value)).pitch);
+  return double(nx + 2 * halo) + double(kRowAlignBytes / bytes_per_value);
+}
+
 }  // namespace
 
 MemoryNeed estimate_memory(const RunShape& s) {
@@ -27,17 +37,21 @@ MemoryNeed estimate_memory(const RunShape& s) {
   const double tile = tx * ty * tz, whole = double(s.nx) * double(s.ny) * double(s.nz);
   const double plane = double(s.nx) * double(s.ny);  // an image shows one z plane
   MemoryNeed m;
-  m.populations =
-      double(s.buffers) * s.q * s.bytes_per_value * (tx + 2.0 * s.halo) * (ty + 2.0 * s.halo) * (tz + 2.0 * s.halo_z);
+  m.populations = double(s.buffers) * s.q * s.bytes_per_value * row_elements((long long)tx, s.halo, s.bytes_per_value) *
+                  (ty + 2.0 * s.halo) * (tz + 2.0 * s.halo_z);
   // Every rank: its population buffers (unless on the device), two sets of fields of its tile
   // (the driver's and the backend's snapshot for in-situ), and its tile's populations as doubles
   // while a checkpoint is gathered or a restart scattered.
   const double tile_host = (s.populations_on_device ? 0.0 : m.populations) + 2 * kFields * tile + s.q * kDouble * tile;
   m.other = kProgram + kSlack * tile_host;
   // Rank 0 also holds the whole lattice, once at a time: all populations as doubles (checkpoint,
-  // restart), or all fields, one of them extracted and the RGBA pixels of the image.
+  // restart), or all fields, one of them extracted and the image: its RGB pixels (3 bytes), and
+  // while it is encoded stb_image_write's filtered copy of them and the compressed stream (at most
+  // as large again) that becomes the file's content.
   const double gather = s.q * kDouble * whole;
-  const double image = (kFields + kDouble) * whole + 4.0 * s.image_scale * s.image_scale * plane;
+  const double pixels = s.image_width > 0 ? double(s.image_width) * double(s.image_height)
+                                          : double(s.image_scale) * s.image_scale * plane;
+  const double image = (kFields + kDouble) * whole + 3 * 3.0 * pixels;
   m.rank0 = kProgram + kSlack * (tile_host + std::max(gather, image));
   m.image = image;
   m.image_counts_most = image > gather && image > tile_host;

@@ -9,6 +9,8 @@
 #include "plume/io/atomic_file.hpp"
 #include "plume/io/input_file.hpp"
 #include "plume/io/printable.hpp"
+#include "plume/model.hpp"
+#include "plume/parameters.hpp"
 
 namespace plume::io {
 namespace {
@@ -84,7 +86,16 @@ Seed001Params read_seed001_params(const std::string& path) {
   if (p.ny < 2) bad(2, fmt::format("{} must be at least 2 (the benchmark accelerates row ny - 2)", p.ny));
   if (p.max_iters < 0) bad(3, fmt::format("{} must not be negative", p.max_iters));
   if (p.density <= 0) bad(5, fmt::format("{} must be positive", p.density));
-  if (p.accel < 0) bad(6, fmt::format("{} must not be negative", p.accel));
+  // accel is D2Q9's accelerate.a, whose range and its reason are stated with that parameter.
+  for (const Parameter& a : find_model("d2q9").parameters().list)
+    if (a.path() == "accelerate.a") {
+      const bool below = a.lo && (a.lo->open ? p.accel <= a.lo->value : p.accel < a.lo->value);
+      const bool above = a.hi && (a.hi->open ? p.accel >= a.hi->value : p.accel > a.hi->value);
+      if (below || above || !std::isfinite(p.accel))
+        bad(6, fmt::format("{} is out of the benchmark's range: it must be {}{} and {}{} ({})", p.accel,
+                           a.lo->open ? "> " : ">= ", a.lo->value, a.hi->open ? "< " : "<= ", a.hi->value,
+                           a.range_note));
+    }
   if (!(p.omega > 0 && p.omega < 2))
     bad(7, fmt::format("{} must lie between 0 and 2 (the viscosity (2/omega - 1)/6 must be positive)", p.omega));
   std::string rest;

@@ -229,6 +229,8 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
   const auto speed = [&](const char* key, double u) { isothermal::check_speed(problems, key, u); };
   speed("walls.bottom_u", s.physics.bottom.u);
   speed("walls.top_u", s.physics.top.u);
+  isothermal::check_wall_speed(problems, "walls.bottom_u", s.physics.bottom.u, s.physics.walls, "walls.enabled");
+  isothermal::check_wall_speed(problems, "walls.top_u", s.physics.top.u, s.physics.walls, "walls.enabled");
   isothermal::check_velocity(problems, {"initial.ux", "initial.uy"}, {s.initial.ux, s.initial.uy});
   if (s.initial.start == Start::TaylorGreen) speed("initial.amplitude", s.initial.amplitude);
   const Params& p = s.physics;

@@ -108,6 +108,10 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
   speed("walls.y_high_u", s.physics.y_high.u);
   speed("walls.z_low_u", s.physics.z_low.u);
   speed("walls.z_high_u", s.physics.z_high.u);
+  isothermal::check_wall_speed(problems, "walls.y_low_u", s.physics.y_low.u, s.physics.walls_y, "walls.y");
+  isothermal::check_wall_speed(problems, "walls.y_high_u", s.physics.y_high.u, s.physics.walls_y, "walls.y");
+  isothermal::check_wall_speed(problems, "walls.z_low_u", s.physics.z_low.u, s.physics.walls_z, "walls.z");
+  isothermal::check_wall_speed(problems, "walls.z_high_u", s.physics.z_high.u, s.physics.walls_z, "walls.z");
   isothermal::check_velocity(problems, {"initial.ux", "initial.uy", "initial.uz"},
                              {s.initial.ux, s.initial.uy, s.initial.uz});
   isothermal::check_force(problems, {"physics.force_x", "physics.force_y", "physics.force_z"},

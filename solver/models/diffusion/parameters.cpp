@@ -114,6 +114,16 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
                                          ": the lattice resolves no finer sine (at " + sizes[i] +
                                          "/2 it is 0 on every site)"});
     }
+    // A wave number along x or y on an axis of one site asks for a sine the lattice cannot hold: it
+    // would be left out, and the run would be another mode than the one asked for. (z on a 2-D
+    // lattice is the exception: a lattice of one plane has no z, and kz's default stays 1.)
+    for (int i = 0; i < 2; ++i)
+      if (s.initial.k[i] != 0 && n[i] == 1) {
+        const std::string axis(1, "xy"[i]), key = keys[i];
+        problems.push_back({key, key + " = " + std::to_string(s.initial.k[i]) + ": the lattice has one site along " +
+                                     axis + " (lattice." + sizes[i] + " = 1), where a sine has no period: set " + key +
+                                     " = 0, or use more sites along " + axis});
+      }
     // An axis of one site has no factor, whatever its wave number.
     bool varies = false;
     for (int i = 0; i < 3; ++i) varies = varies || (s.initial.k[i] != 0 && n[i] > 1);

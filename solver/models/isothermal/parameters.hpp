@@ -66,6 +66,17 @@ inline void check_speed(std::vector<SetupProblem>& problems, const char* key, do
                                  "most 0.4, better below 0.1)"});
 }
 
+// A moving wall's speed given while that wall is off: the run would ignore it (periodic there), so
+// the configuration says so instead of running a flow other than the one asked for. `wall`: the
+// key that turns the wall on.
+inline void check_wall_speed(std::vector<SetupProblem>& problems, const char* key, double u, bool on,
+                             const char* wall) {
+  if (u != 0 && !on)
+    problems.push_back({key, std::string(key) + " = " + parameter::number_text(u) + " is given, but " + wall +
+                                 " = false: there is no wall to move (set " + wall + " = true, or leave out " +
+                                 key + ")"});
+}
+
 // "initial.ux, initial.uy = 0.3, 0.3": the components of a vector that are not 0, and their count.
 inline int nonzero_components(const std::vector<const char*>& keys, const std::vector<double>& v, std::string& text) {
   std::string named, values;

@@ -211,6 +211,28 @@ void check_derived(const Params& p, std::vector<SetupProblem>& problems) {
     problems.push_back({"reference.rayleigh", numbers + " set physics.tau_t = 1/2 + 4 U H / sqrt(Ra Pr) = " +
                                                   number_text(p.tau_t) +
                                                   ", and tau_t must be a finite number > 0.5 (a positive diffusivity)"});
+  // The largest speed at which the lattice Boltzmann update is linearly stable falls to 0 as tau
+  // approaches 1/2 (Sterling and Chen, J. Comput. Phys. 123, 196, 1996): plume takes it as
+  // 8 (tau - 1/2), so that a relaxation time closer to 1/2 than U/8 is refused, the flow reaching
+  // about the free-fall velocity U (in words: a grid Reynolds number U / nu of at most 24, a grid
+  // Peclet number U / kappa of at most 32). Ra = 1e30 on 16 sites (tau - 1/2 = 2.4e-15) blew up at
+  // step 1740; the shipped cases keep the bound (Ra = 1e6 on 48 sites: 0.0072 >= 0.00625). Through
+  // tau - 1/2 = 3 U H sqrt(Pr / Ra) and tau_t - 1/2 = 4 U H / sqrt(Ra Pr) the bound is one on Ra
+  // by the lattice's depth, whatever U: Ra <= 576 H^2 Pr and Ra <= 1024 H^2 / Pr.
+  const double least = r.velocity / 8;
+  const auto near_half = [&](double tau, const char* key, const char* formula, double ra_most) {
+    if (!(tau > 0.5 && std::isfinite(tau)) || tau - 0.5 >= least) return;
+    problems.push_back({"reference.rayleigh",
+                        numbers + " set " + key + " = " + formula + " = " + number_text(tau) + ": " + key +
+                            " - 1/2 = " + approx_text(tau - 0.5) + " is below U/8 = " + number_text(least) +
+                            ", and the update is unstable where the flow's speed exceeds 8 (" + key +
+                            " - 1/2); on H = " + whole_text(r.height) + " sites at this Prandtl number the "
+                            "lattice holds Ra up to " + approx_text(ra_most) +
+                            ": lower reference.rayleigh, or use a deeper lattice (lattice.nz)"});
+  };
+  const double H2 = r.height * r.height;
+  if (!r.tau_given) near_half(p.tau, "physics.tau", "1/2 + 3 U H sqrt(Pr / Ra)", 576 * H2 * r.prandtl);
+  if (!r.tau_t_given) near_half(p.tau_t, "physics.tau_t", "1/2 + 4 U H / sqrt(Ra Pr)", 1024 * H2 / r.prandtl);
   if (!r.buoyancy_given && !std::isfinite(p.buoyancy))
     problems.push_back({"reference.rayleigh", numbers + " set physics.buoyancy = U^2 / (dT H) = " +
                                                   number_text(p.buoyancy) + " with dT = t_hot - t_cold = " +

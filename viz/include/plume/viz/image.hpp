@@ -46,6 +46,16 @@ std::vector<std::string> tick_labels(const std::vector<double>& ticks);
 Image render_field(const std::vector<double>& v, int nx, int ny, Colormap map, Range range, int scale = 1,
                    bool colorbar = true, const std::string& title = "");
 
+// The size in pixels of the largest image render_field makes of an nx x ny field at `scale` with a
+// colour bar and a title of `title_chars` characters, whatever the values: the widest tick labels,
+// and with `clipped` (a fixed range, which values may leave) the line under the field that says
+// what is clipped. Its text sets a least width, so that the image of a narrow field is far wider
+// than nx * scale (a memory estimate reserves it).
+struct ImageSize {
+  long long width = 0, height = 0;
+};
+ImageSize largest_field_image(long long nx, long long ny, int scale, std::size_t title_chars, bool clipped);
+
 // The image as PNG file content, its text chunks right after the header chunk.
 std::string encode_png(const Image& img);
 // Writes a PNG through io::AtomicFile: complete or not at all. Throws std::runtime_error naming

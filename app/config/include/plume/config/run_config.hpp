@@ -89,8 +89,14 @@ struct RunConfig {
   bool overwrite = false;  // command line only: replace another run's files in the output folder
 };
 
+// `text` with every run of more than 300 characters between separators (blanks, quotes, brackets,
+// '=', ':', ','), a value or a key a user wrote, cut to its first 60 and its length ("aaaa… (1048576
+// characters)"), and any line still over 4000 characters cut in its middle: a message stays readable
+// whatever it echoes.
+std::string cut_long_text(const std::string& text);
+
 // A configuration problem. what() is one line per problem, each naming the key (and the file
-// position when there is one).
+// position when there is one); each is cut where it echoes a long value (cut_long_text).
 struct ConfigError : std::runtime_error {
   explicit ConfigError(const std::vector<std::string>& problems);
   explicit ConfigError(const std::string& problem) : ConfigError(std::vector<std::string>{problem}) {}

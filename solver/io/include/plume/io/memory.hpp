@@ -21,16 +21,21 @@ struct RunShape {
   int tiles_x = 1, tiles_y = 1, tiles_z = 1;  // one tile per rank
   bool populations_on_device = false;  // a GPU backend keeps the populations in device memory
   int image_scale = 0;                 // pixels per site of the images rank 0 renders (0: none)
+  // The largest image rank 0 renders, in pixels (viz::largest_field_image: its text makes a narrow
+  // lattice's image far wider than nx * image_scale); 0: nx x ny times image_scale.
+  long long image_width = 0, image_height = 0;
 };
 
 // Bytes, at the peak of a run.
 struct MemoryNeed {
-  double populations = 0;  // the population buffers of one tile (two, or one in place), halos included
+  double populations = 0;  // the population buffers of one tile (two, or one in place), halos and the
+                           // padding of its rows included (plume/grid/layout.hpp)
   double rank0 = 0;        // host memory of rank 0: its tile, and the whole lattice gathered for a
                            // checkpoint (or a restart's read) or for an image
   double other = 0;        // host memory of each other rank
   double device = 0;       // device memory of each rank (0 when the populations are on the host)
-  double image = 0;        // of rank0: the whole lattice's image and the fields it is drawn from
+  double image = 0;        // of rank0: the whole lattice's image, its PNG encoding and the fields it
+                           // is drawn from
   bool image_counts_most = false;  // rank 0's whole lattice is the image's (output.image_scale), not the populations'
   // Host memory of `ranks` ranks on one host, rank 0 among them.
   double host(int ranks) const { return rank0 + double(ranks - 1) * other; }
