@@ -8,13 +8,21 @@
 # are B's extra CMake arguments (-DCMAKE_CUDA_FLAGS=-DNAME=VALUE: a variant of B). Every line
 # model_rate prints goes to $OUT/ab-rates.txt with the side in front; the best of the rounds per
 # case and side comes last.
+# PLUME_AB_BINARIES=DIR: no builds; DIR holds model_rate_a and model_rate_b, built on another
+# machine with the same CUDA toolkit (the GPU machine then only runs them: minutes of device time
+# saved, and both sides measured in one short call).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 work=${PLUME_AB_BUILD:-$root/build-rate-ab}
 source scripts/gpu-prepare.sh
-rm -rf "$work/a-src" && mkdir -p "$work/a-src" && tar -m -xf .ab/before.tar -C "$work/a-src"
+rate() { "$work/$1/bench/model_rate" "${@:2}"; }
+if [ -n "${PLUME_AB_BINARIES:-}" ]; then
+  rate() { "$PLUME_AB_BINARIES/model_rate_$1" "${@:2}"; }
+fi
+[ -z "${PLUME_AB_BINARIES:-}" ] && rm -rf "$work/a-src" && mkdir -p "$work/a-src" && tar -m -xf .ab/before.tar -C "$work/a-src"
 for side in a b; do
+  [ -n "${PLUME_AB_BINARIES:-}" ] && break
   src=$root
   extra=()
   [ $side = a ] && src=$work/a-src
@@ -36,9 +44,10 @@ for round in $(seq "${PLUME_AB_ROUNDS:-3}"); do
   while read -r line; do
     [ -z "$line" ] && continue
     for side in a b; do
-      [ $side = a ] && [[ "$line" == *run.streaming* ]] && ! grep -q run.streaming "$work/a-src/bench/model_rate.cpp" && continue
+      [ $side = a ] && [ -z "${PLUME_AB_BINARIES:-}" ] && [[ "$line" == *run.streaming* ]] &&
+        ! grep -q run.streaming "$work/a-src/bench/model_rate.cpp" && continue
       # shellcheck disable=SC2086
-      "$work/$side/bench/model_rate" $line 2>&1 | sed "s/^/$side /" | tee -a "$logs/ab-rates.txt"
+      rate $side $line 2>&1 | sed "s/^/$side /" | tee -a "$logs/ab-rates.txt"
     done
   done <<< "$cases"
 done
