@@ -93,14 +93,14 @@ double shape_ms(Lattice<M, Real>& lat, int steps) {
 }
 
 // As the backend steps one periodic block: a vector kernel, or the rows of a model whose update
-// reads across (cuda::reads_across), reads across the periodic boundaries itself (cuda::wrap_for),
+// reads across (reads_across), reads across the periodic boundaries itself (cuda::wrap_for),
 // the others read the ghosts (not filled here: the kernel's own cost).
 template <class M, class Real, class Shape>
 double shape_ms_production(Lattice<M, Real>& lat, int steps) {
   Wrap wrap;
   if constexpr (Shape::mapping == cu::Mapping::Vector)
     wrap = {{lat.d.nx % Shape::width == 0 ? lat.d.nx : 0, lat.d.ny, lat.d.nz}};
-  else if constexpr (Shape::mapping == cu::Mapping::Rows && cu::reads_across<M>::value)
+  else if constexpr (Shape::mapping == cu::Mapping::Rows && reads_across<M>::value)
     wrap = {{lat.d.nx, lat.d.ny, lat.d.nz}};
   return time_ms(steps, [&](int k) {
     StepArgs<Real, typename M::Params> a = args(lat, k);
@@ -175,8 +175,8 @@ void stencil_kernels(Lattice<diffusion::Traits<3>, Real>& lat, int steps, std::i
            same ? "same bits" : "DIFFERENT");
   };
   (one(std::integral_constant<int, Is>{}), ...);
-  std::printf("stencil kernels: the production one is %s (diffusion/model.hpp, stencil_kernel(%d))\n",
-              bench::traits_line(M::stencil_kernel(int(sizeof(Real)))).c_str(), int(sizeof(Real)));
+  std::printf("stencil kernels: the production one is %s (diffusion/tuning.hpp, stencil_kernel(%d))\n",
+              bench::traits_line(M::Tuning::stencil_kernel(int(sizeof(Real)))).c_str(), int(sizeof(Real)));
 }
 
 template <class Real>

@@ -1,23 +1,25 @@
-// The registry of models: one line per model. Adding a model is adding its folder and its line
-// here (docs/architecture.md, "Adding a model").
+// The registry of models, in the order solver/models/models.cmake registers them (a plume_model
+// line each; CMake writes registered_models.inc from them, a PLUME_MODEL(<name>) line each).
+// Adding a model is adding its folder and its line there (docs/architecture.md, "Adding a model").
 #include <stdexcept>
-#include "d2q37/registration.hpp"
-#include "d2q9/registration.hpp"
-#include "d3q19/registration.hpp"
-#include "diffusion/registration.hpp"
-#include "thermal3d/registration.hpp"
 #include "plume/model.hpp"
 #include "plume/parameters.hpp"
 
 namespace plume {
 
+// Each model's plume::Model, defined in its folder (namespace plume::<name>).
+#define PLUME_MODEL(name) \
+  namespace name {        \
+  const Model& model();   \
+  }
+#include "registered_models.inc"
+#undef PLUME_MODEL
+
 const std::vector<const Model*>& models() {
   static const std::vector<const Model*> all = {
-      &d2q37::model(),
-      &d2q9::model(),
-      &d3q19::model(),
-      &diffusion::model(),
-      &thermal3d::model(),
+#define PLUME_MODEL(name) &name::model(),
+#include "registered_models.inc"
+#undef PLUME_MODEL
   };
   return all;
 }

@@ -1,8 +1,9 @@
 // What a model's run-time description (plume::Model) takes from its Traits alone, written once
 // for every model: its lattice and fields, which setup is its own, which directions a setup makes
-// periodic, its default setup, and its backends. The generic backends are only declared here:
-// the model's backends.cpp and backends_cuda.cu instantiate them for its Traits, so that
-// model.cpp does not compile them.
+// periodic, its default setup, and its backends. The Traits must meet plume/model_contract.hpp,
+// checked here. The generic backends are only declared here: CMake instantiates them for every
+// Traits that solver/models/models.cmake registers (cmake/PlumeModel.cmake), so that model.cpp
+// does not compile them.
 #pragma once
 #include <iterator>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "plume/backend.hpp"
 #include "plume/lattice/lattice_info.hpp"
 #include "plume/model.hpp"
+#include "plume/model_contract.hpp"
 #include "plume/reductions.hpp"
 
 namespace plume {
@@ -36,6 +38,8 @@ std::unique_ptr<Backend> make_backend_of(const BackendPlace& where, const Domain
 
 template <class T>
 class TraitsModel : public Model {
+  static_assert(ModelContract<T>::value && GpuTuningContract<T>::value);
+
  public:
   using Setup = typename T::Setup;
 

@@ -19,6 +19,7 @@
 #include "plume/derived.hpp"
 #include "plume/hd.hpp"
 #include "plume/model.hpp"
+#include "plume/model_contract.hpp"
 #include "plume/strict.hpp"
 
 namespace plume {
@@ -70,14 +71,9 @@ PLUME_HD int bad_field(const FaultRule& r, const Value& value, double& v) {
 
 // --- a model's own row quantities ----------------------------------------------------------
 // A model with quantities of its own per row (beyond the sums of its stored fields) states them
-// in its traits as
-//   kOwnRowSums                              how many (Model::own_row_sums)
-//   add_row_site(fields, RowSite, sums)      PLUME_HD: one site's share, from its fields (in the
-//                                            order of field_list), added to sums[0 .. kOwnRowSums)
-//   kRowPasses (optional, default 1)         passes over the row, for a quantity that needs a
-//                                            property of the whole row first (diffusion: the
-//                                            spread about the row's mean)
-// and every backend and the host diagnostics run that one code, row by row, in x order.
+// in its traits (kOwnRowSums, add_row_site, kRowPasses: plume/model_contract.hpp), and every
+// backend and the host diagnostics run that one code, row by row, in x order. What one site's
+// share (add_row_site) sees of its row:
 struct RowSite {
   int x = 0;   // global x
   int NX = 0;  // the lattice's width
@@ -86,15 +82,6 @@ struct RowSite {
   // The sums of the stored fields over this block's row (in x order), for passes after the first.
   const double* row_fields = nullptr;
 };
-
-template <class M, class = void>
-struct own_row_sums_of : std::integral_constant<int, 0> {};
-template <class M>
-struct own_row_sums_of<M, std::void_t<decltype(M::kOwnRowSums)>> : std::integral_constant<int, int(M::kOwnRowSums)> {};
-template <class M, class = void>
-struct row_passes_of : std::integral_constant<int, 1> {};
-template <class M>
-struct row_passes_of<M, std::void_t<decltype(M::kRowPasses)>> : std::integral_constant<int, int(M::kRowPasses)> {};
 
 // Model M's own quantities of one block row of nx sites whose first lies at global x0, value(k, x)
 // giving field k at local x: out[0 .. kOwnRowSums). row_fields: the row's sums of the stored

@@ -8,6 +8,7 @@
 #include "d2q37/rayleigh_taylor.hpp"
 #include "d2q37/site.hpp"
 #include "d2q37/registration.hpp"
+#include "d2q37/tuning.hpp"
 #include "plume/model.hpp"
 #include "plume/parallel/decomposition.hpp"
 #include "plume/reductions.hpp"
@@ -52,16 +53,7 @@ struct Traits {
   // collision operator costs the other registers): 0 RTRT, 1 BGK.
   static constexpr int kVariants = 2;
   static int variant(const Params& p) { return p.model == CollisionModel::BGK ? 1 : 0; }
-  // Registers per thread of each variant's step kernel (measured with -Xptxas -v on sm_90): the
-  // CUDA backend fits as many blocks per multiprocessor as these leave room for.
-  static constexpr int registers(int variant) { return variant == 1 ? 168 : 124; }
-  // Threads of a step block along x: for RTRT with FP64 storage 256 (the same 16 warps a
-  // multiprocessor as four blocks of 128; 0.924 of the copy bandwidth against 0.918 on an H200),
-  // with FP32 128 (0.86-0.88 against 0.77-0.86 in blocks of 256; bench/d2q37_step.cu,
-  // docs/benchmarks.md). BGK keeps three blocks of 128 (its registers leave one of 256: 8 warps).
-  static constexpr int step_threads(int variant, int bytes_per_value) {
-    return variant == 0 && bytes_per_value == 8 ? 256 : 128;
-  }
+  using Tuning = d2q37::Tuning;  // its GPU step kernels' registers and blocks (tuning.hpp)
   // The update reads across the periodic boundaries of a block that spans the lattice itself
   // (site.hpp's source, StepArgs::wrap): such a block's step with two buffers fills no ghost sites,
   // one launch a step instead of two.

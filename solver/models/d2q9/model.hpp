@@ -8,6 +8,7 @@
 #include "d2q9/lattice.hpp"
 #include "d2q9/registration.hpp"
 #include "d2q9/site.hpp"
+#include "d2q9/tuning.hpp"
 #include "isothermal/fields.hpp"
 #include "plume/parallel/decomposition.hpp"
 #include "plume/reductions.hpp"
@@ -50,21 +51,7 @@ struct Traits {
   // (compressible, incompressible).
   static constexpr int kVariants = 4;
   static int variant(const Params& p) { return 2 * int(p.collision) + int(p.equilibrium); }
-  // The register budget of each variant's step kernel, from which the CUDA backend takes its blocks
-  // per multiprocessor. Unbounded, the kernels take 94 (BGK) and 120 (TRT) registers (-Xptxas -v,
-  // sm_90), which leaves room for 4 blocks of 128 threads: too few loads in flight. Held to 64
-  // (60-64 used, no spills), 8 blocks fit, and the step runs 20 % faster in FP64 and 60 % faster
-  // with FP32 storage on an H200 (docs/benchmarks.md).
-  // With FP32 storage the backend runs update_rows instead, two rows per thread in 80 registers
-  // (kernels.cuh, ProductionShape): 6 blocks.
-  static constexpr int registers(int /*variant*/) { return 64; }
-  static constexpr int pair_registers(int /*variant*/) {
-#ifdef PLUME_D2Q9_PAIR_REGISTERS  // a benchmark's other budget (scripts/gpu-rate-ab.sh)
-    return PLUME_D2Q9_PAIR_REGISTERS;
-#else
-    return 80;
-#endif
-  }
+  using Tuning = d2q9::Tuning;  // its GPU step kernels' registers (tuning.hpp)
 
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int /*z*/) {

@@ -8,6 +8,7 @@
 #include "d3q19/lattice.hpp"
 #include "d3q19/registration.hpp"
 #include "d3q19/site.hpp"
+#include "d3q19/tuning.hpp"
 #include "isothermal/fields.hpp"
 #include "plume/parallel/decomposition.hpp"
 
@@ -52,14 +53,7 @@ struct Traits {
   // (compressible, incompressible).
   static constexpr int kVariants = 4;
   static int variant(const Params& p) { return 2 * int(p.collision) + int(p.equilibrium); }
-  // The register budget of each variant's step kernel (the CUDA launch shape follows): 96 gives
-  // 5 blocks of 128 threads per multiprocessor. On an H100 at 256^3 (docs/d3q19.md) FP64 storage
-  // runs at 7.8 G site updates/s with any budget from 80 up; FP32 storage is fastest at 96 (13.6 G
-  // BGK, 13.4 G TRT, against 13.3 and 12.8 G at 128 and 11.8 at 168); at 64 TRT spills and halves.
-  static constexpr int registers(int /*variant*/) { return 96; }
-  // With FP32 storage the backend runs update_rows, two rows per thread (kernels.cuh,
-  // ProductionShape), in this budget.
-  static constexpr int pair_registers(int /*variant*/) { return 128; }
+  using Tuning = d3q19::Tuning;  // its GPU step kernels' registers (tuning.hpp)
   // The update reads across the periodic boundaries of a block that spans the lattice itself
   // (pull_plain, StepArgs::wrap): such a block's step with two buffers fills no ghost sites. The
   // fills took 8 % of an FP32 step at 256^3 on an H100 (docs/benchmarks.md).

@@ -10,8 +10,8 @@
 #include "diffusion/registration.hpp"
 #include "diffusion/site.hpp"
 #include "diffusion/stencil.hpp"
+#include "diffusion/tuning.hpp"
 #include "diffusion/walls.hpp"
-#include "plume/grid/stencil_kernel.hpp"
 #include "plume/parallel/decomposition.hpp"
 #include "plume/reductions.hpp"
 
@@ -46,8 +46,7 @@ struct Traits {
   // 0: periodic (site.hpp); 1: with walls (walls.hpp).
   static constexpr int kVariants = 2;
   static int variant(const Params& p) { return p.walls_y || p.walls_z ? 1 : 0; }
-  // A handful of registers: 8 blocks of 128 threads per multiprocessor.
-  static constexpr int registers(int /*variant*/) { return 32; }
+  using Tuning = diffusion::Tuning;  // its GPU step kernels' registers and stencil kernel (tuning.hpp)
 
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real, Params>& a, int x, int y, int z) {
@@ -57,26 +56,10 @@ struct Traits {
       update_site<Dim>(a, x, y, z);
   }
 
-  // 3-D without walls (variant 0): the CUDA backend runs one of the kernels of
-  // plume/grid/stencil_kernel.hpp, chosen here by the storage's bytes per value (4 or 8). Each
-  // gathers a site's neighbours its own way and calls next_value (site.hpp): the same bits.
-  // Both are vectors along x, which on one periodic block read across the boundaries themselves,
-  // so that no halo needs filling (the x ghost columns alone, a few bytes of every row, took
-  // 0.07 ms of a 0.55 ms FP32 step at 512^3 on an H100; cuda::wrap_for). Fractions of the copy
-  // bandwidth at 256^3 / 512^3 (docs/benchmarks.md):
-  // - FP32: four sites per thread in float4 loads, 64 threads (FP32 moves too few bytes per load
-  //   for one site a thread). On an H100 (2026-11-28, bench/model_rate, T held as doubles) 4
-  //   layers a thread in a budget of 56 registers (18 blocks) run at 0.82 / 0.91, against 16
-  //   layers in 64 (16 blocks) 0.77 / 0.86, 8 in 56 0.77 / 0.90 and 4 in 64 0.80 / 0.88;
-  //   bench/shapes_3d timed 18 such vectors.
-  // - FP64: two sites per thread in double2 loads, 128 threads, 8 layers: 0.75 / 0.81 on an H200,
-  //   as the shared-memory tile (0.76 / 0.81, which needs every halo), and 0.82 / 0.91 on an
-  //   H100 (the tile 0.84 / 0.88, 2026-11-27).
-  // Loading layers ahead (the vectors' `ahead`) was slower on the H100 for both, and so were
-  // several rows a thread.
-  static constexpr StencilKernel stencil_kernel(int real_bytes) {
-    return real_bytes == 4 ? StencilKernel::vector(64, 4, 4, 56) : StencilKernel::vector(128, 2, 8, 48);
-  }
+  // 3-D without walls (variant 0): the CUDA backend runs the kernel of
+  // plume/grid/stencil_kernel.hpp that Tuning::stencil_kernel chooses by the storage's bytes per
+  // value. Each gathers a site's neighbours its own way and calls next_value (site.hpp): the same
+  // bits.
   template <int V, class Real, int D = Dim, class = std::enable_if_t<D == 3 && V == 0>>
   PLUME_HD PLUME_FORCEINLINE static void update_column(const StepArgs<Real, Params>& a, int x, int y, int z0, int z1) {
     diffusion::update_column(a, x, y, z0, z1);

@@ -7,6 +7,7 @@
 #include "thermal3d/lattice.hpp"
 #include "thermal3d/registration.hpp"
 #include "thermal3d/site.hpp"
+#include "thermal3d/tuning.hpp"
 #include "isothermal/fields.hpp"
 #include "plume/parallel/decomposition.hpp"
 #include "plume/reductions.hpp"
@@ -45,15 +46,7 @@ struct Traits {
   // Collision (BGK, TRT) x equilibrium (compressible, incompressible), each compiled on its own.
   static constexpr int kVariants = 4;
   static int variant(const Params& p) { return 2 * int(p.collision) + int(p.equilibrium); }
-  // FP64: 168 registers, 3 blocks of 128 threads per multiprocessor (96 spill and cost 20 % on an
-  // H200). FP32 storage has half the bytes in flight per thread and wants more threads: 96
-  // registers, 5 blocks. On an H100 (docs/benchmarks.md) 168, 128 and 96 gave 8.63, 9.74 and
-  // 10.02 G site updates/s at 256^3, 8.77, 9.87 and 10.55 G at 512^3; FP64 is unchanged.
-  static constexpr int registers(int /*variant*/, int bytes_per_value) { return bytes_per_value == 4 ? 96 : 168; }
-  // Whether the step kernel takes snapshots (kernels.cuh, steps_write_fields): in FP64 its code
-  // cost the ordinary steps 15 % (7.22 against 8.5 G site updates/s at 256^3 on an H200), so FP64
-  // snapshots come from the fields kernel; in FP32 the step with it is 12 % faster.
-  static constexpr bool step_snapshots(int bytes_per_value) { return bytes_per_value == 4; }
+  using Tuning = thermal3d::Tuning;  // its GPU step kernels' registers and snapshots (tuning.hpp)
 
   template <int V, class Real>
   PLUME_HD PLUME_FORCEINLINE static void update(const StepArgs<Real>& a, int x, int y, int z) {

@@ -1,11 +1,6 @@
-// CPU backend of any model: OpenMP over rows, the model's per-site code inside. A model's folder
-// instantiates it (make_cpu_backend<Model>) for its traits type M, which provides:
-//   Setup, Lattice, Params, SiteState, field_list (its FieldInfo), kFields (their count), model() (its
-//   plume::Model), kVariants, params(setup), periodic(params), variant(params),
-//   update<V>(StepArgs, x, y, z), fields(StepArgs, x, y, z, out) (the state in StepArgs::src),
-//   initial_column(setup, domain, x, z, emit(y, SiteState)), initial_site(planes, layout, x, y, z, state),
-//   and, for a model with solid sites, fluid_state(setup) (solid_support.hpp)
-// (solver/models/d2q37/model.hpp is the example; docs/architecture.md, "Adding a model").
+// CPU backend of any model: OpenMP over rows, the model's per-site code inside. Instantiated
+// (make_cpu_backend<Traits>) for a model's traits type M, which provides what
+// plume/model_contract.hpp states (solver/models/d2q37/model.hpp is the example).
 #pragma once
 #include <omp.h>
 #include <algorithm>
@@ -15,10 +10,10 @@
 #include <utility>
 #include <vector>
 #include "../aligned_buffer.hpp"
-#include "../solid_support.hpp"
 #include "plume/backend.hpp"
 #include "plume/grid/planes.hpp"
 #include "plume/grid/step_args.hpp"
+#include "plume/model_contract.hpp"
 #include "plume/parallel/halo_plan.hpp"
 
 namespace plume {
@@ -403,9 +398,11 @@ class CpuBackend final : public Backend, public HaloOps {
   std::vector<float> links_;          // StepArgs::links; empty: none
 };
 
-// What a model's folder calls: the backend for its traits M in the precision asked for.
+// The backend for traits M in the precision asked for (instantiated for every registered Traits:
+// cmake/PlumeModel.cmake).
 template <class M>
 std::unique_ptr<Backend> make_cpu_backend(const Domain& d, const AnySetup& s, Precision p, Streaming st, int threads) {
+  static_assert(ModelContract<M>::value);
   if (p == Precision::FP32) return std::make_unique<CpuBackend<M, float>>(d, s, st, threads);
   return std::make_unique<CpuBackend<M, double>>(d, s, st, threads);
 }

@@ -1,6 +1,7 @@
-// CUDA backend of any model (traits M, as cpu_backend.hpp lists): all populations resident on one
-// device; a step is two kernel launches (halo, rows) on the backend's stream, with no transfer to
-// the host inside the time loop. A model's folder instantiates it (make_cuda_backend<Model>). As one tile of
+// CUDA backend of any model (traits M, as plume/model_contract.hpp states them): all populations
+// resident on one device; a step is two kernel launches (halo, rows) on the backend's stream, with
+// no transfer to the host inside the time loop. Instantiated (make_cuda_backend<Traits>) for every
+// registered Traits (cmake/PlumeModel.cmake). As one tile of
 // a decomposed lattice (HaloOps) the boxes run on the compute stream while packing, unpacking and
 // the staging copies run on a second (halo) stream: the bulk kernel computes while the halos
 // travel, and the borders wait for an event recorded after the last unpack.
@@ -19,7 +20,7 @@
 #include "site_kernels.cuh"
 #include "step_timeline.hpp"
 #include "plume/backend.hpp"
-#include "../solid_support.hpp"
+#include "plume/model_contract.hpp"
 
 namespace plume {
 namespace cuda_detail {
@@ -770,7 +771,7 @@ class CudaBackend final : public Backend, public HaloOps {
   // (Traits::pushes_across) and a run without solid sites, whose bounce-back reads a site's own
   // populations from the neighbours' slots (the ghosts, filled: settle_ghosts).
   Wrap push_wrap() const {
-    if constexpr (cuda::has_pushes_across<M>::value) {
+    if constexpr (has_pushes_across<M>::value) {
       if (in_place_ && !tile_ && !fill_halos() && !solid_.size() && M::pushes_across(params_))
         return cuda::wrap_for<M, Real>(params_, dom_);
     }
@@ -1065,9 +1066,10 @@ class CudaBackend final : public Backend, public HaloOps {
   cudaEvent_t step_done_ = nullptr;  // a stream-ordered tile's step, for the next exchange (swap)
 };
 
-// What a model's folder calls: the backend for its traits M in the precision asked for.
+// The backend for traits M in the precision asked for.
 template <class M>
 std::unique_ptr<Backend> make_cuda_backend(const Domain& d, const AnySetup& s, Precision p, Streaming st, int device) {
+  static_assert(ModelContract<M>::value && GpuTuningContract<M>::value);
   if (p == Precision::FP32) return std::make_unique<CudaBackend<M, float>>(d, s, st, device);
   return std::make_unique<CudaBackend<M, double>>(d, s, st, device);
 }

@@ -1,4 +1,4 @@
-// The CUDA kernels of one block of any model (traits M, cpu_backend.hpp lists what they provide):
+// The CUDA kernels of one block of any model (traits M, plume/model_contract.hpp states them):
 // a fused pull-stream + collide step, the periodic halos, the initial state of the model's case
 // and the fields. The physics is the model's per-site code, the same source the CPU backend
 // runs; this file only maps sites to threads. Included by the backend and by the GPU benchmark,
@@ -12,6 +12,7 @@
 #include "plume/parallel/halo_plan.hpp"
 #include "plume/grid/step_args.hpp"
 #include "plume/grid/stencil_kernel.hpp"
+#include "plume/model_contract.hpp"
 #include "reduction_kernels.cuh"
 #include "stencil_kernels.cuh"
 
@@ -71,37 +72,23 @@ using StencilShape = std::conditional_t<
                                    blocks_for(K::value.block_x, K::value.registers)>,
                        ColumnShape<K::value.block_x, blocks_for(K::value.block_x, K::value.registers),
                                    K::value.layers>>>;
-// The threads of a step block: 128 along x, or what a model's traits ask for a variant and its
-// storage (M::step_threads(variant, bytes per value)). The blocks per multiprocessor that
-// __launch_bounds__ asks for follow from the registers a model's variant needs (M::registers): as
-// many blocks as the 64 K registers of a multiprocessor hold, at most 2048 threads (blocks_for).
-// For D2Q37's RTRT kernel (124
-// registers) that is 4 blocks of 128 (16 warps), or 2 of 256, the same warps: in FP64 the blocks of
-// 256 ran at 0.924 of the copy bandwidth and those of 128 at 0.918 on an H200, in FP32 those of 128
-// at 0.86-0.88 and those of 256 at 0.77-0.86 (bench/d2q37_step.cu, docs/benchmarks.md). BGK
-// (168 registers) gets 3 blocks of 128. D2Q9's kernels, held to 64 registers, get 8. The
-// diffusion stencil (32 registers) gets 16: 12 % faster at 512^3 than with 8 on an H200.
-// A model whose best budget differs with its storage gives registers(V, bytes per value) instead
-// (thermal3d: FP32 storage wants more blocks than FP64 can have without spilling).
-template <class M, class = void>
-struct has_storage_registers : std::false_type {};
-template <class M>
-struct has_storage_registers<M, std::void_t<decltype(M::registers(0, 4))>> : std::true_type {};
+// The threads of a step block: 128 along x, or what a model's tuning asks for a variant and its
+// storage (Tuning::step_threads(variant, bytes per value)). The blocks per multiprocessor that
+// __launch_bounds__ asks for follow from the registers a model's variant needs
+// (Tuning::registers, or registers(variant, bytes per value) where the best budget differs with
+// the storage): as many blocks as the 64 K registers of a multiprocessor hold, at most 2048
+// threads (blocks_for). Each model's choices: solver/models/<name>/tuning.hpp.
 template <class M>
 constexpr int step_registers(int variant, int bytes_per_value) {
   if constexpr (has_storage_registers<M>::value)
-    return M::registers(variant, bytes_per_value);
+    return M::Tuning::registers(variant, bytes_per_value);
   else
-    return M::registers(variant);
+    return M::Tuning::registers(variant);
 }
-template <class M, class = void>
-struct has_step_threads : std::false_type {};
-template <class M>
-struct has_step_threads<M, std::void_t<decltype(M::step_threads(0, 8))>> : std::true_type {};
 template <class M>
 constexpr int step_threads(int variant, int bytes_per_value) {
   if constexpr (has_step_threads<M>::value)
-    return M::step_threads(variant, bytes_per_value);
+    return M::Tuning::step_threads(variant, bytes_per_value);
   else
     return 128;
 }
@@ -109,32 +96,20 @@ template <class M, int V, class Real = double, int BX = step_threads<M>(V, int(s
 using DefaultStepShape =
     StepShape<BX, blocks_for(BX, step_registers<M>(V, int(sizeof(Real))))>;
 
-// Whether a model's traits update two rows at once (update_rows) or a column of sites
-// (update_column, 3-D).
-template <class M, int V, class Real, class = void>
-struct has_update_rows : std::false_type {};
-template <class M, int V, class Real>
-struct has_update_rows<M, V, Real, std::void_t<decltype(&M::template update_rows<V, Real>)>> : std::true_type {};
-template <class M, int V, class Real, class = void>
-struct has_update_column : std::false_type {};
-template <class M, int V, class Real>
-struct has_update_column<M, V, Real, std::void_t<decltype(&M::template update_column<V, Real>)>>
-    : std::bool_constant<M::Lattice::D == 3> {};
-
 // The shape the backend launches: the default, except
 // - for FP32 storage of a model whose traits update two rows at once (update_rows): two rows per
-//   thread, in as many blocks of 128 as the registers of the pair (M::pair_registers) leave room
+//   thread, in as many blocks of 128 as the registers of the pair (Tuning::pair_registers) leave room
 //   for. With one site per thread, FP32 storage has too few bytes in flight: D2Q9 BGK at 8192^2 on
 //   an H200 ran at 0.84 of the copy bandwidth so, 0.87 with two rows (docs/benchmarks.md). A run
 //   with solid sites gets the default shape all the same (launch_box);
 // - for a 3-D model with update_column (the diffusion stencil): the kernel its traits choose
-//   (stencil_kernel(bytes per value), plume/grid/stencil_kernel.hpp; why that one is said there,
-//   measured with bench/shapes_3d.cu, docs/benchmarks.md).
+//   (Tuning::stencil_kernel(bytes per value), plume/grid/stencil_kernel.hpp; measured with
+//   bench/shapes_3d.cu, docs/benchmarks.md).
 template <class M, int V, class Real>
 struct ProductionShape {
   static constexpr int blocks(int registers) { return blocks_for(128, registers); }
   struct Chosen {
-    static constexpr StencilKernel value = M::stencil_kernel(int(sizeof(Real)));
+    static constexpr StencilKernel value = M::Tuning::stencil_kernel(int(sizeof(Real)));
   };
   template <bool Rows, bool Column, class = void>
   struct pick {
@@ -142,7 +117,7 @@ struct ProductionShape {
   };
   template <class U>
   struct pick<true, false, U> {
-    using type = StepShape<128, blocks(M::pair_registers(V)), 1, 2>;
+    using type = StepShape<128, blocks(M::Tuning::pair_registers(V)), 1, 2>;
   };
   template <class U>
   struct pick<false, true, U> {
@@ -183,17 +158,12 @@ struct RowWalk {
 // Whether the step kernels of a model write the snapshot of the state they read (update_site):
 // every variant's kernel must be a Rows kernel (the columns, tiles and vectors of a stencil
 // cannot), and the model may keep its steps free of the snapshot's code for a precision
-// (Traits::step_snapshots(bytes per value), where that code cost its ordinary steps: thermal3d
-// FP64, docs/benchmarks.md); such models' snapshots come from the fields kernel.
+// (Tuning::step_snapshots(bytes per value), where that code cost its ordinary steps: thermal3d
+// FP64); such models' snapshots come from the fields kernel.
 template <class M, class Real, int... Vs>
 constexpr bool all_rows(std::integer_sequence<int, Vs...>) {
   return ((ProductionShape<M, Vs, Real>::type::mapping == Mapping::Rows) && ...);
 }
-template <class M, class Real, class = void>
-struct model_step_snapshots : std::true_type {};
-template <class M, class Real>
-struct model_step_snapshots<M, Real, std::void_t<decltype(M::step_snapshots(4))>>
-    : std::bool_constant<M::step_snapshots(int(sizeof(Real)))> {};
 template <class M, class Real>
 inline constexpr bool steps_write_fields =
     all_rows<M, Real>(std::make_integer_sequence<int, M::kVariants>{}) && model_step_snapshots<M, Real>::value;
@@ -240,14 +210,10 @@ struct SnapshotHook {
   }
 };
 
-// Whether a model's update takes the snapshot hook (Traits::kUpdateSnapshots): it then gives the
+// A model whose update takes the snapshot hook (update_snapshots, Traits::kUpdateSnapshots) gives the
 // fields from the populations it has read. Else the step calls M::fields before the update, with
 // its own copy of x (opaque), so that the fields' loads and arithmetic are never merged with the
 // update's: the populations are read twice (from the cache the second time).
-template <class M, class = void>
-struct update_snapshots : std::false_type {};
-template <class M>
-struct update_snapshots<M, std::void_t<decltype(M::kUpdateSnapshots)>> : std::bool_constant<M::kUpdateSnapshots> {};
 
 // The snapshot of site (x, y, z) by M::fields, apart from its update (with its own copy of x):
 // before an update that does not take the hook, or of two rows at once.
@@ -257,14 +223,6 @@ __device__ PLUME_FORCEINLINE void snapshot_site(const StepArgs<Real, typename M:
   if constexpr (steps_write_fields<M, Real>)
     SnapshotHook<M, Real>{a, out, x, y, z}([&](double* v) { M::fields(a, opaque(x), y, z, v); });
 }
-
-// Whether a model's traits have an update for each reach (Traits::update_reach): then the step
-// kernels of runs without solid sites are compiled once per reach (launch_box_reach).
-template <class M, int V, class Real, class = void>
-struct has_update_reach : std::false_type {};
-template <class M, int V, class Real>
-struct has_update_reach<M, V, Real, std::void_t<decltype(&M::template update_reach<V, Reach::Across, Real>)>>
-    : std::true_type {};
 
 // Site (x, y, z)'s update by variant V, taking the step's snapshot if there is one; R >= 0: the
 // update of reach Reach(R) (update_reach), else the one that reads the reach from `a`.
@@ -353,20 +311,6 @@ __global__ void __launch_bounds__(BX, MinBlocks)
   const int z0 = z_begin + int(blockIdx.z) * Layers, z1 = min(z_end, z0 + Layers);
   for (int y = y_begin + int(blockIdx.y); y < y_end; y += int(gridDim.y)) M::template update_column<V>(a, x, y, z0, z1);
 }
-
-// Whether a model's traits hand a site's post-collision values to a functor instead of storing
-// them (Traits::update_to): then in place its steps into the shifted way of whole periodic rows
-// can stage the pushes along x (staged_push_kernel).
-struct DropValues {
-  PLUME_HD void operator()(int, const double*) const {}
-};
-template <class M, int V, class Real, class = void>
-struct has_update_to : std::false_type {};
-template <class M, int V, class Real>
-struct has_update_to<M, V, Real,
-                     std::void_t<decltype(M::template update_to<V>(
-                         std::declval<const StepArgs<Real, typename M::Params>&>(), 0, 0, 0, std::declval<DropValues&>()))>>
-    : std::true_type {};
 
 // The populations of lattice L that move along x (e_x != 0), and the place of population i among
 // them.
@@ -602,20 +546,6 @@ void launch_box_step(const StepArgs<Real, typename M::Params>& a, const Box& b, 
                      const SnapshotOut& snap = {}) {
   launch_box_variant<M, Real>(a, b, s, snap, std::make_integer_sequence<int, M::kVariants>{});
 }
-
-// Whether a model's per-site update reads its neighbours across the periodic boundaries that
-// StepArgs::wrap names (Traits::kReadsAcross; plume/grid/wrap.hpp).
-template <class M, class = void>
-struct reads_across : std::false_type {};
-template <class M>
-struct reads_across<M, std::void_t<decltype(M::kReadsAcross)>> : std::bool_constant<M::kReadsAcross> {};
-
-// Whether a model's update can push across the periodic boundaries in place (StepArgs::push), and
-// for which parameters (Traits::pushes_across).
-template <class M, class = void>
-struct has_pushes_across : std::false_type {};
-template <class M>
-struct has_pushes_across<M, std::void_t<decltype(&M::pushes_across)>> : std::true_type {};
 
 // Where the production kernel of the parameters' variant reads across the periodic boundaries
 // (`periodic`) of a block `d` that spans the lattice itself (Wrap; a tile masks out the axes it does
@@ -884,7 +814,7 @@ __global__ void __launch_bounds__(BX) sum_partials_kernel(const double* partial,
     for (int k = 0; k < K; ++k) out[k] = share[k][0];
 }
 
-// The model's pass before a step (solid_support.hpp, has_pre_step) over the local box
+// The model's pass before a step (plume/model_contract.hpp, has_pre_step) over the local box
 // [x0, x1) x [y0, y1) x [z0, z1), in place on the current state.
 template <class M, class Real>
 __global__ void __launch_bounds__(128) pre_step_kernel(const Planes<Real> f, const Layout l, const Domain d,
