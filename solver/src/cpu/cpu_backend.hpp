@@ -16,7 +16,7 @@
 #include <vector>
 #include "../aligned_buffer.hpp"
 #include "../solid_support.hpp"
-#include "plume/backend.hpp"
+#include "backend.hpp"
 #include "plume/grid/planes.hpp"
 #include "plume/grid/step_args.hpp"
 #include "plume/parallel/halo_plan.hpp"

@@ -18,7 +18,7 @@
 #include "reduction_kernels.cuh"
 #include "site_kernels.cuh"
 #include "step_timeline.hpp"
-#include "plume/backend.hpp"
+#include "backend.hpp"
 #include "../solid_support.hpp"
 
 namespace plume {
