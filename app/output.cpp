@@ -228,7 +228,7 @@ void Output::diagnostics(const io::Diagnostics& d) {
 
 std::string Output::image(Solver& solver, const Fields& local, long long step, double time) {
   Fields whole;  // on rank 0
-  solver.gather_fields(local, whole);
+  solver.snapshot().gather(local, whole);
   const std::string name = image_name(cfg_.output.field, step);
   write("cannot write the image", [&] { write_image(whole, step, time, name); });
   return name;

@@ -157,12 +157,12 @@ class Loop {
     // CPU when the sinks run on the run's thread) it is the checkpoint to keep. With their own
     // thread the run has usually gone on, and the state where its thread stopped is kept once
     // checked. On several ranks a checkpoint needs every rank, and this one is stuck.
-    if (solver_.ranks() == 1 && (sinks_step_ == solver_.step() || (consumer_ && sound_now()))) {
+    if (solver_.communicator().size() == 1 && (sinks_step_ == solver_.step() || (consumer_ && sound_now()))) {
       const long long step = solver_.step();
       const std::string path = out_.path(Output::checkpoint_name(step));
       try {
-        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), step, solver_.populations(),
-                            solver_.gather_solids());
+        const CheckpointState state = solver_.checkpoint_out();  // one rank: its block is the lattice
+        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), step, state.populations, state.solids);
         report_.final_checkpoint = path;
       } catch (const std::exception& e) {
         console_.warning(fmt::format("cannot write the checkpoint of step {}: {}", step, e.what()));
@@ -174,10 +174,10 @@ class Loop {
     report_.wall_seconds = seconds_since(t0_);
     end_report(false);
     int code = report_.status == RunReport::Status::Interrupted ? kExitInterrupted : kExitFailure;
-    if (command_line_ && solver_.is_root())
+    if (command_line_ && solver_.communicator().rank() == 0)
       code = finish(cfg_, solver_, out_, console_, report_, *command_line_, false);
-    else if (solver_.ranks() > 1)
-      std::fprintf(stderr, "plume: rank %d of %d: error: %s (ending all ranks; %s)\n", solver_.rank(), solver_.ranks(),
+    else if (solver_.communicator().size() > 1)
+      std::fprintf(stderr, "plume: rank %d of %d: error: %s (ending all ranks; %s)\n", solver_.communicator().rank(), solver_.communicator().size(),
                    why.c_str(),
                    report_.final_checkpoint.empty() ? "no checkpoint was written"
                                                     : ("last good checkpoint: " + report_.final_checkpoint).c_str());
@@ -212,7 +212,7 @@ class Loop {
         // reached any rank stops them all at the same step, the in-situ fields go to the sinks
         // once they have arrived on every rank, and a failed call of the sinks (the same on every
         // rank: they agree on it) is acted on as soon as any rank has seen it.
-        double slowest[4] = {seconds_since(c0), double(g_signal.load()), pending_ && !solver_.fields_ready() ? 1.0 : 0.0,
+        double slowest[4] = {seconds_since(c0), double(g_signal.load()), pending_ && !solver_.snapshot().ready() ? 1.0 : 0.0,
                              consumer_ && consumer_->failed() ? 1.0 : 0.0};
         solver_.communicator().allreduce(slowest, 4, parallel::ReduceOp::Max);
         park_if_abandoning();
@@ -255,21 +255,21 @@ class Loop {
     if (due.insitu && !due.image && !due.diagnostics && !due.checkpoint && !due.vtk) {
       // Only the sinks need the fields here: the device computes and copies them while the run
       // goes on, and they reach the sinks (health checked first) once they are on the host.
-      solver_.request_fields();
+      solver_.request_snapshot();
       pending_ = true;
       pending_time_ = solver_.time();
-      double not_ready = solver_.fields_ready() ? 0.0 : 1.0;  // a CPU backend: ready at once
+      double not_ready = solver_.snapshot().ready() ? 0.0 : 1.0;  // a CPU backend: ready at once
       solver_.communicator().allreduce(&not_ready, 1, parallel::ReduceOp::Max);
       return not_ready > 0.0 || hand_off();
     }
     // The health check and the diagnostics are reduced where the populations are; the host gets
     // the fields only for what draws or writes them.
-    const std::optional<io::Fault> fault = solver_.find_fault();
-    if (due.image || due.vtk || due.insitu || fault) solver_.fields(fields_);
+    const std::optional<io::Fault> fault = solver_.snapshot().find_fault();
+    if (due.image || due.vtk || due.insitu || fault) solver_.snapshot().fields(fields_);
     const long long s = solver_.step();
     if (due.diagnostics || fault) {
       report_.last_diagnostics =
-          io::finish(solver_.diagnostic_sums(), solver_.model(), cfg_.solver.setup, s, solver_.time());
+          io::finish(solver_.snapshot().diagnostic_sums(), solver_.model(), cfg_.solver.setup, s, solver_.time());
       out_.diagnostics(*report_.last_diagnostics);
       record(*report_.last_diagnostics);
     }
@@ -301,10 +301,10 @@ class Loop {
     if (at.empty()) return;
     std::vector<FieldFormula> stored(solver_.model().fields().size());
     for (std::size_t k = 0; k < stored.size(); ++k) stored[k].stored = int(k);
-    solver_.request_device_fields();  // where the fields are: only these sites' values cross to the host
-    solver_.wait_device_fields();
+    solver_.request_snapshot(Snapshot::Device);  // where the fields are: only these sites' values cross to the host
+    solver_.snapshot().wait_device();
     std::vector<std::vector<double>> values;
-    for (const auto& s : at) values.push_back(solver_.snapshot_values(stored, s[0], s[1], s[2]));
+    for (const auto& s : at) values.push_back(solver_.snapshot().values(stored, s[0], s[1], s[2]));
     sites->add_site_values(report_.end_report, cfg_.solver.setup, lattice, values);
   }
 
@@ -419,7 +419,7 @@ class Loop {
   }
 
   // Whether the current state is physical (for abandon(), on one rank).
-  bool sound_now() { return !solver_.find_fault(); }
+  bool sound_now() { return !solver_.snapshot().find_fault(); }
 
   // The abandon path (abandon()) stops the run's thread here, where the solver holds still, and
   // ends the process from its own thread.
@@ -445,9 +445,9 @@ class Loop {
   bool hand_off() {
     if (!pending_) return true;
     pending_ = false;
-    const Fields& f = solver_.wait_fields();
-    const long long s = solver_.fields_step();
-    if (const std::optional<io::Fault> fault = solver_.snapshot_fault()) {
+    const Fields& f = solver_.snapshot().wait();
+    const long long s = solver_.snapshot().step();
+    if (const std::optional<io::Fault> fault = solver_.snapshot().fault()) {
       report_.status = RunReport::Status::Diverged;
       report_.message = fault->message();
       out_.image(solver_, f, s, pending_time_);  // the bad snapshot itself
@@ -467,7 +467,7 @@ class Loop {
   Fields fields_;    // this rank's block
   Fields sink_fields_;  // the block of a synchronous visit, while the sinks' thread reads it
   bool pending_ = false;     // in-situ fields requested and not yet handed to the sinks
-  double pending_time_ = 0;  // their time (their step: solver_.fields_step())
+  double pending_time_ = 0;  // their time (their step: solver_.snapshot().step())
   int signal_ = 0;   // the signal that stops the run, agreed by every rank
   const std::string* command_line_;  // for the summary of an abandoned run
   Clock::time_point t0_;
@@ -486,7 +486,7 @@ int finish(const config::RunConfig& cfg, Solver& solver, Output& out, Console& c
     if (collective)
       on_rank0(solver.communicator(), "cannot write the summary",
                [&] { write_summary(out, cfg, solver, r, command_line); });
-    else if (solver.is_root())
+    else if (solver.communicator().rank() == 0)
       write_summary(out, cfg, solver, r, command_line);
   } catch (const std::exception& e) {
     if (collective && r.status == RunReport::Status::Completed) throw;
@@ -500,7 +500,7 @@ int finish(const config::RunConfig& cfg, Solver& solver, Output& out, Console& c
                          ? "no checkpoint is left (" + r.final_checkpoint + " is gone)"
                          : "last good checkpoint: " + r.final_checkpoint;
   if (!summary_problem.empty()) keep += "\nplume: error: " + summary_problem;
-  const bool speak = solver.is_root();
+  const bool speak = solver.communicator().rank() == 0;
   switch (r.status) {
     case RunReport::Status::Completed:
       if (!r.end_report.empty()) {
@@ -554,16 +554,16 @@ int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::fu
   // end is noted instead of cutting them off.
   g_signal = 0;
   install_signal_handlers();
-  Console console(cfg.quiet, Console::stdout_is_tty(), solver.is_root());
+  Console console(cfg.quiet, Console::stdout_is_tty(), solver.communicator().rank() == 0);
   // Without a GPU the CUDA runtime's reason ("driver version is insufficient") reads like a
   // broken driver; the summary keeps it.
-  const bool no_gpu = cfg.solver.backend == BackendKind::Auto && solver.backend_kind() == BackendKind::CPU;
+  const bool no_gpu = cfg.solver.backend == BackendKind::Auto && solver.backend().kind == BackendKind::CPU;
   console.note(fmt::format("{}: {} {}, {}, {} backend: {} ({})", io::build_description(),
                            size_text(cfg.solver.global()), solver.model().lattice().name,
-                           solver.model().describe(solver.config().setup), solver.backend_name(),
-                           solver.backend_description(),
-                           no_gpu ? "no usable GPU found; the details are in summary.txt" : solver.backend_reason()));
-  if (solver.ranks() > 1)
+                           solver.model().describe(solver.config().setup), solver.backend().name,
+                           solver.backend().description,
+                           no_gpu ? "no usable GPU found; the details are in summary.txt" : solver.backend().reason));
+  if (solver.communicator().size() > 1)
     console.note(fmt::format("{}: {}, halo exchange {}", solver.communicator().name(),
                              solver.decomposition().describe(),
                              cfg.solver.overlap ? "overlapped with the bulk" : "before the update"));
@@ -617,7 +617,7 @@ int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::fu
       failed.final_checkpoint = cfg.restart;
       // Rank 0 alone, with no collective: the other ranks may not have failed the same way.
       try {
-        if (solver.is_root()) write_summary(out, cfg, solver, failed, command_line);
+        if (solver.communicator().rank() == 0) write_summary(out, cfg, solver, failed, command_line);
       } catch (const std::exception&) {
         // The pipeline's error is the one to report.
       }

@@ -28,7 +28,7 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 // model's sums: on a GPU only two numbers cross to the host per step.
 double average_velocity(Solver& solver) {
   using T = d2q9::Traits;
-  const std::vector<double> sum = solver.site_sums();
+  const std::vector<double> sum = solver.snapshot().site_sums();
   return sum[T::kFluidSites] > 0 ? sum[T::kSpeedSum] / sum[T::kFluidSites] : 0.0;
 }
 
@@ -172,7 +172,7 @@ int run_seed001(const Seed001Run& run, parallel::Communicator& world) {
   Solver solver(cfg, world);
   solver.initialize();
   console.note(fmt::format("seed-001 benchmark: {} x {}, {} steps, omega {}, on {}", p.nx, p.ny, p.max_iters, p.omega,
-                           solver.backend_description()));
+                           solver.backend().description));
   // Unlike `plume run`, seed001 replaces an earlier run's outputs: the benchmark's own program
   // writes them into its folder run after run, and the scripts built around it rerun it there
   // (docs/d2q9.md). Said, so that it is not silent; a folder of `plume run` holds neither file.
@@ -212,13 +212,13 @@ int run_seed001(const Seed001Run& run, parallel::Communicator& world) {
   const Clock::time_point t2 = Clock::now();
   const double final_av = p.max_iters > 0 ? av : average_velocity(solver);
   // Every site, not only the mean: a state with a bad site (rho <= 0, not finite) is not written.
-  if (const std::optional<Fault> fault = solver.find_fault()) {
+  if (const std::optional<Fault> fault = solver.snapshot().find_fault()) {
     if (root) std::fprintf(stderr, "plume: error: %s; nothing written\n", io::Fault(*fault).message().c_str());
     return kExitDiverged;
   }
   Fields f, whole;
-  solver.fields(f);
-  solver.gather_fields(f, whole);
+  solver.snapshot().fields(f);
+  solver.snapshot().gather(f, whole);
   const std::string problem = root ? final_state_problem(whole, p.nx) : "";
   double unphysical = problem.empty() ? 0 : 1;
   world.allreduce(&unphysical, 1, parallel::ReduceOp::Max);

@@ -82,7 +82,7 @@ void BM_Step(benchmark::State& state) {
 
   const double bytes = 2.0 * plume::d2q37::D2Q37::Q * (precision == plume::Precision::FP32 ? 4 : 8);
   const double updates = double(kSize) * kSize * kStepsPerIteration * state.iterations();
-  state.SetLabel(solver.backend_description());
+  state.SetLabel(solver.backend().description);
   state.counters["threads"] = threads;
   state.counters["bytes_per_site"] = bytes;
   state.counters["site_updates/s"] = benchmark::Counter(updates, benchmark::Counter::kIsRate);

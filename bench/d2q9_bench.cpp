@@ -120,14 +120,14 @@ int main(int argc, char** argv) {
     const auto t1 = Clock::now();
     for (long t = 0; t < steps; ++t) {
       s.advance(1);
-      const std::vector<double> sum = s.site_sums();
+      const std::vector<double> sum = s.snapshot().site_sums();
       av = sum[d2q9::Traits::kSpeedSum] / sum[d2q9::Traits::kFluidSites];
     }
     const double recorded = since(t1);
     // The steps alone, without recording.
     const auto t2 = Clock::now();
     s.advance(steps);
-    s.fields(f);
+    s.snapshot().fields(f);
     const double kernel = since(t2);
     std::printf("seed001 %d %d %ld %s init %.3f s steps+record %.3f s (%.3f G site updates/s) steps alone %.3f s "
                 "(%.3f G/s) final av_velocity %.6e\n",

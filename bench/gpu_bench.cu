@@ -386,8 +386,8 @@ void fp32_error_study(int nx, int ny, long steps, long every, int dev) {
       t32 += std::chrono::duration<double>(t2 - t1).count();
     }
     Fields a, b;
-    s64.fields(a);
-    s32.fields(b);
+    s64.snapshot().fields(a);
+    s32.snapshot().fields(b);
     double max_dT = 0, sum2 = 0, max_du = 0, max_u = 0;
     const std::vector<double>&aT = a["T"], &bT = b["T"], &auy = a["uy"], &buy = b["uy"];
     for (std::size_t k = 0; k < aT.size(); ++k) {
@@ -438,7 +438,7 @@ void sanitize_cases(int dev) {
     s.initialize();
     s.advance(5);
     Fields f;
-    s.fields(f);
+    s.snapshot().fields(f);
     std::vector<double> pop = s.populations();
     s.set_populations(pop, 5);
     s.advance(2);

@@ -152,10 +152,10 @@ Threaded threaded(Solver& solver, long steps, long every, double& sink, double (
   };
   for (long s = 0; s < steps; s += every) {
     if (consumer.valid()) finish_call();
-    solver.request_fields();
+    solver.request_snapshot();
     long done = 0;
-    for (; done < every && !solver.fields_ready(); ++done) solver.advance(1);
-    const Fields& f = solver.wait_fields();
+    for (; done < every && !solver.snapshot().ready(); ++done) solver.advance(1);
+    const Fields& f = solver.snapshot().wait();
     consumer = std::async(std::launch::async, [&f, &consumer_s, consume] {
       const auto c0 = Clock::now();
       const double v = consume(f);
@@ -184,18 +184,18 @@ double ms_per_step(Solver& solver, Mode mode, long steps, long every, Fields& f,
   const auto t0 = Clock::now();
   for (long s = 0; s < steps; s += every) {
     if (mode == Mode::Sync) {
-      solver.fields(f);
+      solver.snapshot().fields(f);
       sink += touch(f);
     } else if (mode == Mode::Async) {
-      solver.request_fields();
+      solver.request_snapshot();
     } else if (mode == Mode::Device) {
-      solver.request_device_fields();
+      solver.request_snapshot(plume::Snapshot::Device);
     } else if (mode == Mode::Copy) {
       raw->start();
     }
     solver.advance(every);
-    if (mode == Mode::Async) sink += touch(solver.wait_fields());
-    if (mode == Mode::Device) solver.wait_device_fields();
+    if (mode == Mode::Async) sink += touch(solver.snapshot().wait());
+    if (mode == Mode::Device) solver.snapshot().wait_device();
     if (mode == Mode::Copy) raw->wait();
   }
   return 1e3 * seconds_since(t0) / double(steps);
@@ -315,22 +315,22 @@ int main(int argc, char** argv) try {
     Solver solver(c);
     solver.initialize();
     Fields f;
-    solver.fields(f);
+    solver.snapshot().fields(f);
     const auto h0 = Clock::now();
     sink += sum_all(f);
     const double host_ms = 1e3 * seconds_since(h0);
     // About 1.5 s of stepping per measurement at 4e9 site updates/s. The first request pins the
     // snapshot's host arrays: before the timing, like the synchronous fields' allocation.
     const long base_steps = std::max(10L, long(1500.0 / (sites / 4e9 * 1e3)));
-    solver.request_fields();
-    solver.wait_fields();
+    solver.request_snapshot();
+    solver.snapshot().wait();
     if (pc.kernel_ms == 0) {  // the hand-off's latency, fields kernel and copy (median of 5)
       std::vector<double> t;
       for (int k = 0; k < 5; ++k) {
         solver.advance(1);  // a new state: its fields are computed again
         const auto r0 = Clock::now();
-        solver.request_fields();
-        sink += touch(solver.wait_fields());
+        solver.request_snapshot();
+        sink += touch(solver.snapshot().wait());
         t.push_back(1e3 * seconds_since(r0));
       }
       std::sort(t.begin(), t.end());

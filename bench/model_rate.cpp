@@ -11,7 +11,7 @@
 // physics.collision=trt), set through Model::parameters(), so any model and variant can be
 // measured without this file knowing it. A second line (copy_same_size) gives the ratio against
 // a copy of one population buffer: for a small lattice, a ceiling with a step's own launch and
-// tail costs. run.snapshot_every=N: a snapshot kept on the device (Solver::request_device_fields,
+// tail costs. run.snapshot_every=N: a snapshot kept on the device (Solver::request_snapshot(Snapshot::Device),
 // the fields and their fault check) every N steps, so that the rate includes what they cost.
 #include <algorithm>
 #include <chrono>
@@ -93,10 +93,10 @@ int main(int argc, char** argv) {
         const auto t0 = std::chrono::steady_clock::now();
         if (every > 0) {
           for (long done = 0; done < steps; done += every) {
-            s.request_device_fields();
+            s.request_snapshot(plume::Snapshot::Device);
             s.advance(std::min(every, steps - done));
           }
-          s.wait_device_fields();
+          s.snapshot().wait_device();
         } else {
           s.advance(steps);
         }

@@ -3,7 +3,7 @@
 //   reduction_bench [MODEL [N ...]]        (default: d2q37 4096 8192; 2-D lattices N x N, FP64)
 //
 // For each size, after a few steps of the model's default case on one GPU, the median of five
-// calls of Solver::find_fault() and Solver::diagnostic_sums() (the reductions on the device, the
+// calls of Snapshot::find_fault() and Snapshot::diagnostic_sums() (the reductions on the device, the
 // fields kernel included, only O(rows) numbers to the host) beside the host path they replace:
 // fields() to the host, then the host fault check and row sums (plume/reductions.hpp, what io uses) over every site; and one step's
 // time for scale. Checks that both paths give the same row sums bit for bit.
@@ -56,13 +56,13 @@ int main(int argc, char** argv) {
     s.initialize();
     s.advance(10);
     const double step = median_ms(3, [&] { s.advance(5); }) / 5;
-    const double fault = median_ms(5, [&] { (void)s.find_fault(); });
+    const double fault = median_ms(5, [&] { (void)s.snapshot().find_fault(); });
     RowSums device;
-    const double sums = median_ms(5, [&] { device = s.diagnostic_sums(); });
+    const double sums = median_ms(5, [&] { device = s.snapshot().diagnostic_sums(); });
     Fields f;
     RowSums host;
     const double through_host = median_ms(3, [&] {
-      s.fields(f);
+      s.snapshot().fields(f);
       (void)plume::find_fault(f, s.step());
       host = plume::row_sums(f, s.domain());
     });

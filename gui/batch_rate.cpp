@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
                                 (cfg.solver.nz > 1 ? "x" + std::to_string(cfg.solver.nz) : "");
     std::printf("batch lattice=%s steps=%ld wall_s=%.3f site_updates_per_s=%.4g backend=\"%s\" build=\"%s\"\n",
                 lattice.c_str(), steps, s, steps * sites / s,
-                solver.backend_description().c_str(), plume::io::build_description().c_str());
+                solver.backend().description.c_str(), plume::io::build_description().c_str());
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "plume-gui-batch-rate: %s\n", e.what());

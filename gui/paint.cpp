@@ -94,9 +94,9 @@ long paint(Solver& solver, const std::vector<Brush>& brushes) {
   for (const BrushSite& t : visits)
     if (slot.emplace(key(t.site), sites.size()).second) sites.push_back(t.site);
   const int Q = solver.model().lattice().Q;
-  std::vector<double> f = solver.site_populations(sites);
+  std::vector<double> f = solver.populations(sites);
   for (const BrushSite& t : visits) solver.model().paint_site(f.data() + slot.at(key(t.site)) * Q, t.amount);
-  solver.set_site_populations(sites, f);
+  solver.set_populations(sites, f);
   return long(visits.size());
 }
 

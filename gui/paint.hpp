@@ -1,6 +1,6 @@
 // Painting blobs into the fluid: the brush's disc (a ball on a 3-D lattice) and profile are the GUI's, what a stroke does to
 // a site is the model's (Model::paint_site: for D2Q37, hot or cold blobs). Only the brush's sites
-// cross between the solver and the GUI (Solver::site_populations), not the lattice: a stroke on
+// cross between the solver and the GUI (Solver::populations of sites), not the lattice: a stroke on
 // an 8192^2 GPU lattice moves a few thousand sites' populations, not 20 GB.
 #pragma once
 #include <vector>

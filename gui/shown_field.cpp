@@ -100,7 +100,7 @@ void prepare_shown_field(const Fields& f, const io::FieldChoice& kind, int max_t
   }
   size_texture(out, p, max_texture_size);
   const int k = out.texture_k;
-  // The code the GPU path's snapshots run on the device (Solver::snapshot_range), here on the host.
+  // The code the GPU path's snapshots run on the device (Snapshot::range), here on the host.
   set_range(out, field_range(f, kind.formula(), box_of(p), solid));
   out.solid.clear();
   if (solid >= 0) {
@@ -139,10 +139,10 @@ void prepare_device_shown_field(Solver& s, const io::FieldChoice& kind, int max_
   out.texture.clear();
   size_texture(out, p, max_texture_size);
   const int solid = solid_field(s.model());
-  set_range(out, s.snapshot_range(kind.formula(), box_of(p), solid));
+  set_range(out, s.snapshot().range(kind.formula(), box_of(p), solid));
   out.texels_on_device = true;
 #if PLUME_GUI_DEVICE_TEXELS
-  const DeviceFields dev = s.device_fields();
+  const DeviceFields dev = s.snapshot().device_fields();
   DeviceTexels& t = device_texels(out);
   t.compute(dev, kind, out.offset, out.texture_k, out.texture_nx, out.texture_ny, p);
   if (solid >= 0)

@@ -5,7 +5,7 @@
 #pragma once
 #include <memory>
 #include <vector>
-#include "plume/backend.hpp"
+#include "plume/device_fields.hpp"
 #include "plume/fields.hpp"
 #include "plume/reductions.hpp"
 #include "plume/solver.hpp"
@@ -42,7 +42,7 @@ struct ShownField {
 // The model's stored field that marks solid sites ("solid"), or -1.
 int solid_field(const Model& m);
 
-// The sites of plane p as a box of the lattice (plume::field_range, Solver::snapshot_range).
+// The sites of plane p as a box of the lattice (plume::field_range, Snapshot::range).
 Box box_of(const Plane& p);
 // The colour range of the field shown from its extremes over the sites shown (FieldRange, with
 // the solid sites as its mask): the fluid's finite values, every site's where there is no fluid
@@ -52,13 +52,13 @@ viz::Range plane_colour_range(const FieldRange& r);
 viz::Range volume_colour_range(const FieldRange& r);
 
 // Fills `out` with the plane `slice` of the host fields `f`; with `device` (the same fields in a CUDA device's memory,
-// Solver::device_fields), the texels are made there instead of in host memory.
+// Snapshot::device_fields), the texels are made there instead of in host memory.
 void prepare_shown_field(const Fields& f, const io::FieldChoice& kind, int max_texture_size, ShownField& out,
                          const DeviceFields* device = nullptr, const Slice& slice = {});
-// The same from the solver's last snapshot kept on its GPU (Solver::request_device_fields; the
-// GPU path's running snapshots): the range computed there (Solver::snapshot_range), the texels
+// The same from the solver's last snapshot kept on its GPU (Solver::request_snapshot(Snapshot::Device); the
+// GPU path's running snapshots): the range computed there (Snapshot::range), the texels
 // made there, and only the solid sites' bytes at the texels brought to the host; `values` is left
-// empty (the read-out comes from Solver::snapshot_values).
+// empty (the read-out comes from Snapshot::values).
 void prepare_device_shown_field(Solver& s, const io::FieldChoice& kind, int max_texture_size, ShownField& out,
                                 const Slice& slice = {});
 

@@ -349,12 +349,12 @@ void Simulation::rebuild(const config::RunConfig& cfg) {
 
 const std::optional<io::Fault>& Simulation::check_state() {
   if (!fault_) {
-    if (solver_->backend_kind() == BackendKind::CUDA) {
-      fault_ = solver_->find_fault();  // on the device: only the fault record comes back
+    if (solver_->backend().kind == BackendKind::CUDA) {
+      fault_ = solver_->snapshot().find_fault();  // on the device: only the fault record comes back
     } else {
-      solver_->request_fields();
-      solver_->wait_fields();
-      fault_ = solver_->snapshot_fault();  // checked where the snapshot was made
+      solver_->request_snapshot();
+      solver_->snapshot().wait();
+      fault_ = solver_->snapshot().fault();  // checked where the snapshot was made
     }
     if (fault_) running_ = false;
     last_publish_end_ = Clock::now();  // a look at the state, spaced like the snapshots
@@ -435,14 +435,14 @@ bool Simulation::snapshot_due(double min_interval) const {
 
 bool Simulation::device_snapshots() {
   std::lock_guard<std::mutex> lk(mtx_);
-  return device_texels_ && solver_->backend_kind() == BackendKind::CUDA;
+  return device_texels_ && solver_->backend().kind == BackendKind::CUDA;
 }
 
 const io::Diagnostics& Simulation::device_diagnostics(long step, double time) {
   const auto now = Clock::now();
   if (diag_run_ != run_ || diag_.step > step ||
       std::chrono::duration<double>(now - diag_at_).count() >= kDiagnosticsInterval) {
-    diag_ = io::finish(solver_->diagnostic_sums(), solver_->model(), cfg_.solver.setup, step, time);
+    diag_ = io::finish(solver_->snapshot().diagnostic_sums(), solver_->model(), cfg_.solver.setup, step, time);
     diag_at_ = now;
     diag_run_ = run_;
   }
@@ -487,7 +487,7 @@ long Simulation::publish(long max_overlap) {
   // (want_host_fields), the fields come to the host: through the backend's snapshot buffer
   // (pinned host memory on a GPU: the copy runs at the link's speed, with no page faults), then
   // over every core into the slot.
-  const bool cuda = solver_->backend_kind() == BackendKind::CUDA;
+  const bool cuda = solver_->backend().kind == BackendKind::CUDA;
   const bool device_only = on_device && cuda && max_overlap > 0 && !host_wanted;
   // The phases of a device-only snapshot (SnapshotPhases), measured as they end.
   auto mark = t0;
@@ -499,11 +499,11 @@ long Simulation::publish(long max_overlap) {
   };
   SnapshotPhases took;
   if (device_only) {
-    solver_->request_device_fields();
+    solver_->request_snapshot(Snapshot::Device);
     // Of the state just requested, before steps are queued behind it.
     s.diag = device_diagnostics(s.step, s.time);
   } else {
-    solver_->request_fields();
+    solver_->request_snapshot();
   }
   // On a GPU, steps queued now run while this thread works on the snapshot (they follow the
   // fields kernel on the compute stream): as many as that work took last time, so that the GPU
@@ -516,7 +516,7 @@ long Simulation::publish(long max_overlap) {
   took.request = lap();
   s.layout = solver_->domain().nz > 1 ? layout : Layout::One;
   if (device_only) {
-    solver_->wait_device_fields();
+    solver_->snapshot().wait_device();
     took.fields = lap();
     if (s.fields.has_model()) s.fields = Fields();  // a whole lattice's memory, not kept unused
     s.host_fields = false;
@@ -527,10 +527,10 @@ long Simulation::publish(long max_overlap) {
     if (s.layout == Layout::Volume) prepare_device_volume(*solver_, *shown, s.volume);
     took.shown = lap();
   } else {
-    copy_fields(solver_->wait_fields(), s.fields);
+    copy_fields(solver_->snapshot().wait(), s.fields);
     s.host_fields = true;
     // The device fields belong to the request just made and stay until the next one.
-    const DeviceFields dev = solver_->device_fields();
+    const DeviceFields dev = solver_->snapshot().device_fields();
     const DeviceFields* on = on_device && dev ? &dev : nullptr;
     prepare_shown_field(s.fields, *shown, max_texture, s.shown, on, slice);
     if (s.layout == Layout::Three)
@@ -548,15 +548,15 @@ long Simulation::publish(long max_overlap) {
   if (probe[0] >= 0 && probe[0] < d.NX && probe[1] >= 0 && probe[1] < d.NY && probe[2] >= 0 && probe[2] < d.NZ) {
     std::vector<FieldFormula> all;
     for (const io::FieldChoice& c : io::field_choices(solver_->model())) all.push_back(c.formula());
-    s.probe = solver_->snapshot_values(all, probe[0], probe[1], probe[2]);
+    s.probe = solver_->snapshot().values(all, probe[0], probe[1], probe[2]);
   }
-  s.cuda_device = cuda ? solver_->device_fields().device : -1;
+  s.cuda_device = cuda ? solver_->snapshot().device_fields().device : -1;
   s.run = run_;
   s.config = cfg_;
   s.source = source_;
-  s.backend = solver_->backend_name();
-  s.backend_description = solver_->backend_description();
-  if (!fault_) fault_ = solver_->snapshot_fault();  // checked on the device with the snapshot
+  s.backend = solver_->backend().name;
+  s.backend_description = solver_->backend().description;
+  if (!fault_) fault_ = solver_->snapshot().fault();  // checked on the device with the snapshot
   took.probe = lap();
   // Stepping a blown-up state only spreads the NaNs: stop, keep the evidence on screen.
   if (fault_) running_ = false;

@@ -107,7 +107,7 @@ class Simulation {
   // Publishes a snapshot of the current state. On a GPU, up to `max_overlap` steps run meanwhile
   // (Solver::advance_async); returns how many.
   long publish(long max_overlap = 0);
-  // The current state's fault (Solver::snapshot_fault, the batch driver's check), looked for when none is
+  // The current state's fault (Snapshot::fault, the batch driver's check), looked for when none is
   // known yet: the fields of the current step are computed for it.
   const std::optional<io::Fault>& check_state();
   // Refuses (throws) to step a state known to be unphysical.
@@ -116,7 +116,7 @@ class Simulation {
   bool snapshot_due(double min_interval = 0.0) const;
   // Whether running snapshots keep the fields on the device (the GPU path: device texels on a CUDA run).
   bool device_snapshots();
-  // The diagnostics of the current state (on the device, Solver::diagnostic_sums) when the last are
+  // The diagnostics of the current state (on the device, Snapshot::diagnostic_sums) when the last are
   // older than kDiagnosticsInterval or of another run; else the last.
   const io::Diagnostics& device_diagnostics(long step, double time);
 

@@ -93,13 +93,13 @@ void prepare_device_volume(Solver& s, const io::FieldChoice& kind, ShownVolume& 
   const Domain& d = s.domain();
   const int k = size_volume(out, kind, d.nx, d.ny, d.nz);
   const int solid = solid_field(s.model());
-  out.range = volume_colour_range(s.snapshot_range(kind.formula(), Box::of(d), solid));
+  out.range = volume_colour_range(s.snapshot().range(kind.formula(), Box::of(d), solid));
   out.offset = 0.5 * (out.range.lo + out.range.hi);
   out.texture.clear();
   out.texels_on_device = true;
 #if PLUME_GUI_DEVICE_TEXELS
   if (!out.device_texture) out.device_texture = std::make_shared<DeviceTexels>();
-  const DeviceFields dev = s.device_fields();
+  const DeviceFields dev = s.snapshot().device_fields();
   out.device_texture->compute_volume(dev, kind, out.offset, k, out.texture_nx, out.texture_ny, out.texture_nz);
   if (solid >= 0)
     out.device_texture->solid_bytes(dev, solid, k, out.texture_nx, out.texture_ny, out.texture_nz, {}, true, out.solid);

@@ -5,7 +5,7 @@
 #pragma once
 #include <memory>
 #include <vector>
-#include "plume/backend.hpp"
+#include "plume/device_fields.hpp"
 #include "plume/fields.hpp"
 #include "plume/solver.hpp"
 #include "plume/io/field_select.hpp"
@@ -38,7 +38,7 @@ struct ShownVolume {
 int volume_step(int nx, int ny, int nz);
 
 // Fills `out` with the field `kind` of the whole lattice `f`; with `device` (the same fields in a
-// CUDA device's memory, Solver::device_fields) the texels are made there instead of in host memory.
+// CUDA device's memory, Snapshot::device_fields) the texels are made there instead of in host memory.
 void prepare_volume(const Fields& f, const io::FieldChoice& kind, ShownVolume& out, const DeviceFields* device = nullptr);
 // The same from the solver's last snapshot kept on its GPU (prepare_device_shown_field).
 void prepare_device_volume(Solver& s, const io::FieldChoice& kind, ShownVolume& out);

@@ -140,7 +140,7 @@ int run(const Args& a, int rank, int ranks) {
   auto hand_over = [&](long step) {
     if (!insitu || !insitu->due(step)) return;
     auto t0 = Clock::now();
-    solver.fields(all);
+    solver.snapshot().fields(all);
     const plume::Fields* f = &all;
     if (ranks > 1) {
       copy_block(all, mine, part);
@@ -178,7 +178,7 @@ int run(const Args& a, int rank, int ranks) {
   const double wall = since(t_run);
 
   if (!a.dump_fields.empty() && rank == 0) {
-    solver.fields(all);
+    solver.snapshot().fields(all);
     dump_fields(a.dump_fields, all, solver.step(), solver.time());
   }
   if (insitu) insitu->finalize();

@@ -10,7 +10,7 @@
 #pragma once
 #include <cstddef>
 #include <vector>
-#include "plume/backend.hpp"
+#include "plume/device_fields.hpp"
 #include "plume/io/field_select.hpp"
 #include "../slice.hpp"
 
@@ -28,7 +28,7 @@ class DeviceTexels {
 
   // texel(x, y) = float(field(plane site (x*k, y*k)) - offset) for x < tnx, y < tny (a 2-D
   // lattice: its z = 0 plane, the default), from the fields `f` (valid
-  // as Solver::device_fields() says); returns when the texels are complete. Reuses its buffer.
+  // as Snapshot::device_fields() says); returns when the texels are complete. Reuses its buffer.
   // Runs on its own stream, so steps queued after the snapshot (Solver::advance_async) go on.
   void compute(const DeviceFields& f, const io::FieldChoice& kind, double offset, int k, int tnx, int tny,
                const Plane& plane = {});

@@ -9,7 +9,7 @@
 #include <memory>
 #include <stdexcept>
 #include <vector>
-#include "plume/backend.hpp"
+#include "backend.hpp"
 #include "plume/lattice/lattice_info.hpp"
 #include "plume/model.hpp"
 #include "plume/model_contract.hpp"

@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include "backend.hpp"
+#include "gather_tag.hpp"
 #include "parallel/ipc_transport.hpp"
 #include "parallel/nccl_transport.hpp"
 #include "parallel/tile_stepper.hpp"
@@ -12,8 +14,6 @@
 
 namespace plume {
 namespace {
-
-constexpr int kGatherTag = 7300;
 
 // Runs one stage of the set-up. A single process lets errors through as they are; several ranks
 // agree on them, so that an error on one rank ends every rank with a message naming it instead
@@ -230,11 +230,15 @@ void Solver::setup() {
 
 Solver::~Solver() = default;
 
-BackendKind Solver::backend_kind() const {
-  return backend_->name() == "cuda" ? BackendKind::CUDA : BackendKind::CPU;
+BackendInfo Solver::backend() const {
+  BackendInfo b;
+  b.name = backend_->name();
+  b.kind = b.name == "cuda" ? BackendKind::CUDA : BackendKind::CPU;
+  b.description = backend_->description();
+  b.reason = reason_;
+  b.transport = transport_;
+  return b;
 }
-std::string Solver::backend_name() const { return backend_->name(); }
-std::string Solver::backend_description() const { return backend_->description(); }
 
 void Solver::initialize() {
   backend_->initialize();
@@ -300,94 +304,9 @@ void Solver::edit_solids(const Box& b, bool solid) {
   if (first || !changed.empty()) backend_->set_solids(solid_.data(), first ? whole_layout(l) : changed);
 }
 
-void Solver::fields(Fields& out) {
-  if (stepper_) stepper_->exchange();
-  backend_->fields(out);
-}
-
-std::vector<double> Solver::site_sums() {
-  if (stepper_) stepper_->exchange();
-  std::vector<double> s = backend_->site_sums();
-  if (!s.empty()) comm_->allreduce(s.data(), s.size(), parallel::ReduceOp::Sum);
-  return s;
-}
-
-RowSums Solver::diagnostic_sums() {
-  if (stepper_) stepper_->exchange();
-  RowSums p = backend_->row_sums();
-  allreduce_row_sums(p, *comm_);
-  return p;
-}
-
-std::optional<Fault> Solver::find_fault() {
-  if (stepper_) stepper_->exchange();
-  std::optional<Fault> local = backend_->find_fault();
-  if (local) local->step = step_;
-  return allreduce_fault(local, *model_, cfg_.global(), *comm_, step_);
-}
-
-std::optional<Fault> Solver::snapshot_fault() {
-  if (snapshot_step_ < 0) throw std::logic_error("snapshot_fault: no fields were requested (call request_fields first)");
-  if (snapshot_on_device_) backend_->wait_device_fields();
-  std::optional<Fault> local = backend_->snapshot_fault();
-  if (local) local->step = snapshot_step_;
-  return allreduce_fault(local, *model_, cfg_.global(), *comm_, snapshot_step_);
-}
-
-void Solver::request_fields() {
-  if (snapshot_on_device_) backend_->wait_device_fields();  // its record is read no more
-  if (stepper_) stepper_->exchange();
-  backend_->request_fields();
-  snapshot_step_ = step_;
-  snapshot_on_device_ = false;
-}
-
-void Solver::request_device_fields() {
-  if (snapshot_on_device_) backend_->wait_device_fields();
-  if (stepper_) stepper_->exchange();
-  backend_->request_device_fields();
-  snapshot_step_ = step_;
-  snapshot_on_device_ = true;
-}
-
-void Solver::wait_device_fields() {
-  if (snapshot_step_ < 0) throw std::logic_error("wait_device_fields: no fields were requested");
-  if (snapshot_on_device_) backend_->wait_device_fields();
-}
-
-FieldRange Solver::snapshot_range(const FieldFormula& v, const Box& b, int mask) {
-  if (snapshot_step_ < 0) throw std::logic_error("snapshot_range: no fields were requested (call request_fields first)");
-  const Domain& d = domain_;
-  const Box local{std::max(b.x0 - d.x0, 0), std::min(b.x1 - d.x0, d.nx), std::max(b.y0 - d.y0, 0),
-                  std::min(b.y1 - d.y0, d.ny), std::max(b.z0 - d.z0, 0), std::min(b.z1 - d.z0, d.nz)};
-  FieldRange r = local.empty() ? FieldRange{} : backend_->snapshot_range(v, local, mask);
-  allreduce_range(r, *comm_);
-  return r;
-}
-
-std::vector<double> Solver::snapshot_values(const std::vector<FieldFormula>& v, int x, int y, int z) {
-  if (snapshot_step_ < 0) throw std::logic_error("snapshot_values: no fields were requested (call request_fields first)");
-  if (x < 0 || y < 0 || z < 0 || x >= cfg_.nx || y >= cfg_.ny || z >= cfg_.nz)
-    throw std::invalid_argument("snapshot_values: site (" + std::to_string(x) + ", " + std::to_string(y) + ", " +
-                                std::to_string(z) + ") is outside the lattice");
-  const Domain& d = domain_;
-  const bool mine = x >= d.x0 && x < d.x0 + d.nx && y >= d.y0 && y < d.y0 + d.ny && z >= d.z0 && z < d.z0 + d.nz;
-  std::vector<double> out(v.size());
-  if (mine && !v.empty()) backend_->snapshot_values(v.data(), int(v.size()), x - d.x0, y - d.y0, z - d.z0, out.data());
-  if (comm_->size() == 1) return out;
-  double owner = mine ? double(comm_->rank()) : double(comm_->size());
-  comm_->allreduce(&owner, 1, parallel::ReduceOp::Min);
-  comm_->broadcast(out.data(), out.size() * sizeof(double), int(owner));
-  return out;
-}
-
-bool Solver::fields_ready() { return snapshot_step_ >= 0 && backend_->fields_ready(); }
-
-const Fields& Solver::wait_fields() {
-  if (snapshot_step_ < 0) throw std::logic_error("wait_fields: no fields were requested (call request_fields first)");
-  if (snapshot_on_device_)
-    throw std::logic_error("wait_fields: the last request kept the fields on the device (request_device_fields)");
-  return backend_->wait_fields();
+Snapshot& Solver::request_snapshot(Snapshot::Where where) {
+  snapshot_.request(where);
+  return snapshot_;
 }
 
 std::vector<double> Solver::populations() {
@@ -411,36 +330,56 @@ void check_sites(const std::vector<Site>& sites, const Domain& d, const char* wh
 }
 }  // namespace
 
-std::vector<double> Solver::site_populations(const std::vector<Site>& sites) {
-  check_sites(sites, domain_, "site_populations");
+std::vector<double> Solver::populations(const std::vector<Site>& sites) {
+  check_sites(sites, domain_, "populations");
   std::vector<double> f(sites.size() * std::size_t(model_->lattice().Q));
   if (!sites.empty()) backend_->read_sites(sites, f.data());
   return f;
 }
 
-void Solver::set_site_populations(const std::vector<Site>& sites, const std::vector<double>& f) {
-  check_sites(sites, domain_, "set_site_populations");
+void Solver::set_populations(const std::vector<Site>& sites, const std::vector<double>& f) {
+  check_sites(sites, domain_, "set_populations");
   if (f.size() != sites.size() * std::size_t(model_->lattice().Q))
-    throw std::runtime_error("set_site_populations: wrong number of values");
+    throw std::runtime_error("set_populations: wrong number of values for the sites");
   if (!sites.empty()) backend_->write_sites(sites, f.data());
 }
 
-std::vector<double> Solver::gather_populations() {
-  return gather_blocks(*comm_, decomp_, model_->lattice().Q, populations());
+CheckpointState Solver::checkpoint_out() {
+  CheckpointState s;
+  s.step = step_;
+  s.populations = gather_blocks(*comm_, decomp_, model_->lattice().Q, populations());
+  if (!solid_.empty()) {  // the same on every rank: solids come from the configuration or collective edits
+    const Layout& l = backend_->layout();
+    std::vector<std::uint8_t> local(std::size_t(domain_.sites()));
+    for (int z = 0; z < domain_.nz; ++z)
+      for (int y = 0; y < domain_.ny; ++y)
+        for (int x = 0; x < domain_.nx; ++x)
+          local[(std::size_t(z) * domain_.ny + y) * domain_.nx + x] = solid_[std::size_t(l.site(x, y, z))];
+    s.solids = gather_blocks(*comm_, decomp_, 1, std::move(local));
+  }
+  return s;
+}
+
+void Solver::checkpoint_in(const CheckpointState& s) {
+  // Rank 0's state decides whether there are solid sites to take: the others' argument is ignored.
+  long long has_solids = s.solids.empty() ? 0 : 1;
+  comm_->broadcast(&has_solids, sizeof has_solids, 0);
+  if (has_solids) scatter_solids(s.solids);
+  scatter_populations(s.populations, s.step);
 }
 
 void Solver::scatter_populations(const std::vector<double>& global, long step) {
   const std::size_t expected = population_count(model_->lattice().Q, decomp_.global());
   std::string problem;
-  if (is_root() && global.size() != expected)
+  if (comm_->rank() == 0 && global.size() != expected)
     problem = "rank 0 holds " + std::to_string(global.size()) + " values, the " + size_text(cfg_.global()) +
               " lattice has " + std::to_string(expected);
   parallel::agree(*comm_, problem, "cannot scatter the populations");
   long long s = step;
   comm_->broadcast(&s, sizeof s, 0);
   std::vector<double> local;
-  if (is_root()) {
-    for (int r = ranks() - 1; r >= 0; --r) {  // rank 0's block last: it stays in `local`
+  if (comm_->rank() == 0) {
+    for (int r = comm_->size() - 1; r >= 0; --r) {  // rank 0's block last: it stays in `local`
       const Domain d = decomp_.domain(r);
       local.resize(population_count(model_->lattice().Q, d));
       for_block_rows(model_->lattice().Q, d, [&](std::size_t g, std::size_t l, std::size_t n) {
@@ -455,19 +394,8 @@ void Solver::scatter_populations(const std::vector<double>& global, long step) {
   set_populations(local, long(s));
 }
 
-std::vector<std::uint8_t> Solver::gather_solids() {
-  if (solid_.empty()) return {};  // the same on every rank: solids come from the configuration or collective edits
-  const Layout& l = backend_->layout();
-  std::vector<std::uint8_t> local(std::size_t(domain_.sites()));
-  for (int z = 0; z < domain_.nz; ++z)
-    for (int y = 0; y < domain_.ny; ++y)
-      for (int x = 0; x < domain_.nx; ++x)
-        local[(std::size_t(z) * domain_.ny + y) * domain_.nx + x] = solid_[std::size_t(l.site(x, y, z))];
-  return gather_blocks(*comm_, decomp_, 1, std::move(local));
-}
-
 namespace {
-// A whole lattice's mask (gather_solids' order) as a geometry, from which every rank builds its
+// A whole lattice's mask (CheckpointState::solids' order) as a geometry, from which every rank builds its
 // block and halo as from a configuration's.
 class MaskGeometry final : public Geometry {
  public:
@@ -493,48 +421,17 @@ void Solver::scatter_solids(const std::vector<std::uint8_t>& global) {
     throw std::invalid_argument("model " + model_->name() + " has no solid sites to restore");
   const Domain whole = decomp_.global();
   std::string problem;
-  if (is_root() && global.size() != std::size_t(whole.global_sites()))
+  if (comm_->rank() == 0 && global.size() != std::size_t(whole.global_sites()))
     problem = "rank 0 holds a mask of " + std::to_string(global.size()) + " sites, the " + size_text(cfg_.global()) +
               " lattice has " + std::to_string(whole.global_sites());
   parallel::agree(*comm_, problem, "cannot scatter the solid sites");
   // Every rank needs the sites its halo images, across periodic sides too: the whole mask, a byte
   // per site, is small beside the populations.
-  std::vector<std::uint8_t> mask = is_root() ? global : std::vector<std::uint8_t>(std::size_t(whole.global_sites()));
+  std::vector<std::uint8_t> mask = comm_->rank() == 0 ? global : std::vector<std::uint8_t>(std::size_t(whole.global_sites()));
   comm_->broadcast(mask.data(), mask.size(), 0);
   const Layout& l = backend_->layout();
   solid_ = solid_mask(MaskGeometry(mask, whole), l, domain_, model_->periodic(cfg_.setup));
   backend_->set_solids(solid_.data(), whole_layout(l));
-}
-
-void Solver::gather_fields(const Fields& local, Fields& global) {
-  const int count = local.count();
-  std::vector<double> packed;
-  packed.reserve(count * local.sites());
-  for (int k = 0; k < count; ++k) packed.insert(packed.end(), local[k].begin(), local[k].end());
-  if (!is_root()) {
-    comm_->send(packed.data(), packed.size() * sizeof(double), 0, kGatherTag);
-    global = Fields{};
-    return;
-  }
-  const Domain whole = decomp_.global();
-  global.resize(*model_, whole.NX, whole.NY, whole.NZ);
-  global.x0 = global.y0 = global.z0 = 0;
-  global.NX = whole.NX;
-  global.NY = whole.NY;
-  global.NZ = whole.NZ;
-  for (int r = 0; r < ranks(); ++r) {
-    const Domain d = decomp_.domain(r);
-    const std::size_t m = std::size_t(d.nx) * d.ny * d.nz;
-    packed.resize(count * m);
-    if (r > 0) comm_->recv(packed.data(), packed.size() * sizeof(double), r, kGatherTag);
-    for (int k = 0; k < count; ++k) {
-      const double* from = packed.data() + k * m;
-      for (int z = 0; z < d.nz; ++z)
-        for (int y = 0; y < d.ny; ++y)
-          std::copy_n(from + (std::size_t(z) * d.ny + y) * d.nx, d.nx,
-                      global.data(k) + global.at(d.x0, d.y0 + y, d.z0 + z));
-    }
-  }
 }
 
 }  // namespace plume

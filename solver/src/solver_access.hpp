@@ -2,6 +2,7 @@
 // box-update timings of plume-scaling) and for tests of backend internals. Not part of the public
 // API: the app, the GUI and the adaptors see plume/solver.hpp only.
 #pragma once
+#include "backend.hpp"
 #include "plume/solver.hpp"
 
 namespace plume::internal {

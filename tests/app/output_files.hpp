@@ -20,7 +20,7 @@ inline Fields checkpoint_fields(const std::string& path, const config::RunConfig
   Solver s(back.solver);
   io::restore_checkpoint(path, s, back.solver);
   Fields f;
-  s.fields(f);
+  s.snapshot().fields(f);
   return f;
 }
 

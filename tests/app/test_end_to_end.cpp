@@ -12,7 +12,7 @@
 #include <thread>
 #include <stb/stb_image.h>  // Debian's libstb carries the implementation
 #include "plume/io/checkpoint.hpp"
-#include "plume/backend.hpp"
+#include "plume/device_fields.hpp"
 #include "plume/io/diagnostics.hpp"
 #include "plume/io/field_select.hpp"
 #include "plume/viz/image.hpp"

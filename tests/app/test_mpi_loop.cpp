@@ -86,7 +86,7 @@ TEST(LoopOnRanks, SinksGetTheirRanksOwnBlockOfTheOneProcessFields) {
   for (long long step : {0, 10, 20, 30}) {
     reference.advance(step - reference.step());
     Fields whole;
-    reference.fields(whole);
+    reference.snapshot().fields(whole);
     EXPECT_EQ(rec->seen.count(step), 1u) << "step " << step;
     if (!rec->seen.count(step)) continue;
     const Fields& f = rec->seen[step];

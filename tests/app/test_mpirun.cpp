@@ -10,7 +10,7 @@
 #include <signal.h>
 #include "background_run.hpp"
 #include "output_files.hpp"
-#include "plume/backend.hpp"
+#include "plume/device_fields.hpp"
 #include "run_plume.hpp"
 
 using namespace plume;

@@ -127,7 +127,7 @@ TEST(InSituHook, StopPolicyEndsTheRunWithACheckpointToRestartFrom) {
 }
 
 // Steps 10 and 20 have no output: their fields reach the sinks through the asynchronous hand-off
-// (Solver::request_fields), 0 and 30 through the output's synchronous fields; all must be what a
+// (Solver::request_snapshot), 0 and 30 through the output's synchronous fields; all must be what a
 // separate run's fields() gives at that step, bit for bit.
 TEST(InSituHook, HandedOffFieldsAreTheSynchronousFieldsOfTheirStep) {
   TempDir tmp;
@@ -146,16 +146,16 @@ TEST(InSituHook, RequestedFieldsStayThoseOfTheirStepWhileTheRunAdvances) {
   Solver a(c.solver), b(c.solver);
   a.initialize();
   b.initialize();
-  EXPECT_THROW(a.wait_fields(), std::logic_error);
+  EXPECT_THROW(a.snapshot().wait(), std::logic_error);
   a.advance(5);
   b.advance(5);
-  a.request_fields();
-  EXPECT_TRUE(a.fields_ready());
+  a.request_snapshot();
+  EXPECT_TRUE(a.snapshot().ready());
   a.advance(3);
   Fields f;
-  b.fields(f);
-  const Fields& got = a.wait_fields();
-  EXPECT_EQ(a.fields_step(), 5);
+  b.snapshot().fields(f);
+  const Fields& got = a.snapshot().wait();
+  EXPECT_EQ(a.snapshot().step(), 5);
   EXPECT_TRUE(same_bits(got["rho"], f["rho"]) && same_bits(got["ux"], f["ux"]) && same_bits(got["uy"], f["uy"]) && same_bits(got["T"], f["T"]));
 }
 

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
-#include "plume/backend.hpp"
+#include "plume/device_fields.hpp"
 #include "run_plume.hpp"
 #include "seed001_reference.hpp"
 

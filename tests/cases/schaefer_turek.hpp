@@ -81,7 +81,7 @@ struct Coefficients {
 };
 inline Coefficients coefficients(Solver& s, const Cylinder& c) {
   Fields f;
-  s.fields(f);
+  s.snapshot().fields(f);
   const double fx = std::accumulate(f["force_x"].begin(), f["force_x"].end(), 0.0);
   const double fy = std::accumulate(f["force_y"].begin(), f["force_y"].end(), 0.0);
   const double q = 0.5 * c.U * c.U * c.D;
@@ -96,7 +96,7 @@ inline Coefficients coefficients(Solver& s, const Cylinder& c) {
 inline double pressure_difference(Solver& s, const Cylinder& c) {
   if (c.D % 2 != 0) throw std::invalid_argument("pressure_difference: the points lie between the columns at odd D");
   Fields f;
-  s.fields(f);
+  s.snapshot().fields(f);
   const int y = 2 * c.D - 1;
   const auto p = [&](int x) {
     if (f["solid"][f.at(x, y)] != 0 || f["solid"][f.at(x, y + 1)] != 0) throw std::logic_error("a solid site");

@@ -20,7 +20,7 @@ double report_pressure_difference(Solver& s, const test::Cylinder& c) {
   p.reference.centre_x = c.xc();
   p.reference.centre_y = c.yc();
   Fields f;
-  s.fields(f);
+  s.snapshot().fields(f);
   std::vector<std::vector<double>> v;
   for (const auto& site : d2q9::pressure_sites(p, c.nx(), c.ny())) {
     v.emplace_back();

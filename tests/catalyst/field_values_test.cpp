@@ -40,7 +40,7 @@ TEST_P(FieldValues, EveryArrayIsTheSolversField) {
   solver.initialize();
   solver.advance(5);  // flow that is not the initial state: the fields differ from one another
   plume::Fields f;
-  solver.fields(f);
+  solver.snapshot().fields(f);
 
   const fs::path dir = fs::temp_directory_path() / ("plume-field-values-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(dir);

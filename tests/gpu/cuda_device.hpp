@@ -2,7 +2,7 @@
 #pragma once
 #include <gtest/gtest.h>
 #include <string>
-#include "plume/backend.hpp"
+#include "plume/device_fields.hpp"
 
 #define PLUME_REQUIRE_CUDA_DEVICE()                                                   \
   do {                                                                                \

@@ -19,12 +19,12 @@ TEST(BackendSelection, AutoUsesCudaWhenADeviceIsPresentAndSaysWhyNot) {
   Solver s(small(BackendKind::Auto));
   if (n == 0) {
     EXPECT_FALSE(why.empty());
-    EXPECT_EQ(s.backend_kind(), BackendKind::CPU);
-    EXPECT_EQ(s.backend_name(), "cpu");
-    EXPECT_NE(s.backend_reason().find(why), std::string::npos) << s.backend_reason();
+    EXPECT_EQ(s.backend().kind, BackendKind::CPU);
+    EXPECT_EQ(s.backend().name, "cpu");
+    EXPECT_NE(s.backend().reason.find(why), std::string::npos) << s.backend().reason;
   } else {
-    EXPECT_EQ(s.backend_kind(), BackendKind::CUDA);
-    EXPECT_NE(s.backend_description().find("CUDA device 0"), std::string::npos) << s.backend_description();
+    EXPECT_EQ(s.backend().kind, BackendKind::CUDA);
+    EXPECT_NE(s.backend().description.find("CUDA device 0"), std::string::npos) << s.backend().description;
   }
 }
 
@@ -41,7 +41,7 @@ TEST(BackendSelection, RequestedCudaWithoutDeviceFailsWithTheReason) {
 
 TEST(BackendSelection, RequestedCpuIsUsedWhateverIsPresent) {
   Solver s(small(BackendKind::CPU));
-  EXPECT_EQ(s.backend_kind(), BackendKind::CPU);
-    EXPECT_EQ(s.backend_name(), "cpu");
-  EXPECT_EQ(s.backend_reason(), "requested");
+  EXPECT_EQ(s.backend().kind, BackendKind::CPU);
+    EXPECT_EQ(s.backend().name, "cpu");
+  EXPECT_EQ(s.backend().reason, "requested");
 }

@@ -73,18 +73,18 @@ TEST(GpuDistributed, EveryTilingAndTransportGivesTheOneGpuResultBitForBit) {
     c.overlap = k.overlap;
     c.transport = k.transport;
     Solver s(c, *world);
-    EXPECT_EQ(s.backend_kind(), BackendKind::CUDA);
+    EXPECT_EQ(s.backend().kind, BackendKind::CUDA);
     s.initialize();
     s.advance(steps);
-    const std::vector<double> global = s.gather_populations();
+    const std::vector<double> global = s.checkpoint_out().populations;
     Fields local, F;
-    s.fields(local);
-    s.gather_fields(local, F);
+    s.snapshot().fields(local);
+    s.snapshot().gather(local, F);
     const std::string what = s.decomposition().describe() + (k.walls ? ", walls" : ", periodic y") +
                              (k.overlap ? ", overlap" : ", no overlap") + ", transport " +
-                             (world->size() > 1 ? to_string(s.transport()) : "none") +
+                             (world->size() > 1 ? to_string(s.backend().transport) : "none") +
                              (k.precision == Precision::FP32 ? ", FP32" : "");
-    if (!s.is_root()) continue;
+    if (s.communicator().rank() != 0) continue;
     const Reference& ref = reference(c, steps);
     EXPECT_EQ(first_difference(global, ref.populations, c.nx, c.ny), "") << what;
     EXPECT_EQ(first_difference(F, ref.fields), "") << what;
@@ -131,7 +131,7 @@ TEST(GpuDistributed, TheCudaIpcTransportRunsOnTheGpusOfOneHost) {
   c.transport = TransportKind::CudaIpc;
   try {
     Solver s(c, *world);
-    EXPECT_EQ(s.transport(), TransportKind::CudaIpc);
+    EXPECT_EQ(s.backend().transport, TransportKind::CudaIpc);
   } catch (const CollectiveError& e) {
     const std::string m = e.what();
     if (m.find("runs on host") != std::string::npos) GTEST_SKIP() << m;

@@ -1,5 +1,5 @@
-// The asynchronous fields (Solver::request_fields, the in-situ hand-off) on the GPU: what
-// wait_fields() returns is, bit for bit, what fields() gives at the requested step, although
+// The asynchronous fields (Solver::request_snapshot, the in-situ hand-off) on the GPU: what
+// Snapshot::wait() returns is, bit for bit, what fields() gives at the requested step, although
 // steps, another request or a synchronous fields() were launched while the copy was under way.
 #include <gtest/gtest.h>
 #include <cstring>
@@ -47,7 +47,7 @@ struct Pair {
   Fields reference_at(long step) {
     b.advance(step - b.step());
     Fields f;
-    b.fields(f);
+    b.snapshot().fields(f);
     return f;
   }
 };
@@ -56,22 +56,22 @@ struct Pair {
 void check_case(const SolverConfig& c) {
   Pair p(c);
   p.a.advance(40);
-  p.a.request_fields();
-  EXPECT_EQ(p.a.fields_step(), 40);
+  p.a.request_snapshot();
+  EXPECT_EQ(p.a.snapshot().step(), 40);
   p.a.advance(7);  // steps write both population buffers while the snapshot is copied
-  EXPECT_TRUE(same_bits(p.a.wait_fields(), p.reference_at(40)));
+  EXPECT_TRUE(same_bits(p.a.snapshot().wait(), p.reference_at(40)));
 
   // A request right after another replaces it; a synchronous fields() meanwhile leaves it alone.
-  p.a.request_fields();
+  p.a.request_snapshot();
   p.a.advance(1);
-  p.a.request_fields();
+  p.a.request_snapshot();
   p.a.advance(2);
   Fields now;
-  p.a.fields(now);
-  EXPECT_TRUE(same_bits(p.a.wait_fields(), p.reference_at(48)));
+  p.a.snapshot().fields(now);
+  EXPECT_TRUE(same_bits(p.a.snapshot().wait(), p.reference_at(48)));
   EXPECT_TRUE(same_bits(now, p.reference_at(50)));
-  EXPECT_TRUE(p.a.fields_ready());
-  EXPECT_EQ(p.a.fields_step(), 48);
+  EXPECT_TRUE(p.a.snapshot().ready());
+  EXPECT_EQ(p.a.snapshot().step(), 48);
 }
 
 }  // namespace
@@ -92,8 +92,8 @@ TEST(GpuFieldsHandOff, WaitingWithoutARequestIsRefused) {
   PLUME_REQUIRE_CUDA_DEVICE();
   Solver s(rt_layer(64, 64, 1e-4));
   s.initialize();
-  EXPECT_LT(s.fields_step(), 0);
-  EXPECT_THROW(s.wait_fields(), std::logic_error);
+  EXPECT_LT(s.snapshot().step(), 0);
+  EXPECT_THROW(s.snapshot().wait(), std::logic_error);
 }
 
 TEST(GpuFieldsHandOff, StepsQueuedBehindARequestLeaveItsFieldsAndEndAtTheSameState) {
@@ -102,15 +102,15 @@ TEST(GpuFieldsHandOff, StepsQueuedBehindARequestLeaveItsFieldsAndEndAtTheSameSta
   PLUME_REQUIRE_CUDA_DEVICE();
   Pair p(rt_layer(1024, 1024, 1e-4));
   p.a.advance(30);
-  p.a.request_fields();
+  p.a.request_snapshot();
   p.a.advance_async(25);
   EXPECT_EQ(p.a.step(), 55);
-  EXPECT_EQ(p.a.fields_step(), 30);
-  const Fields& snap = p.a.wait_fields();
+  EXPECT_EQ(p.a.snapshot().step(), 30);
+  const Fields& snap = p.a.snapshot().wait();
   EXPECT_TRUE(same_bits(snap, p.reference_at(30)));
 #ifdef PLUME_TEST_HAS_CUDART
   // The device copy of the snapshot stays the requested step's while the steps run.
-  const DeviceFields dev = p.a.device_fields();
+  const DeviceFields dev = p.a.snapshot().device_fields();
   ASSERT_TRUE(dev);
   std::vector<double> dev_T(snap["T"].size());
   ASSERT_EQ(cudaMemcpy(dev_T.data(), dev.field(snap.index("T")), dev_T.size() * sizeof(double), cudaMemcpyDeviceToHost), cudaSuccess);
@@ -159,15 +159,15 @@ TEST(GpuFieldsHandOff, ASnapshotIsTheFieldsAndLeavesTheRunAsItWasForEveryModel) 
         Pair pair(mc.config);
         for (int round = 0; round < 3; ++round) {
           pair.a.advance(3);
-          pair.a.request_fields();
+          pair.a.request_snapshot();
           const long at = pair.a.step();
           pair.a.advance(2);
-          EXPECT_TRUE(same_fields(pair.a.wait_fields(), pair.reference_at(at)));
-          EXPECT_EQ(pair.a.fields_step(), at);
+          EXPECT_TRUE(same_fields(pair.a.snapshot().wait(), pair.reference_at(at)));
+          EXPECT_EQ(pair.a.snapshot().step(), at);
         }
         // A request that no step follows.
-        pair.a.request_fields();
-        EXPECT_TRUE(same_fields(pair.a.wait_fields(), pair.reference_at(pair.a.step())));
+        pair.a.request_snapshot();
+        EXPECT_TRUE(same_fields(pair.a.snapshot().wait(), pair.reference_at(pair.a.step())));
         pair.b.advance(pair.a.step() - pair.b.step());
         EXPECT_TRUE(same_bits(pair.a.populations(), pair.b.populations()));
       }

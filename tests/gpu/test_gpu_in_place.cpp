@@ -72,13 +72,13 @@ TEST(GpuInPlace, SnapshotsTakenByTheStepsAreTheFieldsOfBothWaysOfHoldingTheState
       b.initialize();
       for (long steps : {3L, 2L, 1L}) {  // requested after 3, 5, 6 steps: shifted, shifted, swapped
         a.advance(steps);
-        a.request_fields();
+        a.request_snapshot();
         const long at = a.step();
         a.advance(2);
         b.advance(at - b.step());
         const std::string when = c.what + (precision == Precision::FP32 ? ", FP32" : ", FP64") + ", step " +
                                  std::to_string(at);
-        const Fields& snap = a.wait_fields();
+        const Fields& snap = a.snapshot().wait();
         std::vector<double> got;
         for (int k = 0; k < snap.count(); ++k) got.insert(got.end(), snap.data(k), snap.data(k) + snap.sites());
         EXPECT_EQ(max_relative(got, all_fields(b)), 0.0) << when;
@@ -136,5 +136,5 @@ TEST(GpuInPlace, ALatticeTwiceTooLargeForTwoBuffersRunsInPlace) {
   Solver one(c);
   one.initialize();
   one.advance(3);
-  EXPECT_FALSE(one.find_fault().has_value());
+  EXPECT_FALSE(one.snapshot().find_fault().has_value());
 }

@@ -23,9 +23,9 @@ void run(Solver& s) {
   const std::vector<Site> ends{Site{0, 0, 0}, Site{d.nx - 1, d.ny / 2, d.nz - 1}, Site{d.nx - 1, 0, 0}};
   s.initialize();
   s.advance(3);
-  std::vector<double> f = s.site_populations(ends);
+  std::vector<double> f = s.populations(ends);
   for (double& v : f) v *= 1.01;
-  s.set_site_populations(ends, f);
+  s.set_populations(ends, f);
   s.advance(4);
 }
 

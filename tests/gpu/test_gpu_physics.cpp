@@ -46,7 +46,7 @@ TEST_P(GpuWalls, MassConservedNoSlipAndWallTemperatureOver1000Steps) {
   const bool fp64 = GetParam() == Precision::FP64;
   const SolverConfig c = rt_between_walls(GetParam());
   Solver s(c);
-  ASSERT_EQ(s.backend_kind(), BackendKind::CUDA);
+  ASSERT_EQ(s.backend().kind, BackendKind::CUDA);
   s.initialize();
   const double m0 = mass(s);
   const double dt = d2q37::dt<L>(), g = d2q37::physics(c).gy;
@@ -70,7 +70,7 @@ TEST_P(GpuWalls, MassConservedNoSlipAndWallTemperatureOver1000Steps) {
       }
   }
   Fields F;
-  s.fields(F);
+  s.snapshot().fields(F);
   double umax = 0;
   for (double v : F["uy"]) umax = std::max(umax, std::fabs(v));
   EXPECT_GT(umax, 1e-5) << "the layer should be moving";

@@ -36,9 +36,9 @@ TEST(GpuReductions, RowSumsAndExtremesAreTheHostsBitsForEveryModel) {
       s.initialize();
       s.advance(12);
       Fields f;
-      s.fields(f);
-      expect_same(s.diagnostic_sums(), row_sums(f, s.domain()), named(mc, p));
-      EXPECT_FALSE(s.find_fault().has_value()) << named(mc, p);
+      s.snapshot().fields(f);
+      expect_same(s.snapshot().diagnostic_sums(), row_sums(f, s.domain()), named(mc, p));
+      EXPECT_FALSE(s.snapshot().find_fault().has_value()) << named(mc, p);
     }
 }
 
@@ -52,8 +52,8 @@ TEST(GpuReductions, ALargerD2Q37LatticeGivesTheHostsBits) {
   s.initialize();
   s.advance(20);
   Fields f;
-  s.fields(f);
-  expect_same(s.diagnostic_sums(), row_sums(f, s.domain()), "d2q37 333 x 517");
+  s.snapshot().fields(f);
+  expect_same(s.snapshot().diagnostic_sums(), row_sums(f, s.domain()), "d2q37 333 x 517");
 }
 
 TEST(GpuReductions, APlantedNaNOrNegatedPatchIsFoundWhereTheHostFindsIt) {
@@ -72,14 +72,14 @@ TEST(GpuReductions, APlantedNaNOrNegatedPatchIsFoundWhereTheHostFindsIt) {
         test::poison_site(pop, d, d.nx - 2, d.ny - 2, d.nz - 1, factor, std::nan(""));
         s.set_populations(pop, s.step());
         Fields f;
-        s.fields(f);
+        s.snapshot().fields(f);
         const std::optional<Fault> host = plume::find_fault(f, s.step());
-        expect_same(s.find_fault(), host, what);
+        expect_same(s.snapshot().find_fault(), host, what);
         if (factor == 0) EXPECT_TRUE(host.has_value()) << what;
         // The snapshot's check, made on the device beside its fields.
-        s.request_fields();
-        const Fields& snap = s.wait_fields();
-        expect_same(s.snapshot_fault(), plume::find_fault(snap, s.step()), what + ", snapshot");
+        s.request_snapshot();
+        const Fields& snap = s.snapshot().wait();
+        expect_same(s.snapshot().fault(), plume::find_fault(snap, s.step()), what + ", snapshot");
       }
 }
 
@@ -103,20 +103,20 @@ TEST(GpuReductions, ASnapshotMadeByTheNextStepChecksItsFieldsAsTheHostDoes) {
         twin.initialize();
         twin.set_populations(pop, s.step());
         Fields f;
-        twin.fields(f);
+        twin.snapshot().fields(f);
         const std::optional<Fault> host = plume::find_fault(f, s.step());
         if (factor == 0) EXPECT_TRUE(host.has_value()) << what;
-        s.request_fields();
+        s.request_snapshot();
         s.advance(2);
-        expect_same(s.snapshot_fault(), host, what + ", to the host");
-        const Fields& snap = s.wait_fields();
+        expect_same(s.snapshot().fault(), host, what + ", to the host");
+        const Fields& snap = s.snapshot().wait();
         for (int k = 0; k < f.count(); ++k) EXPECT_TRUE(same_bits(snap[k], f[k])) << what << ", field " << k;
         // Kept on the device: of the state two steps on, the twin's after the same steps.
         twin.advance(2);
-        twin.fields(f);
-        s.request_device_fields();
+        twin.snapshot().fields(f);
+        s.request_snapshot(plume::Snapshot::Device);
         s.advance_async(3);
-        expect_same(s.snapshot_fault(), plume::find_fault(f, s.step() - 3), what + ", on the device");
+        expect_same(s.snapshot().fault(), plume::find_fault(f, s.step() - 3), what + ", on the device");
         s.wait_steps();
       }
 }
@@ -133,8 +133,8 @@ TEST(GpuReductions, ANegativeD2Q37DensityIsFoundAtTheHostsSite) {
       for (int x = 4; x <= 10; ++x) test::poison_site(pop, s.domain(), x, y, 0, -1.0);
     s.set_populations(pop, 0);
     Fields f;
-    s.fields(f);
-    const std::optional<Fault> device = s.find_fault(), host = plume::find_fault(f, 0);
+    s.snapshot().fields(f);
+    const std::optional<Fault> device = s.snapshot().find_fault(), host = plume::find_fault(f, 0);
     ASSERT_TRUE(device.has_value());
     EXPECT_LT(device->value, 0);
     expect_same(device, host, p == Precision::FP32 ? "FP32" : "FP64");

@@ -1,5 +1,5 @@
-// plume-gui's reductions of a snapshot kept on the device (Solver::request_device_fields, then
-// snapshot_range: the colour range, snapshot_values: the read-out) against the host code
+// plume-gui's reductions of a snapshot kept on the device (Solver::request_snapshot(Snapshot::Device), then
+// range: the colour range, values: the read-out) against the host code
 // (plume/reductions.hpp's field_range, field_values) over the same fields copied to the host: the
 // same bits for every field of every model, FP64 and FP32 storage (the speed, CUDA's hypot, within
 // two ulps for a 3-D speed), also while steps queued after the request run.
@@ -97,10 +97,10 @@ TEST(GpuSnapshotReductions, TheRangeAndValuesOfEveryFieldAreTheHostsBitsForEvery
       s.initialize();
       s.advance(12);
       Fields f;
-      s.fields(f);  // the device's fields of this state, on the host
-      s.request_device_fields();
+      s.snapshot().fields(f);  // the device's fields of this state, on the host
+      s.request_snapshot(plume::Snapshot::Device);
       s.advance_async(5);  // the reductions run beside these steps, on the snapshot's fields
-      EXPECT_FALSE(s.snapshot_fault().has_value()) << what;
+      EXPECT_FALSE(s.snapshot().fault().has_value()) << what;
       const int mask = solid_field(s.model());
       const std::vector<FieldFormula> all = every_formula(s.model());
       const Box whole = Box::of(s.domain());
@@ -112,11 +112,11 @@ TEST(GpuSnapshotReductions, TheRangeAndValuesOfEveryFieldAreTheHostsBitsForEvery
             const std::string at = what + ", field " + std::to_string(k) + ", box from (" + std::to_string(b.x0) +
                                    ", " + std::to_string(b.y0) + ", " + std::to_string(b.z0) + "), mask " +
                                    std::to_string(m);
-            expect_same(s.snapshot_range(all[k], b, m), field_range(f, all[k], b, m), exact(all[k]), at);
+            expect_same(s.snapshot().range(all[k], b, m), field_range(f, all[k], b, m), exact(all[k]), at);
           }
       for (const std::array<int, 3>& c : std::array<std::array<int, 3>, 3>{
                {{0, 0, 0}, {f.nx - 1, f.ny - 1, f.nz - 1}, {f.nx / 3, f.ny / 2, f.nz / 2}}}) {
-        const std::vector<double> device = s.snapshot_values(all, c[0], c[1], c[2]);
+        const std::vector<double> device = s.snapshot().values(all, c[0], c[1], c[2]);
         std::vector<double> host(all.size());
         field_values(f, all.data(), int(all.size()), c[0], c[1], c[2], host.data());
         for (std::size_t k = 0; k < all.size(); ++k)
@@ -125,7 +125,7 @@ TEST(GpuSnapshotReductions, TheRangeAndValuesOfEveryFieldAreTheHostsBitsForEvery
       }
       s.wait_steps();
       EXPECT_EQ(s.step(), 17) << what;
-      EXPECT_THROW(s.wait_fields(), std::logic_error) << what << ": the fields stayed on the device";
+      EXPECT_THROW(s.snapshot().wait(), std::logic_error) << what << ": the fields stayed on the device";
     }
 }
 
@@ -143,10 +143,10 @@ TEST(GpuSnapshotReductions, ALargerD2Q37LatticeWithNonFiniteSitesGivesTheHostsRa
   test::poison_site(pop, s.domain(), 500, 300, 0, 0.0, std::nan(""));
   s.set_populations(pop, s.step());
   Fields f;
-  s.fields(f);
-  s.request_device_fields();
-  ASSERT_TRUE(s.snapshot_fault().has_value());
+  s.snapshot().fields(f);
+  s.request_snapshot(plume::Snapshot::Device);
+  ASSERT_TRUE(s.snapshot().fault().has_value());
   for (const FieldFormula& v : every_formula(s.model()))
     for (const Box& b : {Box::of(s.domain()), Box{0, 1031, 299, 302, 0, 1}, Box{7, 8, 0, 517, 0, 1}})
-      expect_same(s.snapshot_range(v, b), field_range(f, v, b, -1), exact(v), "d2q37 1031 x 517");
+      expect_same(s.snapshot().range(v, b), field_range(f, v, b, -1), exact(v), "d2q37 1031 x 517");
 }

@@ -240,7 +240,7 @@ TEST(GpuVsCpu, DiffusionStencilIn2DAnd3DAfter500Steps) {
       }
 }
 
-// The model's sums (Solver::site_sums), reduced on the device, against the CPU's: D2Q9's |u| and
+// The model's sums (Snapshot::site_sums), reduced on the device, against the CPU's: D2Q9's |u| and
 // fluid sites around a block, with full-way (seed 001's) and half-way bounce-back.
 TEST(GpuVsCpu, D2Q9SiteSumsAgree) {
   PLUME_REQUIRE_CUDA_DEVICE();

@@ -100,7 +100,7 @@ TEST(Paint, DiscWrapsInXAndIsClippedAtTheWalls) {
   EXPECT_GT(macro_at(p, 0, NY - 1).T, 1.0);  // periodic in y as well
 }
 
-// The brush on a running solver reads and writes only its sites (Solver::site_populations), and
+// The brush on a running solver reads and writes only its sites (Solver::populations of sites), and
 // gives the populations that painting the whole population vector gives, bit for bit: brushes
 // that overlap each other and wrap across periodic edges, on D2Q37 (2-D, FP32 storage too, whose
 // values go to double and back) and on thermal3d (a ball in 3-D).
@@ -145,12 +145,12 @@ TEST(Paint, ASiteOutsideTheBlockIsRefusedByName) {
   plume::Solver s(c);
   s.initialize();
   try {
-    s.site_populations({plume::Site{8, 0, 0}});
+    s.populations({plume::Site{8, 0, 0}});
     FAIL() << "no error";
   } catch (const std::out_of_range& e) {
     EXPECT_NE(std::string(e.what()).find("site (8, 0, 0) is outside the local block"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(s.set_site_populations({plume::Site{0, 0, 0}}, {1.0}), std::runtime_error);  // Q values a site
+  EXPECT_THROW(s.set_populations({plume::Site{0, 0, 0}}, {1.0}), std::runtime_error);  // Q values a site
 }
 
 // A model without painting (D3Q19) refuses a dab instead of changing nothing without a word: a

@@ -322,7 +322,7 @@ TEST(Checkpoint, UnphysicalStateIsRefusedOnRestore) {
   const config::RunConfig cfg = plume::test::tiny_config(tmp / "out");  // 32 x 48 sites
   Solver sound(cfg.solver);
   sound.initialize();
-  const std::vector<double> f = sound.gather_populations();
+  const std::vector<double> f = sound.checkpoint_out().populations;
   for (const auto& [value, what] : {std::pair{std::nan(""), "rho is NaN"}, std::pair{-1.0, "rho = -37"}}) {
     const std::string file = tmp / "bad.ckpt";
     io::write_checkpoint(file, cfg.solver, config::to_toml(cfg), 20, std::vector<double>(f.size(), value));

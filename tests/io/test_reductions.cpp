@@ -1,5 +1,5 @@
 // The diagnostics' row sums and the fault check computed where the populations are
-// (Solver::diagnostic_sums, Solver::find_fault, Solver::snapshot_fault; on the CPU backend through
+// (Snapshot::diagnostic_sums, Snapshot::find_fault, Snapshot::fault; on the CPU backend through
 // the host code) against io's, computed from the same host fields: bit for bit, for every model.
 // (The CUDA backend against the same: tests/gpu/test_gpu_reductions.cpp; decomposed runs:
 // tests/mpi/test_distributed.cpp.)
@@ -35,8 +35,8 @@ TEST(Reductions, TheSolversRowSumsAndDiagnosticsAreIosBitForBitForEveryModel) {
     s.initialize();
     s.advance(12);
     Fields f;
-    s.fields(f);
-    const RowSums solver = s.diagnostic_sums();
+    s.snapshot().fields(f);
+    const RowSums solver = s.snapshot().diagnostic_sums();
     expect_same(solver, io::partial_sums(f, s.domain()), mc.what);
     const io::Diagnostics a = io::finish(solver, s.model(), mc.config.setup, s.step(), s.time());
     const io::Diagnostics b = io::compute_diagnostics(f, s.domain(), mc.config.setup, s.step(), s.time());
@@ -44,7 +44,7 @@ TEST(Reductions, TheSolversRowSumsAndDiagnosticsAreIosBitForBitForEveryModel) {
     for (std::size_t i = 0; i < a.values.size(); ++i)
       EXPECT_TRUE(std::memcmp(&a.values[i], &b.values[i], sizeof(double)) == 0)
           << mc.what << ": " << a.quantities[i].name << " " << a.values[i] << " vs " << b.values[i];
-    EXPECT_FALSE(s.find_fault().has_value()) << mc.what;
+    EXPECT_FALSE(s.snapshot().find_fault().has_value()) << mc.what;
   }
 }
 
@@ -61,16 +61,16 @@ TEST(Reductions, APlantedNaNOrNegativeSiteIsTheFaultIoFinds) {
       test::poison_site(pop, d, d.nx - 2, d.ny - 2, d.nz - 1, factor, std::nan(""));
       s.set_populations(pop, s.step());
       Fields f;
-      s.fields(f);
+      s.snapshot().fields(f);
       const std::optional<io::Fault> host = io::find_fault(f, s.step());
-      expect_same_fault(s.find_fault(), host, what);
+      expect_same_fault(s.snapshot().find_fault(), host, what);
       if (factor == 0) {
         ASSERT_TRUE(host.has_value()) << what;
         EXPECT_TRUE(std::isnan(host->value)) << what;
       }
       // The snapshot's check, made with it.
-      s.request_fields();
-      expect_same_fault(s.snapshot_fault(), io::find_fault(s.wait_fields(), s.step()), what + ", snapshot");
+      s.request_snapshot();
+      expect_same_fault(s.snapshot().fault(), io::find_fault(s.snapshot().wait(), s.step()), what + ", snapshot");
     }
   }
   // Every population of a 7 x 7 patch negated: the sites that pull from it have a negative
@@ -83,7 +83,7 @@ TEST(Reductions, APlantedNaNOrNegativeSiteIsTheFaultIoFinds) {
   for (int y = 27; y <= 33; ++y)
     for (int x = 4; x <= 10; ++x) test::poison_site(pop, s.domain(), x, y, 0, -1.0);
   s.set_populations(pop, 0);
-  const auto fault = s.find_fault();
+  const auto fault = s.snapshot().find_fault();
   ASSERT_TRUE(fault.has_value());
   EXPECT_TRUE(fault->field == "rho" || fault->field == "T") << fault->field;
   EXPECT_LT(fault->value, 0);
@@ -96,7 +96,7 @@ TEST(Reductions, APlantedNaNOrNegativeSiteIsTheFaultIoFinds) {
 TEST(Reductions, NoSnapshotNoSnapshotFault) {
   Solver s(test::every_model_case().front().config);
   s.initialize();
-  EXPECT_THROW(s.snapshot_fault(), std::logic_error);
+  EXPECT_THROW(s.snapshot().fault(), std::logic_error);
 }
 
 // A few sites' populations read and written on their own (plume-gui's brush), on the CPU.

@@ -103,7 +103,7 @@ TEST(Restart, SolidsDrawnWhileRunningSurviveTheCheckpointBitForBit) {
     straight.edit_solids(Box{19, 21, 0, 41, 0, 1}, false);  // a cut through the cylinder
     straight.advance(15);
     io::save_checkpoint(ckpt, straight, "model = \"d2q9\"\n");
-    const std::vector<std::uint8_t> drawn = straight.gather_solids();
+    const std::vector<std::uint8_t> drawn = straight.checkpoint_out().solids;
     straight.advance(60);
 
     const io::Checkpoint c = io::read_checkpoint(ckpt);
@@ -116,13 +116,13 @@ TEST(Restart, SolidsDrawnWhileRunningSurviveTheCheckpointBitForBit) {
     // The restarted run is set up from the configuration alone: the cylinder without the edits.
     Solver restarted(cfg);
     io::restore_checkpoint(ckpt, restarted, cfg);
-    EXPECT_EQ(restarted.gather_solids(), drawn);
+    EXPECT_EQ(restarted.checkpoint_out().solids, drawn);
     restarted.advance(60);
     EXPECT_TRUE(same_bits(straight.populations(), restarted.populations()))
         << (bounce == d2q9::Bounce::HalfWay ? "half-way" : "full-way");
     Fields a, b;
-    straight.fields(a);
-    restarted.fields(b);
+    straight.snapshot().fields(a);
+    restarted.snapshot().fields(b);
     EXPECT_EQ(a["solid"], b["solid"]);
     EXPECT_EQ(a["force_x"], b["force_x"]);
   }
@@ -134,7 +134,7 @@ TEST(Restart, SolidsDrawnIntoARunWithoutAnySurviveToo) {
   TempDir tmp;
   Solver straight(cfg);
   straight.initialize();
-  EXPECT_TRUE(straight.gather_solids().empty());
+  EXPECT_TRUE(straight.checkpoint_out().solids.empty());
   io::save_checkpoint(tmp / "none.ckpt", straight, "model = \"d2q9\"\n");
   EXPECT_EQ(io::read_checkpoint(tmp / "none.ckpt").header.version, io::kCheckpointVersion)
       << "no solid sites: version 2, as before";

@@ -1,5 +1,5 @@
-// What plume-gui asks of a snapshot where the fields are (Solver::snapshot_range: the colour range
-// of the field shown; Solver::snapshot_values: the read-out under the cursor), on the CPU backend,
+// What plume-gui asks of a snapshot where the fields are (Snapshot::range: the colour range
+// of the field shown; Snapshot::values: the read-out under the cursor), on the CPU backend,
 // against the host computation the GUI made over the fields (io::extract_field, then the finite
 // extremes of the fluid sites' values): the same numbers for every field of every model, over the
 // whole lattice and over a plane, and the values at a site bit for bit. (The CUDA backend against
@@ -62,7 +62,7 @@ TEST(SnapshotReductions, TheRangeAndValuesOfEveryFieldAreTheHostComputationsForE
     s.initialize();
     s.advance(12);
     Fields f;
-    s.fields(f);
+    s.snapshot().fields(f);
     const int mask = solid_field(s.model());
     // The whole lattice, a plane across it (a 3-D lattice's slice, a 2-D lattice's rows) and a
     // corner box.
@@ -72,10 +72,10 @@ TEST(SnapshotReductions, TheRangeAndValuesOfEveryFieldAreTheHostComputationsForE
     const Box corner{1, f.nx / 2, f.ny / 3, f.ny, 0, (f.nz + 1) / 2};
     for (bool on_device : {false, true}) {  // on the CPU backend both requests make host fields
       if (on_device)
-        s.request_device_fields();
+        s.request_snapshot(plume::Snapshot::Device);
       else
-        s.request_fields();
-      s.wait_device_fields();
+        s.request_snapshot();
+      s.snapshot().wait_device();
       std::vector<FieldFormula> all;
       std::vector<std::vector<double>> values;
       for (const io::FieldChoice& c : io::field_choices(s.model())) {
@@ -85,14 +85,14 @@ TEST(SnapshotReductions, TheRangeAndValuesOfEveryFieldAreTheHostComputationsForE
         for (const Box& b : {whole, plane, column, corner}) {
           const std::string what = mc.what + " " + c.name + " box from (" + std::to_string(b.x0) + ", " +
                                    std::to_string(b.y0) + ", " + std::to_string(b.z0) + ")";
-          expect_same(s.snapshot_range(c.formula(), b, mask), by_hand(v, f, b, mask), what);
-          if (mask >= 0) expect_same(s.snapshot_range(c.formula(), b), by_hand(v, f, b, -1), what + ", no mask");
+          expect_same(s.snapshot().range(c.formula(), b, mask), by_hand(v, f, b, mask), what);
+          if (mask >= 0) expect_same(s.snapshot().range(c.formula(), b), by_hand(v, f, b, -1), what + ", no mask");
         }
       }
       const std::array<std::array<int, 3>, 3> sites{
           {{0, 0, 0}, {f.nx - 1, f.ny - 1, f.nz - 1}, {f.nx / 3, f.ny / 2, f.nz / 2}}};
       for (const std::array<int, 3>& c : sites) {
-        const std::vector<double> got = s.snapshot_values(all, c[0], c[1], c[2]);
+        const std::vector<double> got = s.snapshot().values(all, c[0], c[1], c[2]);
         ASSERT_EQ(got.size(), all.size());
         for (std::size_t k = 0; k < all.size(); ++k) {
           const double want = values[k][f.at(c[0], c[1], c[2])];
@@ -101,7 +101,7 @@ TEST(SnapshotReductions, TheRangeAndValuesOfEveryFieldAreTheHostComputationsForE
         }
       }
     }
-    EXPECT_THROW(s.snapshot_values(std::vector<FieldFormula>{io::field_choices(s.model())[0].formula()}, f.nx, 0, 0),
+    EXPECT_THROW(s.snapshot().values(std::vector<FieldFormula>{io::field_choices(s.model())[0].formula()}, f.nx, 0, 0),
                  std::invalid_argument)
         << mc.what;
   }

@@ -134,11 +134,11 @@ inline int expect_every_tiling_is_one_process(parallel::Communicator& world, con
         k.transport = transport;
         Solver s(k, world);
         go(s);
-        const std::vector<double> global = s.gather_populations();
-        if (s.is_root())
+        const std::vector<double> global = s.checkpoint_out().populations;
+        if (s.communicator().rank() == 0)
           EXPECT_EQ(first_difference(global, one, c.nx, c.ny * c.nz), "")
               << s.decomposition().describe() << ", " << what << ", transport "
-              << (world.size() > 1 ? to_string(s.transport()) : "none") << (overlap ? ", overlap" : ", no overlap");
+              << (world.size() > 1 ? to_string(s.backend().transport) : "none") << (overlap ? ", overlap" : ", no overlap");
       }
   return with_z_tiles;
 }

@@ -93,14 +93,14 @@ TEST(Distributed, EveryTilingGivesTheOneProcessPopulationsAndFieldsBitForBit) {
     s.initialize();
     s.advance(steps);
     EXPECT_EQ(s.step(), steps);
-    const std::vector<double> global = s.gather_populations();
+    const std::vector<double> global = s.checkpoint_out().populations;
     Fields local, F;
-    s.fields(local);
-    s.gather_fields(local, F);
+    s.snapshot().fields(local);
+    s.snapshot().gather(local, F);
     const std::string what = s.decomposition().describe() + (k.walls ? ", walls" : ", periodic y") +
                              (k.overlap ? ", overlap" : ", no overlap") +
                              (k.precision == Precision::FP32 ? ", FP32" : "");
-    if (!s.is_root()) {
+    if (s.communicator().rank() != 0) {
       EXPECT_TRUE(global.empty());
       EXPECT_EQ(F.nx * F.ny, 0);
       continue;
@@ -127,7 +127,7 @@ TEST(Distributed, LocalBlocksAreTheDecompositionsDomains) {
   EXPECT_EQ(s.domain().ny, d.ny);
   EXPECT_EQ(s.populations().size(), std::size_t(d2q37::D2Q37::Q) * d.nx * d.ny);
   Fields F;
-  s.fields(F);
+  s.snapshot().fields(F);
   EXPECT_EQ(F.x0, d.x0);
   EXPECT_EQ(F.nx, d.nx);
   // Reductions see every rank: the local masses sum to the global mass.
@@ -135,7 +135,7 @@ TEST(Distributed, LocalBlocksAreTheDecompositionsDomains) {
   double mass = 0;
   for (double v : f) mass += v;
   world->allreduce(&mass, 1, ReduceOp::Sum);
-  const std::vector<double> all = s.gather_populations();
+  const std::vector<double> all = s.checkpoint_out().populations;
   double total = 0;
   for (double v : all) total += v;
   world->allreduce(&total, 1, ReduceOp::Max);  // rank 0's value everywhere (the others hold 0)
@@ -149,7 +149,7 @@ TEST(Distributed, GatherThenScatterOnFewerRanksContinuesAsOneUninterruptedRun) {
     Solver first(c, *world);  // all ranks, automatic tiling
     first.initialize();
     first.advance(k_steps);
-    const std::vector<double> saved = first.gather_populations();  // what a checkpoint holds
+    const std::vector<double> saved = first.checkpoint_out().populations;  // what a checkpoint holds
 
     // The first m ranks continue (m < n, the largest whose tiles fit; 1 for n = 1), with a 1-D
     // tiling along the other axis than the automatic one chose when that fits, else the
@@ -163,11 +163,11 @@ TEST(Distributed, GatherThenScatterOnFewerRanksContinuesAsOneUninterruptedRun) {
       const Tiling other = first.decomposition().px() == 1 ? Tiling{m, 1} : Tiling{1, m};
       c2.tiles = tiling_problem(Domain::whole(c.nx, c.ny), other, d2q37::D2Q37::reach).empty() ? other : Tiling{};
       Solver second(c2, *part);
-      second.scatter_populations(saved, first.step());
+      second.checkpoint_in({first.step(), saved, {}});
       EXPECT_EQ(second.step(), k_steps);
       second.advance(l_steps);
       EXPECT_EQ(second.step(), k_steps + l_steps);
-      resumed = second.gather_populations();
+      resumed = second.checkpoint_out().populations;
     }
     if (world->rank() == 0)
       EXPECT_EQ(first_difference(resumed, reference(c, k_steps + l_steps).populations, c.nx, c.ny), "")
@@ -260,8 +260,8 @@ TEST(Distributed, D2Q9OnEveryTilingGivesTheOneProcessPopulationsBitForBit) {
         Solver s(k, *world);
         s.initialize();
         s.advance(steps);
-        const std::vector<double> global = s.gather_populations();
-        if (s.is_root())
+        const std::vector<double> global = s.checkpoint_out().populations;
+        if (s.communicator().rank() == 0)
           EXPECT_EQ(first_difference(global, one, c.nx, c.ny), "")
               << s.decomposition().describe() << (walls ? ", walls" : ", periodic y")
               << (overlap ? ", overlap" : ", no overlap");
@@ -419,8 +419,8 @@ TEST(Distributed, D2Q9WithSolidsOnEveryTilingGivesTheOneProcessPopulationsBitFor
       k.tiles = t;
       Solver s(k, *world);
       run(s);
-      const std::vector<double> global = s.gather_populations();
-      if (s.is_root())
+      const std::vector<double> global = s.checkpoint_out().populations;
+      if (s.communicator().rank() == 0)
         EXPECT_EQ(first_difference(global, one, c.nx, c.ny), "")
             << s.decomposition().describe() << ", " << names[which];
     }
@@ -462,8 +462,8 @@ TEST(Distributed, D2Q9SolidsDrawnBeforeACheckpointSurviveARestartOnAnyTiling) {
     Solver r(k, *world);
     io::restore_checkpoint(path, r, k);
     r.advance(after);
-    const std::vector<double> global = r.gather_populations();
-    if (r.is_root())
+    const std::vector<double> global = r.checkpoint_out().populations;
+    if (r.communicator().rank() == 0)
       EXPECT_EQ(first_difference(global, one, c.nx, c.ny), "")
           << "written on " << to_string(tilings[i]) << ", restarted on " << r.decomposition().describe();
   }
@@ -512,7 +512,7 @@ TEST(DistributedErrors, ANonFiniteValueOnOneRankIsReportedByEveryRank) {
   }
   s.advance(1);
   Fields F;
-  s.fields(F);
+  s.snapshot().fields(F);
   // Every rank learns of the fault, at the same global site: the one the last rank holds.
   const auto fault = io::find_fault(F, s.domain(), *world, s.step());
   ASSERT_TRUE(fault.has_value()) << "no fault seen on rank " << world->rank();
@@ -530,7 +530,7 @@ TEST(DistributedErrors, ANonFiniteValueOnOneRankIsReportedByEveryRank) {
 }
 
 // The diagnostics' row sums and the fault computed where the populations are and combined over
-// the ranks (Solver::diagnostic_sums, Solver::find_fault) equal io's from the same local fields,
+// the ranks (Snapshot::diagnostic_sums, Snapshot::find_fault) equal io's from the same local fields,
 // every model on the job's tiling: rows summed alone and then over the ranks, extremes exact, the
 // first bad site of the lattice with the count of all.
 TEST(Distributed, TheSolversReductionsAreIosOnEveryModel) {
@@ -548,11 +548,11 @@ TEST(Distributed, TheSolversReductionsAreIosOnEveryModel) {
       s.set_populations(f, s.step());
     }
     Fields F;
-    s.fields(F);
-    const RowSums mine = s.diagnostic_sums();
+    s.snapshot().fields(F);
+    const RowSums mine = s.snapshot().diagnostic_sums();
     io::PartialSums theirs = io::partial_sums(F, s.domain());
     allreduce_row_sums(theirs, *world);
-    const auto fault = s.find_fault();
+    const auto fault = s.snapshot().find_fault();
     const auto io_fault = io::find_fault(F, s.domain(), *world, s.step());
     const auto bits = [](const std::vector<double>& a, const std::vector<double>& b) {
       return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
@@ -578,7 +578,7 @@ TEST(Distributed, TheSolversReductionsAreIosOnEveryModel) {
 TEST(DistributedErrors, ScatteringTheWrongNumberOfValuesFailsOnEveryRank) {
   SolverConfig c = small_case(true, Precision::FP64);
   Solver s(c, *world);
-  EXPECT_THROW(s.scatter_populations(std::vector<double>(10, 1.0), 0), CollectiveError);
+  EXPECT_THROW(s.checkpoint_in({0, std::vector<double>(10, 1.0), {}}), CollectiveError);
 }
 
 int main(int argc, char** argv) {

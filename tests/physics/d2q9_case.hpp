@@ -23,7 +23,7 @@ inline SolverConfig d2q9_case(int nx, int ny, const d2q9::Setup& s, std::shared_
 
 inline Fields fields_of(Solver& s) {
   Fields f;
-  s.fields(f);
+  s.snapshot().fields(f);
   return f;
 }
 

@@ -37,7 +37,7 @@ class D3Q19Run {
   // force).
   Fields fields() {
     Fields f;
-    s_.fields(f);
+    s_.snapshot().fields(f);
     return f;
   }
   // The stored populations, [i][z][y][x].

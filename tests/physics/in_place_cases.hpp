@@ -24,7 +24,7 @@ namespace plume::test {
 inline std::vector<double> fluid_populations(Solver& s) {
   std::vector<double> f = s.populations();
   Fields fields;
-  s.fields(fields);
+  s.snapshot().fields(fields);
   const std::size_t n = fields.sites();
   if (!find_model(s.config().model).supports_solids()) return f;
   const std::vector<double>& solid = fields["solid"];
@@ -46,7 +46,7 @@ inline double max_relative(const std::vector<double>& a, const std::vector<doubl
 
 inline std::vector<double> all_fields(Solver& s) {
   Fields f;
-  s.fields(f);
+  s.snapshot().fields(f);
   std::vector<double> out;
   for (int k = 0; k < f.count(); ++k) out.insert(out.end(), f.data(k), f.data(k) + f.sites());
   return out;
@@ -157,7 +157,7 @@ inline std::vector<ModelCase> lbm_cases(Precision precision, BackendKind backend
 
 // Initialise, step 3, paint edge and corner sites (whose populations then lie in the halos when
 // in place), draw solids across the periodic sides, step 3, erase some, step 5.
-// On several ranks each paints those of the sites in its block (Solver::site_populations takes
+// On several ranks each paints those of the sites in its block (Solver::populations of sites takes
 // local coordinates) and all draw the same (global) boxes.
 inline void paint_and_draw(Solver& s) {
   const Domain d = s.config().global(), b = s.domain();
@@ -169,9 +169,9 @@ inline void paint_and_draw(Solver& s) {
   const bool solids = find_model(s.config().model).supports_solids();
   s.initialize();
   s.advance(3);
-  std::vector<double> f = s.site_populations(sites);
+  std::vector<double> f = s.populations(sites);
   for (double& v : f) v *= 1.01;
-  s.set_site_populations(sites, f);
+  s.set_populations(sites, f);
   if (solids) s.edit_solids(Box{0, 3, 2, 5, 0, d.nz}, true);
   s.advance(3);
   if (solids) s.edit_solids(Box{1, 2, 0, d.ny, 0, d.nz}, false);

@@ -1,4 +1,4 @@
-// Reading and writing a few sites' populations (Solver::site_populations, set_site_populations:
+// Reading and writing a few sites' populations (Solver::populations, set_populations of sites:
 // plume-gui's brush), for every model, FP64 and FP32 storage, on a backend: the values read are
 // the ones populations() holds for those sites, and values written land in those sites only.
 // tests/io/test_reductions.cpp runs it on the CPU, tests/gpu/test_gpu_sites.cpp on the GPU.
@@ -25,7 +25,7 @@ inline void expect_sites_are_the_blocks(BackendKind backend) {
       const std::vector<Site> sites = {{0, 0, 0}, {d.nx - 1, d.ny - 1, d.nz - 1}, {d.nx / 2, d.ny / 3, d.nz / 2},
                                        {d.nx - 1, 0, 0}, {d.nx / 2, d.ny / 3, d.nz / 2}};
       const std::vector<double> all = s.populations();
-      const std::vector<double> got = s.site_populations(sites);
+      const std::vector<double> got = s.populations(sites);
       ASSERT_EQ(got.size(), sites.size() * Q) << what;
       for (std::size_t k = 0; k < sites.size(); ++k) {
         const std::size_t at = (std::size_t(sites[k].z) * d.ny + sites[k].y) * d.nx + sites[k].x;
@@ -36,7 +36,7 @@ inline void expect_sites_are_the_blocks(BackendKind backend) {
       std::vector<double> put(got.size());
       for (std::size_t v = 0; v < put.size(); ++v) put[v] = 0.25 + 0.5 * double(v % 7) / 8.0;
       for (int i = 0; i < Q; ++i) put[4 * Q + i] = put[2 * Q + i];
-      s.set_site_populations(sites, put);
+      s.set_populations(sites, put);
       std::vector<double> expected = all;
       for (std::size_t k = 0; k < sites.size(); ++k) {
         const std::size_t at = (std::size_t(sites[k].z) * d.ny + sites[k].y) * d.nx + sites[k].x;

@@ -40,7 +40,7 @@ Fields run(const Domain& d, const diffusion::Setup& s, long steps, Precision p =
   solver.initialize();
   solver.advance(steps);
   Fields f;
-  solver.fields(f);
+  solver.snapshot().fields(f);
   return f;
 }
 

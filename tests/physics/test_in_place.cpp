@@ -33,14 +33,14 @@ TEST(InPlace, EveryModelGivesTheTwoBufferStatesFieldsAndSumsBitForBitAfterOddAnd
       two.initialize();
       one.initialize();
       const std::string what = c.what + (precision == Precision::FP32 ? ", FP32" : ", FP64");
-      EXPECT_NE(one.backend_description().find("in-place"), std::string::npos) << what;
+      EXPECT_NE(one.backend().description.find("in-place"), std::string::npos) << what;
       for (long steps : {1L, 1L, 5L, 6L}) {  // 1, 2, 7, 13: the state both ways round
         two.advance(steps);
         one.advance(steps);
         const std::string when = what + ", step " + std::to_string(two.step());
         EXPECT_EQ(first_difference(fluid_populations(one), fluid_populations(two)), "") << when;
         EXPECT_EQ(first_difference(all_fields(one), all_fields(two)), "") << when;
-        EXPECT_EQ(first_difference(one.site_sums(), two.site_sums()), "") << when;
+        EXPECT_EQ(first_difference(one.snapshot().site_sums(), two.snapshot().site_sums()), "") << when;
       }
     }
 }

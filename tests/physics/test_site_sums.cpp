@@ -1,4 +1,4 @@
-// The model's sums over the sites (Solver::site_sums), which the backends compute where the
+// The model's sums over the sites (Snapshot::site_sums), which the backends compute where the
 // populations are: D2Q9's |u| and fluid sites must equal the same sums taken from the fields on
 // the host, come out bit for bit the same with any number of threads, and a model without sums
 // gives none. (The CUDA backend against these: tests/gpu/test_gpu_vs_cpu.cpp.)
@@ -41,9 +41,9 @@ Sums after_300_steps(const SolverConfig& c) {
   Solver s(c);
   s.initialize();
   s.advance(300);
-  Sums out{s.site_sums(), std::vector<double>(T::kSums, 0.0)};
+  Sums out{s.snapshot().site_sums(), std::vector<double>(T::kSums, 0.0)};
   Fields f;
-  s.fields(f);
+  s.snapshot().fields(f);
   for (std::size_t k = 0; k < f.sites(); ++k)
     if (f["solid"][k] == 0) {
       out.host[T::kSpeedSum] += std::hypot(f["ux"][k], f["uy"][k]);
@@ -77,5 +77,5 @@ TEST(SiteSums, AModelWithoutSumsGivesNone) {
   c.backend = BackendKind::CPU;
   Solver s(c);
   s.initialize();
-  EXPECT_TRUE(s.site_sums().empty());
+  EXPECT_TRUE(s.snapshot().site_sums().empty());
 }

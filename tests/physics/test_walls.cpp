@@ -51,7 +51,7 @@ TEST(Walls, NoSlipFixedTemperatureAndMassConservedOver1000Steps) {
   for (int block = 0; block < 5; ++block) {
     s.advance(200);
     EXPECT_NEAR(total_mass(s) / m0, 1.0, 1e-12) << "after " << s.step() << " steps";
-    s.fields(F);
+    s.snapshot().fields(F);
     for (int y = 0; y < F.ny; ++y) {
       if (!is_wall_row(y, F.ny)) continue;
       const double Tw = (y < 3 ? 1.08 : 0.93) + th_shift(c);
@@ -80,7 +80,7 @@ TEST(Walls, AdiabaticWallsHaveZeroNormalTemperatureGradient) {
   s.advance(300);
   EXPECT_NEAR(total_mass(s) / m0, 1.0, 1e-12);
   Fields F;
-  s.fields(F);
+  s.snapshot().fields(F);
   for (int x = 0; x < F.nx; ++x)
     for (int j = 0; j < 3; ++j) {
       EXPECT_NEAR(F["T"][F.at(x, j)] - F["T"][F.at(x, 3)], shift, 1e-14) << "bottom, x " << x << " row " << j;
@@ -102,7 +102,7 @@ TEST(Walls, FixedWallHeatsTheFluidNextToIt) {
   s.initialize();
   s.advance(400);
   Fields F;
-  s.fields(F);
+  s.snapshot().fields(F);
   double mean4 = 0, mean_mid = 0;
   for (int x = 0; x < F.nx; ++x) {
     mean4 += F["T"][F.at(x, 4)] / F.nx;

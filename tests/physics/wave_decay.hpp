@@ -58,7 +58,7 @@ inline Decay wave_decay(Wave kind, BackendKind backend, d2q37::CollisionModel mo
   s.set_populations(f, 0);
   Fields F;
   auto amplitude = [&]() {
-    s.fields(F);
+    s.snapshot().fields(F);
     double a = 0;
     for (int y = 0; y < ny; ++y)
       for (int x = 0; x < c.nx; ++x)

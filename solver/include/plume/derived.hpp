@@ -80,8 +80,8 @@ inline bool derived_exact_on_device(DerivedOp op) { return op != DerivedOp::Magn
 
 // One scalar field of a model, stored or derived, by the places of the stored fields it reads
 // (io::FieldChoice::formula(): every field a user can choose, the generic speed and vorticity
-// included), for code that computes it where the fields are (Solver::snapshot_range,
-// snapshot_values) without knowing the names.
+// included), for code that computes it where the fields are (Snapshot::range,
+// Snapshot::values) without knowing the names.
 struct FieldFormula {
   int stored = -1;  // the stored field's index; -1: derived by `op` from `inputs`
   DerivedOp op = DerivedOp::Product;

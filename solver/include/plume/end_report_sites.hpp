@@ -1,6 +1,6 @@
 // The part of a model's end-of-run report (Model::end_report) that comes from the run's last state
 // rather than from histories of diagnostics: the model names global sites, the run reads their
-// stored fields where the fields are (Solver::snapshot_values, collective) and the model adds what
+// stored fields where the fields are (Snapshot::values, collective) and the model adds what
 // it makes of them to its report. A model offers it by deriving from this interface besides Model
 // (D2Q9: the pressure difference in front of and behind a body, d2q9/end_report.hpp).
 #pragma once

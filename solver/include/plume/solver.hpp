@@ -1,17 +1,19 @@
-// plume's public solver API: configure, initialise, advance, look at the fields.
+// plume's public solver API: configure, initialise, advance, steer, checkpoint; what consumers
+// read of the fields goes through the Solver's Snapshot (plume/snapshot.hpp).
 //
 // One process: Solver(cfg). A decomposed run: Solver(cfg, comm) on every rank of the
 // communicator (parallel/mpi.hpp gives MPI's); each rank holds one tile, and the calls marked
 // "collective" must be made by every rank in the same order (docs/distributed.md).
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
-#include "plume/backend.hpp"
 #include "plume/model.hpp"
 #include "plume/parallel/communicator.hpp"
 #include "plume/parallel/decomposition.hpp"
+#include "plume/snapshot.hpp"
 #include "plume/solids.hpp"
 
 namespace plume {
@@ -58,6 +60,27 @@ struct SolverConfig {
   std::shared_ptr<const Geometry> solids;
 };
 
+// Which backend runs this rank's block (Solver::backend), for logs and summaries.
+struct BackendInfo {
+  BackendKind kind = BackendKind::CPU;  // CPU or CUDA, never Auto
+  std::string name;                     // "cpu", "cuda"
+  std::string description;              // a line: device or threads, storage precision
+  std::string reason;                   // why this backend was chosen
+  // The transport of the halo messages (Host, CudaAware, Nccl or CudaIpc; Auto on one rank: no messages).
+  TransportKind transport = TransportKind::Auto;
+};
+
+// What a checkpoint stores of the whole lattice (Solver::checkpoint_out, checkpoint_in), on rank 0:
+// the populations in canonical order [i][y][x] over NX x NY (whatever the tiling), and the solid
+// sites, a byte per site [z][y][x] (1: solid), drawn sites included; empty when the run has never
+// had solid sites.
+struct CheckpointState {
+  long step = 0;
+  std::vector<double> populations;
+  std::vector<std::uint8_t> solids;
+};
+
+class Backend;
 namespace parallel {
 class TileStepper;
 }
@@ -82,25 +105,11 @@ class Solver {
   void advance(long nsteps);   // fused pull-stream + collide steps (collective)
   // advance() that may return while a GPU still runs the steps (backend.hpp, step_async), so that
   // host work on a snapshot requested just before overlaps them; wait_steps() waits. Until then
-  // only request_fields(), fields_ready(), wait_fields(), wait_device_fields(), snapshot_fault(),
-  // snapshot_range(), snapshot_values() (these on one rank) and device_fields() may be called. A
-  // decomposed run, or one on the CPU, steps at once.
+  // only request_snapshot(), snapshot() and its snapshot's queries (ready(), wait(), wait_device(),
+  // fault(), range(), values(), device_fields(); these on one rank) may be called. A decomposed
+  // run, or one on the CPU, steps at once.
   void advance_async(long nsteps);
   void wait_steps();
-
-  long step() const { return step_; }
-  double time() const;         // step * dt
-  const SolverConfig& config() const { return cfg_; }
-  const Domain& domain() const { return domain_; }  // this rank's block of the global lattice
-  const Model& model() const { return *model_; }
-  // Which backend runs this rank's block: its kind (CPU or CUDA, never Auto), its name ("cpu",
-  // "cuda") and a line for logs and summaries (device or threads, storage precision).
-  BackendKind backend_kind() const;
-  std::string backend_name() const;
-  std::string backend_description() const;
-  const std::string& backend_reason() const { return reason_; }  // why this backend was chosen
-  // The transport of the halo messages (Host, CudaAware, Nccl or CudaIpc; Auto on one rank: no messages).
-  TransportKind transport() const { return transport_; }
 
   // Steering: the model's new physics (from `s`, a setup of the run's model) take effect at the
   // next step; the case part is ignored. A decomposed run refuses a change of which directions
@@ -114,56 +123,13 @@ class Solver {
   // (Geometry::link_fraction) while its solid end is a site the geometry marks and its fluid end
   // is not; every other link (into drawn solids, out of erased ones) crosses its wall half-way.
   void edit_solids(const Box& b, bool solid);
-  void fields(Fields& out);                  // fields of the current state, local block (collective)
-  // The model's sums over the whole lattice (e.g. D2Q9's |u| and fluid sites; a model without
-  // sums gives none), computed where the populations are and added over the ranks (collective).
-  // Cheap on a GPU: only the sums cross to the host (backend.hpp, site_sums).
-  std::vector<double> site_sums();
-  // What the diagnostics and the health check are made of, computed where the populations are
-  // (on a GPU only O(rows) sums and one fault record cross to the host; backend.hpp, row_sums)
-  // and combined over the ranks as io/diagnostics combines host fields: each global row summed
-  // alone, in x order, then added over the ranks; the extremes exact.
-  // Collective: the whole lattice's row sums and extremes of the current state's stored fields and
-  // the model's own row quantities (io::finish makes the diagnostics of them).
-  RowSums diagnostic_sums();
-  // Collective: the current state's first unphysical site of the whole lattice (lowest z, then y,
-  // then x: a value that is not finite, or not positive in a field the model marks positive) with
-  // the number of such sites, the same on every rank; nothing when the state is sound.
-  std::optional<Fault> find_fault();
-  // Asynchronous fields (the in-situ hand-off, backend.hpp): request_fields() snapshots the
-  // current state's fields of the local block (collective, like fields(): a decomposed run
-  // exchanges the halos first) and returns while a GPU computes and copies them; the run may
-  // advance meanwhile. wait_fields() returns them (local) and stays valid until the next request;
-  // calling it with no request outstanding throws std::logic_error. fields_step() is the step
-  // they belong to.
-  void request_fields();
-  bool fields_ready();
-  const Fields& wait_fields();
-  long fields_step() const { return snapshot_step_; }
-  // Collective, after wait_fields(): find_fault() for the snapshot (its step, fields_step()),
-  // checked with it where it was computed (on a GPU on the device, right after the fields, so
-  // the check adds no pass of the host over them). Throws std::logic_error with no request.
-  std::optional<Fault> snapshot_fault();
-  // request_fields() for a consumer that reads the snapshot where it was made, so that on a GPU
-  // nothing but a few numbers crosses to the host (plume-gui's GPU path): device_fields(),
-  // snapshot_fault(), snapshot_range() and snapshot_values() read it; wait_fields() refuses it.
-  // wait_device_fields() waits for it (a GPU's fault record). On the CPU backend the host fields
-  // are made, as by request_fields(). Collective.
-  void request_device_fields();
-  void wait_device_fields();
-  // Of the last request's fields (either kind), also while steps queued by advance_async() run;
-  // computed where the fields are (on a GPU on the device, beside the steps), the same bits as
-  // plume::field_range / field_values give over host fields (reductions.hpp; on a GPU, DerivedOp::
-  // Magnitude within an ulp, CUDA's hypot, and a 3-D speed, two hypot calls, within two). Collective.
-  // The range of field v over the sites of global box b (the colour range of plume-gui: a plane,
-  // the lattice), the sites where stored field `mask` is not 0 (solid sites) left out of lo/hi.
-  FieldRange snapshot_range(const FieldFormula& v, const Box& b, int mask = -1);
-  // The values of the fields v at global site (x, y, z) (the read-out under plume-gui's cursor),
-  // on every rank. A field that reads neighbours (the vorticity) as its rank's block gives it.
-  std::vector<double> snapshot_values(const std::vector<FieldFormula>& v, int x, int y, int z);
-  // The same snapshot in device memory on the CUDA backend (backend.hpp, DeviceFields): read it
-  // after wait_fields() and before the next request_fields(). Empty on the CPU backend.
-  DeviceFields device_fields() const { return backend_->device_fields(); }
+
+  // Collective: snapshots the current state's fields at this step, kept where `where` says
+  // (plume/snapshot.hpp), and returns the Solver's Snapshot, which then reads them.
+  Snapshot& request_snapshot(Snapshot::Where where = Snapshot::Host);
+  // The consumer object: the last request's snapshot, and the queries of the current state
+  // (fields, sums, fault). One per Solver, living as long as it.
+  Snapshot& snapshot() { return snapshot_; }
 
   // Interior populations of the local block, canonical order [i][y][x].
   std::vector<double> populations();
@@ -171,45 +137,39 @@ class Solver {
   // The populations of the listed sites of the local block (local coordinates, each inside it),
   // Q values per site in the order listed; and new values for them (the same layout). Only those
   // sites cross between host and device: a brush's disc, not the lattice.
-  std::vector<double> site_populations(const std::vector<Site>& sites);
-  void set_site_populations(const std::vector<Site>& sites, const std::vector<double>& f);
+  std::vector<double> populations(const std::vector<Site>& sites);
+  void set_populations(const std::vector<Site>& sites, const std::vector<double>& f);
 
-  // --- decomposition -------------------------------------------------------------------------
-  int rank() const { return comm_->rank(); }
-  int ranks() const { return comm_->size(); }
-  bool is_root() const { return comm_->rank() == 0; }
+  // Collective. The whole lattice's state on rank 0 (CheckpointState; empty vectors elsewhere):
+  // what a checkpoint stores, whatever the tiling.
+  CheckpointState checkpoint_out();
+  // Collective. Rank 0 passes the whole lattice's state (the other ranks' argument is ignored);
+  // every rank takes its block, so that a checkpoint written by N ranks restarts on M. The solid
+  // sites first, when rank 0's state has any: every rank takes the mask for its block and halo,
+  // in place of the solids it had (a site that turns fluid starts afresh, as in edit_solids; a
+  // model without solids throws std::invalid_argument); state without them keeps the run's. Then
+  // the populations and the step. A wrong size on rank 0 throws CollectiveError on every rank.
+  void checkpoint_in(const CheckpointState& s);
+
+  long step() const { return step_; }
+  double time() const;         // step * dt
+  const SolverConfig& config() const { return cfg_; }
+  const Model& model() const { return *model_; }
+  const Domain& domain() const { return domain_; }  // this rank's block of the global lattice
   const parallel::Decomposition& decomposition() const { return decomp_; }
-  // The ranks this solver runs on: the communicator it was given, or its own single-process one.
-  // Collective work of the caller's own (sums, agreement on errors) goes through it
-  // (parallel/communicator.hpp: allreduce, agree).
-  parallel::Communicator& communicator() { return *comm_; }
-
-  // Collective. The whole lattice on rank 0 (x0 = y0 = 0) from every rank's `local` block (what
-  // fields() or wait_fields() gave it: nothing is computed again); `global` is left empty (0 x 0)
-  // on the other ranks.
-  void gather_fields(const Fields& local, Fields& global);
-  // Collective. The populations of the whole lattice, canonical order [i][y][x] over NX x NY,
-  // on rank 0 (empty elsewhere): what a checkpoint stores, whatever the tiling.
-  std::vector<double> gather_populations();
-  // Collective. Rank 0 passes the whole lattice's canonical populations and the step (the other
-  // ranks' arguments are ignored); every rank takes its block. A checkpoint written by N ranks
-  // restarts on M. A wrong size on rank 0 throws CollectiveError on every rank.
-  void scatter_populations(const std::vector<double>& global, long step);
-  // Collective. The solid sites of the whole lattice, a byte per site [z][y][x] (1: solid), on
-  // rank 0 (empty elsewhere): what a checkpoint stores beside the populations, drawn sites
-  // included. Empty on every rank when the run has never had solid sites.
-  std::vector<std::uint8_t> gather_solids();
-  // Collective. Rank 0 passes the whole lattice's mask (as gather_solids gives it; the other
-  // ranks' arguments are ignored); every rank takes it for its block and halo, in place of the
-  // solids it had. Restore the populations after it: a site that turns fluid here starts afresh,
-  // as in edit_solids. A wrong size on rank 0 throws CollectiveError on every rank; a model
-  // without solids throws std::invalid_argument.
-  void scatter_solids(const std::vector<std::uint8_t>& global);
+  // The ranks this solver runs on (rank(), size()): the communicator it was given, or its own
+  // single-process one. Collective work of the caller's own (sums, agreement on errors) goes
+  // through it (parallel/communicator.hpp: allreduce, agree).
+  parallel::Communicator& communicator() const { return *comm_; }
+  BackendInfo backend() const;  // which backend runs this rank's block, and why
 
  private:
   friend struct internal::SolverAccess;
+  friend class Snapshot;
   void setup();
   void place_links();
+  void scatter_populations(const std::vector<double>& global, long step);
+  void scatter_solids(const std::vector<std::uint8_t>& global);
 
   SolverConfig cfg_;
   const Model* model_ = nullptr;
@@ -224,8 +184,7 @@ class Solver {
   std::string reason_;
   TransportKind transport_ = TransportKind::Auto;  // Auto: no halo messages (one rank)
   long step_ = 0;
-  long snapshot_step_ = -1;  // the step of the requested fields; -1: none requested
-  bool snapshot_on_device_ = false;  // requested by request_device_fields()
+  Snapshot snapshot_{*this};
 };
 
 }  // namespace plume

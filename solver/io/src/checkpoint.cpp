@@ -260,12 +260,11 @@ void check_compatible(const CheckpointHeader& h, const SolverConfig& cfg, const 
 }
 
 void save_checkpoint(const std::string& path, Solver& solver, const std::string& config_text) {
-  const std::vector<double> f = solver.gather_populations();
-  const std::vector<std::uint8_t> solids = solver.gather_solids();
+  const CheckpointState state = solver.checkpoint_out();
   std::string problem;
-  if (solver.is_root()) {
+  if (solver.communicator().rank() == 0) {
     try {
-      write_checkpoint(path, solver.config(), config_text, solver.step(), f, solids);
+      write_checkpoint(path, solver.config(), config_text, state.step, state.populations, state.solids);
     } catch (const std::exception& e) {
       problem = e.what();
     }
@@ -276,7 +275,7 @@ void save_checkpoint(const std::string& path, Solver& solver, const std::string&
 CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, const SolverConfig& cfg) {
   Checkpoint c;
   std::string problem;
-  if (solver.is_root()) {
+  if (solver.communicator().rank() == 0) {
     try {
       // The size is checked before the populations are read, so a mismatch costs no I/O.
       check_compatible(read_checkpoint_header(path), cfg, path);
@@ -289,20 +288,17 @@ CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, con
     parallel::agree(solver.communicator(), problem, "cannot restart from the checkpoint");
   } catch (const parallel::CollectiveError& e) {
     // An unusable checkpoint is bad input on every rank alike; one process keeps the reader's words.
-    throw CheckpointError(solver.ranks() == 1 ? problem : e.what());
+    throw CheckpointError(solver.communicator().size() == 1 ? problem : e.what());
   }
   // The stored solid sites, drawn ones included, replace those of the configuration; a file
   // without them (no solids, or versions 1 and 2) keeps the configuration's.
-  long long has_solids = c.solids.empty() ? 0 : 1;
-  solver.communicator().broadcast(&has_solids, sizeof has_solids, 0);
-  if (has_solids) solver.scatter_solids(c.solids);
-  solver.scatter_populations(c.populations, c.header.step);
+  solver.checkpoint_in({long(c.header.step), std::move(c.populations), std::move(c.solids)});
   c.header.step = solver.step();
   // The checksum says that the file is the one written, not that its state is sound: NaN or
   // negative populations (a file made or edited by another program) would run, stop as unphysical
   // and be named the last good checkpoint. The solver's own health check looks at it now, on every
   // rank alike, before any output exists.
-  if (const std::optional<plume::Fault> fault = solver.find_fault()) {
+  if (const std::optional<plume::Fault> fault = solver.snapshot().find_fault()) {
     const std::string what = std::isfinite(fault->value)
                                  ? fmt::format("{} = {:.6g}", fault->field, fault->value)
                                  : fmt::format("{} is {}", fault->field, std::isnan(fault->value) ? "NaN" : "infinite");

@@ -1,5 +1,5 @@
 #include "plume/io/memory.hpp"
-#include "plume/backend.hpp"
+#include "plume/device_fields.hpp"
 #include "plume/grid/layout.hpp"
 #include "plume/model.hpp"
 #include <fmt/format.h>

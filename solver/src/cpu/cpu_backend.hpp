@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 #include "../aligned_buffer.hpp"
-#include "plume/backend.hpp"
+#include "backend.hpp"
 #include "plume/grid/planes.hpp"
 #include "plume/grid/step_args.hpp"
 #include "plume/model_contract.hpp"

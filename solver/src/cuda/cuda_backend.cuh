@@ -19,7 +19,7 @@
 #include "reduction_kernels.cuh"
 #include "site_kernels.cuh"
 #include "step_timeline.hpp"
-#include "plume/backend.hpp"
+#include "backend.hpp"
 #include "plume/model_contract.hpp"
 
 namespace plume {

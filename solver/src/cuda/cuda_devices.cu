@@ -1,7 +1,7 @@
 // How many CUDA devices this process can use, and why none when there are none.
 #include <cuda_runtime.h>
 #include <string>
-#include "plume/backend.hpp"
+#include "backend.hpp"
 
 namespace plume {
 

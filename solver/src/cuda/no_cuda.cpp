@@ -1,5 +1,5 @@
 // Built when CUDA is off: the CPU backend is the only one.
-#include "plume/backend.hpp"
+#include "backend.hpp"
 
 namespace plume {
 int cuda_device_count(std::string* why) {

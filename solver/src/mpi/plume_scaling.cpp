@@ -192,9 +192,9 @@ MachineModel measure(Communicator& comm, const Options& o) {
   Solver tile(tc);
   tile.initialize();
   HaloOps* ops = internal::SolverAccess::backend(tile).halo_ops();
-  if (!ops) throw std::runtime_error("the " + tile.backend_name() + " backend has no box updates (HaloOps)");
+  if (!ops) throw std::runtime_error("the " + tile.backend().name + " backend has no box updates (HaloOps)");
   // The CUDA backend runs a tile's borders on its halo stream, beside the bulk (two buffers).
-  m.borders_beside_bulk = tile.backend_name() == "cuda" && tc.streaming == Streaming::TwoBuffers;
+  m.borders_beside_bulk = tile.backend().name == "cuda" && tc.streaming == Streaming::TwoBuffers;
   const int strips = W / 3;
   const double t_call = sweep_time(comm, 2000, [&] {
     ops->update(Box{0, 1, 0, 1, 0, 1});
@@ -259,7 +259,7 @@ MachineModel measure(Communicator& comm, const Options& o) {
   m.link_bandwidth = 1 / ((a11 * b2 - a12 * b1) / det);
 
   char name[200];
-  std::snprintf(name, sizeof name, "measured with %d ranks: %s, tile %s", n, tile.backend_description().c_str(),
+  std::snprintf(name, sizeof name, "measured with %d ranks: %s, tile %s", n, tile.backend().description.c_str(),
                 to_string(Tiling{W, H, D}).c_str());
   m.name = name;
   if (comm.rank() == 0) {
@@ -323,11 +323,11 @@ void time_run(Communicator& comm, const Options& o, const MachineModel* m) {
   s.initialize();
   const double t = step_time(comm, int(steps), s);
   const double rate = double(g.global_sites()) / t;
-  const std::string transport = comm.size() > 1 ? to_string(s.transport()) : "none";
+  const std::string transport = comm.size() > 1 ? to_string(s.backend().transport) : "none";
   const double predicted = m ? predict_step(s.decomposition(), bench_lattice(o), *m, c.overlap).step : 0.0;
   if (comm.rank() == 0) {
     std::printf("%s on %d rank%s, %s, transport %s, overlap %s: %.3f ms/step, %.3f G site/s", s.decomposition().describe().c_str(),
-                comm.size(), comm.size() == 1 ? "" : "s", s.backend_description().c_str(), transport.c_str(),
+                comm.size(), comm.size() == 1 ? "" : "s", s.backend().description.c_str(), transport.c_str(),
                 c.overlap ? "on" : "off", t * 1e3, rate * 1e-9);
     if (m) std::printf(" (model %.3f ms)", predicted * 1e3);
     std::printf("\nRESULT run ranks=%d lattice=%s tiles=%s transport=%s overlap=%d step_ms=%.4f gsites=%.4f model_ms=%.4f\n",

@@ -3,7 +3,7 @@
 #pragma once
 #include <array>
 #include <memory>
-#include "plume/backend.hpp"
+#include "backend.hpp"
 #include "plume/parallel/communicator.hpp"
 #include "plume/solver.hpp"
 

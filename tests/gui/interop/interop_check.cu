@@ -154,9 +154,9 @@ int check_volumes(plume::gui::GlTextureInterop& interop) {
   plume::Solver solver(cfg);
   solver.initialize();
   solver.advance(50);
-  solver.request_fields();
-  const plume::Fields& host = solver.wait_fields();
-  const plume::DeviceFields dev = solver.device_fields();
+  solver.request_snapshot();
+  const plume::Fields& host = solver.snapshot().wait();
+  const plume::DeviceFields dev = solver.snapshot().device_fields();
   if (!dev || dev.nz != host.nz) {
     std::printf("FAILED: the CUDA backend gave no device fields of the 3-D snapshot's size\n");
     return 1;
@@ -194,7 +194,7 @@ int main() {
   cfg.backend = plume::BackendKind::CUDA;
   cfg.device = 0;
   plume::Solver solver(cfg);
-  std::printf("solver: %s\n", solver.backend_description().c_str());
+  std::printf("solver: %s\n", solver.backend().description.c_str());
   const std::string unavailable = plume::gui::gl_interop_unavailable(vendor, cfg.device);
   if (!unavailable.empty()) {
     std::printf("FAILED: interop unavailable: %s\n", unavailable.c_str());
@@ -202,9 +202,9 @@ int main() {
   }
   solver.initialize();
   solver.advance(200);
-  solver.request_fields();
-  const plume::Fields& host = solver.wait_fields();
-  const plume::DeviceFields dev = solver.device_fields();
+  solver.request_snapshot();
+  const plume::Fields& host = solver.snapshot().wait();
+  const plume::DeviceFields dev = solver.snapshot().device_fields();
   if (!dev || dev.nx != host.nx || dev.ny != host.ny) {
     std::printf("FAILED: the CUDA backend gave no device fields of the snapshot's size\n");
     return 1;

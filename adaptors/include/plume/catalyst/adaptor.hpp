@@ -7,7 +7,7 @@
 //   for (...) {
 //     solver.advance(n);
 //     if (insitu.due(solver.step())) {
-//       solver.fields(fields);
+//       solver.snapshot().fields(fields);
 //       insitu.execute(solver.step(), solver.time(), fields, solver.domain());
 //     }
 //   }

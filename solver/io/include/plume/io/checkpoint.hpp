@@ -57,7 +57,7 @@ struct Checkpoint {
 // f: Q * nx * ny * nz doubles of the global lattice in canonical order [i][z][y][x] of the run
 // `cfg`; `config_text`: the run's whole configuration as the application writes it (stored as it is,
 // so that a restart reads back every setting, the application's own included).
-// `solids`: nx * ny * nz bytes (Solver::gather_solids), written as version 3; empty: version 2.
+// `solids`: nx * ny * nz bytes (Solver::checkpoint_out), written as version 3; empty: version 2.
 void write_checkpoint(const std::string& path, const SolverConfig& cfg, const std::string& config_text, long long step,
                       const std::vector<double>& f, const std::vector<std::uint8_t>& solids = {});
 // Checks magic, version, byte order, sizes and the checksum; throws CheckpointError.
@@ -77,7 +77,7 @@ void save_checkpoint(const std::string& path, Solver& solver, const std::string&
 // configuration describes (the sites drawn since are part of the state).
 // restore: a file that cannot be used throws CheckpointError on every rank (naming rank 0 when
 // there are several) and leaves the solver as it was. A file that can, but whose state is not
-// sound (NaN, infinite, rho <= 0 ...: Solver::find_fault), throws CheckpointError "... holds an
+// sound (NaN, infinite, rho <= 0 ...: Snapshot::find_fault), throws CheckpointError "... holds an
 // unphysical state ..." on every rank after the solver took that state: the caller drops the
 // solver. The header returned is complete on rank 0; on the other ranks it holds the step only.
 CheckpointHeader restore_checkpoint(const std::string& path, Solver& solver, const SolverConfig& cfg);

@@ -11,7 +11,7 @@
 //
 // The functions here take host fields (plume/reductions.hpp has the code they share with the
 // backends). A run takes the same numbers from the solver instead, computed where the
-// populations are (Solver::diagnostic_sums, Solver::find_fault: on a GPU only the row sums and
+// populations are (Snapshot::diagnostic_sums, Snapshot::find_fault: on a GPU only the row sums and
 // the fault cross to the host), and makes them into diagnostics with finish().
 #pragma once
 #include <optional>

@@ -26,7 +26,7 @@ struct FieldChoice {
   // Whether its value at a site reads that site's stored fields alone (all but the vorticity,
   // which reads the neighbours): then a rank's block gives the same values as the whole lattice.
   bool pointwise() const { return !derived() || op != DerivedOp::CurlZ; }
-  // How it is computed, for the solver's reductions (Solver::snapshot_range, snapshot_values).
+  // How it is computed, for the solver's reductions (Snapshot::range, Snapshot::values).
   FieldFormula formula() const { return FieldFormula{stored, op, {inputs[0], inputs[1], inputs[2]}, count, factor}; }
 };
 

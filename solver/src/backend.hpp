@@ -1,12 +1,15 @@
 // What a compute backend (CPU/OpenMP, CUDA) provides to the Solver. Each backend owns the
 // populations of one block in a Layout and runs a model's per-site code: the generic backends
 // (src/cpu/cpu_backend.hpp, src/cuda/cuda_backend.cuh) are instantiated by each model's folder.
-// Internal to the solver library: the app, the GUI and the adaptors use plume/solver.hpp.
+// Internal to the solver library (solver/src: its sources and the model folders see it): the app,
+// the GUI and the adaptors use plume/solver.hpp and plume/snapshot.hpp, and what the GUI needs of
+// a GPU snapshot is plume/device_fields.hpp.
 #pragma once
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
+#include "plume/device_fields.hpp"
 #include "plume/fields.hpp"
 #include "plume/grid/layout.hpp"
 #include "plume/model.hpp"
@@ -83,7 +86,7 @@ class HaloOps {
   // Which of the tile's two state buffers (DirectSlabs::state) holds the current state now.
   virtual int state_buffer() const { return 0; }
   // Once at the start of each step, before its halos are packed: the model's changes to the
-  // current state that every neighbour must see (src/solid_support.hpp, has_pre_step); complete
+  // current state that every neighbour must see (plume/model_contract.hpp, has_pre_step); complete
   // before any later pack() reads the state. Nothing for most models.
   virtual void pre_step() {}
   // One step for the sites of box b (current state -> next state); may run asynchronously.
@@ -99,21 +102,6 @@ class HaloOps {
   // update() returns when done needs a few so that MPI progresses during the bulk; one whose
   // update() only launches work returns 1 (the host polls while the device computes).
   virtual int bulk_pieces() const = 0;
-};
-
-// The fields of the last fields() / request_fields() in device memory (the GPU hand-off to an
-// OpenGL texture, docs/gui.md "GPU path"): the model's `count` stored fields of the local block
-// (in the order of Model::fields()), one after another, nx * ny * nz values each, x fastest (row
-// pitch nx), on CUDA device `device`. Complete once fields(), wait_fields() or
-// wait_device_fields() has returned; overwritten by the next fields(), request_fields(),
-// request_device_fields(), row_sums() or find_fault(). All null on a host backend.
-struct DeviceFields {
-  const double* data = nullptr;
-  int count = 0;
-  int nx = 0, ny = 0, nz = 1;
-  int device = -1;
-  const double* field(int k) const { return data + std::size_t(k) * nx * ny * nz; }
-  explicit operator bool() const { return data != nullptr; }
 };
 
 class Backend {
@@ -162,7 +150,7 @@ class Backend {
   // bits. On a GPU computed on the device beside the steps: only the results cross to the host.
   virtual FieldRange snapshot_range(const FieldFormula& v, const Box& b, int mask) = 0;
   virtual void snapshot_values(const FieldFormula* v, int n, int x, int y, int z, double* out) = 0;
-  // The model's sums over the interior sites (Traits::kSums, add_sums; solid_support.hpp), computed
+  // The model's sums over the interior sites (Traits::kSums, add_sums; plume/model_contract.hpp), computed
   // where the populations are: on a GPU by a reduction on the device, so that only the sums cross
   // to the host. In a fixed order (per row, then the rows in order; on a GPU, a fixed tree per
   // block, then the blocks in order), so the same block gives the same bits every time. Empty for
@@ -200,9 +188,5 @@ class Backend {
   // The operations of a tile of a decomposed lattice; nullptr: this backend runs single-tile only.
   virtual HaloOps* halo_ops() { return nullptr; }
 };
-
-// CUDA: returns the number of usable devices (0 when CUDA is not compiled in or no driver/device),
-// with a reason in *why when there are none.
-int cuda_device_count(std::string* why = nullptr);
 
 }  // namespace plume
