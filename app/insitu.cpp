@@ -51,7 +51,7 @@ InSitu::InSitu(const config::InSituConfig& cfg, parallel::Communicator& world) :
 InSitu InSitu::for_run(const config::RunConfig& cfg, const Domain& domain, parallel::Communicator& world) {
   InSitu insitu(cfg.insitu, world);
 #ifdef PLUME_HAVE_CATALYST
-  if (cfg.insitu.requested()) insitu.add(make_catalyst_sink(cfg.insitu, cfg.output.dir, domain, find_model(cfg.solver.model)));
+  if (cfg.insitu.requested()) insitu.add(make_catalyst_sink(cfg.insitu, cfg.output.dir, domain, *cfg.solver.model));
 #else
   (void)domain;  // configuration checking refuses Catalyst keys in a build without it
 #endif

@@ -10,6 +10,7 @@
 #include <vector>
 #include "plume/backend.hpp"
 #include "plume/model.hpp"
+#include "plume/model_choice.hpp"
 #include "plume/parallel/communicator.hpp"
 #include "plume/parallel/decomposition.hpp"
 #include "plume/solids.hpp"
@@ -35,7 +36,7 @@ std::string to_string(TransportKind t);
 TransportKind parse_transport(const std::string& text);
 
 struct SolverConfig {
-  std::string model = "d2q37";  // the registered model (plume/model.hpp)
+  ModelChoice model;  // the registered model (plume/model_choice.hpp); default: the registry's first
   int nx = 256, ny = 512, nz = 1;  // global lattice; nz = 1: a 2-D lattice
   Domain global() const { return Domain::whole(nx, ny, nz); }
   // The model's physics and case (its own struct, e.g. d2q37::Setup; d2q37/setup.hpp reaches
