@@ -58,15 +58,6 @@ InSitu InSitu::for_run(const config::RunConfig& cfg, const Domain& domain, paral
   return insitu;
 }
 
-bool InSitu::due(long long step) const {
-  return insitu::due(step, cfg_.every) || (cfg_.live && insitu::due(step, cfg_.live_every));
-}
-
-long long InSitu::next_due(long long step) const {
-  const long long next = insitu::next_due(step, cfg_.every);
-  return cfg_.live ? std::min(next, insitu::next_due(step, cfg_.live_every)) : next;
-}
-
 void InSitu::add(std::unique_ptr<InSituSink> sink) { sinks_.push_back(std::move(sink)); }
 
 void InSitu::execute(long long step, double time, const Fields& fields, const Domain& domain, Console& console) {

@@ -14,6 +14,7 @@
 #include "plume/geometry/particle_bed.hpp"
 #include "plume/insitu/policy.hpp"
 #include "plume/io/field_select.hpp"
+#include "plume/io/schedule.hpp"
 #include "plume/solver.hpp"
 
 namespace plume::config {
@@ -34,6 +35,16 @@ struct OutputConfig {
   long vtk_every = 0;            // VTK image files every this many steps (0: none)
   std::vector<std::string> vtk_fields;  // their fields (io::field_choices names); none: the stored ones
   long diagnostics_cadence() const { return diagnostics_every.value_or(every); }
+  // The run's cadences of these outputs (io::Schedule says when each is due).
+  io::Cadences cadences() const {
+    io::Cadences c;
+    c.images = {every};
+    c.diagnostics = {diagnostics_cadence()};
+    c.checkpoints = {checkpoint_every};
+    c.vtk = {vtk_every};
+    c.first_checkpoint = first_checkpoint;
+    return c;
+  }
 };
 
 struct InSituConfig {
@@ -48,6 +59,8 @@ struct InSituConfig {
   insitu::WhenBusy when_busy = insitu::WhenBusy::Wait;  // an in-situ step while the sinks still run
   double timeout = 1800;             // seconds a pipeline call may take (0: no limit)
   bool requested() const { return !scripts.empty() || live; }
+  // When the in-situ consumers run (io::Schedule; the adaptor's pipelines follow the same rule).
+  io::InSituCadence cadence() const { return {{every}, {live ? live_every : 0}}; }
 };
 
 // A closed STL surface voxelised onto the lattice ([geometry.stl]): a point p of the file lands at
