@@ -263,16 +263,11 @@ std::string closest_match(const std::string& word, const std::vector<std::string
   return best_d <= allowed && best_d < word.size() ? best : "";
 }
 
+// The defaults are the members' own (SolverConfig, RunConfig and its parts, the in-situ ones of
+// plume/insitu/policy.hpp), with the default model's configured case: stated there, not here.
 RunConfig default_config() {
   RunConfig c;
-  const Model& m = *c.solver.model;  // the registered default model
-  c.solver.setup = detail::configured_defaults(m);
-  c.solver.nx = 192;
-  c.solver.ny = 384;
-  c.solver.backend = BackendKind::Auto;
-  c.steps = 3000;
-  c.output.every = 250;
-  c.output.checkpoint_every = 1000;
+  c.solver.setup = detail::configured_defaults(*c.solver.model);
   resolve(c);
   return c;
 }

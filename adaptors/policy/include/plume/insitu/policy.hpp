@@ -32,4 +32,16 @@ inline const std::vector<std::string>& when_busy_names() {
   return n;
 }
 
+// The in-situ defaults, stated once: the application's [insitu] keys (config::InSituConfig) and
+// the adaptor's catalyst::Options start from these.
+namespace defaults {
+constexpr long every = 100;                 // steps between calls of the pipelines
+constexpr long live_every = 100;            // steps between ParaView Live updates
+constexpr const char* live_host = "localhost";
+constexpr int live_port = 22222;
+constexpr double live_timeout = 5.0;        // seconds a Live update waits without a byte from the client
+constexpr double timeout = 1800;            // seconds a pipeline call may take (0: no limit)
+constexpr OnError on_error = OnError::Stop;
+}  // namespace defaults
+
 }  // namespace plume::insitu
