@@ -383,7 +383,7 @@ int run_command(const Command& cmd, parallel::Communicator& world) {
   const auto& c = cmd.config;
   if (c.quiet) return kExitOk;
   const io::MemoryNeed& m = cmd.memory;
-  const Model& model = find_model(c.solver.model);
+  const Model& model = *c.solver.model;
   std::printf("%s: configuration OK (%s, %s, %ld steps, output in %s; memory: about %s on rank 0%s)\n",
               cmd.config_path.c_str(), size_text(c.solver.global()).c_str(),
               model.describe(c.solver.setup.empty() ? model.default_setup() : c.solver.setup).c_str(), c.steps, c.output.dir.c_str(),

@@ -51,20 +51,11 @@ InSitu::InSitu(const config::InSituConfig& cfg, parallel::Communicator& world) :
 InSitu InSitu::for_run(const config::RunConfig& cfg, const Domain& domain, parallel::Communicator& world) {
   InSitu insitu(cfg.insitu, world);
 #ifdef PLUME_HAVE_CATALYST
-  if (cfg.insitu.requested()) insitu.add(make_catalyst_sink(cfg.insitu, cfg.output.dir, domain, find_model(cfg.solver.model)));
+  if (cfg.insitu.requested()) insitu.add(make_catalyst_sink(cfg.insitu, cfg.output.dir, domain, *cfg.solver.model));
 #else
   (void)domain;  // configuration checking refuses Catalyst keys in a build without it
 #endif
   return insitu;
-}
-
-bool InSitu::due(long long step) const {
-  return insitu::due(step, cfg_.every) || (cfg_.live && insitu::due(step, cfg_.live_every));
-}
-
-long long InSitu::next_due(long long step) const {
-  const long long next = insitu::next_due(step, cfg_.every);
-  return cfg_.live ? std::min(next, insitu::next_due(step, cfg_.live_every)) : next;
 }
 
 void InSitu::add(std::unique_ptr<InSituSink> sink) { sinks_.push_back(std::move(sink)); }

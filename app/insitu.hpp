@@ -43,10 +43,9 @@ class InSitu {
   // the file, the line and the error. Scripts that cannot be read are left to config::validate.
   static std::vector<std::string> script_problems(const config::InSituConfig& cfg);
   bool active() const { return !sinks_.empty(); }
-  // Whether a sink is due at this step (insitu.every; insitu.live_every with Live on), and the
-  // next step after `step` where one is.
-  bool due(long long step) const;
-  long long next_due(long long step) const;
+  // When the sinks are due (insitu.every; insitu.live_every with Live on): the run's io::Schedule
+  // takes it.
+  io::InSituCadence cadence() const { return cfg_.cadence(); }
   // Runs every sink (collective). A sink failing on any rank throws InSituFailure on every rank
   // under on_error = "stop"; under "disable" it is reported on the console and dropped everywhere.
   void execute(long long step, double time, const Fields& fields, const Domain& domain, Console& console);

@@ -119,8 +119,8 @@ Output::Output(const config::RunConfig& cfg, parallel::Communicator& world)
 #ifdef PLUME_HAVE_VTK_OUTPUT
   if (cfg.output.vtk_every > 0)
     vtk_ = std::make_unique<vtkout::ImageSeries>(
-        path("vtk"), "plume", find_model(cfg.solver.model), cfg.output.vtk_fields,
-        vtkout::Description{cfg.solver.model, io::build_description(), config::to_toml(cfg)}, world_);
+        path("vtk"), "plume", *cfg.solver.model, cfg.output.vtk_fields,
+        vtkout::Description{cfg.solver.model.name(), io::build_description(), config::to_toml(cfg)}, world_);
 #endif
 }
 
@@ -170,7 +170,7 @@ std::string Output::image_name(const std::string& field, long long step) {
 }
 
 const io::FieldChoice& Output::field() const {
-  return io::field_choice(find_model(cfg_.solver.model), cfg_.output.field);
+  return io::field_choice(*cfg_.solver.model, cfg_.output.field);
 }
 
 void Output::begin(long long first_step, Console& console) {
@@ -204,7 +204,7 @@ void Output::begin(long long first_step, Console& console) {
                           "# the configuration of this run, written by " + io::build_description() + "\n" +
                               config::to_toml(cfg_));
     csv_ = std::make_unique<io::DiagnosticsCsv>(path("diagnostics.csv"), first_step > 0 ? first_step : -1,
-                                                find_model(cfg_.solver.model));
+                                                *cfg_.solver.model);
 #ifdef PLUME_HAVE_VTK_OUTPUT
     if (vtk_) vtk_->begin(first_step);
 #endif
@@ -246,7 +246,7 @@ std::string image_caption(const io::FieldChoice& kind, long long step, double ti
 }  // namespace
 
 std::pair<long long, long long> Output::largest_image(const config::RunConfig& cfg) {
-  const io::FieldChoice& kind = io::field_choice(find_model(cfg.solver.model), cfg.output.field);
+  const io::FieldChoice& kind = io::field_choice(*cfg.solver.model, cfg.output.field);
   // The time at its widest in {:.6g} ("-1.23457e+100").
   const std::string caption = image_caption(kind, cfg.steps, -1.23456789e+100, cfg.solver.nz > 1 ? cfg.solver.nz / 2 : -1);
   // Only a fixed colour range clips, and puts a line under the field that says so.
@@ -273,7 +273,7 @@ void Output::write_image(const Fields& f, long long step, double time, const std
   // The file says what it is without the folder: what the picture shows, the program that made it
   // and the run's physics. Nothing that differs between runs of the same physics (the date, the
   // tiling, the folder): the same state gives the same file, as it gives the same pixels.
-  const Model& model = find_model(cfg_.solver.model);
+  const Model& model = *cfg_.solver.model;
   img.text = {
       {"Title", fmt::format("{}, step {}, t = {:.9g}{}", kind.title, step, time, plane)},
       {"Software", io::build_description()},

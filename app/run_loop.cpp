@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <climits>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
@@ -20,6 +19,7 @@
 #include "plume/io/build_info.hpp"
 #include "plume/io/checkpoint.hpp"
 #include "plume/io/diagnostics.hpp"
+#include "plume/io/schedule.hpp"
 
 namespace plume::app {
 namespace {
@@ -60,11 +60,6 @@ struct SignalGuard {
   }
 };
 
-long long next_multiple(long long step, long long every) {
-  return every > 0 ? (step / every + 1) * every : LLONG_MAX;
-}
-bool multiple(long long step, long long every) { return every > 0 && step % every == 0; }
-
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 // Collective: a signal that came after the loop's last look (while the sinks' last call ran, which
@@ -80,10 +75,8 @@ void note_late_signal(RunReport& r, Solver& solver) {
                           int(signal), solver.step());
 }
 
-// What happens at one step where the run stops advancing for a moment.
-struct Due {
-  bool image = false, diagnostics = false, checkpoint = false, insitu = false, vtk = false;
-};
+// What happens at one step where the run stops advancing for a moment (io::Schedule decides it).
+using Due = io::Due;
 
 int finish(const config::RunConfig& cfg, Solver& solver, Output& out, Console& console, const RunReport& r,
            const std::string& command_line, bool collective = true);
@@ -189,18 +182,15 @@ class Loop {
 
  private:
   void advance_to_the_end() {
-    const long long first = solver_.step(), last = std::max<long long>(cfg_.steps, first);
-    bool ok = visit({true, true, false, insitu_.active(), multiple(first, cfg_.output.vtk_every)});
-    console_.start(first, last, double(cfg_.solver.global().global_sites()));
+    io::Cadences cadences = cfg_.output.cadences();
+    if (insitu_.active()) cadences.insitu = insitu_.cadence();
+    const io::Schedule schedule(cadences, solver_.step(), cfg_.steps);
+    const long long last = schedule.last();
+    bool ok = visit(schedule.start());
+    console_.start(schedule.first(), last, double(cfg_.solver.global().global_sites()));
     long long chunk = 1;
     while (ok && solver_.step() < last && !signal_) {
-      const long long target =
-          std::min({last, next_multiple(solver_.step(), cfg_.output.every),
-                    next_multiple(solver_.step(), cfg_.output.diagnostics_cadence()),
-                    next_multiple(solver_.step(), cfg_.output.checkpoint_every),
-                    cfg_.output.first_checkpoint > solver_.step() ? cfg_.output.first_checkpoint : LLONG_MAX,
-                    next_multiple(solver_.step(), cfg_.output.vtk_every),
-                    insitu_.active() ? insitu_.next_due(solver_.step()) : LLONG_MAX});
+      const long long target = schedule.next(solver_.step());
       while (ok && solver_.step() < target && !signal_) {
         // While a snapshot is on its way, one step at a time: it goes to the sinks' thread as
         // soon as it has arrived, so that they work beside the following steps, not after them.
@@ -226,18 +216,13 @@ class Loop {
         console_.progress(solver_.step());
       }
       if (signal_ || !ok) break;
-      const long long s = solver_.step();
-      ok = visit({multiple(s, cfg_.output.every) || s == last,
-                  multiple(s, cfg_.output.diagnostics_cadence()) || s == last,
-                  multiple(s, cfg_.output.checkpoint_every) || s == last || s == cfg_.output.first_checkpoint,
-                  insitu_.active() && insitu_.due(s),
-                  multiple(s, cfg_.output.vtk_every) || (s == last && cfg_.output.vtk_every > 0)});
+      ok = visit(schedule.at(solver_.step()));
     }
     console_.end_progress();
     if (signal_ && report_.status == RunReport::Status::Completed) {
       report_.status = RunReport::Status::Interrupted;
       report_.message = fmt::format("interrupted by signal {} at step {}", signal_, solver_.step());
-      visit({true, true, true, false});  // so that the run can continue from here
+      visit(io::Schedule::stop());  // so that the run can continue from here
     }
     if (report_.status == RunReport::Status::Completed) hand_off();
   }

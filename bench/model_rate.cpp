@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
     c.precision = std::strcmp(argv[5], "fp32") == 0 ? Precision::FP32 : Precision::FP64;
     c.backend = BackendKind::CUDA;
     const long steps = std::atol(argv[6]);
-    const Model& m = find_model(c.model);
+    const Model& m = *c.model;
     c.setup = m.parameters().defaults ? m.parameters().defaults() : m.default_setup();
     std::string settings;
     long every = 0;  // steps between snapshots (0: none)
@@ -107,13 +107,13 @@ int main(int argc, char** argv) {
     }
     const double bytes = m.bytes_per_update(c.precision);
     const double copy = std::max(copy_before, copy_bandwidth());
-    std::printf("model_rate %s %s %s %.4f Gsite/s %.0f B/site %.0f GB/s copy %.0f GB/s ratio %.4f%s\n", c.model.c_str(),
+    std::printf("model_rate %s %s %s %.4f Gsite/s %.0f B/site %.0f GB/s copy %.0f GB/s ratio %.4f%s\n", c.model.name().c_str(),
                 size_text(c.global()).c_str(), argv[5], best * 1e-9, bytes, best * bytes * 1e-9, copy * 1e-9,
                 copy > 0 ? best * bytes / copy : 0.0, settings.c_str());
     // The same against a copy of one population buffer (half the bytes a step moves, read and
     // written): the ceiling with the same launch and tail costs as one step of this lattice.
     const double buffer = sites * bytes / 2, same = copy_bandwidth(std::size_t(buffer));
-    std::printf("copy_same_size %s %s %s buffer %.2f GB copy %.0f GB/s ratio %.4f\n", c.model.c_str(),
+    std::printf("copy_same_size %s %s %s buffer %.2f GB copy %.0f GB/s ratio %.4f\n", c.model.name().c_str(),
                 size_text(c.global()).c_str(), argv[5], buffer * 1e-9, same * 1e-9, same > 0 ? best * bytes / same : 0.0);
     return 0;
   } catch (const std::exception& e) {

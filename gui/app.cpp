@@ -55,7 +55,7 @@ std::string tools_of(const Model& m) {
 
 App::App(const Options& o)
     : opt_(o), cfg_(initial_config(o)), cases_(find_cases(o.assets.empty() ? default_assets_folder() : o.assets)) {
-  set_gui_model(find_model(cfg_.solver.model));
+  set_gui_model(*cfg_.solver.model);
   panel_.set_cases(cases_);
   try {
     view_.field = gui_field(o.field);
@@ -78,7 +78,7 @@ App::App(const Options& o)
   wo.visible = o.frames < 0 || o.show;
   wo.offscreen = o.offscreen;
   wo.vsync = wo.visible && !wo.offscreen;
-  wo.title = "plume " + std::string(io::plume_version()) + " - " + find_model(cfg_.solver.model).lattice().name;
+  wo.title = "plume " + std::string(io::plume_version()) + " - " + cfg_.solver.model->lattice().name;
   window_ = open_window(wo);
   field_view_ = std::make_unique<FieldView>();
   for (auto& v : plane_views_) v = std::make_unique<FieldView>();
@@ -299,7 +299,7 @@ void App::draw_field(double left, double top, double w, double h, const std::str
 }
 
 void App::on_snapshot() {
-  const Model& m = find_model(front_->config.solver.model);
+  const Model& m = *front_->config.solver.model;
   if (&m != &gui_model()) follow_model(m);
   plots_.add_snapshot(*front_);
   field_dirty_ = true;

@@ -42,7 +42,7 @@ std::vector<Case> find_cases(const std::string& folder) {
     c.path = e.path().string();
     try {
       const toml::table t = toml::parse_file(c.path);
-      c.model = t["model"].value_or(SolverConfig{}.model);
+      c.model = t["model"].value_or(SolverConfig{}.model.name());
     } catch (const toml::parse_error&) {
       continue;
     }

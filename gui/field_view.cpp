@@ -184,7 +184,7 @@ void FieldView::draw_readout(ImDrawList* dl, const ViewSettings& s, const Frame&
   // The values: from the host fields, or (the GPU path's running snapshots) from the snapshot's
   // read-out, once it is of this site (the simulation thread learns the site a frame later).
   const Fields* host = snap.host_fields ? &snap.fields : nullptr;
-  const std::vector<io::FieldChoice>& choices = io::field_choices(find_model(snap.config.solver.model));
+  const std::vector<io::FieldChoice>& choices = io::field_choices(*snap.config.solver.model);
   const bool probed = !snap.probe.empty() && std::equal(c, c + 3, snap.probe_site);
   if (host ? f.shown->values.size() != n_sites : !probed) return;
   const std::size_t i = std::size_t(y) * nx_ + x;

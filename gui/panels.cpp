@@ -48,7 +48,7 @@ void ControlPanel::draw(float height, const Snapshot& s, const FrontEndStatus& s
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) view_section(s, view, out);
   if (ImGui::CollapsingHeader("Physics (acts at once)", ImGuiTreeNodeFlags_DefaultOpen)) physics_section(s, out);
   if (ImGui::CollapsingHeader("Initial state and lattice (restart)")) reset_section(s, out);
-  const Model& model = find_model(s.config.solver.model);
+  const Model& model = *s.config.solver.model;
   const std::string quantity = model.paint_quantity();
   if (!quantity.empty() && ImGui::CollapsingHeader("Paint", ImGuiTreeNodeFlags_DefaultOpen))
     paint_section(view, quantity);
@@ -63,7 +63,7 @@ void ControlPanel::draw(float height, const Snapshot& s, const FrontEndStatus& s
 // One row: the model, and the case of the assets folder the run came from. Choosing either
 // restarts: a model with the first of its cases.
 void ControlPanel::case_row(const Snapshot& s, std::vector<cmd::Command>& out) {
-  const std::string& model = s.config.solver.model;
+  const std::string& model = s.config.solver.model.name();
   ImGui::SetNextItemWidth(90);
   if (ImGui::BeginCombo("##model", model.c_str())) {
     for (const Model* m : models()) {
@@ -200,7 +200,7 @@ void ControlPanel::slice_row(const Snapshot& s, ViewSettings& view) {
 // The model's own parameters (Model::parameters()): its physics and walls act at once, its initial
 // state by a restart. Nothing here knows a model.
 void ControlPanel::physics_section(const Snapshot& s, std::vector<cmd::Command>& out) {
-  const Model& m = find_model(s.config.solver.model);
+  const Model& m = *s.config.solver.model;
   std::vector<std::string> sections;  // in the table's order
   for (const Parameter& p : m.parameters().list)
     if (steered_section(m, p.section) && std::find(sections.begin(), sections.end(), p.section) == sections.end())
@@ -215,7 +215,7 @@ void ControlPanel::physics_section(const Snapshot& s, std::vector<cmd::Command>&
 }
 
 void ControlPanel::reset_section(const Snapshot& s, std::vector<cmd::Command>& out) {
-  const Parameters& ps = find_model(s.config.solver.model).parameters();
+  const Parameters& ps = s.config.solver.model->parameters();
   edit_pending(ps, s.config.solver.setup, "initial", pending_initial_);
   if (ImGui::Button("Reset to a new initial state")) {
     cmd::Reset r;

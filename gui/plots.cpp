@@ -24,7 +24,7 @@ void Plots::add_snapshot(const Snapshot& s) {
   if (s.run != last_run_) {
     for (History& h : quantity_) h.clear();
     // The model's two quantities to plot, by their place in its diagnostics.
-    const Model& m = find_model(s.config.solver.model);
+    const Model& m = *s.config.solver.model;
     std::vector<std::string> names = m.plotted_diagnostics();
     for (std::size_t k = 0; names.size() < 2 && k < s.diag.quantities.size(); ++k) names.push_back(s.diag.quantities[k].name);
     for (std::size_t i = 0; i < 2; ++i) {

@@ -20,7 +20,7 @@ void Report::diag(const Snapshot& s) {
   // The diagnostics' own step: the GPU path renews them every kDiagnosticsInterval only.
   std::string line = fmt::format("diag step={} time={:.9g} nx={} ny={}", s.diag.step, s.diag.time,
                                  s.config.solver.nx, s.config.solver.ny);
-  for (const Parameter& p : find_model(s.config.solver.model).parameters().list)
+  for (const Parameter& p : s.config.solver.model->parameters().list)
     if (p.section == "physics") line += " " + p.name + "=" + parameter::value_text(p.get(s.config.solver.setup));
   const io::Diagnostics& d = s.diag;
   for (std::size_t k = 0; k < d.quantities.size() && k < d.values.size(); ++k)

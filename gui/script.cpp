@@ -71,7 +71,7 @@ class ConfigTracker {
   // What the model the run has at this line cannot do of what the line asks (paint into a model
   // without painting...); after a file is loaded, checked when the line runs.
   std::string model_problem(const cmd::Command& c) const {
-    return known_ ? cmd::model_problem(c, find_model(lattice_.model)) : "";
+    return known_ ? cmd::model_problem(c, *lattice_.model) : "";
   }
 
  private:

@@ -20,6 +20,7 @@
 #include <vtkSmartPointer.h>
 #include "call_watchdog.hpp"
 #include "plume/io/atomic_file.hpp"
+#include "plume/io/schedule.hpp"
 #include "catalyst_session.hpp"
 #include "error_capture.hpp"
 #include "field_grid.hpp"
@@ -360,7 +361,7 @@ Adaptor::~Adaptor() {
 bool Adaptor::due(long step) const {
   if (impl_->finalized) return false;
   for (const auto& p : impl_->pipelines)
-    if (p->enabled && insitu::due(step, p->every)) return true;
+    if (p->enabled && io::Every{p->every}.due(step)) return true;
   return false;
 }
 
@@ -368,7 +369,7 @@ long Adaptor::next_due(long step) const {
   long next = std::numeric_limits<long>::max();
   if (impl_->finalized) return next;
   for (const auto& p : impl_->pipelines)
-    if (p->enabled) next = std::min<long>(next, insitu::next_due(step, p->every));
+    if (p->enabled) next = std::min<long long>(next, io::Every{p->every}.next(step));
   return next;
 }
 
@@ -381,7 +382,7 @@ void Adaptor::execute(long step, double time, const Fields& fields, const Domain
       throw Error("the domain changed since the adaptor was made");
   bool any = false;
   for (auto& p : m.pipelines) {
-    p->scheduled = p->enabled && insitu::due(step, p->every);
+    p->scheduled = p->enabled && io::Every{p->every}.due(step);
     any = any || p->scheduled;
   }
   if (!any) return;

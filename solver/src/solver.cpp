@@ -158,9 +158,9 @@ Solver::Solver(const SolverConfig& cfg, parallel::Communicator& comm) : cfg_(cfg
 void Solver::setup() {
   parallel::Communicator& comm = *comm_;
   stage(comm, "unknown model", [&] {
-    model_ = &find_model(cfg_.model);
+    model_ = &*cfg_.model;
     if (!cfg_.setup.empty() && !model_->owns(cfg_.setup))
-      throw std::invalid_argument("the configuration names model '" + cfg_.model + "' but holds another model's setup");
+      throw std::invalid_argument("the configuration names model '" + cfg_.model.name() + "' but holds another model's setup");
     if (cfg_.setup.empty()) cfg_.setup = model_->default_setup();
   });
   stage(comm, "wrong lattice size", [&] {

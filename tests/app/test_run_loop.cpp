@@ -71,15 +71,15 @@ TEST(InSituHook, PipelinesAndLiveFollowTheOneCadenceRule) {
   c.live = true;
   c.live_every = 4;
   const auto world = parallel::self_communicator();
-  const app::InSitu with_live(c, *world);
+  const io::InSituCadence with_live = app::InSitu(c, *world).cadence();
   for (long long step : {0, 4, 8, 10, 12, 20}) EXPECT_TRUE(with_live.due(step)) << step;
   for (long long step : {1, 9, 11, 14}) EXPECT_FALSE(with_live.due(step)) << step;
-  EXPECT_EQ(with_live.next_due(8), 10);
-  EXPECT_EQ(with_live.next_due(10), 12);
+  EXPECT_EQ(with_live.next(8), 10);
+  EXPECT_EQ(with_live.next(10), 12);
   c.live = false;
-  const app::InSitu without(c, *world);
+  const io::InSituCadence without = app::InSitu(c, *world).cadence();
   EXPECT_FALSE(without.due(8));
-  EXPECT_EQ(without.next_due(8), insitu::next_due(8, 10));
+  EXPECT_EQ(without.next(8), io::Every{10}.next(8));
 }
 
 TEST(InSituHook, DisablePolicyDropsTheFailingSinkAndCarriesOn) {

@@ -103,7 +103,7 @@ TEST(GpuDistributed, EveryModelOnEveryTilingAndTransportGivesTheOneGpuPopulation
   for (Precision precision : {Precision::FP64, Precision::FP32})
     for (const test::ModelCase& mc : test::every_model_case(precision, BackendKind::CUDA))
       with_z_tiles += expect_every_tiling_is_one_process(*world, mc.config, steps,
-                                                         find_model(mc.config.model).lattice().reach,
+                                                         mc.config.model->lattice().reach,
                                                          mc.what + (precision == Precision::FP32 ? " FP32" : " FP64"),
                                                          offered);
   if (world->size() > 1) EXPECT_GT(with_z_tiles, 0) << "no tiling along z was tried";
@@ -118,7 +118,7 @@ TEST(GpuDistributed, InPlaceStreamingOnEveryTilingAndTransportGivesTheOneGpuPopu
   for (Precision precision : {Precision::FP64, Precision::FP32})
     for (const test::ModelCase& mc : test::lbm_cases(precision, BackendKind::CUDA))
       expect_every_tiling_is_one_process(*world, test::in_place(mc.config), 41,
-                                         find_model(mc.config.model).lattice().reach,
+                                         mc.config.model->lattice().reach,
                                          "in place, " + mc.what + (precision == Precision::FP32 ? " FP32" : " FP64"),
                                          offered);
 }

@@ -154,7 +154,7 @@ TEST(GpuFieldsHandOff, ASnapshotIsTheFieldsAndLeavesTheRunAsItWasForEveryModel) 
       for (test::ModelCase mc : test::every_model_case(p, BackendKind::CUDA)) {
         SCOPED_TRACE(mc.what + (p == Precision::FP32 ? " FP32" : " FP64") +
                      (st == Streaming::InPlace ? " in place" : ""));
-        if (st == Streaming::InPlace && !find_model(mc.config.model).in_place_problem(mc.config.setup).empty()) continue;
+        if (st == Streaming::InPlace && !mc.config.model->in_place_problem(mc.config.setup).empty()) continue;
         mc.config.streaming = st;
         Pair pair(mc.config);
         for (int round = 0; round < 3; ++round) {

@@ -490,7 +490,7 @@ TEST(Distributed, InPlaceStreamingOnEveryTilingGivesTheOneProcessPopulationsBitF
   for (const test::ModelCase& mc : test::lbm_cases(Precision::FP64)) {
     SolverConfig c = test::in_place(mc.config);
     c.threads = 1;  // up to 4 ranks share 2 cores
-    const int reach = find_model(c.model).lattice().reach;
+    const int reach = c.model->lattice().reach;
     with_z_tiles += expect_every_tiling_is_one_process(*world, c, 41, reach, "in place, " + mc.what);
     expect_every_tiling_is_one_process(*world, c, 0, reach, "in place, painted and drawn, " + mc.what,
                                        {TransportKind::Auto}, test::paint_and_draw);

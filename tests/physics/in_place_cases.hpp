@@ -26,7 +26,7 @@ inline std::vector<double> fluid_populations(Solver& s) {
   Fields fields;
   s.snapshot().fields(fields);
   const std::size_t n = fields.sites();
-  if (!find_model(s.config().model).supports_solids()) return f;
+  if (!s.config().model->supports_solids()) return f;
   const std::vector<double>& solid = fields["solid"];
   for (std::size_t k = 0; k < f.size(); ++k)
     if (solid[k % n] != 0) f[k] = 0;
@@ -166,7 +166,7 @@ inline void paint_and_draw(Solver& s) {
     const Site l{g.x - b.x0, g.y - b.y0, g.z - b.z0};
     if (l.x >= 0 && l.x < b.nx && l.y >= 0 && l.y < b.ny && l.z >= 0 && l.z < b.nz) sites.push_back(l);
   }
-  const bool solids = find_model(s.config().model).supports_solids();
+  const bool solids = s.config().model->supports_solids();
   s.initialize();
   s.advance(3);
   std::vector<double> f = s.populations(sites);

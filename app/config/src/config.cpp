@@ -263,26 +263,17 @@ std::string closest_match(const std::string& word, const std::vector<std::string
   return best_d <= allowed && best_d < word.size() ? best : "";
 }
 
+// The defaults are the members' own (SolverConfig, RunConfig and its parts, the in-situ ones of
+// plume/insitu/policy.hpp), with the default model's configured case: stated there, not here.
 RunConfig default_config() {
   RunConfig c;
-  const Model& m = *models().front();
-  c.solver.model = m.name();
-  c.solver.setup = detail::configured_defaults(m);
-  c.solver.nx = 192;
-  c.solver.ny = 384;
-  c.solver.backend = BackendKind::Auto;
-  c.steps = 3000;
-  c.output.every = 250;
-  c.output.checkpoint_every = 1000;
+  c.solver.setup = detail::configured_defaults(*c.solver.model);
   resolve(c);
   return c;
 }
 
 void resolve(RunConfig& c) {
-  const Model* m = nullptr;
-  for (const Model* each : models())
-    if (each->name() == c.solver.model) m = each;
-  if (!m) return;  // validate() names the model
+  const Model* m = &*c.solver.model;
   if (c.solver.setup.empty()) c.solver.setup = detail::configured_defaults(*m);
   if (m->parameters().fit) m->parameters().fit(c.solver.setup, c.solver.nx, c.solver.ny, c.solver.nz);
   if (m->parameters().derive) m->parameters().derive(c.solver.setup);
@@ -303,7 +294,7 @@ void read_section(RunConfig& c, const std::vector<Key>& keys, const std::string&
       continue;
     }
     if (!k) {
-      problems.push_back(where(origin, value.source()) + unknown_key_message(keys, c.solver.model, path));
+      problems.push_back(where(origin, value.source()) + unknown_key_message(keys, c.solver.model.name(), path));
       continue;
     }
     try {
@@ -327,7 +318,7 @@ void override_model(RunConfig& c, const std::vector<std::string>& sets, std::vec
     } catch (const ConfigError&) {
       continue;
     }
-    if (std::find(named.begin(), named.end(), c.solver.model) == named.end()) named.push_back(c.solver.model);
+    if (std::find(named.begin(), named.end(), c.solver.model) == named.end()) named.push_back(c.solver.model.name());
   }
   if (named.size() > 1)
     problems.push_back(fmt::format("model is set to {} on the command line: give it once", join(named, ", then ")));
@@ -367,7 +358,7 @@ std::optional<RunConfig> parse_config(const std::string& text, const std::string
       // A key written outside its section.
       const Key* k = detail::find_key(keys, section);
       if (!k || !k->section.empty()) {
-        problems.push_back(where(origin, node.source()) + unknown_key_message(keys, c.solver.model, section));
+        problems.push_back(where(origin, node.source()) + unknown_key_message(keys, c.solver.model.name(), section));
         continue;
       }
       try {
@@ -424,7 +415,7 @@ RunConfig load_config(const std::string& path) {
 
 void apply_override(RunConfig& c, const std::string& key, const std::string& value) {
   const Key* k = detail::find_key(detail::keys(c), key);
-  if (!k) throw ConfigError(unknown_key_message(detail::keys(c), c.solver.model, key));
+  if (!k) throw ConfigError(unknown_key_message(detail::keys(c), c.solver.model.name(), key));
   // The value is TOML when it parses as such; otherwise it is taken as a bare string, so that
   // `--set physics.collision=bgk` needs no quotes.
   std::optional<toml::table> parsed;
@@ -488,7 +479,7 @@ std::string by_section(std::string out, const std::vector<Key>& keys,
 
 std::string to_toml(const RunConfig& c) {
   return by_section(std::string("# plume configuration (every key; `plume --help` explains them).\n") +
-                        units_lines({&find_model(c.solver.model)}, "# "),
+                        units_lines({&*c.solver.model}, "# "),
                     detail::keys(c), [&](const Key& k) {
                       const std::string follows = k.follows ? k.follows(c) : "";
                       const std::string line =

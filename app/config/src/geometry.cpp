@@ -124,8 +124,8 @@ bool all_solid(const Geometry& solids, int nx, int ny, int nz) {
   return true;
 }
 
-bool periodic_x(const RunConfig& c) { return find_model(c.solver.model).periodic(c.solver.setup)[0]; }
-bool periodic_y(const RunConfig& c) { return find_model(c.solver.model).periodic(c.solver.setup)[1]; }
+bool periodic_x(const RunConfig& c) { return c.solver.model->periodic(c.solver.setup)[0]; }
+bool periodic_y(const RunConfig& c) { return c.solver.model->periodic(c.solver.setup)[1]; }
 
 }  // namespace
 
@@ -133,7 +133,7 @@ namespace detail {
 
 void check_geometry(const RunConfig& c, std::vector<std::string>& problems) {
   const GeometryConfig& g = c.geometry;
-  const Model& model = find_model(c.solver.model);
+  const Model& model = *c.solver.model;
   if (!model.supports_solids())
     for (const std::string& k : keys_given(g))
       problems.push_back(fmt::format("{}: model {} has no solid sites (models that have them: {})", k, model.name(),

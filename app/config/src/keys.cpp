@@ -222,21 +222,25 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
                           (secs.empty() ? "" : ", whose keys are the " + join(secs, ", ", " and ") + " sections"));
     }
     const std::string meaning = "the model: " + join(described, "; ", "; ");
-    K k = choice_name("", "model", meaning.c_str(), names, PLUME_REF(solver.model));
+    K k("", "model", KeyType::Choice, "", meaning.c_str());
+    k.k.choices = names;
+    k.k.get = [](const RunConfig& c) -> Value { return c.solver.model.name(); };
     // Another model starts from its own default case.
     k.k.set = [](RunConfig& c, const Value& v) {
-      const std::string& name = std::get<std::string>(v);
-      if (name == c.solver.model && !c.solver.setup.empty()) return;
-      c.solver.model = name;
-      c.solver.setup = configured_defaults(find_model(name));
+      // Where a configuration's model name is read (the file, --set, a checkpoint's configuration,
+      // the GUI's choice), and the one place it is looked up: the run carries the model after.
+      const Model& m = find_model(std::get<std::string>(v));
+      if (c.solver.model == m && !c.solver.setup.empty()) return;
+      c.solver.model = m;
+      c.solver.setup = configured_defaults(m);
       // Its own lattice, when it has one (the file's [lattice] keys, read later, come over it).
-      if (const auto& l = find_model(name).parameters().lattice) {
+      if (const auto& l = m.parameters().lattice) {
         c.solver.nx = (*l)[0];
         c.solver.ny = (*l)[1];
         c.solver.nz = (*l)[2];
       }
       // The images show a field of this model: its first unless the file names one (later).
-      const std::vector<std::string> fields = io::field_names(find_model(name));
+      const std::vector<std::string> fields = io::field_names(m);
       if (std::find(fields.begin(), fields.end(), c.output.field) == fields.end()) c.output.field = fields.front();
     };
     t.push_back(k);
@@ -436,7 +440,7 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
                     PLUME_REF(output.vtk_fields));
     f.k.set = [](RunConfig& c, const Value& v) {
       const auto& names = std::get<std::vector<std::string>>(v);
-      io::pointwise_fields(find_model(c.solver.model), names);  // throws naming the problem
+      io::pointwise_fields(*c.solver.model, names);  // throws naming the problem
       c.output.vtk_fields = names;
     };
     t.push_back(f);
@@ -495,11 +499,7 @@ const std::vector<Key>& keys(const Model& m) {
   return by_model.at(&m);
 }
 
-const std::vector<Key>& keys(const RunConfig& c) {
-  for (const Model* m : models())
-    if (m->name() == c.solver.model) return keys(*m);
-  return keys(*models().front());
-}
+const std::vector<Key>& keys(const RunConfig& c) { return keys(*c.solver.model); }
 
 const std::vector<Key>& all_keys() {
   static const std::vector<Key> k = make_keys(*models().front(), models());

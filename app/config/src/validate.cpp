@@ -153,7 +153,7 @@ void check_scripts(const InSituConfig& s, std::vector<std::string>& problems) {
 // The model's rules across its parameters (in its own words: a problem about the lattice's size
 // names the axis, which is the key lattice.<axis> here), the tiling and the lattice's size.
 void check_model(const RunConfig& c, std::vector<std::string>& problems) {
-  const Model& model = find_model(c.solver.model);
+  const Model& model = *c.solver.model;
   if (const auto& check = model.parameters().check; check && model.owns(c.solver.setup))
     for (const SetupProblem& p : check(c.solver.setup, c.solver.nx, c.solver.ny, c.solver.nz)) {
       const bool axis = p.about == "nx" || p.about == "ny" || p.about == "nz";
@@ -194,11 +194,7 @@ void check_job_tiles(const RunConfig& c, int ranks, std::vector<std::string>& pr
                                      parallel::to_string(t), t.count(), ranks, t.count(), ranks));
     return;
   }
-  const Model* model = nullptr;
-  for (const Model* m : models())
-    if (m->name() == c.solver.model) model = m;
-  if (!model) return;  // validate() names it
-  const int reach = model->lattice().reach;
+  const int reach = c.solver.model->lattice().reach;
   const bool three_d = global.NZ > 1;
   for (int px = 1; px <= ranks; ++px)
     for (int py = 1; px * py <= ranks; ++py) {
@@ -233,14 +229,7 @@ void validate(const RunConfig& c, int ranks) {
 
 void validate(const RunConfig& c) {
   std::vector<std::string> problems;
-  // The model first: its keys and rules depend on it.
-  std::string known;
-  bool found = false;
-  for (const Model* m : models()) {
-    found = found || m->name() == c.solver.model;
-    known += (known.empty() ? "" : ", ") + m->name();
-  }
-  if (!found) throw ConfigError(fmt::format("model = \"{}\" is not a known model: expected one of {}", c.solver.model, known));
+  // The model is a registered one (SolverConfig::model): an unknown name was refused where it was read.
   for (const Key& k : detail::keys(c)) check_range(k, c, problems);
   check_model(c, problems);
   check_output_dir(c.output.dir, problems);

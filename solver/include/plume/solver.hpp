@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 #include "plume/model.hpp"
+#include "plume/model_choice.hpp"
 #include "plume/parallel/communicator.hpp"
 #include "plume/parallel/decomposition.hpp"
 #include "plume/snapshot.hpp"
@@ -37,8 +38,10 @@ std::string to_string(TransportKind t);
 TransportKind parse_transport(const std::string& text);
 
 struct SolverConfig {
-  std::string model = "d2q37";  // the registered model (plume/model.hpp)
-  int nx = 256, ny = 512, nz = 1;  // global lattice; nz = 1: a 2-D lattice
+  ModelChoice model;  // the registered model (plume/model_choice.hpp); default: the registry's first
+  // The global lattice; nz = 1: a 2-D lattice. The application's default (config::default_config)
+  // is this one.
+  int nx = 192, ny = 384, nz = 1;
   Domain global() const { return Domain::whole(nx, ny, nz); }
   // The model's physics and case (its own struct, e.g. d2q37::Setup; d2q37/setup.hpp reaches
   // it); empty: the model's defaults.

@@ -175,7 +175,7 @@ std::uint64_t fnv1a64(const void* data, std::size_t n, std::uint64_t h) {
 
 void write_checkpoint(const std::string& path, const SolverConfig& cfg, const std::string& config_text, long long step,
                       const std::vector<double>& f, const std::vector<std::uint8_t>& solids) {
-  const Model& model = find_model(cfg.model);
+  const Model& model = *cfg.model;
   const std::uint64_t sites = std::uint64_t(cfg.global().global_sites());
   const std::uint64_t n = std::uint64_t(model.lattice().Q) * sites;
   if (f.size() != n)
@@ -245,7 +245,7 @@ Checkpoint read_checkpoint(const std::string& path) {
 }
 
 void check_compatible(const CheckpointHeader& h, const SolverConfig& cfg, const std::string& path) {
-  const Model& model = find_model(cfg.model);
+  const Model& model = *cfg.model;
   const LatticeInfo& l = model.lattice();
   if (h.model != model.name())
     throw fail(path, fmt::format("holds a state of model {}; this run uses model {}", h.model, model.name()));

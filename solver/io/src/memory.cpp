@@ -131,7 +131,7 @@ RunShape run_shape(const SolverConfig& cfg, int ranks, int image_scale) {
   s.nx = cfg.nx;
   s.ny = cfg.ny;
   s.nz = cfg.nz;
-  const Model& model = find_model(cfg.model);
+  const Model& model = *cfg.model;
   const LatticeInfo& lattice = model.lattice();
   s.q = lattice.Q;
   s.fields = int(model.fields().size());

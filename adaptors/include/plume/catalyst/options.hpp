@@ -24,26 +24,26 @@ struct Script {
 
 struct Options {
   std::vector<Script> scripts;
-  long every = 100;                 // default frequency (steps) of scripts and of Live
+  long every = insitu::defaults::every;  // default frequency (steps) of scripts
   std::string output_dir = "insitu";  // extracts directory (created); relative to the working directory
 
   // ParaView Live: the run connects to a ParaView that listens on live_host:live_port (the GUI's
   // Catalyst > Connect). With no client attached each Live call costs one refused connection.
   bool live = false;
-  std::string live_host = "localhost";
-  int live_port = 22222;
-  long live_every = 0;              // 0: every
+  std::string live_host = insitu::defaults::live_host;
+  int live_port = insitu::defaults::live_port;
+  long live_every = insitu::defaults::live_every;  // 0: `every`
   // A Live call during which no byte has moved to or from the client for this long drops the
   // client, and the run goes on without it.
-  double live_timeout = 5.0;        // seconds
+  double live_timeout = insitu::defaults::live_timeout;  // seconds
   std::string live_script;          // empty: the Live pipeline shipped with plume (pipelines/live.py)
 
-  OnError on_error = OnError::Stop;
+  OnError on_error = insitu::defaults::on_error;
 
   // Longest a call of a pipeline script (its import, catalyst_initialize, catalyst_execute,
   // catalyst_finalize) may take, in seconds; 0: no limit. A call past it is interrupted and
   // fails (on_error). The Live pipeline has none: it waits for its client by design.
-  double timeout = 0;
+  double timeout = insitu::defaults::timeout;
   // Polled from other threads (e.g. the driver's SIGINT/SIGTERM flag), so it must be thread-safe:
   // true interrupts a pipeline running at a step, which then ends without failing, skips the
   // pipelines not yet run at that step, and makes a Live call that waits for its client return at

@@ -1,8 +1,8 @@
-// What every in-situ consumer of a run agrees on, stated once: when it runs (every N steps) and
-// what a failure does. The application's configuration (insitu.every, insitu.live_every,
-// insitu.on_error), its in-situ hook (app/insitu.cpp) and the Catalyst adaptor and its demo all
-// take them from here. Header only, without dependencies: the configuration uses it in a build
-// without Catalyst.
+// What every in-situ consumer of a run agrees on, stated once: what a failure does, what a run
+// does while its consumer is busy, and the in-situ defaults. When they run is the run's schedule
+// (plume/io/schedule.hpp). The application's configuration (insitu.on_error, insitu.when_busy),
+// its in-situ hook (app/insitu.cpp) and the Catalyst adaptor and its demo all take them from
+// here. Header only, without dependencies: the configuration uses it in a build without Catalyst.
 #pragma once
 #include <string>
 #include <vector>
@@ -32,9 +32,16 @@ inline const std::vector<std::string>& when_busy_names() {
   return n;
 }
 
-// A consumer that runs every `every` steps (every > 0) runs at the steps that are multiples of it
-// (step 0 included), and next after `step` at next_due.
-inline bool due(long long step, long long every) { return step % every == 0; }
-inline long long next_due(long long step, long long every) { return (step / every + 1) * every; }
+// The in-situ defaults, stated once: the application's [insitu] keys (config::InSituConfig) and
+// the adaptor's catalyst::Options start from these.
+namespace defaults {
+constexpr long every = 100;                 // steps between calls of the pipelines
+constexpr long live_every = 100;            // steps between ParaView Live updates
+constexpr const char* live_host = "localhost";
+constexpr int live_port = 22222;
+constexpr double live_timeout = 5.0;        // seconds a Live update waits without a byte from the client
+constexpr double timeout = 1800;            // seconds a pipeline call may take (0: no limit)
+constexpr OnError on_error = OnError::Stop;
+}  // namespace defaults
 
 }  // namespace plume::insitu

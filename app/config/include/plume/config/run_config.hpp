@@ -14,6 +14,7 @@
 #include "plume/geometry/particle_bed.hpp"
 #include "plume/insitu/policy.hpp"
 #include "plume/io/field_select.hpp"
+#include "plume/io/schedule.hpp"
 #include "plume/solver.hpp"
 
 namespace plume::config {
@@ -21,33 +22,45 @@ namespace plume::config {
 
 struct OutputConfig {
   std::string dir = "out/rayleigh_taylor";
-  long every = 1000;             // images every this many steps (0: first and last only)
+  long every = 250;              // images every this many steps (0: first and last only)
   std::optional<long> diagnostics_every;  // rows of diagnostics.csv; unset: follows `every`
   std::string field = "T";      // one of io::field_names(model): shown in the images
   std::string colormap = "auto";  // "auto": viridis for speed, coolwarm for signed fields, else inferno
   // The images' colour range fixed by the user (output.range = "LO:HI"); unset: each image's data.
   std::optional<std::pair<double, double>> range;
   int image_scale = 2;           // pixels per lattice site
-  long checkpoint_every = 0;     // 0: only the final checkpoint
+  long checkpoint_every = 1000;  // 0: only the final checkpoint
   long first_checkpoint = 0;     // one more checkpoint at this step (0: none)
   int keep = 2;                  // checkpoints kept (the newest ones)
   long vtk_every = 0;            // VTK image files every this many steps (0: none)
   std::vector<std::string> vtk_fields;  // their fields (io::field_choices names); none: the stored ones
   long diagnostics_cadence() const { return diagnostics_every.value_or(every); }
+  // The run's cadences of these outputs (io::Schedule says when each is due).
+  io::Cadences cadences() const {
+    io::Cadences c;
+    c.images = {every};
+    c.diagnostics = {diagnostics_cadence()};
+    c.checkpoints = {checkpoint_every};
+    c.vtk = {vtk_every};
+    c.first_checkpoint = first_checkpoint;
+    return c;
+  }
 };
 
 struct InSituConfig {
   std::vector<std::string> scripts;  // ParaView Catalyst pipeline scripts
-  long every = 100;
+  long every = insitu::defaults::every;
   bool live = false;                 // accept a ParaView Live connection
-  std::string live_host = "localhost";
-  int live_port = 22222;
-  long live_every = 100;             // Live updates every this many steps
-  double live_timeout = 5.0;         // seconds a Live update waits without a byte from the client
-  insitu::OnError on_error = insitu::OnError::Stop;
+  std::string live_host = insitu::defaults::live_host;
+  int live_port = insitu::defaults::live_port;
+  long live_every = insitu::defaults::live_every;      // Live updates every this many steps
+  double live_timeout = insitu::defaults::live_timeout;  // seconds a Live update waits without a byte from the client
+  insitu::OnError on_error = insitu::defaults::on_error;
   insitu::WhenBusy when_busy = insitu::WhenBusy::Wait;  // an in-situ step while the sinks still run
-  double timeout = 1800;             // seconds a pipeline call may take (0: no limit)
+  double timeout = insitu::defaults::timeout;          // seconds a pipeline call may take (0: no limit)
   bool requested() const { return !scripts.empty() || live; }
+  // When the in-situ consumers run (io::Schedule; the adaptor's pipelines follow the same rule).
+  io::InSituCadence cadence() const { return {{every}, {live ? live_every : 0}}; }
 };
 
 // A closed STL surface voxelised onto the lattice ([geometry.stl]): a point p of the file lands at
@@ -80,7 +93,7 @@ struct GeometryConfig {
 
 struct RunConfig {
   SolverConfig solver;  // solver.solids: made by build_solids() from `geometry`
-  long steps = 0;  // the run ends when the step counter reaches this (a restart continues to it)
+  long steps = 3000;  // the run ends when the step counter reaches this (a restart continues to it)
   OutputConfig output;
   InSituConfig insitu;
   GeometryConfig geometry;
