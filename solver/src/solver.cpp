@@ -184,6 +184,9 @@ void Solver::setup() {
       throw std::runtime_error("backend 'cuda' requested but no CUDA device is usable: " + why);
   });
   stage(comm, "cannot tile the lattice", [&] {
+    if (ranks > 1)
+      if (const std::string why = model_->decomposition_problem(setup); !why.empty())
+        throw std::invalid_argument("a run on " + std::to_string(ranks) + " ranks: " + why);
     decomp_ = parallel::Decomposition(cfg_.global(),
                                       resolve_tiling(cfg_, *model_, setup, ranks, ndev > 0), model_->periodic(setup),
                                       model_->lattice().reach);
@@ -221,10 +224,7 @@ void Solver::setup() {
         [&] { transport_ = resolve_transport(cfg_.transport, *backend_, *backend_->halo_ops(), comm); });
   stage(comm, "cannot set up the halo exchange", [&] {
     const parallel::Neighbours nb = decomp_.neighbours(comm.rank());
-    stepper_ = std::make_unique<parallel::TileStepper>(*backend_->halo_ops(), parallel::make_halo_plan(model_->lattice(), domain_, nb),
-                                                       parallel::step_regions(domain_, nb, model_->lattice().reach),
-                                                       parallel::step_regions(domain_, nb, model_->lattice().reach, true), comm,
-                                                       transport_);
+    stepper_ = model_->make_tile_stepper(*backend_, domain_, nb, setup, comm, transport_);
   });
 }
 

@@ -240,6 +240,68 @@ TEST(GpuVsCpu, DiffusionStencilIn2DAnd3DAfter500Steps) {
       }
 }
 
+// The diffusion model's implicit scheme (its own backends: diffusion/implicit_cuda.cu, a thread
+// per line, against implicit_cpu.cpp; the one line solve of line_solve.hpp), at r = 5, far beyond
+// the explicit limit: backward Euler and Crank-Nicolson, 2-D and 3-D (an odd width: partial
+// blocks of lines), FP64 and FP32, periodic (cyclic systems) and between walls on y and z
+// (tridiagonal ones). Then a snapshot requested before steps queued on the GPU is the state it
+// was requested of: the implicit step makes it first.
+TEST(GpuVsCpu, DiffusionImplicitSchemeAfter100Steps) {
+  PLUME_REQUIRE_CUDA_DEVICE();
+  const auto implicit_case = [](bool walls, int nz, double theta, Precision prec) {
+    diffusion::Setup st;
+    st.physics.scheme = diffusion::Scheme::Implicit;
+    st.physics.theta = theta;
+    st.physics.kappa = 5.0;
+    st.physics.walls_y = walls;
+    st.physics.walls_z = walls && nz > 1;
+    st.physics.y_low = 1.5;
+    st.physics.y_high = 1.0;
+    st.physics.z_low = 2.0;
+    st.physics.z_high = 1.25;
+    st.initial.start = diffusion::Start::Blob;
+    st.initial.background = 1.0;
+    st.initial.amplitude = 1.0;
+    st.initial.width = nz > 1 ? 6.0 : 12.0;
+    SolverConfig c;
+    c.model = "diffusion";
+    c.nx = nz > 1 ? 151 : 201;
+    c.ny = nz > 1 ? 41 : 130;
+    c.nz = nz;
+    c.precision = prec;
+    c.setup = AnySetup(st);
+    return c;
+  };
+  for (bool walls : {false, true})
+    for (int nz : {1, 33})
+      for (double theta : {1.0, 0.5})
+        for (Precision prec : {Precision::FP64, Precision::FP32})
+          expect_agreement(std::string("diffusion implicit ") + (nz > 1 ? "3-D" : "2-D") + ", theta " +
+                               (theta == 1.0 ? "1" : "0.5") + (prec == Precision::FP32 ? ", FP32" : ", FP64") +
+                               (walls ? ", walls" : "") + ", 100 steps",
+                           implicit_case(walls, nz, theta, prec), 100, prec == Precision::FP32 ? 1e-6 : 1e-12);
+
+  const SolverConfig c = implicit_case(true, 33, 0.5, Precision::FP64);
+  Solver gpu(on(c, BackendKind::CUDA)), cpu(on(c, BackendKind::CPU));
+  gpu.initialize();
+  cpu.initialize();
+  gpu.advance(7);
+  cpu.advance(7);
+  Snapshot& snap = gpu.request_snapshot();
+  gpu.advance_async(5);
+  const Fields& f = snap.wait();
+  gpu.wait_steps();
+  Fields at7;
+  cpu.snapshot().fields(at7);
+  double worst = 0;
+  for (std::size_t k = 0; k < std::size_t(c.nx) * c.ny * c.nz; ++k)
+    worst = std::max(worst, std::fabs(f.data(0)[k] - at7.data(0)[k]) / std::fabs(at7.data(0)[k]));
+  EXPECT_LE(worst, 1e-12) << "the snapshot requested after 7 steps";
+  cpu.advance(5);
+  const Diff d = compare(gpu.populations(), cpu.populations());
+  EXPECT_LE(d.max_rel, 1e-12) << "after 12 steps";
+}
+
 // The model's sums (Snapshot::site_sums), reduced on the device, against the CPU's: D2Q9's |u| and
 // fluid sites around a block, with full-way (seed 001's) and half-way bounce-back.
 TEST(GpuVsCpu, D2Q9SiteSumsAgree) {

@@ -129,6 +129,32 @@ TEST(ModelKeys, TheDiffusionStencilsStabilityLimitIsCheckedWithTheLatticesDepth)
   EXPECT_NE(error_of(0.3, 1).find("limit 1/4"), std::string::npos);
 }
 
+// The implicit scheme (docs/diffusion.md): stable for any kappa, but only for theta in [1/2, 1],
+// and on one rank (its line solves do not cross tiles): both refused before any work, by name.
+TEST(ModelKeys, TheDiffusionImplicitSchemesThetaAndRanksAreChecked) {
+  const auto config_of = [](const std::string& physics) {
+    TempDir tmp;
+    plume::test::write_file(tmp / "case.toml", "model = \"diffusion\"\n[lattice]\nnx = 16\nny = 16\nnz = 16\n"
+                                               "[physics]\nkappa = 10\n" + physics);
+    return config::load_config(tmp / "case.toml");
+  };
+  EXPECT_EQ(validate_error(config_of("scheme = \"implicit\"\n")), "");
+  EXPECT_EQ(validate_error(config_of("scheme = \"implicit\"\ntheta = 0.5\n")), "");
+  EXPECT_NE(validate_error(config_of("scheme = \"explicit\"\n")).find("physics.kappa = 10 is above"),
+            std::string::npos);
+  for (const char* theta : {"0.4", "1.2"}) {
+    const std::string e = validate_error(config_of("scheme = \"implicit\"\ntheta = " + std::string(theta) + "\n"));
+    EXPECT_NE(e.find("physics.theta = " + std::string(theta) + " is out of range: must be"), std::string::npos) << e;
+  }
+  const config::RunConfig c = config_of("scheme = \"implicit\"\n");
+  const std::string on_two = plume::test::config_error_of([&] { config::validate(c, 2); });
+  EXPECT_NE(on_two.find("a run on 2 ranks: physics.scheme = \"implicit\" runs on one rank only"), std::string::npos)
+      << on_two;
+  EXPECT_EQ(plume::test::config_error_of([&] { config::validate(c, 1); }), "");
+  const std::string explicit_on_two = plume::test::config_error_of([&] { config::validate(config_of(""), 2); });
+  EXPECT_EQ(explicit_on_two.find("runs on one rank only"), std::string::npos) << explicit_on_two;
+}
+
 TEST(ModelKeys, WallTemperaturesThatFollowTheCaseBelongToTheModelsSetup) {
   config::RunConfig c = config::default_config();
   EXPECT_FALSE(d2q37::setup(c.solver).bottom_T.has_value());

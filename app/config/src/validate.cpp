@@ -224,6 +224,12 @@ void validate(const RunConfig& c, int ranks) {
   // Tiles that do not fit the lattice are reported by validate() already, as is a lattice size out
   // of its range (which no tiling is compared with).
   if (!reported(problems, "run.tiles") && !reported(problems, "lattice.")) check_job_tiles(c, ranks, problems);
+  // A setup that cannot be tiled (Model::decomposition_problem), on more than one rank.
+  if (ranks > 1)
+    for (const Model* m : models())
+      if (m->name() == c.solver.model && m->owns(c.solver.setup))
+        if (const std::string why = m->decomposition_problem(c.solver.setup); !why.empty())
+          problems.push_back(fmt::format("a run on {} ranks: {}", ranks, why));
   if (!problems.empty()) throw ConfigError(problems);
 }
 

@@ -29,6 +29,11 @@ const std::vector<std::string>& streaming_names();
 
 class Backend;
 struct Parameters;  // plume/parameters.hpp
+enum class TransportKind : int;  // plume/solver.hpp
+namespace parallel {
+class Communicator;  // plume/parallel/communicator.hpp
+class TileStepper;   // solver/src/parallel/tile_stepper.hpp
+}  // namespace parallel
 
 // What a stored field is to generic code: a plain scalar, or a component of the velocity (from
 // which every model with a velocity gets the derived fields speed and vorticity, io/field_select).
@@ -238,6 +243,19 @@ class Model {
   // cannot be made (no memory, no device).
   virtual std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s,
                                                 Precision p, Streaming st = Streaming::TwoBuffers) const = 0;
+  // A decomposed run (more than one rank): why the setup cannot run as tiles, in a sentence for an
+  // error message, or empty when it can. The configuration and the solver refuse such a run
+  // before any work; make_tile_stepper is then never called.
+  virtual std::string decomposition_problem(const AnySetup& /*s*/) const { return ""; }
+  // The stepper of one tile of a decomposed run, which drives backend `b` (of block `d`, its
+  // neighbours `nb`) through a step, its halos travelling over `comm` by `transport`. By default
+  // the generic one (solver/src/parallel/tile_stepper.cpp): the halo exchange overlapped with the
+  // per-site update of b's HaloOps; a model whose step is no per-site update (its own backend)
+  // derives its own from it.
+  virtual std::unique_ptr<parallel::TileStepper> make_tile_stepper(Backend& b, const Domain& d,
+                                                                   const parallel::Neighbours& nb,
+                                                                   const AnySetup& s, parallel::Communicator& comm,
+                                                                   TransportKind transport) const;
 };
 
 // The registered models (solver/models/registry.cpp), in the order they were registered.

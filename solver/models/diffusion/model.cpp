@@ -1,6 +1,7 @@
 // The diffusion model as the rest of plume sees it at run time: its name, stencil, field, setup
 // and backends.
 #include "diffusion/diagnostics.hpp"
+#include "diffusion/implicit_backends.hpp"
 #include "diffusion/model.hpp"
 #include "diffusion/names.hpp"
 #include "diffusion/registration.hpp"
@@ -25,6 +26,7 @@ class DiffusionModel final : public TraitsModel<Traits<3>> {
     const Initial& i = setup.initial;
     const Params& p = setup.physics;
     std::string text = "kappa = " + number_text(p.kappa) + ", ";
+    if (p.scheme == Scheme::Implicit) text += "implicit, theta = " + number_text(p.theta) + ", ";
     if (p.walls_y) text += "walls on y at T = " + number_text(p.y_low) + " and " + number_text(p.y_high) + ", ";
     if (p.walls_z) text += "walls on z at T = " + number_text(p.z_low) + " and " + number_text(p.z_high) + ", ";
     text += p.walls_y && p.walls_z ? "periodic in x, " : p.walls_y ? "periodic in x and z, " : p.walls_z ? "periodic in x and y, " : "periodic, ";
@@ -41,9 +43,27 @@ class DiffusionModel final : public TraitsModel<Traits<3>> {
     return "the diffusion stencil is no lattice of velocities: each new value reads the old values of its "
            "neighbours, which they overwrite in the same step, so it needs run.streaming = \"two-buffers\"";
   }
+  // The implicit scheme brings its own backends (implicit_backends.hpp), the generic ones wrapped.
   std::unique_ptr<Backend> make_backend(const BackendPlace& where, const Domain& d, const AnySetup& s, Precision p,
                                         Streaming st) const override {
+    if (s.as<Setup>().physics.scheme == Scheme::Implicit) {
+      if (!where.cuda)
+        return d.three_d() ? make_implicit_cpu_backend<3>(d, s, p, st, where.threads)
+                           : make_implicit_cpu_backend<2>(d, s, p, st, where.threads);
+#if PLUME_HAVE_CUDA
+      return d.three_d() ? make_implicit_cuda_backend<3>(d, s, p, st, where.device)
+                         : make_implicit_cuda_backend<2>(d, s, p, st, where.device);
+#else
+      throw std::runtime_error("plume was built without CUDA");
+#endif
+    }
     return d.three_d() ? make_backend_of<Traits<3>>(where, d, s, p, st) : make_backend_of<Traits<2>>(where, d, s, p, st);
+  }
+  // Its lines along a cut axis would cross tiles, which its backends' solves do not.
+  std::string decomposition_problem(const AnySetup& s) const override {
+    if (s.as<Setup>().physics.scheme == Scheme::Explicit) return "";
+    return "physics.scheme = \"implicit\" runs on one rank only: its line solves do not cross tiles yet; run it "
+           "on one rank (one GPU or the CPU's threads), or set physics.scheme = \"explicit\"";
   }
   const Parameters& parameters() const override { return diffusion::parameters(); }
   std::vector<QuantityInfo> diagnostics() const override { return diagnostic_quantities(); }
@@ -57,7 +77,8 @@ class DiffusionModel final : public TraitsModel<Traits<3>> {
 
  private:
   std::string name_ = "diffusion";
-  std::string title_ = "diffusion equation, explicit Euler, 5-point (2-D) or 7-point (3-D) stencil";
+  std::string title_ = "diffusion equation, explicit Euler or implicit theta-scheme split by axes, 5-point (2-D) or 7-point "
+                       "(3-D) stencil";
 };
 
 }  // namespace

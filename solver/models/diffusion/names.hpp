@@ -11,4 +11,10 @@ inline const std::vector<std::string>& start_names() {
   return n;
 }
 
+// In the order of Scheme (params.hpp).
+inline const std::vector<std::string>& scheme_names() {
+  static const std::vector<std::string> n{"explicit", "implicit"};
+  return n;
+}
+
 }  // namespace plume::diffusion

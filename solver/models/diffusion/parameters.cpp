@@ -30,7 +30,20 @@ std::vector<Parameter> make_list() {
                           "1/6 in 3-D, 1/4 in 2-D (nz = 1)",
                           PLUME_PHYSICS(kappa))
                   .min(0)
-                  .note("the explicit scheme is stable only for kappa <= 1/(2 D): 1/6 in 3-D, 1/4 in 2-D"));
+                  .note("the explicit scheme is stable only for kappa <= 1/(2 D): 1/6 in 3-D, 1/4 in 2-D; the "
+                        "implicit one for any kappa"));
+  t.push_back(choice<Setup>("physics", "scheme",
+                            "time scheme, chosen when the run starts: explicit = Euler, stable up to the limit of "
+                            "physics.kappa; implicit = the theta-scheme split by axes, one tridiagonal solve per "
+                            "line and axis, stable for any kappa",
+                            scheme_names(), PLUME_PHYSICS(scheme)));
+  t.push_back(real<Setup>("physics", "theta", "",
+                          "the implicit scheme's weight of the new state: 1 = backward Euler, 0.5 = Crank-Nicolson",
+                          PLUME_PHYSICS(theta))
+                  .min(kThetaMin)
+                  .max(kThetaMax)
+                  .note("the theta-scheme damps every mode for any kappa only with theta >= 1/2; above 1 it "
+                        "damps more than the equation"));
   // [walls]
   t.push_back(boolean<Setup>("walls", "y",
                              "fixed-value walls half a site below y = 0 and above y = ny-1; false: periodic in y",
@@ -94,11 +107,13 @@ std::vector<SetupProblem> check(const AnySetup& a, long long nx, long long ny, l
     lattice_rule::at_least(problems, "ny", ny, 2, "walls.y", "with one layer between them, both walls act on every site");
   const int D = nz > 1 ? 3 : 2;
   const double limit = stability_limit(D);
-  if (s.physics.kappa > limit)
+  if (s.physics.scheme == Scheme::Explicit && s.physics.kappa > limit)
     problems.push_back({"physics.kappa", "physics.kappa = " + number_text(s.physics.kappa) +
                                              " is above the explicit scheme's stability limit 1/" +
                                              std::to_string(2 * D) + " = " + number_text(limit) + " in " +
-                                             std::to_string(D) + "-D: kappa dt / dx^2 must be at most 1/(2 D)"});
+                                             std::to_string(D) +
+                                             "-D: kappa dt / dx^2 must be at most 1/(2 D), or set physics.scheme = "
+                                             "\"implicit\""});
   if (s.physics.walls_z && nz == 1)
     problems.push_back({"walls.z", "walls.z = true needs a 3-D lattice (lattice.nz > 1): a lattice of one plane has "
                                    "no z faces"});

@@ -177,6 +177,15 @@ class CpuBackend final : public Backend, public HaloOps {
 
   HaloOps* halo_ops() override { return this; }
 
+  // For a model's own step, in a backend that wraps this one and replaces step() (the diffusion
+  // model's implicit scheme, diffusion/implicit_cpu.cpp): the current state's planes (layout()),
+  // to be rewritten in place. The call counts as a change of the state: the fields of the state
+  // before are stale.
+  Planes<Real> state_to_rewrite() {
+    ++state_;
+    return current();
+  }
+
   void set_solids(const std::uint8_t* mask, const Box& b) override {
     ++state_;  // the fields of the state before are stale
     if constexpr (!has_solids<M>::value) {

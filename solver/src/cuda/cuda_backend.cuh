@@ -476,6 +476,19 @@ class CudaBackend final : public Backend, public HaloOps {
 
   HaloOps* halo_ops() override { return this; }
 
+  // For a model's own step, in a backend that wraps this one and replaces step() (the diffusion
+  // model's implicit scheme, diffusion/implicit_cuda.cu): the current state's planes in device
+  // memory (layout()), to be rewritten in place by kernels on compute_stream(). A snapshot
+  // requested of the state before is made first (its fields kernel runs ahead on that stream),
+  // and the call counts as a change of the state.
+  Planes<Real> state_to_rewrite() {
+    PLUME_CUDA_CHECK(cudaSetDevice(dev_));
+    serve_snapshot();
+    ++state_;
+    return current();
+  }
+  cudaStream_t compute_stream() const { return stream_; }
+
   // The new rows go to a second mask first, so that the sites that turn fluid are found by
   // comparing the two on the device; then they replace the old rows. All on the compute stream,
   // in order with the steps.

@@ -89,6 +89,24 @@ TileStepper::TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& 
       exchange_(ops, plan, comm, transport),
       bulk_first_(ops.bulk_pieces() == 1 && !stream_ordered(transport)) {}
 
+}  // namespace plume::parallel
+
+namespace plume {
+
+// The generic stepper of the backend's per-site update.
+std::unique_ptr<parallel::TileStepper> Model::make_tile_stepper(Backend& b, const Domain& d,
+                                                                const parallel::Neighbours& nb, const AnySetup& /*s*/,
+                                                                parallel::Communicator& comm,
+                                                                TransportKind transport) const {
+  return std::make_unique<parallel::TileStepper>(*b.halo_ops(), parallel::make_halo_plan(lattice(), d, nb),
+                                                 parallel::step_regions(d, nb, lattice().reach),
+                                                 parallel::step_regions(d, nb, lattice().reach, true), comm, transport);
+}
+
+}  // namespace plume
+
+namespace plume::parallel {
+
 void TileStepper::exchange() {
   exchange_.begin();
   exchange_.finish();

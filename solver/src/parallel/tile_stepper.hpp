@@ -51,8 +51,11 @@ class TileStepper {
   // (step_regions(..., true)).
   TileStepper(HaloOps& ops, const HaloPlan& plan, const StepRegions& regions, const StepRegions& return_regions,
               Communicator& comm, TransportKind transport);
-  void step(bool overlap);
-  void exchange();  // halos of the current state, for the fields
+  // A model's own stepper (Model::make_tile_stepper) derives from this one: it keeps the halo
+  // exchange and replaces the step.
+  virtual ~TileStepper() = default;
+  virtual void step(bool overlap);
+  virtual void exchange();  // halos of the current state, for the fields
 
  private:
   HaloOps& ops_;
