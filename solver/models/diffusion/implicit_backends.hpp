@@ -5,7 +5,7 @@
 #include <string>
 #include "diffusion/model.hpp"
 #include "diffusion/wrapped_backend.hpp"
-#include "plume/backend.hpp"
+#include "backend.hpp"
 #include "plume/parameters.hpp"
 
 namespace plume::diffusion {

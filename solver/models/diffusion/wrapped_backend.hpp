@@ -5,7 +5,7 @@
 // wrapped generic backend's state through its state_to_rewrite().
 #pragma once
 #include <memory>
-#include "plume/backend.hpp"
+#include "backend.hpp"
 
 namespace plume::diffusion {
 
