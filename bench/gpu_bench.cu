@@ -24,6 +24,7 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+#include "backend.hpp"
 #include "copy_planes.cuh"
 #include "cuda_check.hpp"
 #include "kernel_resources.hpp"

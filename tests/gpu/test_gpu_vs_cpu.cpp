@@ -136,8 +136,8 @@ TEST(GpuVsCpu, FieldsAgreeFP64) {
   PLUME_REQUIRE_CUDA_DEVICE();
   const Twin t = gpu_and_cpu(rt_case(Precision::FP64), 300);
   Fields G, C;
-  t.a->fields(G);
-  t.b->fields(C);
+  t.a->snapshot().fields(G);
+  t.b->snapshot().fields(C);
   ASSERT_EQ(G["rho"].size(), C["rho"].size());
   for (std::size_t k = 0; k < C["rho"].size(); ++k) {
     ASSERT_NEAR(G["rho"][k], C["rho"][k], 1e-12 * C["rho"][k]) << "site " << k;
@@ -324,7 +324,7 @@ TEST(GpuVsCpu, D2Q9SiteSumsAgree) {
       c.solids = std::make_shared<plume::test::SitesWhere>(
           [](int x, int y) { return x >= 100 && x < 130 && y >= 500 && y < 560; });
       const Twin t = gpu_and_cpu(c, 200);
-      const std::vector<double> gpu = t.a->site_sums(), cpu = t.b->site_sums();
+      const std::vector<double> gpu = t.a->snapshot().site_sums(), cpu = t.b->snapshot().site_sums();
       ASSERT_EQ(gpu.size(), 2u);
       ASSERT_EQ(cpu.size(), 2u);
       EXPECT_EQ(gpu[d2q9::Traits::kFluidSites], 300.0 * 1100 - 30 * 60);

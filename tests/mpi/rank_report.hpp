@@ -87,7 +87,7 @@ inline const Reference& reference(const SolverConfig& c, long steps) {
     s.initialize();
     s.advance(steps);
     r.populations = s.populations();
-    s.fields(r.fields);
+    s.snapshot().fields(r.fields);
   }
   return r;
 }

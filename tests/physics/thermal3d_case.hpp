@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <vector>
+#include "backend.hpp"  // solver/src: this case drives the model's backend, below the Solver
 #include "thermal3d/diagnostics.hpp"
 #include "thermal3d/model.hpp"
 #include "thermal3d/registration.hpp"
