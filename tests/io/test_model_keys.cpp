@@ -146,12 +146,16 @@ TEST(ModelKeys, TheDiffusionImplicitSchemesThetaAndRanksAreChecked) {
     const std::string e = validate_error(config_of("scheme = \"implicit\"\ntheta = " + std::string(theta) + "\n"));
     EXPECT_NE(e.find("physics.theta = " + std::string(theta) + " is out of range: must be"), std::string::npos) << e;
   }
-  const config::RunConfig c = config_of("scheme = \"implicit\"\n");
+  TempDir out;
+  config::RunConfig c = config_of("scheme = \"implicit\"\n");
+  c.output.dir = out / "out";
   const std::string on_two = plume::test::config_error_of([&] { config::validate(c, 2); });
   EXPECT_NE(on_two.find("a run on 2 ranks: physics.scheme = \"implicit\" runs on one rank only"), std::string::npos)
       << on_two;
   EXPECT_EQ(plume::test::config_error_of([&] { config::validate(c, 1); }), "");
-  const std::string explicit_on_two = plume::test::config_error_of([&] { config::validate(config_of(""), 2); });
+  config::RunConfig e = config_of("");
+  e.output.dir = out / "out";
+  const std::string explicit_on_two = plume::test::config_error_of([&] { config::validate(e, 2); });
   EXPECT_EQ(explicit_on_two.find("runs on one rank only"), std::string::npos) << explicit_on_two;
 }
 
