@@ -499,7 +499,7 @@ long Simulation::publish(long max_overlap) {
   };
   SnapshotPhases took;
   if (device_only) {
-    solver_->request_snapshot(Snapshot::Device);
+    solver_->request_snapshot(plume::Snapshot::Device);
     // Of the state just requested, before steps are queued behind it.
     s.diag = device_diagnostics(s.step, s.time);
   } else {

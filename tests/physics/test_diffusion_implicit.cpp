@@ -69,6 +69,12 @@ double axis_factor(double r, double theta, double half) {
   return (1.0 - (1.0 - theta) * a) / (1.0 + theta * a);
 }
 
+// At most `steps`, at least 1, such that |g|^steps >= 1e-3.
+long steps_above(double g, long steps) {
+  while (steps > 1 && std::pow(std::abs(g), double(steps)) < 1e-3) --steps;
+  return steps;
+}
+
 // The largest deviation of T from g^n times the start over the lattice, relative to |g|^n,
 // for the sine of `s` on the periodic nx x ny x nz box (g: the product of the axes' factors).
 double decay_error(int nx, int ny, int nz, const diffusion::Setup& s, long steps, Precision p = Precision::FP64) {
@@ -76,6 +82,10 @@ double decay_error(int nx, int ny, int nz, const diffusion::Setup& s, long steps
   double g = 1;
   for (int a = 0; a < 3; ++a)
     if (N[a] > 1 && s.initial.k[a] != 0) g *= axis_factor(s.physics.kappa, s.physics.theta, kPi * s.initial.k[a] / N[a]);
+  // Round-off leaves ~1e-16 in every other mode, the slowly decaying ones included: the mode is
+  // followed only while it stands well above that (|g|^n >= 1e-3), so that the check is of the
+  // factor and not of the round-off.
+  steps = steps_above(g, steps);
   const std::vector<double> t = run(nx, ny, nz, s, steps, {}, p);
   const double gn = std::pow(g, double(steps));
   double worst = 0;
@@ -99,9 +109,9 @@ double sum(const std::vector<double>& t) {
 // r = 10 is 60 times the explicit scheme's limit in 3-D (1/6).
 TEST(DiffusionImplicit, ASineModeDecaysByTheExactDiscreteFactorIn3D) {
   for (double theta : {1.0, 0.5}) {
-    EXPECT_LT(decay_error(16, 20, 12, sine(implicit(10.0, theta), 1, 2, 1), 12), 1e-12) << "theta " << theta;
-    EXPECT_LT(decay_error(16, 20, 12, sine(implicit(10.0, theta), 2, 1, 3), 12), 1e-12) << "theta " << theta;
-    EXPECT_LT(decay_error(16, 20, 12, sine(implicit(0.3, theta), 1, 2, 1), 12), 1e-12) << "theta " << theta;
+    EXPECT_LT(decay_error(16, 20, 12, sine(implicit(10.0, theta), 1, 2, 1), 12), 1e-11) << "theta " << theta;
+    EXPECT_LT(decay_error(16, 20, 12, sine(implicit(10.0, theta), 2, 1, 3), 12), 1e-11) << "theta " << theta;
+    EXPECT_LT(decay_error(16, 20, 12, sine(implicit(0.3, theta), 1, 2, 1), 12), 1e-11) << "theta " << theta;
   }
   // FP32 storage rounds T to 24 bits after each axis' solve.
   EXPECT_LT(decay_error(16, 20, 12, sine(implicit(10.0, 1.0), 1, 2, 1), 12, Precision::FP32), 1e-5);
@@ -109,11 +119,11 @@ TEST(DiffusionImplicit, ASineModeDecaysByTheExactDiscreteFactorIn3D) {
 
 TEST(DiffusionImplicit, ASineModeDecaysByTheExactDiscreteFactorIn2D) {
   for (double theta : {1.0, 0.5}) {
-    EXPECT_LT(decay_error(24, 18, 1, sine(implicit(10.0, theta), 2, 1, 0), 12), 1e-12) << "theta " << theta;
-    EXPECT_LT(decay_error(24, 18, 1, sine(implicit(10.0, theta), 1, 3, 1), 12), 1e-12) << "theta " << theta;
+    EXPECT_LT(decay_error(24, 18, 1, sine(implicit(10.0, theta), 2, 1, 0), 12), 1e-11) << "theta " << theta;
+    EXPECT_LT(decay_error(24, 18, 1, sine(implicit(10.0, theta), 1, 3, 1), 12), 1e-11) << "theta " << theta;
   }
   // An axis of two sites (the periodic line whose two neighbours are one site).
-  EXPECT_LT(decay_error(24, 2, 1, sine(implicit(10.0, 0.5), 3, 0, 0), 12), 1e-12);
+  EXPECT_LT(decay_error(24, 2, 1, sine(implicit(10.0, 0.5), 3, 0, 0), 12), 1e-11);
 }
 
 // The factors differ from the explicit scheme's and from the unsplit theta-scheme's (whose factor
@@ -144,13 +154,16 @@ TEST(DiffusionImplicit, AnyRIsStableAndTheSumOfTStays) {
       for (double x : v) s += (x - mean) * (x - mean);
       return s;
     };
-    double before = spread(t);
+    const double spread0 = spread(t);
+    double before = spread0;
     for (long steps = 1; steps <= 30; ++steps) {
       t = run(nx, ny, nz, implicit(1000.0, theta), steps, start);
       ASSERT_TRUE(std::isfinite(sum(t)));
-      EXPECT_NEAR(sum(t), total, 1e-12 * total) << "theta " << theta << ", step " << steps;
+      // At r = 1000 each solve's round-off is ~r eps of T: the sum holds to that, step after step.
+      EXPECT_NEAR(sum(t), total, 1e-10 * total) << "theta " << theta << ", step " << steps;
       const double now = spread(t);
-      EXPECT_LE(now, before * (1 + 1e-12)) << "theta " << theta << ", step " << steps;
+      // Once the spread has decayed to round-off it no longer shrinks: a slack at that level.
+      EXPECT_LE(now, before * (1 + 1e-12) + 1e-20 * spread0) << "theta " << theta << ", step " << steps;
       before = now;
     }
     if (theta == 1.0) EXPECT_LT(before, 1e-6 * spread(run(nx, ny, nz, implicit(1000.0, theta), 0, start)));
@@ -182,9 +195,9 @@ TEST(DiffusionImplicit, WallsKeepTheLinearProfileAndTheirLowestModeDecaysByItsFa
     const auto mode = [&](int x, int y, int z) {
       return std::sin(2 * kPi * x / nx) * std::sin(kPi * (y + 0.5) / ny) * std::sin(kPi * (z + 0.5) / nz);
     };
-    const long steps = 10;
     const double g = axis_factor(10.0, theta, kPi / nx) * axis_factor(10.0, theta, kPi / (2 * ny)) *
                      axis_factor(10.0, theta, kPi / (2 * nz));
+    const long steps = steps_above(g, 10);
     const double gn = std::pow(g, double(steps));
     const std::vector<double> u = run(nx, ny, nz, m, steps, mode);
     double err = 0;
@@ -192,7 +205,7 @@ TEST(DiffusionImplicit, WallsKeepTheLinearProfileAndTheirLowestModeDecaysByItsFa
       for (int y = 0; y < ny; ++y)
         for (int x = 0; x < nx; ++x)
           err = std::max(err, std::abs(u[(std::size_t(z) * ny + y) * nx + x] - gn * mode(x, y, z)) / std::abs(gn));
-    EXPECT_LT(err, 1e-12) << "theta " << theta;
+    EXPECT_LT(err, 1e-11) << "theta " << theta;
     // Walls one site further out (half = pi / (2 (NY + 2))) would give a visibly other factor.
     EXPECT_GT(std::abs(std::pow(axis_factor(10.0, theta, kPi / (2 * (ny + 2))) / axis_factor(10.0, theta, kPi / (2 * ny)),
                                 double(steps)) - 1.0),
