@@ -1,6 +1,6 @@
 // What plume knows of a model at run time, and the registry of models. A model is one folder,
 // solver/models/<name>: its lattice, its per-site physics (shared by the CPU and CUDA backends),
-// its cases, its parameters and its fields, plus one line in solver/models/registry.cpp. The rest
+// its cases, its parameters and its fields, plus one line in solver/models/models.cmake. The rest
 // of plume (solver, decomposition, checkpoints, diagnostics, in situ, GUI, benchmarks) takes
 // everything model-specific from here; docs/architecture.md, "Adding a model".
 #pragma once
