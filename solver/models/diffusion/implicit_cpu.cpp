@@ -28,12 +28,15 @@ class ImplicitCpuBackend final : public ImplicitBackend {
         const Lines lines = lines_along(l, axis);
         if (lines.n < 2) continue;  // a periodic axis of one site: its second difference is 0
         const LineSystem sys = line_system(params_, axis);
+        // Each thread's work, sized once for the longest line (not allocated every step).
+        const std::size_t per = std::size_t(line_work(sys, lines.n));
+        if (work_.size() < per * std::size_t(threads_)) work_.assign(per * std::size_t(threads_), 0.0);
 #pragma omp parallel num_threads(threads_)
         {
-          std::vector<double> work(std::size_t(line_work(sys, lines.n)));
+          double* work = work_.data() + per * std::size_t(omp_get_thread_num());
 #pragma omp for schedule(static)
           for (int j = 0; j < lines.count; ++j)
-            solve_line(t + line_start(l, axis, j), lines.stride, lines.n, sys, work.data(), 1);
+            solve_line(t + line_start(l, axis, j), lines.stride, lines.n, sys, work, 1);
         }
       }
     }
@@ -42,6 +45,7 @@ class ImplicitCpuBackend final : public ImplicitBackend {
  private:
   std::unique_ptr<Inner> in_;
   int threads_;
+  std::vector<double> work_;  // threads_ slices of the line solve's work
 };
 
 }  // namespace
