@@ -10,6 +10,7 @@
 #include <typeinfo>
 #include <vector>
 #include "plume/end_report.hpp"
+#include "plume/extra_state.hpp"
 #include "plume/grid/domain.hpp"
 #include "plume/lattice/lattice_info.hpp"
 #include "plume/parallel/decomposition.hpp"
@@ -30,6 +31,7 @@ const std::vector<std::string>& streaming_names();
 class Backend;
 struct Parameters;  // plume/parameters.hpp
 enum class TransportKind : int;  // plume/solver.hpp
+struct SolverConfig;              // plume/solver.hpp
 namespace parallel {
 class Communicator;  // plume/parallel/communicator.hpp
 class TileStepper;   // solver/src/parallel/tile_stepper.hpp
@@ -256,6 +258,11 @@ class Model {
                                                                    const parallel::Neighbours& nb,
                                                                    const AnySetup& s, parallel::Communicator& comm,
                                                                    TransportKind transport) const;
+  // The state a run of `cfg` owns besides the populations (plume/extra_state.hpp), made once when
+  // the solver is. By default the passive tracers that cfg.tracers asks for (solver/tracers),
+  // where the model has a velocity; throws std::invalid_argument naming the problem when it has
+  // none. A model with particles of its own adds them.
+  virtual std::vector<std::unique_ptr<ExtraState>> make_extra_state(const SolverConfig& cfg) const;
 };
 
 // The registered models (solver/models/registry.cpp), in the order they were registered.

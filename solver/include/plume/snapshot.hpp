@@ -17,6 +17,7 @@
 #include "plume/fields.hpp"
 #include "plume/grid/domain.hpp"
 #include "plume/model.hpp"
+#include "plume/point_set.hpp"
 #include "plume/reductions.hpp"
 
 namespace plume {
@@ -85,12 +86,19 @@ class Snapshot {
   // The same snapshot in device memory on the CUDA backend (plume/device_fields.hpp): read it
   // after wait() or wait_device() and before the next request. Empty on the CPU backend.
   DeviceFields device_fields() const;
+  // The points of the run's extra states (plume/extra_state.hpp: "tracers") at the step of the
+  // last request, this rank's, one set per state in the order the model made them; empty with no
+  // request or no extra state. Valid until the next request.
+  const std::vector<PointSet>& point_sets() const { return points_; }
 
   // --- rank 0 -------------------------------------------------------------------------------------
   // Collective. The whole lattice on rank 0 (x0 = y0 = 0) from every rank's `local` block (what
   // fields() or wait() gave it: nothing is computed again); `global` is left empty (0 x 0) on the
   // other ranks.
   void gather(const Fields& local, Fields& global);
+  // Collective. Every rank's `local` sets (what point_sets() gave it) joined on rank 0, set by set,
+  // each set's points in the order of their ids; `global` is left empty on the other ranks.
+  void gather_points(const std::vector<PointSet>& local, std::vector<PointSet>& global);
 
  private:
   friend class Solver;
@@ -100,6 +108,7 @@ class Snapshot {
   Solver& s_;
   long step_ = -1;           // the step of the requested fields; -1: none requested
   bool on_device_ = false;   // requested as Device
+  std::vector<PointSet> points_;  // the extra states' points at step_ (point_sets)
 };
 
 }  // namespace plume

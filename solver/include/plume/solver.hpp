@@ -16,6 +16,7 @@
 #include "plume/parallel/decomposition.hpp"
 #include "plume/snapshot.hpp"
 #include "plume/solids.hpp"
+#include "plume/tracer_config.hpp"
 
 namespace plume {
 
@@ -61,6 +62,7 @@ struct SolverConfig {
   // The solid sites (plume/solids.hpp); null: none. Only a model that supports solids
   // (Model::supports_solids) accepts them.
   std::shared_ptr<const Geometry> solids;
+  TracerConfig tracers;  // passive tracer particles (plume/tracer_config.hpp); default: none
 };
 
 // Which backend runs this rank's block (Solver::backend), for logs and summaries.
@@ -81,6 +83,8 @@ struct CheckpointState {
   long step = 0;
   std::vector<double> populations;
   std::vector<std::uint8_t> solids;
+  // The run's extra states (plume/extra_state.hpp: tracers), each by its name; empty when it has none.
+  std::vector<ExtraPayload> extra;
 };
 
 class Backend;
@@ -182,6 +186,7 @@ class Solver {
   Domain domain_;
   std::unique_ptr<Backend> backend_;
   std::unique_ptr<parallel::TileStepper> stepper_;  // decomposed runs of more than one rank
+  std::vector<std::unique_ptr<ExtraState>> extra_;  // Model::make_extra_state: tracers, particles
   std::vector<std::uint8_t> solid_;  // this block's solid sites with its halo (src/solid_mask.hpp); empty: none
   bool links_placed_ = false;  // where the walls cross the links, for a model that uses them
   std::string reason_;
