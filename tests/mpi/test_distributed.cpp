@@ -211,38 +211,6 @@ TEST(DistributedErrors, ATilingThatDoesNotFitIsRefusedOnEveryRank) {
   }
 }
 
-// The diffusion model's implicit scheme solves whole lines, which do not cross tiles yet
-// (Model::decomposition_problem): a decomposed run is refused on every rank before its backend is
-// made, naming the key; on one rank it runs.
-TEST(DistributedErrors, TheImplicitDiffusionSchemeIsRefusedOnMoreThanOneRank) {
-  diffusion::Setup st;
-  st.physics.scheme = diffusion::Scheme::Implicit;
-  st.physics.kappa = 10.0;
-  SolverConfig c;
-  c.model = "diffusion";
-  c.nx = 24;
-  c.ny = 20;
-  c.backend = BackendKind::CPU;
-  c.threads = 1;
-  c.setup = AnySetup(st);
-  if (world->size() == 1) {
-    Solver s(c, *world);
-    s.initialize();
-    EXPECT_NO_THROW(s.advance(2));
-    return;
-  }
-  try {
-    Solver s(c, *world);
-    ADD_FAILURE() << "accepted an implicit run on " << world->size() << " ranks";
-  } catch (const CollectiveError& e) {
-    const std::string m = e.what();
-    EXPECT_NE(m.find("a run on " + std::to_string(world->size()) + " ranks: physics.scheme = \"implicit\" runs on "
-                     "one rank only"),
-              std::string::npos)
-        << m;
-  }
-}
-
 // The transports between device buffers (CUDA-aware MPI, NCCL, CUDA IPC) asked for on the CPU
 // backend: refused on every rank, naming the transport and the one that can run.
 TEST(DistributedErrors, ADeviceTransportOnTheCpuBackendIsRefusedOnEveryRank) {

@@ -4,7 +4,7 @@
 // a = 4 r sin^2(k/2), at r far beyond the explicit limit, for backward Euler and Crank-Nicolson,
 // in 3-D and 2-D; at any r no mode grows and the sum of T stays; between fixed-value walls the
 // linear profile is steady and the lowest wall mode decays by its factor; theta outside [1/2, 1]
-// and a decomposed implicit run are refused by name.
+// is refused by name. Decomposed runs: tests/mpi/test_implicit_distributed.cpp.
 #include <gtest/gtest.h>
 #include <cmath>
 #include <functional>

@@ -17,7 +17,9 @@ class ImplicitCpuBackend final : public ImplicitBackend {
 
  public:
   ImplicitCpuBackend(std::unique_ptr<Inner> in, const AnySetup& s, int threads)
-      : ImplicitBackend(*in, s), in_(std::move(in)), threads_(threads > 0 ? threads : omp_get_max_threads()) {}
+      : ImplicitBackend(*in, s, sizeof(Real) == 4 ? Precision::FP32 : Precision::FP64, threads),
+        in_(std::move(in)),
+        threads_(threads > 0 ? threads : omp_get_max_threads()) {}
 
   void step(long n) override {
     if (params_.scheme == Scheme::Explicit) return in_->step(n);  // steered back to the explicit step

@@ -32,7 +32,8 @@ class ImplicitCudaBackend final : public ImplicitBackend {
  public:
   // Work for the longest need of an axis: 3 doubles a site on a periodic one (line_solve.hpp).
   ImplicitCudaBackend(std::unique_ptr<Inner> in, const AnySetup& s)
-      : ImplicitBackend(*in, s), in_(std::move(in)), work_(3 * std::size_t(in_->layout().interior_sites())) {}
+      : ImplicitBackend(*in, s, sizeof(Real) == 4 ? Precision::FP32 : Precision::FP64, 0),
+        in_(std::move(in)), work_(3 * std::size_t(in_->layout().interior_sites())) {}
 
   void step(long n) override {
     step_async(n);

@@ -2,6 +2,7 @@
 // and backends.
 #include "diffusion/diagnostics.hpp"
 #include "diffusion/implicit_backends.hpp"
+#include "diffusion/implicit_stepper.hpp"
 #include "diffusion/model.hpp"
 #include "diffusion/names.hpp"
 #include "diffusion/registration.hpp"
@@ -59,11 +60,15 @@ class DiffusionModel final : public TraitsModel<Traits<3>> {
     }
     return d.three_d() ? make_backend_of<Traits<3>>(where, d, s, p, st) : make_backend_of<Traits<2>>(where, d, s, p, st);
   }
-  // Its lines along a cut axis would cross tiles, which its backends' solves do not.
-  std::string decomposition_problem(const AnySetup& s) const override {
-    if (s.as<Setup>().physics.scheme == Scheme::Explicit) return "";
-    return "physics.scheme = \"implicit\" runs on one rank only: its line solves do not cross tiles yet; run it "
-           "on one rank (one GPU or the CPU's threads), or set physics.scheme = \"explicit\"";
+  // A decomposed implicit run has lines that cross tiles: its own stepper assembles and solves them
+  // (implicit_stepper.hpp). The explicit scheme is a per-site update: the generic stepper.
+  std::unique_ptr<parallel::TileStepper> make_tile_stepper(Backend& b, const Domain& d, const parallel::Neighbours& nb,
+                                                           const AnySetup& s, parallel::Communicator& comm,
+                                                           TransportKind transport) const override {
+    if (s.as<Setup>().physics.scheme == Scheme::Explicit) return Model::make_tile_stepper(b, d, nb, s, comm, transport);
+    auto* implicit = dynamic_cast<ImplicitBackend*>(&b);
+    if (!implicit) throw std::logic_error("an implicit diffusion run on a backend that is not the implicit scheme's");
+    return make_implicit_tile_stepper(*implicit, lattice(), d, nb, comm, transport);
   }
   const Parameters& parameters() const override { return diffusion::parameters(); }
   std::vector<QuantityInfo> diagnostics() const override { return diagnostic_quantities(); }

@@ -42,8 +42,8 @@ class WrappedBackend : public Backend {
   void set_solids(const std::uint8_t* mask, const Box& b) override { in_.set_solids(mask, b); }
   void set_links(const float* q, const Box& b) override { in_.set_links(q, b); }
   // The wrapped backend's halo exchange, with its per-site update: the model's own tile stepper
-  // (Model::make_tile_stepper) replaces the step, or the model refuses decomposed runs
-  // (Model::decomposition_problem).
+  // (Model::make_tile_stepper; the implicit scheme's, implicit_stepper.hpp) keeps the exchange
+  // and replaces the step.
   HaloOps* halo_ops() override { return in_.halo_ops(); }
 
  private:
