@@ -24,7 +24,8 @@ Lattice Tracers::lattice(const Solver& s) const {
   l.dims = dims_;
   for (int a = 0; a < 3; ++a) {
     l.N[std::size_t(a)] = s.decomposition().global().global_size(a);
-    l.periodic[std::size_t(a)] = a < dims_ && s.decomposition().periodic(a);
+    // The setup's, which steering may change on one rank (Solver::steer).
+    l.periodic[std::size_t(a)] = a < dims_ && s.model().periodic(s.config().setup)[std::size_t(a)];
   }
   return l;
 }
@@ -41,7 +42,7 @@ void Tracers::read_flow(Solver& s) {
         for (int c = 0; c < dims_; ++c) window_.plane[std::size_t(Window::kUx + c)][w] = fields_[velocity_[std::size_t(c)]][f];
         if (solid_ >= 0) window_.plane[Window::kSolid][w] = fields_[solid_][f];
       }
-  exchange_margins(window_, s.decomposition(), s.communicator());
+  exchange_margins(window_, s.decomposition(), lattice(s).periodic, s.communicator());
 }
 
 void Tracers::initialize(Solver& s) {

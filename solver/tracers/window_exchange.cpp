@@ -70,17 +70,18 @@ void copy_periodic(Window& w, int a) {
 
 }  // namespace
 
-void exchange_margins(Window& w, const parallel::Decomposition& decomp, parallel::Communicator& comm) {
+void exchange_margins(Window& w, const parallel::Decomposition& decomp, const std::array<bool, 3>& periodic,
+                      parallel::Communicator& comm) {
   const int rank = comm.rank();
   const parallel::Neighbours nb = decomp.neighbours(rank);
   for (int a = 0; a < 3; ++a) {
     const int m = w.margin[std::size_t(a)], n = w.n[std::size_t(a)];
     if (m == 0) continue;
-    const parallel::Neighbour low = nb[std::size_t(2 * a)], high = nb[std::size_t(2 * a + 1)];
-    if (low.link == parallel::Link::Self) {
-      copy_periodic(w, a);
+    if (decomp.tiling().along(a) == 1) {  // one tile along a: its own images, or nothing beyond a wall
+      if (periodic[std::size_t(a)]) copy_periodic(w, a);
       continue;
     }
+    const parallel::Neighbour low = nb[std::size_t(2 * a)], high = nb[std::size_t(2 * a + 1)];
     // Blocking messages: along each axis a tile of even index sends first and one of odd index
     // receives first, so that no ring of tiles waits on itself whatever the messages' sizes.
     const bool send_first = decomp.tile(rank, a) % 2 == 0;

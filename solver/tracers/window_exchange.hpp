@@ -10,7 +10,10 @@
 
 namespace plume::tracers {
 
-// Collective over the ranks of `decomp`.
-void exchange_margins(Window& w, const parallel::Decomposition& decomp, parallel::Communicator& comm);
+// Collective over the ranks of `decomp`. `periodic`: the run's periodic directions now (a
+// one-process run may be steered between walls and periodic sides; a decomposed one may not, so
+// its neighbours stay the decomposition's).
+void exchange_margins(Window& w, const parallel::Decomposition& decomp, const std::array<bool, 3>& periodic,
+                      parallel::Communicator& comm);
 
 }  // namespace plume::tracers

@@ -47,7 +47,7 @@ inline tracers::Lattice lattice_of(const Solver& s) {
   l.dims = s.decomposition().global().three_d() ? 3 : 2;
   for (int a = 0; a < 3; ++a) {
     l.N[std::size_t(a)] = s.decomposition().global().global_size(a);
-    l.periodic[std::size_t(a)] = a < l.dims && s.decomposition().periodic(a);
+    l.periodic[std::size_t(a)] = a < l.dims && s.model().periodic(s.config().setup)[std::size_t(a)];
   }
   return l;
 }
