@@ -155,7 +155,8 @@ class Loop {
       const std::string path = out_.path(Output::checkpoint_name(step));
       try {
         const CheckpointState state = solver_.checkpoint_out();  // one rank: its block is the lattice
-        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), step, state.populations, state.solids);
+        io::write_checkpoint(path, cfg_.solver, config::to_toml(cfg_), step, state.populations, state.solids,
+                             state.extra);
         report_.final_checkpoint = path;
       } catch (const std::exception& e) {
         console_.warning(fmt::format("cannot write the checkpoint of step {}: {}", step, e.what()));

@@ -209,6 +209,9 @@ void Solver::setup() {
                                " backend cannot run one tile of a decomposed lattice (it has no halo exchange); "
                                "choose the cpu or cuda backend for runs on several ranks");
   });
+  // The extra states (tracers) once, where the run is known: the model's velocity fields, the
+  // lattice, the configuration's seeding.
+  stage(comm, "cannot carry the extra state", [&] { extra_ = model_->make_extra_state(cfg_); });
   if (cfg_.solids) {
     stage(comm, "cannot place the solid sites", [&] {
       if (!model_->supports_solids())
@@ -243,20 +246,36 @@ BackendInfo Solver::backend() const {
 void Solver::initialize() {
   backend_->initialize();
   step_ = 0;
+  for (const std::unique_ptr<ExtraState>& e : extra_) e->initialize(*this);
 }
 
+// The flow's steps run in stretches that end at every multiple of an extra state's every(); the
+// states due there advance with the flow they arrive in, in the order the model made them.
 void Solver::advance(long nsteps) {
-  if (stepper_) {
-    for (long s = 0; s < nsteps; ++s) stepper_->step(cfg_.overlap);
-    backend_->wait_steps();  // a tile's steps may still run (HaloOps::swap)
-  } else {
-    backend_->step(nsteps);
+  const auto flow = [&](long n) {
+    if (stepper_) {
+      for (long s = 0; s < n; ++s) stepper_->step(cfg_.overlap);
+      backend_->wait_steps();  // a tile's steps may still run (HaloOps::swap)
+    } else {
+      backend_->step(n);
+    }
+    step_ += n;
+  };
+  if (extra_.empty()) return flow(nsteps);
+  for (long left = nsteps; left > 0;) {
+    long n = left;
+    for (const std::unique_ptr<ExtraState>& e : extra_) n = std::min(n, e->every() - step_ % e->every());
+    flow(n);
+    left -= n;
+    for (const std::unique_ptr<ExtraState>& e : extra_)
+      if (step_ % e->every() == 0) e->advance(*this, e->every());
   }
-  step_ += nsteps;
 }
 
+// A run with extra states steps at once, as advance() does: the states read the flow between the
+// stretches of steps (docs/configuration.md, [tracers]).
 void Solver::advance_async(long nsteps) {
-  if (stepper_) return advance(nsteps);
+  if (stepper_ || !extra_.empty()) return advance(nsteps);
   backend_->step_async(nsteps);
   step_ += nsteps;
 }
@@ -357,15 +376,54 @@ CheckpointState Solver::checkpoint_out() {
           local[(std::size_t(z) * domain_.ny + y) * domain_.nx + x] = solid_[std::size_t(l.site(x, y, z))];
     s.solids = gather_blocks(*comm_, decomp_, 1, std::move(local));
   }
+  for (const std::unique_ptr<ExtraState>& e : extra_) {
+    std::vector<std::uint8_t> bytes = e->save(*this);
+    if (comm_->rank() == 0) s.extra.push_back({e->name(), std::move(bytes)});
+  }
   return s;
 }
 
 void Solver::checkpoint_in(const CheckpointState& s) {
-  // Rank 0's state decides whether there are solid sites to take: the others' argument is ignored.
+  // Rank 0's state decides: the others' argument is ignored. Its extra payloads must be the run's
+  // extra states, one each, or none at all (a checkpoint of a run without them: the states start
+  // afresh from their seeding at the checkpoint's step); checked before anything changes.
+  std::vector<long long> payload_of(extra_.size(), -1);  // rank 0: the payload of each state
+  std::string problem;
+  if (comm_->rank() == 0 && !s.extra.empty()) {
+    for (const ExtraPayload& p : s.extra) {
+      std::size_t k = 0;
+      while (k < extra_.size() && extra_[k]->name() != p.name) ++k;
+      if (k == extra_.size()) {
+        problem = "the checkpoint holds '" + p.name + "', which this run does not have (its configuration has no " +
+                  p.name + ")";
+        break;
+      }
+      if (payload_of[k] >= 0) {
+        problem = "the checkpoint holds '" + p.name + "' twice";
+        break;
+      }
+      payload_of[k] = (long long)(&p - s.extra.data());
+    }
+    for (std::size_t k = 0; problem.empty() && k < extra_.size(); ++k)
+      if (payload_of[k] < 0)
+        problem = "the checkpoint holds no '" + extra_[k]->name() + "' for this run's " + extra_[k]->name() +
+                  ", but holds other extra state";
+  }
+  parallel::agree(*comm_, problem, "cannot restore the extra state");
+  long long fresh = s.extra.empty() ? 1 : 0;
+  comm_->broadcast(&fresh, sizeof fresh, 0);
   long long has_solids = s.solids.empty() ? 0 : 1;
   comm_->broadcast(&has_solids, sizeof has_solids, 0);
   if (has_solids) scatter_solids(s.solids);
   scatter_populations(s.populations, s.step);
+  static const std::vector<std::uint8_t> none;
+  for (std::size_t k = 0; k < extra_.size(); ++k) {
+    if (fresh) {
+      extra_[k]->initialize(*this);
+    } else {
+      extra_[k]->load(*this, comm_->rank() == 0 ? s.extra[std::size_t(payload_of[k])].bytes : none);
+    }
+  }
 }
 
 void Solver::scatter_populations(const std::vector<double>& global, long step) {

@@ -214,8 +214,8 @@ TEST(Checkpoint, WrongMagicIsRefused) {
 TEST(Checkpoint, OtherFormatVersionIsRefused) {
   TempDir tmp;
   const Written w = write_sample(tmp);
-  patch(w.path, 8, std::string("\x04\0\0\0", 4));
-  EXPECT_HAS(read_error(w.path), "has format version 4; this plume reads versions 1 to 3");
+  patch(w.path, 8, std::string("\x05\0\0\0", 4));
+  EXPECT_HAS(read_error(w.path), "has format version 5; this plume reads versions 1 to 4");
 }
 
 TEST(Checkpoint, InconsistentHeaderIsRefusedBeforeAllocating) {

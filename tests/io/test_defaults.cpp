@@ -28,6 +28,14 @@ TEST(ConfigDefaults, TheConfigurationsSolverPartIsTheSolversDefault) {
   EXPECT_EQ(d.solver.overlap, s.overlap);
   EXPECT_EQ(int(d.solver.transport), int(s.transport));
   EXPECT_EQ(d.solver.solids, s.solids);
+  // The tracers' defaults are TracerConfig's (plume/tracer_config.hpp), none of the configuration's own.
+  EXPECT_EQ(int(d.solver.tracers.seeding), int(s.tracers.seeding));
+  EXPECT_EQ(d.solver.tracers.count, s.tracers.count);
+  EXPECT_EQ(d.solver.tracers.from, s.tracers.from);
+  EXPECT_EQ(d.solver.tracers.to, s.tracers.to);
+  EXPECT_EQ(d.solver.tracers.every, s.tracers.every);
+  EXPECT_EQ(d.solver.tracers.seed, s.tracers.seed);
+  EXPECT_FALSE(d.solver.tracers.any());
   // The case: the model's configured default case (Parameters::defaults, else its default setup).
   // A SolverConfig that holds no setup runs Model::default_setup() instead, which for D2Q37 is
   // another case (its Setup's member values: no gravity, k1 = k2 = 0.001), not the Rayleigh-Taylor

@@ -112,6 +112,7 @@ std::invalid_argument wrong_type(const Key& k, const toml::node& n) {
                            : k.type == KeyType::Bool  ? "a boolean (true or false)"
                            : k.type == KeyType::StringList ? "an array of strings"
                            : k.type == KeyType::Rows       ? "an " + detail::type_name(k) + " (numbers)"
+                           : k.type == KeyType::Point      ? "an array of 2 or 3 numbers ([x, y] or [x, y, z])"
                                                            : "a string";
   return std::invalid_argument(fmt::format("wrong type: expected {}, got {}", want, describe_node(n)));
 }
@@ -192,6 +193,20 @@ Value to_value(const Key& k, const toml::node& n) {
       break;
     case KeyType::Rows:
       if (auto a = n.as_array()) return to_rows(k, *a);
+      break;
+    case KeyType::Point:
+      if (auto a = n.as_array()) {
+        if (a->size() != 2 && a->size() != 3)
+          throw std::invalid_argument(fmt::format("has {} numbers; a point is [x, y] or [x, y, z]", a->size()));
+        detail::Point p;
+        for (const toml::node& e : *a) {
+          if (auto v = e.as_floating_point()) p.push_back(v->get());
+          else if (auto v = e.as_integer()) p.push_back(double(v->get()));
+          else
+            throw std::invalid_argument(fmt::format("coordinate {} is {}, not a number", p.size(), describe_node(e)));
+        }
+        return p;
+      }
       break;
   }
   throw wrong_type(k, n);

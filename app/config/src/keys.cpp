@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <thread>
 #include <utility>
+#include "plume/tracers/rules.hpp"
 #include "plume/viz/colormap.hpp"
 
 namespace plume::config::detail {
@@ -199,7 +200,8 @@ Key parameter_key(const Model& m, const Parameter& p) {
     std::visit(
         [&](const auto& x) {
           using X = std::decay_t<decltype(x)>;
-          if constexpr (std::is_same_v<X, std::vector<std::string>> || std::is_same_v<X, Rows>)
+          if constexpr (std::is_same_v<X, std::vector<std::string>> || std::is_same_v<X, Rows> ||
+                        std::is_same_v<X, Point>)
             throw std::invalid_argument("a model's parameter is not a list");
           else
             p.set(c.solver.setup, x);
@@ -344,6 +346,45 @@ std::vector<Key> make_keys(const Model& model, const std::vector<const Model*>& 
                    PLUME_REF(geometry.stl.x)));
   t.push_back(real("geometry.stl", "y", "sites", "where the STL file's origin lands, y", PLUME_REF(geometry.stl.y)));
   t.push_back(real("geometry.stl", "z", "sites", "where the STL file's origin lands, z", PLUME_REF(geometry.stl.z)));
+  // [tracers]: passive tracer particles (plume/tracer_config.hpp, solver/tracers).
+  t.push_back(choice("tracers", "seed_in",
+                     "where passive tracers start: none, region = at pseudo-random places in the box between "
+                     "tracers.from and tracers.to, line = evenly along the segment from tracers.from to tracers.to "
+                     "(both ends included); a model with a velocity carries them",
+                     tracer_seeding_names(), PLUME_REF(solver.tracers.seeding)));
+  t.push_back(integer("tracers", "count", "", "how many tracers are seeded (ids 0 to count - 1)",
+                      PLUME_REF(solver.tracers.count))
+                  .min(1)
+                  .max(double(tracers::kMaxCount))
+                  .note("every rank computes every tracer's starting place"));
+  for (int end = 0; end < 2; ++end) {
+    K k("tracers", end == 0 ? "from" : "to", KeyType::Point, "sites",
+        end == 0 ? "a corner of the region, or the start of the line: [x, y], or [x, y, z] on a 3-D lattice "
+                   "(site (x, y, z) stands at (x, y, z); each coordinate from 0 to the lattice's size - 1)"
+                 : "the region's opposite corner, or the end of the line");
+    k.k.get = [end](const RunConfig& c) -> Value {
+      const std::array<double, 3>& p = end == 0 ? c.solver.tracers.from : c.solver.tracers.to;
+      const int n = c.solver.nz > 1 || c.tracer_coordinates[std::size_t(end)] == 3 ? 3 : 2;
+      return Point(p.begin(), p.begin() + n);
+    };
+    k.k.set = [end](RunConfig& c, const Value& v) {
+      const Point& p = std::get<Point>(v);
+      std::array<double, 3>& dst = end == 0 ? c.solver.tracers.from : c.solver.tracers.to;
+      dst = {p[0], p[1], p.size() == 3 ? p[2] : 0.0};
+      c.tracer_coordinates[std::size_t(end)] = int(p.size());
+    };
+    t.push_back(k);
+  }
+  t.push_back(integer("tracers", "every", "time steps",
+                      "the tracers move every this many steps, by Heun's method with the flow of that step (a "
+                      "tracer may not move more than one site per update)",
+                      PLUME_REF(solver.tracers.every))
+                  .min(1));
+  t.push_back(integer("tracers", "seed", "",
+                      "seed of a region's pseudo-random places (a seed gives the same places on any machine and "
+                      "any number of ranks)",
+                      PLUME_REF(solver.tracers.seed))
+                  .min(0));
   // [run]
   t.push_back(integer("run", "steps", "time steps",
                       "the run ends when the step counter reaches this (a restart continues up to it)",
@@ -534,6 +575,7 @@ std::string type_name(const Key& k) {
     case KeyType::String: return "string";
     case KeyType::Choice: return "choice";
     case KeyType::StringList: return "array of strings";
+    case KeyType::Point: return "array [x, y] or [x, y, z]";
     default: {
       std::string row;
       for (const std::string& c : k.columns) row += (row.empty() ? "" : ", ") + c;
@@ -592,6 +634,13 @@ std::string format_value(const Value& v) {
         }
         s += "]";
       }
+      return s + "]";
+    }
+    std::string operator()(const Point& x) const {
+      std::string s = "[";
+      for (std::size_t j = 0; j < x.size(); ++j)
+        s += (j ? ", " : "") + (x[j] == std::floor(x[j]) && std::fabs(x[j]) < 1e15 ? std::to_string((long long)x[j])
+                                                                              : toml_float(x[j]));
       return s + "]";
     }
   } visitor;

@@ -13,11 +13,13 @@
 
 namespace plume::config::detail {
 
-// The parameters' types, and the application's own lists: of strings (insitu.scripts), and of rows
-// of numbers (geometry.rectangles: [[x0, y0, x1, y1], ...]).
-enum class KeyType { Int, Float, Bool, String, Choice, StringList, Rows };
+// The parameters' types, and the application's own lists: of strings (insitu.scripts), of rows
+// of numbers (geometry.rectangles: [[x0, y0, x1, y1], ...]), and a point of the lattice ([x, y] or
+// [x, y, z]: tracers.from).
+enum class KeyType { Int, Float, Bool, String, Choice, StringList, Rows, Point };
 using Rows = std::vector<std::vector<double>>;
-using Value = std::variant<long long, double, bool, std::string, std::vector<std::string>, Rows>;
+using Point = std::vector<double>;  // 2 or 3 coordinates
+using Value = std::variant<long long, double, bool, std::string, std::vector<std::string>, Rows, Point>;
 
 struct Key {
   std::string section, name;

@@ -11,6 +11,7 @@
 #include "keys.hpp"
 #include "plume/config/run_config.hpp"
 #include "plume/parameters.hpp"
+#include "plume/tracers/rules.hpp"
 
 namespace plume::config {
 
@@ -212,6 +213,31 @@ void check_job_tiles(const RunConfig& c, int ranks, std::vector<std::string>& pr
                                  ranks, size_text(global), side, fit));
 }
 
+// The tracers' rules (plume/tracers/rules.hpp) with their keys' names, and a model that has no
+// velocity to carry them. count and every are their keys' ranges, reported by check_range.
+void check_tracers(const RunConfig& c, std::vector<std::string>& problems) {
+  const TracerConfig& t = c.solver.tracers;
+  if (t.seeding == TracerConfig::Seeding::None) return;
+  const bool two_d = c.solver.nz == 1;
+  for (int end = 0; end < 2; ++end)
+    if (two_d && c.tracer_coordinates[std::size_t(end)] == 3)
+      problems.push_back(fmt::format("tracers.{}: gives z on a 2-D lattice (lattice.nz = 1): give [x, y]",
+                                     end == 0 ? "from" : "to"));
+  for (const tracers::Problem& p : tracers::problems(t, c.solver.global())) {
+    if (p.about == "count" || p.about == "every") continue;
+    if (two_d && c.tracer_coordinates[p.about == "from" ? 0 : 1] == 3) continue;  // its z, said above
+    problems.push_back("tracers." + p.about + " " + p.message);
+  }
+  if (reported(problems, "lattice.")) return;  // the lattice the tracers' state is made for
+  try {
+    c.solver.model->make_extra_state(c.solver);
+  } catch (const std::invalid_argument& e) {
+    const std::string why = e.what();
+    if (why.rfind("tracers.", 0) != 0)  // the rules' own problems are named above
+      problems.push_back(fmt::format("tracers.seed_in = \"{}\": {}", tracer_seeding_names().at(std::size_t(t.seeding)), why));
+  }
+}
+
 }  // namespace
 
 void validate(const RunConfig& c, int ranks) {
@@ -241,6 +267,7 @@ void validate(const RunConfig& c) {
   check_output_dir(c.output.dir, problems);
   check_scripts(c.insitu, problems);
   detail::check_geometry(c, problems);
+  check_tracers(c, problems);
   if (!problems.empty()) throw ConfigError(problems);
 }
 

@@ -97,6 +97,9 @@ struct RunConfig {
   OutputConfig output;
   InSituConfig insitu;
   GeometryConfig geometry;
+  // How many coordinates the file gave tracers.from and tracers.to (2 or 3; 0: not given), so that
+  // a z on a 2-D lattice is refused even where it is 0 (solver.tracers holds the point itself).
+  std::array<int, 2> tracer_coordinates{0, 0};
   bool quiet = false;   // command line only
   std::string restart;  // command line only: checkpoint to start from
   bool overwrite = false;  // command line only: replace another run's files in the output folder
