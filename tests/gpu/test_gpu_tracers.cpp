@@ -1,5 +1,5 @@
 // Tracers on the CUDA backend against the CPU backend: the tracers read the snapshot's host fields
-// on either backend (docs/configuration.md, [tracers]), so they differ only by what the velocity
+// on either backend, so they differ only by what the velocity
 // fields differ (the step's arithmetic, fused multiply-adds on the device). After 400 steps of a
 // Taylor–Green vortex pushed by a body force, every tracer's position agrees within
 // 1e-10 sites and the two runs keep the same tracers (none lost, none added, the same ids).
@@ -13,6 +13,7 @@
 #include "d3q19/registration.hpp"
 #include "plume/parameters.hpp"
 #include "plume/solver.hpp"
+#include "record.hpp"
 
 using namespace plume;
 
@@ -27,29 +28,35 @@ TracerConfig region(long count, std::array<double, 3> from, std::array<double, 3
   return t;
 }
 
-// The tracers' points after `steps` steps of configuration `c` on backend `b`, through the
-// consumers' hand-off (Snapshot::point_sets), sorted by id.
-PointSet tracers_after(SolverConfig c, BackendKind b, long steps) {
+// The tracers after `steps` steps of configuration `c` on backend `b`, as the run's checkpoint
+// stores them (every tracer, in id order).
+tracers::Record tracers_after(SolverConfig c, BackendKind b, long steps) {
   c.backend = b;
   Solver s(c);
   s.initialize();
   s.advance(steps);
-  const std::vector<PointSet>& sets = s.request_snapshot().point_sets();
-  s.snapshot().wait();
-  EXPECT_EQ(sets.size(), 1u);
-  return sets.empty() ? PointSet{} : sets[0];
+  const CheckpointState st = s.checkpoint_out();
+  EXPECT_EQ(st.extra.size(), 1u);
+  tracers::Lattice l;
+  l.dims = c.nz > 1 ? 3 : 2;
+  l.N = {c.nx, c.ny, c.nz};
+  for (int a = 0; a < l.dims; ++a) l.periodic[std::size_t(a)] = s.model().periodic(c.setup)[std::size_t(a)];
+  return st.extra.empty() ? tracers::Record{} : tracers::decode(st.extra[0].bytes, l);
 }
 
-void expect_same_tracers(const PointSet& gpu, const PointSet& cpu, double tol) {
-  ASSERT_EQ(gpu.ids, cpu.ids);
-  ASSERT_GT(cpu.size(), 0u);
-  double worst = 0, moved = 0;
-  for (std::size_t k = 0; k < cpu.xyz.size(); ++k) worst = std::max(worst, std::abs(gpu.xyz[k] - cpu.xyz[k]));
+void expect_same_tracers(const tracers::Record& gpu, const tracers::Record& cpu, double tol) {
+  ASSERT_EQ(gpu.tracers.size(), cpu.tracers.size());
+  ASSERT_GT(cpu.tracers.size(), 0u);
+  double worst = 0, fastest = 0;
+  for (std::size_t k = 0; k < cpu.tracers.size(); ++k) {
+    ASSERT_EQ(gpu.tracers[k].id, cpu.tracers[k].id);
+    for (int a = 0; a < 3; ++a) {
+      worst = std::max(worst, std::abs(gpu.tracers[k].p[std::size_t(a)] - cpu.tracers[k].p[std::size_t(a)]));
+      fastest = std::max(fastest, std::abs(cpu.tracers[k].u[std::size_t(a)]));
+    }
+  }
   EXPECT_LE(worst, tol);
-  for (const PointArray& a : cpu.arrays)
-    if (a.name == "speed")
-      for (double v : a.values) moved = std::max(moved, v);
-  EXPECT_GT(moved, 1e-3);  // the flow carried them: the comparison is not of resting points
+  EXPECT_GT(fastest, 1e-3);  // the flow carried them: the comparison is not of resting points
 }
 
 }  // namespace
