@@ -9,6 +9,10 @@
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkXMLPImageDataReader.h>
+#include <vtkXMLPolyDataReader.h>
+#include <vtkPolyData.h>
+#include <vtkPointData.h>
+#include <vtkDataArray.h>
 #include "output_files.hpp"
 #include "plume/config/run_config.hpp"
 #include "run_plume.hpp"
@@ -159,5 +163,40 @@ TEST(VtkRun, A3DRunTiledAlongZOrXWritesTheLatticeOfOneRank) {
     ASSERT_EQ(r.code, 0) << r.err;
     for (long long step : {0, 10, 20})
       EXPECT_TRUE(read_arrays(summary(dir, step)) == read_arrays(summary(one, step))) << "step " << step;
+  }
+}
+
+// Needs the tracers (solver/tracers) and the run loop handing their points to Output::vtk: until
+// then [tracers] is refused, or no .vtp is written.
+TEST(VtkRun, TracersAreWrittenBesideTheFieldsAtEveryVtkStepOnOneAndTwoRanks) {
+  for (int ranks : {1, 2}) {
+    SCOPED_TRACE(std::to_string(ranks) + " ranks");
+    const TempDir tmp;
+    const std::string out = tmp / "tracers";
+    const Result r = run(ranks, out,
+                         "--set 'tracers.seed_in=\"line\"' --set tracers.count=9 --set 'tracers.from=[2.0, 3.0, 0.0]'"
+                         " --set 'tracers.to=[21.0, 12.0, 0.0]'");
+    ASSERT_EQ(r.code, 0) << r.err;
+    for (long long step : kSteps) {
+      char name[64];
+      std::snprintf(name, sizeof name, "/vtk/tracers_%09lld.vtp", step);
+      vtkNew<vtkXMLPolyDataReader> reader;
+      reader->SetFileName((out + name).c_str());
+      reader->Update();
+      vtkPolyData* pd = reader->GetOutput();
+      ASSERT_EQ(pd->GetNumberOfPoints(), 9) << name;
+      EXPECT_EQ(pd->GetNumberOfVerts(), 9) << name;
+      vtkDataArray* ids = pd->GetPointData()->GetArray("id");
+      ASSERT_NE(ids, nullptr) << name;
+      for (vtkIdType i = 1; i < 9; ++i) EXPECT_LT(ids->GetTuple1(i - 1), ids->GetTuple1(i)) << "in the order of the ids";
+      for (vtkIdType i = 0; i < 9; ++i) {
+        double p[3];
+        pd->GetPoint(i, p);
+        EXPECT_TRUE(p[0] >= 0 && p[0] < 24 && p[1] >= 0 && p[1] < 16 && p[2] == 0) << name << " point " << i;
+      }
+    }
+    // The same steps and times as the lattice's series.
+    EXPECT_EQ(pvd_times(out + "/vtk/tracers.pvd"), pvd_times(out + "/vtk/plume.pvd"));
+    EXPECT_EQ(pvd_times(out + "/vtk/tracers.pvd").size(), kSteps.size());
   }
 }
