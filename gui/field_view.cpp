@@ -106,7 +106,7 @@ void FieldView::draw_points(ImDrawList* dl, const ViewSettings& s, const Frame& 
   const Plane& plane = f.shown->plane;
   const bool three_d = f.snapshot->config.solver.nz > 1;
   const double pps = xf_.pixels_per_site();
-  const float radius = float(std::clamp(0.35 * pps, 2.0, 6.0));
+  const float radius = float(std::clamp(0.35 * pps, 3.0, 6.0));
   for (const PointSet& set : f.snapshot->points) {
     const PointArray* by = s.point_colour.empty() ? nullptr : find_array(set, s.point_colour);
     viz::Range r = by ? point_range(*by) : viz::Range{};

@@ -174,8 +174,8 @@ TEST(VtkRun, TracersAreWrittenBesideTheFieldsAtEveryVtkStepOnOneAndTwoRanks) {
     const TempDir tmp;
     const std::string out = tmp / "tracers";
     const Result r = run(ranks, out,
-                         "--set 'tracers.seed_in=\"line\"' --set tracers.count=9 --set 'tracers.from=[2.0, 3.0, 0.0]'"
-                         " --set 'tracers.to=[21.0, 12.0, 0.0]'");
+                         "--set 'tracers.seed_in=\"line\"' --set tracers.count=9 --set 'tracers.from=[2.0, 3.0]'"
+                         " --set 'tracers.to=[21.0, 12.0]'");
     ASSERT_EQ(r.code, 0) << r.err;
     for (long long step : kSteps) {
       char name[64];
