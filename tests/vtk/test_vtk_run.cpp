@@ -3,6 +3,7 @@
 // bad values of the keys end the command before any work, naming the key.
 #include <gtest/gtest.h>
 #include <filesystem>
+#include <array>
 #include <map>
 #include <vtkCellData.h>
 #include <vtkDoubleArray.h>
@@ -10,6 +11,7 @@
 #include <vtkNew.h>
 #include <vtkXMLPImageDataReader.h>
 #include <vtkXMLPolyDataReader.h>
+#include <vtkXMLPPolyDataReader.h>
 #include <vtkPolyData.h>
 #include <vtkPointData.h>
 #include <vtkDataArray.h>
@@ -198,5 +200,59 @@ TEST(VtkRun, TracersAreWrittenBesideTheFieldsAtEveryVtkStepOnOneAndTwoRanks) {
     // The same steps and times as the lattice's series.
     EXPECT_EQ(pvd_times(out + "/vtk/tracers.pvd"), pvd_times(out + "/vtk/plume.pvd"));
     EXPECT_EQ(pvd_times(out + "/vtk/tracers.pvd").size(), kSteps.size());
+  }
+}
+
+// Needs the tracers and the run loop handing the points of each step to Output::vtk and the
+// in-situ sinks. The same tracers reach ParaView Catalyst (pipelines/points.py's extracts) and
+// the VTK files: at every step that writes both, the same ids at the same positions, bit for bit,
+// whether the step's fields came through the GPU hand-off path (in situ alone: steps 10, 30) or
+// with other output (0, 20, 40); and the tracers move between the steps (the Couette flow), so a
+// step given another step's points would show.
+TEST(VtkRun, TheTracersInSituAreTheVtkFilesTracersAtEveryStep) {
+  for (int ranks : {1, 2}) {
+    SCOPED_TRACE(std::to_string(ranks) + " ranks");
+    const TempDir tmp;
+    const std::string out = tmp / "insitu";
+    const Result r = run(ranks, out,
+                         "--set 'tracers.seed_in=\"line\"' --set tracers.count=9 --set 'tracers.from=[2.0, 3.0]'"
+                         " --set 'tracers.to=[21.0, 12.0]' --set output.every=20 --set insitu.every=10"
+                         " --set 'insitu.scripts=[\"" + std::string(PLUME_SOURCE_DIR) + "/pipelines/points.py\"]'");
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::vector<std::vector<double>> positions;  // by step, the VTK file's
+    for (long long step : kSteps) {
+      char vtp[64], pvtp[64];
+      std::snprintf(vtp, sizeof vtp, "/vtk/tracers_%09lld.vtp", step);
+      std::snprintf(pvtp, sizeof pvtp, "/insitu/tracers_%07lld.pvtp", step);
+      vtkNew<vtkXMLPolyDataReader> file;
+      file->SetFileName((out + vtp).c_str());
+      file->Update();
+      vtkNew<vtkXMLPPolyDataReader> extract;
+      extract->SetFileName((out + pvtp).c_str());
+      extract->Update();
+      vtkPolyData* a = file->GetOutput();
+      vtkPolyData* b = extract->GetOutput();
+      ASSERT_EQ(a->GetNumberOfPoints(), 9) << vtp;
+      ASSERT_EQ(b->GetNumberOfPoints(), 9) << pvtp;
+      // The extract's pieces are the ranks' tracers: matched by id.
+      std::map<long long, std::array<double, 3>> in_situ;
+      for (vtkIdType i = 0; i < 9; ++i) {
+        std::array<double, 3> p;
+        b->GetPoint(i, p.data());
+        in_situ[(long long)b->GetPointData()->GetArray("id")->GetTuple1(i)] = p;
+      }
+      positions.emplace_back();
+      for (vtkIdType i = 0; i < 9; ++i) {
+        double p[3];
+        a->GetPoint(i, p);
+        const long long id = (long long)a->GetPointData()->GetArray("id")->GetTuple1(i);
+        ASSERT_EQ(in_situ.count(id), 1u) << pvtp << " lacks tracer " << id;
+        for (int k = 0; k < 3; ++k) EXPECT_EQ(in_situ[id][std::size_t(k)], p[k]) << "step " << step << " tracer " << id;
+        positions.back().insert(positions.back().end(), p, p + 3);
+      }
+    }
+    for (std::size_t s = 1; s < positions.size(); ++s)
+      EXPECT_NE(positions[s], positions[s - 1]) << "the tracers moved between steps " << kSteps[s - 1] << " and "
+                                                << kSteps[s];
   }
 }
