@@ -116,6 +116,10 @@ void write_summary(const std::string& path, const Fields& f, const std::vector<c
     im->GetCellData()->AddArray(a);
   }
   vtkNew<SummaryWriter> w;
+  // Rank 0 alone writes the summary, from the pieces' extents it was given: without this the
+  // writer reduces over the global controller (Catalyst's MPI one when in situ runs), in a
+  // collective the other ranks never join.
+  w->SetController(nullptr);
   configure(w);
   w->pieces = pieces;
   w->SetNumberOfPieces(int(pieces.size()));
