@@ -8,8 +8,10 @@
 namespace plume::app {
 namespace {
 
-catalyst::Options options(const config::InSituConfig& c, const std::string& run_dir) {
+catalyst::Options options(const config::InSituConfig& c, const std::string& run_dir,
+                          const std::vector<std::string>& point_sets) {
   catalyst::Options o;
+  o.point_sets = point_sets;
   for (const std::string& s : c.scripts) o.scripts.push_back({s, 0});
   o.every = c.every;
   o.output_dir = run_dir + "/insitu";
@@ -41,11 +43,16 @@ std::unique_ptr<catalyst::VirtualDisplay> display_if_possible() {
 
 class CatalystSink final : public InSituSink {
  public:
-  CatalystSink(const config::InSituConfig& c, const std::string& run_dir, const Domain& domain, const Model& model)
-      : display_(display_if_possible()), adaptor_(options(c, run_dir), domain, model) {}
+  CatalystSink(const config::InSituConfig& c, const std::string& run_dir, const Domain& domain, const Model& model,
+               const std::vector<std::string>& point_sets)
+      : display_(display_if_possible()), adaptor_(options(c, run_dir, point_sets), domain, model) {}
   std::string name() const override { return "catalyst"; }
   void execute(long long step, double time, const Fields& f, const Domain& d) override {
     if (adaptor_.due(step)) adaptor_.execute(step, time, f, d);
+  }
+  void execute_with_points(long long step, double time, const Fields& f, const std::vector<PointSet>& points,
+                           const Domain& d) override {
+    if (adaptor_.due(step)) adaptor_.execute(step, time, f, d, points);
   }
   void finalize() override { adaptor_.finalize(); }
 
@@ -57,8 +64,9 @@ class CatalystSink final : public InSituSink {
 }  // namespace
 
 std::unique_ptr<InSituSink> make_catalyst_sink(const config::InSituConfig& cfg, const std::string& run_dir,
-                                               const Domain& domain, const Model& model) {
-  return std::make_unique<CatalystSink>(cfg, run_dir, domain, model);
+                                               const Domain& domain, const Model& model,
+                                               const std::vector<std::string>& point_sets) {
+  return std::make_unique<CatalystSink>(cfg, run_dir, domain, model, point_sets);
 }
 
 }  // namespace plume::app

@@ -51,7 +51,8 @@ InSitu::InSitu(const config::InSituConfig& cfg, parallel::Communicator& world) :
 InSitu InSitu::for_run(const config::RunConfig& cfg, const Domain& domain, parallel::Communicator& world) {
   InSitu insitu(cfg.insitu, world);
 #ifdef PLUME_HAVE_CATALYST
-  if (cfg.insitu.requested()) insitu.add(make_catalyst_sink(cfg.insitu, cfg.output.dir, domain, *cfg.solver.model));
+  if (cfg.insitu.requested())
+    insitu.add(make_catalyst_sink(cfg.insitu, cfg.output.dir, domain, *cfg.solver.model, point_set_names(cfg.solver)));
 #else
   (void)domain;  // configuration checking refuses Catalyst keys in a build without it
 #endif
@@ -60,11 +61,22 @@ InSitu InSitu::for_run(const config::RunConfig& cfg, const Domain& domain, paral
 
 void InSitu::add(std::unique_ptr<InSituSink> sink) { sinks_.push_back(std::move(sink)); }
 
+std::vector<std::string> InSitu::point_set_names(const SolverConfig& cfg) {
+  // The tracers' state carries this name (plume/tracer_config.hpp: the point set "tracers").
+  if (cfg.tracers.any()) return {"tracers"};
+  return {};
+}
+
 void InSitu::execute(long long step, double time, const Fields& fields, const Domain& domain, Console& console) {
+  execute(step, time, fields, {}, domain, console);
+}
+
+void InSitu::execute(long long step, double time, const Fields& fields, const std::vector<PointSet>& points,
+                     const Domain& domain, Console& console) {
   for (auto it = sinks_.begin(); it != sinks_.end();) {
     std::string problem;
     try {
-      (*it)->execute(step, time, fields, domain);
+      (*it)->execute_with_points(step, time, fields, points, domain);
     } catch (const std::exception& e) {
       problem = e.what();
     }

@@ -10,6 +10,7 @@
 #include "plume/grid/layout.hpp"
 #include "plume/config/run_config.hpp"
 #include "plume/parallel/communicator.hpp"
+#include "plume/point_set.hpp"
 
 namespace plume::app {
 
@@ -20,6 +21,14 @@ struct InSituSink {
   virtual std::string name() const = 0;
   // Throws on failure; the run then stops or disables in-situ output (insitu.on_error).
   virtual void execute(long long step, double time, const Fields& fields, const Domain& domain) = 0;
+  // The same with the run's points of that step (this rank's, as Snapshot::point_sets gives
+  // them): a sink that shows points (Catalyst's point channels) overrides it; the others get the
+  // fields alone.
+  virtual void execute_with_points(long long step, double time, const Fields& fields,
+                                   const std::vector<PointSet>& points, const Domain& domain) {
+    (void)points;
+    execute(step, time, fields, domain);
+  }
   // Ends the sink at the end of a run (Catalyst: the pipelines' catalyst_finalize); throws on
   // failure, which fails the run like a failed call (insitu.on_error).
   virtual void finalize() {}
@@ -49,6 +58,13 @@ class InSitu {
   // Runs every sink (collective). A sink failing on any rank throws InSituFailure on every rank
   // under on_error = "stop"; under "disable" it is reported on the console and dropped everywhere.
   void execute(long long step, double time, const Fields& fields, const Domain& domain, Console& console);
+  // The same with the run's points of that step (this rank's: Snapshot::point_sets), handed to
+  // every sink (execute_with_points).
+  void execute(long long step, double time, const Fields& fields, const std::vector<PointSet>& points,
+               const Domain& domain, Console& console);
+  // The point sets a run of `cfg` hands over, by name ("tracers" with [tracers]): the Catalyst
+  // channels declared when the pipelines load.
+  static std::vector<std::string> point_set_names(const SolverConfig& cfg);
   // Ends every sink (collective; on the thread that made and ran them), before the run's summary
   // is written: a sink failing as it ends throws InSituFailure on every rank under on_error =
   // "stop"; under "disable" it is reported. The sinks are gone afterwards, however it went.

@@ -24,9 +24,11 @@
 #ifdef PLUME_HAVE_VTK_OUTPUT
 #include "plume/io/build_info.hpp"
 #include "plume/vtkout/image_series.hpp"
+#include "plume/vtkout/point_series.hpp"
 #else
 namespace plume::vtkout {
 class ImageSeries {};  // never made: the configuration refuses output.vtk_every in this build
+class PointSeries {};
 }
 #endif
 
@@ -121,6 +123,9 @@ Output::Output(const config::RunConfig& cfg, parallel::Communicator& world)
     vtk_ = std::make_unique<vtkout::ImageSeries>(
         path("vtk"), "plume", *cfg.solver.model, cfg.output.vtk_fields,
         vtkout::Description{cfg.solver.model.name(), io::build_description(), config::to_toml(cfg)}, world_);
+  if (cfg.output.vtk_every > 0 && world_.rank() == 0)
+    vtk_points_ = std::make_unique<vtkout::PointSeries>(
+        path("vtk"), vtkout::Description{cfg.solver.model.name(), io::build_description(), config::to_toml(cfg)});
 #endif
 }
 
@@ -207,6 +212,7 @@ void Output::begin(long long first_step, Console& console) {
                                                 *cfg_.solver.model);
 #ifdef PLUME_HAVE_VTK_OUTPUT
     if (vtk_) vtk_->begin(first_step);
+    if (vtk_points_) vtk_points_->begin(first_step);
 #endif
     std::size_t foreign = 0;
     for (auto& c : list_checkpoints(dir_)) {
@@ -300,6 +306,22 @@ std::string Output::vtk(const Fields& local, long long step, double time) {
   (void)local, (void)step, (void)time;  // the configuration refuses output.vtk_every here
   return "";
 #endif
+}
+
+std::string Output::vtk(Solver& solver, const Fields& local, const std::vector<PointSet>& points, long long step,
+                        double time) {
+  const std::string summary = vtk(local, step, time);
+#ifdef PLUME_HAVE_VTK_OUTPUT
+  if (!vtk_) return summary;
+  std::vector<PointSet> whole;  // on rank 0
+  solver.snapshot().gather_points(points, whole);
+  write("cannot write the VTK files of step " + std::to_string(step), [&] {
+    if (vtk_points_) vtk_points_->write(whole, step, time);
+  });
+#else
+  (void)solver, (void)points;
+#endif
+  return summary;
 }
 
 std::string Output::checkpoint(Solver& solver) {

@@ -18,6 +18,7 @@
 
 namespace plume::vtkout {
 class ImageSeries;
+class PointSeries;
 }
 
 namespace plume::app {
@@ -57,6 +58,11 @@ class Output {
   // rank 0 writes, adding the step to vtk/plume.pvd (plume/vtkout/image_series.hpp); returns the
   // .pvti's path.
   std::string vtk(const Fields& local, long long step, double time);
+  // The same, and the run's point sets of that step (`points`: this rank's, as
+  // Snapshot::point_sets gives them), gathered to rank 0 (Snapshot::gather_points), each written
+  // as vtk/<name>_<step>.vtp and added to vtk/<name>.pvd (plume/vtkout/point_series.hpp).
+  std::string vtk(Solver& solver, const Fields& local, const std::vector<PointSet>& points, long long step,
+                  double time);
   // Writes checkpoint_<step>.ckpt and then deletes the oldest beyond output.keep.
   std::string checkpoint(Solver& solver);
   const std::string& last_checkpoint() const { return last_checkpoint_; }
@@ -97,6 +103,7 @@ class Output {
   std::string last_checkpoint_;
   std::string physics_text_;  // what every image says of the run's physics (its PNG Comment)
   std::unique_ptr<vtkout::ImageSeries> vtk_;  // with output.vtk_every
+  std::unique_ptr<vtkout::PointSeries> vtk_points_;  // rank 0's, with output.vtk_every
 };
 
 }  // namespace plume::app

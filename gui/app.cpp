@@ -531,6 +531,11 @@ void App::execute(const cmd::ViewCommand& c) {
                  },
                  [&](const cmd::Report&) { report_.diag(*front_); },
                  [&](const cmd::Probe& p) { report_.probe(*front_, p.x, p.y); },
+                 [&](const cmd::Points& p) {
+                   view_.show_points = p.show;
+                   if (p.colour) view_.point_colour = *p.colour;
+                 },
+                 [&](const cmd::Pick& p) { report_.pick(*front_, p.x, p.y); },
                  [&](const cmd::Frames& n) { wait_frames_ = n.n; },
                  [&](const cmd::Quit&) { quit_ = true; },
              },

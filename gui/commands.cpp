@@ -147,6 +147,9 @@ const char* command_help() {
   image FILE.png                  the field alone, one pixel a site, with a colour bar
   report                          a diagnostics record into the --report file
   probe X Y                       the fields at site (X, Y) into the --report file
+  points on|off|plain|ARRAY       the run's points (tracers) over the field: shown, hidden, in
+                                  one plain colour, or coloured by their array ARRAY (speed)
+  pick X Y                        the point nearest (X, Y), within a site, into the --report file
   frames N                        let N frames go by
   quit                            end the program)";
 }
@@ -328,6 +331,17 @@ std::optional<Command> parse(const std::string& line) {
       throw std::invalid_argument(fmt::format("probe X Y must name a site, 0 <= X, Y < the lattice's size, got {} {}", x, y));
     return ViewCommand{Probe{int(x), int(y)}};
   }
+  if (v == "points") {
+    expect_args(w, 1, "points on|off|plain|ARRAY");
+    if (w[1] == "on") return ViewCommand{Points{true, std::nullopt}};
+    if (w[1] == "off") return ViewCommand{Points{false, std::nullopt}};
+    if (w[1] == "plain") return ViewCommand{Points{true, std::string()}};
+    return ViewCommand{Points{true, w[1]}};
+  }
+  if (v == "pick") {
+    expect_args(w, 2, "pick X Y");
+    return ViewCommand{Pick{number(w[1], "pick X"), number(w[2], "pick Y")}};
+  }
   if (v == "frames") {
     expect_args(w, 1, "frames N");
     const long n = integer(w[1], "frames N");
@@ -343,7 +357,7 @@ std::optional<Command> parse(const std::string& line) {
       "' (commands: run, pause, steps, batch, set, gravity, reset, lattice, paint, solid, case, load-config, "
       "save-config, "
       "save-checkpoint, open-checkpoint, field, colormap, range, view, slice, layout, camera, opacity, screenshot, image, report, probe, "
-      "frames, quit)");
+      "points, pick, frames, quit)");
 }
 
 bool png_name(const std::string& path) {

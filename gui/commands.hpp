@@ -65,13 +65,21 @@ struct Screenshot { std::string path; };
 struct Image { std::string path; };
 struct Report {};
 struct Probe { int x = 0, y = 0; };
+// The run's points (tracers) over the field: shown or not, and what colours them ("": plain).
+struct Points {
+  bool show = true;
+  std::optional<std::string> colour;  // unset: as before
+};
+// The point nearest picture position (X, Y) (a 3-D lattice: of the plane shown), within a site,
+// into the --report file.
+struct Pick { double x = 0.0, y = 0.0; };
 struct Frames { int n = 1; };
 struct Quit {};
 
 using SimCommand = std::variant<Run, Steps, Batch, Set, Reset, Lattice, Paint, Solid, OpenCase, LoadConfig,
                                 SaveConfig, SaveCheckpoint, OpenCheckpoint>;
 using ViewCommand = std::variant<Field, Colormap, Range, View, Slice, Layout, Camera, Opacity, MouseTool, Screenshot,
-                                 Image, Report, Probe, Frames, Quit>;
+                                 Image, Report, Probe, Points, Pick, Frames, Quit>;
 using Command = std::variant<SimCommand, ViewCommand>;
 
 // Parses one line; throws std::invalid_argument saying what is wrong and what was expected.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdint>
+#include "point_layer.hpp"
 
 namespace plume::gui {
 namespace {
@@ -81,6 +82,7 @@ void FieldView::draw(const ViewSettings& s, const Frame& f, MouseEdits& edits) {
                  IM_COL32(kSolidGrey, kSolidGrey, kSolidGrey, 255));
   dl->AddRect(ImVec2(float(x0) - 1, float(y0) - 1), ImVec2(float(x1) + 1, float(y1) + 1), IM_COL32(90, 90, 90, 255));
   if (f.overlay && *f.overlay) draw_overlay(dl, clip_min.x, clip_min.y, f.overlay);
+  draw_points(dl, s, f);
   if (s.tool != Tool::Inspect && xf_.contains(ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y) &&
       !ImGui::GetIO().WantCaptureMouse) {
     const ImVec2 m = ImGui::GetIO().MousePos;
@@ -97,6 +99,48 @@ void FieldView::draw(const ViewSettings& s, const Frame& f, MouseEdits& edits) {
   // Next to the lattice's right edge, but never out of the area.
   const double bar_x = std::clamp(x1 + 16.0, f.left, f.left + fw + 14.0);
   draw_colorbar(dl, s, r, bar_x, f.top + 0.1 * f.height, 0.8 * f.height);
+}
+
+void FieldView::draw_points(ImDrawList* dl, const ViewSettings& s, const Frame& f) {
+  if (!s.show_points || !f.snapshot || !f.shown || f.snapshot->points.empty()) return;
+  const Plane& plane = f.shown->plane;
+  const bool three_d = f.snapshot->config.solver.nz > 1;
+  const double pps = xf_.pixels_per_site();
+  const float radius = float(std::clamp(0.35 * pps, 3.0, 6.0));
+  for (const PointSet& set : f.snapshot->points) {
+    const PointArray* by = s.point_colour.empty() ? nullptr : find_array(set, s.point_colour);
+    viz::Range r = by ? point_range(*by) : viz::Range{};
+    if (by && !(r.hi > r.lo)) r = {r.lo, r.lo + 1.0};  // one value: the map's low end
+    for (std::size_t i = 0; i < set.size(); ++i) {
+      const auto at = in_plane(set, i, plane, three_d);
+      if (!at) continue;
+      double sx, sy;
+      xf_.to_screen(at->first + 0.5, at->second + 0.5, sx, sy);
+      const ImU32 fill = by ? to_imgui(viz::colormap(s.map, std::clamp((point_value(*by, i) - r.lo) / (r.hi - r.lo), 0.0, 1.0)))
+                            : IM_COL32(255, 255, 255, 255);
+      // A dark rim keeps a dot apart from any colour of the field beneath.
+      dl->AddCircleFilled(ImVec2(float(sx), float(sy)), radius + 1.0f, IM_COL32(0, 0, 0, 255), 12);
+      dl->AddCircleFilled(ImVec2(float(sx), float(sy)), radius, fill, 12);
+    }
+  }
+  // The point under the cursor: its id and values, above the site's read-out.
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantCaptureMouse || !xf_.contains(io.MousePos.x, io.MousePos.y)) return;
+  double lx, ly;
+  xf_.to_lattice(io.MousePos.x, io.MousePos.y, lx, ly);
+  const double pick_radius = std::max(0.5, 8.0 / pps);  // 8 pixels, at least half a site
+  const auto pick = nearest_point(f.snapshot->points, plane, three_d, lx - 0.5, ly - 0.5, pick_radius);
+  if (!pick) return;
+  const PointSet& set = f.snapshot->points[pick->set];
+  const auto at = in_plane(set, pick->index, plane, three_d);
+  double sx, sy;
+  xf_.to_screen(at->first + 0.5, at->second + 0.5, sx, sy);
+  dl->AddCircle(ImVec2(float(sx), float(sy)), radius + 4.0f, IM_COL32(255, 255, 0, 255), 16, 2.0f);
+  const std::string line = describe_point(set, pick->index, three_d);
+  const ImVec2 ts = ImGui::CalcTextSize(line.c_str());
+  const float bx = float(xf_.left) + 4, by = float(xf_.top + xf_.height) - ts.y - 10 - 3 * ImGui::GetTextLineHeight();
+  dl->AddRectFilled(ImVec2(bx, by), ImVec2(bx + ts.x + 8, by + ts.y + 6), IM_COL32(0, 0, 0, 180));
+  dl->AddText(ImVec2(bx + 4, by + 3), IM_COL32(255, 255, 0, 255), line.c_str());
 }
 
 void FieldView::handle_mouse(const ViewSettings& s, MouseEdits& edits) {

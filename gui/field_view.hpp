@@ -69,6 +69,9 @@ class FieldView {
  private:
   void handle_mouse(const ViewSettings& s, MouseEdits& edits);
   void draw_readout(ImDrawList* dl, const ViewSettings& s, const Frame& f);
+  // The snapshot's points in the shown plane as dots, and the read-out of the one under the
+  // cursor (point_layer.hpp).
+  void draw_points(ImDrawList* dl, const ViewSettings& s, const Frame& f);
 
   FieldTexture tex_;
   MaskTexture solids_;

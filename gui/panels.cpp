@@ -139,11 +139,31 @@ void ControlPanel::view_section(const Snapshot& s, ViewSettings& view, std::vect
     ImGui::InputDouble("high", &view.hi, 0, 0, "%.6g");
     if (view.hi <= view.lo) ImGui::TextColored(ImVec4(1, 0.5f, 0.3f, 1), "high must exceed low");
   }
+  if (!s.points.empty()) points_row(s, view);
   if (s.config.solver.nz > 1) slice_row(s, view);
   if (s.config.solver.nz > 1 && view.layout == Layout::Volume) return;  // the camera has its own widgets
   if (ImGui::Button("Fit view")) out.emplace_back(cmd::ViewCommand{cmd::View{}});
   ImGui::SameLine();
   ImGui::TextDisabled("wheel: zoom, drag: pan, double-click: fit");
+}
+
+// A run with points (tracers): whether they are drawn, and what colours them: one plain colour or
+// one of their arrays through the field's colormap.
+void ControlPanel::points_row(const Snapshot& s, ViewSettings& view) {
+  std::size_t count = 0;
+  for (const PointSet& p : s.points) count += p.size();
+  ImGui::Checkbox("points", &view.show_points);
+  ImGui::SameLine();
+  ImGui::TextDisabled("%zu %s", count, s.points.front().name.c_str());
+  if (!view.show_points) return;
+  const std::string shown = view.point_colour.empty() ? std::string("plain") : view.point_colour;
+  if (ImGui::BeginCombo("colour points by", shown.c_str())) {
+    if (ImGui::Selectable("plain", view.point_colour.empty())) view.point_colour.clear();
+    for (const PointArray& a : s.points.front().arrays)
+      if (ImGui::Selectable(a.name.c_str(), a.name == view.point_colour)) view.point_colour = a.name;
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("hover over a dot for its id and values");
 }
 
 // A 3-D run: the layout (one slice, three slices, the volume) and what moves it.

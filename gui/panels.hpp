@@ -47,6 +47,7 @@ class ControlPanel {
   void simulation_section(const Snapshot& s, const FrontEndStatus& st, std::vector<cmd::Command>& out);
   void view_section(const Snapshot& s, ViewSettings& view, std::vector<cmd::Command>& out);
   void slice_row(const Snapshot& s, ViewSettings& view);
+  void points_row(const Snapshot& s, ViewSettings& view);
   void physics_section(const Snapshot& s, std::vector<cmd::Command>& out);
   void reset_section(const Snapshot& s, std::vector<cmd::Command>& out);
   void paint_section(ViewSettings& view, const std::string& quantity);

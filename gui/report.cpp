@@ -1,4 +1,5 @@
 #include "report.hpp"
+#include "point_layer.hpp"
 #include <fmt/format.h>
 #include <stdexcept>
 #include "plume/io/atomic_file.hpp"
@@ -48,6 +49,25 @@ void Report::probe(const Snapshot& s, int x, int y) {
     const double v = k.derived() ? derived_at(k.op, io::derived_inputs(k, f), c[0], c[1], c[2]) : f[k.stored][i];
     line += k.is_signed ? fmt::format(" {}={:.9e}", k.name, v) : fmt::format(" {}={:.12g}", k.name, v);
   }
+  record(line);
+}
+
+void Report::pick(const Snapshot& s, double x, double y) {
+  const bool three_d = s.config.solver.nz > 1;
+  const auto hit = nearest_point(s.points, s.shown.plane, three_d, x, y, 1.0);
+  std::string line = fmt::format("pick step={} x={:.12g} y={:.12g}", s.step, x, y);
+  if (!hit) {
+    record(line + " none");
+    return;
+  }
+  const PointSet& p = s.points[hit->set];
+  const double* at = &p.xyz[3 * hit->index];
+  line += fmt::format(" set={} id={} px={:.17g} py={:.17g}", p.name, p.ids[hit->index], at[0], at[1]);
+  if (three_d) line += fmt::format(" pz={:.17g}", at[2]);
+  for (const PointArray& a : p.arrays)
+    for (int c = 0; c < a.components; ++c)
+      line += fmt::format(" {}{}={:.17g}", a.name, a.components > 1 ? std::to_string(c) : std::string(),
+                          a.values[hit->index * std::size_t(a.components) + std::size_t(c)]);
   record(line);
 }
 

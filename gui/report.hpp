@@ -19,6 +19,9 @@ class Report {
   // probe: the hydrodynamic fields at site (x, y) (a 3-D lattice: of the plane shown); throws
   // std::out_of_range outside the lattice.
   void probe(const Snapshot& s, int x, int y);
+  // pick: the point nearest picture position (x, y) within a site (point_layer.hpp: its set, id,
+  // position and arrays), or `none`.
+  void pick(const Snapshot& s, double x, double y);
   // Any other record (summary of a --frames run, script events).
   void record(const std::string& line);
   bool enabled() const { return !path_.empty(); }

@@ -514,6 +514,9 @@ long Simulation::publish(long max_overlap) {
     overlap = std::clamp(long(std::ceil(host_seconds_ * rate_ / sites)), 1L, max_overlap);
   if (overlap > 0) solver_->advance_async(overlap);
   took.request = lap();
+  // The points of the request's step, whole and in the order of their ids (one rank here: the
+  // gather is the ordering alone).
+  solver_->snapshot().gather_points(solver_->snapshot().point_sets(), s.points);
   s.layout = solver_->domain().nz > 1 ? layout : Layout::One;
   if (device_only) {
     solver_->snapshot().wait_device();

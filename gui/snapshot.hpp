@@ -11,6 +11,7 @@
 #include "plume/fields.hpp"
 #include "plume/config/run_config.hpp"
 #include "plume/io/diagnostics.hpp"
+#include "plume/point_set.hpp"
 #include "shown_field.hpp"
 #include "volume.hpp"
 
@@ -32,6 +33,10 @@ struct Snapshot {
   Layout layout = Layout::One;
   std::array<ShownField, 3> planes;
   ShownVolume volume;
+  // The run's points at the step (tracer particles; plume::Snapshot::point_sets of the whole
+  // lattice, each set in the order of its ids), drawn over the field (point_layer.hpp); empty
+  // when the run has none.
+  std::vector<PointSet> points;
   long step = 0;
   double time = 0.0;
   std::uint64_t run = 0;     // counts new initial states (reset, lattice, load-config, open-checkpoint)

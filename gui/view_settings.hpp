@@ -1,5 +1,6 @@
 // What the field view shows and what the mouse does on it; edited by the panel and by scripts.
 #pragma once
+#include <string>
 #include "plume/io/field_select.hpp"
 #include "plume/viz/colormap.hpp"
 #include "slice.hpp"
@@ -39,6 +40,8 @@ struct ViewSettings {
   Layout layout = Layout::One;    // a 3-D lattice: one plane, three planes through `point`, or the volume
   Point3 point;                   // where the three planes cross (the middle first)
   VolumeLook look;                // the volume's camera and opacity
+  bool show_points = true;        // the run's points (tracers) as dots over the field
+  std::string point_colour;       // "": one plain colour; else the point array the dots are coloured by
 };
 
 

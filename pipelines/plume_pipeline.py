@@ -1,4 +1,4 @@
-# Helpers shared by plume's pipelines (fields.py, temperature.py, velocity.py, speed.py,
+# Helpers shared by plume's pipelines (fields.py, points.py, live.py, temperature.py, velocity.py, speed.py,
 # vorticity.py, pressure.py). Not a pipeline itself (no script-version marker): the pipelines
 # import it from their own folder.
 #
@@ -56,6 +56,23 @@ def global_range(source, array, component=-1):
         controller.AllReduce(send, recv, vtkCommunicator.MAX_OP)
         lo, hi = -recv.GetValue(0), recv.GetValue(1)
     return lo, hi
+
+
+def channels():
+    """The channels the run hands over while a pipeline loads: 'input' (the grid) and one per point
+    set of the run, named as the set ('tracers'; docs/insitu.md)."""
+    from paraview.modules.vtkPVPythonCatalyst import vtkCPPythonScriptV2Helper
+    helper = vtkCPPythonScriptV2Helper.GetActiveInstance()
+    desc = helper.GetDataDescription() if helper is not None else None
+    if desc is None:
+        return ['input']
+    return [desc.GetInputDescriptionName(i) for i in range(desc.GetNumberOfInputDescriptions())]
+
+
+def point_channels():
+    """The names of the run's point sets, each a channel of its own (a vtkPolyData: points, one
+    vertex each, the point arrays 'id' and the set's own)."""
+    return [c for c in channels() if c != 'input']
 
 
 def point_arrays(source):

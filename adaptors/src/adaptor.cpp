@@ -13,6 +13,7 @@
 #include <vtkCPProcessor.h>
 #include <vtkCPPythonPipeline.h>
 #include <vtkImageData.h>
+#include <vtkPolyData.h>
 #include <vtkSMPropertyHelper.h>
 #include <vtkSMProxy.h>
 #include <vtkSMProxyManager.h>
@@ -24,6 +25,7 @@
 #include "catalyst_session.hpp"
 #include "error_capture.hpp"
 #include "field_grid.hpp"
+#include "point_grid.hpp"
 #include "python_guard.hpp"
 #include "live_link.hpp"
 #include "run_description.hpp"
@@ -59,6 +61,14 @@ void check_options(const Options& o) {
                   std::to_string(s.every));
   }
   if (o.scripts.empty() && !o.live) throw Error("nothing to do: no pipeline scripts and Live off");
+  for (std::size_t i = 0; i < o.point_sets.size(); ++i) {
+    const std::string& n = o.point_sets[i];
+    if (n.empty() || n == kChannel)
+      throw Error("point set " + std::to_string(i) + " is named '" + n + "': a channel's name, other than '" +
+                  kChannel + "' (the grid's), is needed");
+    if (std::find(o.point_sets.begin(), o.point_sets.begin() + std::ptrdiff_t(i), n) != o.point_sets.begin() + std::ptrdiff_t(i))
+      throw Error("point set '" + n + "' is named twice");
+  }
   if (o.output_dir.empty()) throw Error("output_dir is empty");
   if (!(o.timeout >= 0)) throw Error("timeout must be a number of seconds >= 0, not " + std::to_string(o.timeout));
   if (o.live) {
@@ -86,6 +96,7 @@ struct Adaptor::Impl {
   std::unique_ptr<ErrorCapture> errors;  // the pipeline calls' error text (error_capture.hpp)
   std::unique_ptr<CatalystSession> session;
   std::unique_ptr<FieldGrid> grid;
+  std::vector<std::unique_ptr<PointGrid>> point_grids;  // one channel each, Options::point_sets' order
   std::unique_ptr<CallWatchdog> watchdog;  // before the pipelines, which call through it
   vtkNew<vtkCPDataDescription> desc;
   std::vector<vtkSmartPointer<ScriptPipeline>> pipelines;
@@ -311,6 +322,11 @@ Adaptor::Adaptor(const Options& options, const Domain& domain, const Model& mode
   int whole[6];
   m.grid->whole_extent(whole);
   input->SetWholeExtent(whole);
+  for (const std::string& name : options.point_sets) {
+    m.point_grids.push_back(std::make_unique<PointGrid>(name));
+    m.desc->AddInput(name.c_str());
+    m.desc->GetInputDescriptionByName(name.c_str())->SetGrid(m.point_grids.back()->data());
+  }
   // The scripts' source takes the time of the description when they are imported, and ParaView
   // warns when a later time is not after it: load them at a time before any of the run's.
   m.desc->SetTimeData(std::numeric_limits<double>::lowest(), -1);
@@ -374,8 +390,17 @@ long Adaptor::next_due(long step) const {
 }
 
 void Adaptor::execute(long step, double time, const Fields& fields, const Domain& domain) {
+  execute(step, time, fields, domain, {});
+}
+
+void Adaptor::execute(long step, double time, const Fields& fields, const Domain& domain,
+                      const std::vector<PointSet>& points) {
   Impl& m = *impl_;
   if (m.finalized) throw Error("execute() after finalize()");
+  for (const PointSet& p : points)
+    if (std::none_of(m.point_grids.begin(), m.point_grids.end(), [&](const auto& g) { return g->name() == p.name; }))
+      throw Error("the run hands over the point set '" + p.name +
+                  "', which has no channel (name it in the adaptor's Options::point_sets)");
   const Domain& d = m.domain;
   for (int a = 0; a < kAxes; ++a)
     if (domain.size(a) != d.size(a) || domain.origin(a) != d.origin(a) || domain.global_size(a) != d.global_size(a))
@@ -392,12 +417,17 @@ void Adaptor::execute(long step, double time, const Fields& fields, const Domain
 
   const auto t0 = std::chrono::steady_clock::now();
   m.grid->update(fields, step, time);
+  for (auto& g : m.point_grids) {
+    const auto set = std::find_if(points.begin(), points.end(), [&](const PointSet& p) { return p.name == g->name(); });
+    g->update(set == points.end() ? nullptr : &*set, step, time);
+  }
   m.grid_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   m.desc->SetTimeData(time, step);
   vtkCPProcessor* processor = m.session->processor();
   if (processor->RequestDataDescription(m.desc)) {
     m.desc->GetInputDescriptionByName(kChannel)->SetGrid(m.grid->image());
+    for (auto& g : m.point_grids) m.desc->GetInputDescriptionByName(g->name().c_str())->SetGrid(g->data());
     processor->CoProcess(m.desc);
   }
   m.commit_extracts();
@@ -461,6 +491,8 @@ void Adaptor::finalize() {
   // holds a communicator: release it while MPI is (Catalyst ends MPI if it started it).
   m.pipelines.clear();
   m.desc->GetInputDescriptionByName(kChannel)->SetGrid(nullptr);
+  for (auto& g : m.point_grids) m.desc->GetInputDescriptionByName(g->name().c_str())->SetGrid(nullptr);
+  m.point_grids.clear();
   m.grid.reset();
   m.session->finalize();
   if (!failure.empty()) throw Error(failure);

@@ -39,11 +39,16 @@ vtkSMSessionProxyManager* proxy_manager() {
 
 // The link sends the data at the end of the pipelines and updates nothing itself: bring the
 // simulation's sources up to date, as ParaView's own Live loop does.
-void update_sources(double time) {
-  vtkNew<vtkCollection> sources;
-  proxy_manager()->GetProxies("sources", "input", sources);
-  for (int i = 0; i < sources->GetNumberOfItems(); ++i)
-    if (auto* s = vtkSMSourceProxy::SafeDownCast(sources->GetItemAsObject(i))) s->UpdatePipeline(time);
+// The channels are the grid's 'input' and the run's point sets.
+void update_sources(double time, const std::vector<std::string>& point_sets) {
+  std::vector<std::string> channels{"input"};
+  channels.insert(channels.end(), point_sets.begin(), point_sets.end());
+  for (const std::string& channel : channels) {
+    vtkNew<vtkCollection> sources;
+    proxy_manager()->GetProxies("sources", channel.c_str(), sources);
+    for (int i = 0; i < sources->GetNumberOfItems(); ++i)
+      if (auto* s = vtkSMSourceProxy::SafeDownCast(sources->GetItemAsObject(i))) s->UpdatePipeline(time);
+  }
 }
 
 std::string seconds(double s) {
@@ -116,7 +121,7 @@ void LiveLink::update(long step, double time) {
   guarded([&] { up = link_->Initialize(proxy_manager()); });
   while (up) {
     guarded([&] { link_->InsituUpdate(time, step); });
-    update_sources(time);
+    update_sources(time, o_.point_sets);
     guarded([&] { link_->InsituPostProcess(time, step); });
     if (!link_->GetSimulationPaused()) break;
     if (root && !paused_) {

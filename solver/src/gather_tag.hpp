@@ -4,4 +4,7 @@
 
 namespace plume {
 constexpr int kGatherTag = 7300;
+// Snapshot::gather_points: a size, then the points, from each rank (a tag of their own, so that a
+// fields gather's messages can never be taken for them).
+constexpr int kGatherPointsTag = 7301;
 }

@@ -874,3 +874,48 @@ TEST(Program, OptionsGivenTwiceAndStrayArgumentsAreNamed) {
     EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
   }
 }
+
+// Needs the tracers (solver/tracers): until they are in the build, [tracers] is refused.
+TEST(Program, TracersAreDotsOverTheFieldAndAPickNamesTheOneThere) {
+  // Five tracers along y = 24 of the d2q9_poiseuille channel (64 x 48), paused at step 0: the
+  // middle one lies at x = 30 whether the line's ends hold tracers or not.
+  Xvfb x;
+  const std::string script = temp_path("points.txt"), report = temp_path("points.report");
+  const std::string off = temp_path("points-off.png"), on = temp_path("points-on.png");
+  write_file(script,
+             "pause\n"
+             "field speed\n"
+             "colormap viridis\n"
+             "points off\n"
+             "frames 2\n"
+             "screenshot " + off + "\n"
+             "points on\n"
+             "frames 2\n"
+             "screenshot " + on + "\n"
+             "pick 30 24\n"
+             "pick 30 40\n");
+  const ProcessResult r = run_process(
+      gui({"--config", PLUME_ASSETS "/d2q9_poiseuille.toml", "--set", "tracers.seed_in=\"line\"", "--set",
+           "tracers.count=5", "--set", "tracers.from=[10.0, 24.0]", "--set", "tracers.to=[50.0, 24.0]",
+           "--script", script, "--frames", "1", "--report", report}),
+      x.display());
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const auto picks = records(report, "pick");
+  ASSERT_EQ(picks.size(), 2u);
+  EXPECT_EQ(picks[0].at("set"), "tracers");
+  EXPECT_NEAR(num(picks[0], "px"), 30.0, 1e-9);
+  EXPECT_NEAR(num(picks[0], "py"), 24.0, 1e-9);
+  EXPECT_EQ(picks[1].count("set"), 0u) << "nothing within a site of (30, 40)";
+  // The dots are white (with a black rim), far brighter than viridis' dark end, which the flat
+  // field of step 0 takes: pixels of the field area that are bright with the points on and not
+  // with them off (the overlay line and any read-out are the same in both), five dots' worth.
+  const Png shot_off = read_png(off), shot_on = read_png(on);
+  ASSERT_EQ(shot_on.w, shot_off.w);
+  ASSERT_EQ(shot_on.h, shot_off.h);
+  const auto bright = [](const Png& p, int x, int y) { return std::min({p.at(x, y)[0], p.at(x, y)[1], p.at(x, y)[2]}) > 200; };
+  std::size_t dots = 0;
+  for (int y = 8; y < 680; ++y)
+    for (int x = 428; x < 1082; ++x) dots += bright(shot_on, x, y) && !bright(shot_off, x, y);
+  EXPECT_GT(dots, 5u * 10) << "bright pixels that the points add";
+  for (const auto& f : {script, report, off, on}) std::remove(f.c_str());
+}

@@ -13,9 +13,14 @@
 #include <vtkXMLImageDataWriter.h>
 #include <vtkXMLPImageDataWriter.h>
 #include "plume/io/atomic_file.hpp"
+#include "xml_write.hpp"
 
 namespace plume::vtkout {
 namespace {
+
+using detail::add_string;
+using detail::configure;
+using detail::write_atomically;
 
 // The summary alone: VTK's parallel image writer describes the lattice and the arrays (from an
 // image of the whole extent whose arrays hold no values) and each piece, whose extent and file
@@ -46,37 +51,6 @@ void shape(vtkImageData* im, const Fields& f, const Extent& extent) {
 std::string unit_of(const io::FieldChoice& c, const Model& m) {
   if (!c.derived() && m.fields()[std::size_t(c.stored)].unit) return m.fields()[std::size_t(c.stored)].unit;
   return "lattice units";
-}
-
-void add_string(vtkFieldData* fd, const char* name, const std::string& value) {
-  vtkNew<vtkStringArray> a;
-  a->SetName(name);
-  a->InsertNextValue(value);
-  fd->AddArray(a);
-}
-
-// Runs a writer whose file name is the temporary one of `path`, then puts the file in place.
-void write_atomically(vtkXMLWriter* w, const std::string& path) {
-  w->SetFileName(io::temporary_path(path).c_str());
-  const int ok = w->Write();
-  const unsigned long code = w->GetErrorCode();
-  if (!ok || code != vtkErrorCode::NoError) {
-    io::discard_temporary(path);
-    const char* why = code == vtkErrorCode::OutOfDiskSpaceError ? "no space left on device"
-                      : code != vtkErrorCode::NoError          ? vtkErrorCode::GetStringFromErrorCode(code)
-                                                               : "the VTK writer failed";
-    throw std::runtime_error("cannot write '" + path + "': " + why);
-  }
-  io::commit_temporary(path);
-}
-
-// Raw binary data after the XML header: the fastest to write and read, and no larger than the
-// values themselves; 64-bit block headers, for pieces beyond 4 GiB.
-void configure(vtkXMLWriter* w) {
-  w->SetDataModeToAppended();
-  w->EncodeAppendedDataOff();
-  w->SetCompressorTypeToNone();
-  w->SetHeaderTypeToUInt64();
 }
 
 }  // namespace
@@ -142,6 +116,10 @@ void write_summary(const std::string& path, const Fields& f, const std::vector<c
     im->GetCellData()->AddArray(a);
   }
   vtkNew<SummaryWriter> w;
+  // Rank 0 alone writes the summary, from the pieces' extents it was given: without this the
+  // writer reduces over the global controller (Catalyst's MPI one when in situ runs), in a
+  // collective the other ranks never join.
+  w->SetController(nullptr);
   configure(w);
   w->pieces = pieces;
   w->SetNumberOfPieces(int(pieces.size()));

@@ -20,6 +20,7 @@
 #include "plume/catalyst/options.hpp"
 #include "plume/fields.hpp"
 #include "plume/grid/layout.hpp"
+#include "plume/point_set.hpp"
 
 namespace plume::catalyst {
 
@@ -54,6 +55,10 @@ class Adaptor {
   // p = rho T_H and the velocity as a 3-vector are filled into buffers allocated once); they must
   // stay unchanged until execute() returns.
   void execute(long step, double time, const Fields& fields, const Domain& domain);
+  // The same, with this rank's points of the run's point sets at this step (Snapshot::point_sets),
+  // each handed to the channel of its name (Options::point_sets; a set the options do not name is
+  // an Error; a channel without a set at this step holds no points). The points are copied.
+  void execute(long step, double time, const Fields& fields, const Domain& domain, const std::vector<PointSet>& points);
 
   // Calls each pipeline's catalyst_finalize and shuts Catalyst down. Idempotent. Collective. A
   // pipeline that fails in catalyst_finalize throws Error (after Catalyst has ended) under

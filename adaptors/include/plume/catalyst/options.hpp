@@ -24,6 +24,10 @@ struct Script {
 
 struct Options {
   std::vector<Script> scripts;
+  // The point sets the run hands over (plume/point_set.hpp: "tracers"), each as a Catalyst channel
+  // of its name beside the grid's 'input' (a vtkPolyData: docs/insitu.md). Declared when the
+  // adaptor starts, so that pipelines find them as they load. Empty: the run has none.
+  std::vector<std::string> point_sets;
   long every = insitu::defaults::every;  // default frequency (steps) of scripts
   std::string output_dir = "insitu";  // extracts directory (created); relative to the working directory
 
