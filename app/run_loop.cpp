@@ -251,7 +251,15 @@ class Loop {
     // The health check and the diagnostics are reduced where the populations are; the host gets
     // the fields only for what draws or writes them.
     const std::optional<io::Fault> fault = solver_.snapshot().find_fault();
-    if (due.image || due.vtk || due.insitu || fault) solver_.snapshot().fields(fields_);
+    if (has_points_ && (due.vtk || due.insitu)) {
+      // The points of this step come with a snapshot (Snapshot::point_sets), and a request
+      // replaces the last snapshot, which the sinks may still read: they let go of it first.
+      if (!collect_consumer()) return false;
+      solver_.request_snapshot();
+      fields_ = solver_.snapshot().wait();
+    } else if (due.image || due.vtk || due.insitu || fault) {
+      solver_.snapshot().fields(fields_);
+    }
     const long long s = solver_.step();
     if (due.diagnostics || fault) {
       report_.last_diagnostics =
@@ -267,7 +275,7 @@ class Loop {
       return false;
     }
     if (due.image) out_.image(solver_, fields_, s, solver_.time());
-    if (due.vtk) out_.vtk(fields_, s, solver_.time());
+    if (due.vtk) out_.vtk(solver_, fields_, points_now(), s, solver_.time());
     if (due.insitu && !give_to_sinks(s, solver_.time(), fields_)) due.checkpoint = true;
     if (due.checkpoint) report_.final_checkpoint = out_.checkpoint(solver_);
     return report_.status == RunReport::Status::Completed;
@@ -327,7 +335,14 @@ class Loop {
         r.insitu_seconds += seconds_since(t0);
       }
     } count{report_, t0};
-    insitu_.execute(step, time, fields, solver_.domain(), console_);
+    insitu_.execute(step, time, fields, sink_points_, solver_.domain(), console_);
+  }
+
+  // The run's points of the current state (this rank's), from the snapshot this visit requested;
+  // none in a run without point sets.
+  const std::vector<PointSet>& points_now() const {
+    static const std::vector<PointSet> none;
+    return has_points_ ? solver_.snapshot().point_sets() : none;
   }
 
   // The fields of `step` to the sinks: on their thread, which reads them while this one goes on
@@ -335,6 +350,7 @@ class Loop {
   // ended: the solver's snapshot is not requested again before that (make_room() first), and the
   // loop's own fields_ are swapped for a second buffer that the sinks read instead.
   bool give_to_sinks(long long step, double time, const Fields& fields) {
+    sink_points_ = points_now();  // a copy: the next request replaces the snapshot's
     if (!consumer_) return run_sinks(step, time, fields);
     const Fields* f = &fields;
     if (f == &fields_) {
@@ -452,6 +468,9 @@ class Loop {
   InSituThread* consumer_;  // the sinks' own thread (nullptr: they run on this one)
   Fields fields_;    // this rank's block
   Fields sink_fields_;  // the block of a synchronous visit, while the sinks' thread reads it
+  std::vector<PointSet> sink_points_;  // the points of the fields the sinks read (this rank's)
+  // Whether the run has point sets (tracers), which come with a requested snapshot only.
+  const bool has_points_ = !InSitu::point_set_names(cfg_.solver).empty();
   bool pending_ = false;     // in-situ fields requested and not yet handed to the sinks
   double pending_time_ = 0;  // their time (their step: solver_.snapshot().step())
   int signal_ = 0;   // the signal that stops the run, agreed by every rank
