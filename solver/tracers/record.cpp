@@ -1,31 +1,14 @@
 #include "record.hpp"
+#include "plume/little_endian.hpp"
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
 
 namespace plume::tracers {
-namespace {
-
-void put(std::vector<std::uint8_t>& b, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) b.push_back(std::uint8_t((v >> (8 * i)) & 0xff));
-}
-std::uint64_t get(const std::uint8_t* p, int bytes) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v |= std::uint64_t(p[i]) << (8 * i);
-  return v;
-}
-std::uint64_t bits(double d) {
-  std::uint64_t u;
-  std::memcpy(&u, &d, 8);
-  return u;
-}
-double from_bits(std::uint64_t u) {
-  double d;
-  std::memcpy(&d, &u, 8);
-  return d;
-}
-
-}  // namespace
+using le::bits;
+using le::from_bits;
+using le::get;
+using le::put;
 
 std::vector<std::uint8_t> encode(const Record& r) {
   std::vector<std::uint8_t> b(kRecordMagic, kRecordMagic + 8);

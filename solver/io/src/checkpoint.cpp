@@ -10,6 +10,7 @@
 #include "plume/io/atomic_file.hpp"
 #include "plume/io/build_info.hpp"
 #include "plume/io/input_file.hpp"
+#include "plume/little_endian.hpp"
 #include "plume/model.hpp"
 
 namespace plume::io {
@@ -20,24 +21,10 @@ constexpr std::uint64_t kMaxTextBytes = 16u << 20;  // bounds the TOML and write
 constexpr std::size_t kChunk = 1u << 20;            // values per I/O chunk
 
 // Little-endian encoding, whatever the host.
-void put(std::string& b, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) b += char((v >> (8 * i)) & 0xff);
-}
-std::uint64_t get(const unsigned char* p, int bytes) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v |= std::uint64_t(p[i]) << (8 * i);
-  return v;
-}
-std::uint64_t bits(double d) {
-  std::uint64_t u;
-  std::memcpy(&u, &d, 8);
-  return u;
-}
-double from_bits(std::uint64_t u) {
-  double d;
-  std::memcpy(&d, &u, 8);
-  return d;
-}
+using le::bits;
+using le::from_bits;
+using le::get;
+using le::put;
 std::uint64_t byteswap(std::uint64_t v) { return __builtin_bswap64(v); }
 
 // A name in a fixed 16-byte field, NUL-padded.
