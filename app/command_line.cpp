@@ -390,6 +390,7 @@ int run_command(const Command& cmd, parallel::Communicator& world) {
               io::format_bytes(m.rank0).c_str(),
               m.device > 0 ? (", " + io::format_bytes(m.device) + " per GPU").c_str() : "");
   if (c.solver.solids) std::printf("solids: %s\n", c.solver.solids->describe().c_str());
+  if (c.solver.tracers.any()) std::printf("tracers: %s\n", config::describe_tracers(c).c_str());
   return kExitOk;
 }
 

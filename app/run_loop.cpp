@@ -573,6 +573,7 @@ int run(const config::RunConfig& cfg, Solver& solver, Output& out, const std::fu
                              solver.decomposition().describe(),
                              cfg.solver.overlap ? "overlapped with the bulk" : "before the update"));
   if (cfg.solver.solids) console.note("solids: " + cfg.solver.solids->describe());
+  if (cfg.solver.tracers.any()) console.note("tracers: " + config::describe_tracers(cfg));
   if (cfg.restart.empty()) {
     solver.initialize();
   } else {

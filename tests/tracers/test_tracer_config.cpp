@@ -70,6 +70,20 @@ TEST(TracerConfigKeys, A3DLatticeTakesThreeCoordinatesAndAnOverrideSetsAPoint) {
   EXPECT_HAS(config::to_toml(c), "to = [4, 5, 6]");
 }
 
+TEST(TracerConfigKeys, TheLogLineSaysHowManyWhereAndHowOften) {
+  const config::RunConfig line = config::parse_config(
+      std::string(kLattice) + "[tracers]\nseed_in = \"line\"\ncount = 5\nfrom = [1, 2.5]\nto = [30.5, 20]\nevery = 4\n",
+      "case.toml");
+  EXPECT_EQ(config::describe_tracers(line), "5 along the line (1, 2.5) to (30.5, 20), moved every 4 steps");
+  const config::RunConfig region = config::parse_config(
+      "model = \"d3q19\"\n[lattice]\nnx = 12\nny = 10\nnz = 8\n[tracers]\nseed_in = \"region\"\ncount = 7\n"
+      "from = [1, 2, 3]\nto = [10, 8, 7]\nseed = 4\n",
+      "case.toml");
+  EXPECT_EQ(config::describe_tracers(region),
+            "7 at random places in the box (1, 2, 3) to (10, 8, 7) (seed 4), moved every 1 step");
+  EXPECT_EQ(config::describe_tracers(config::parse_config(kLattice, "case.toml")), "");
+}
+
 TEST(TracerConfigErrors, EveryBadValueIsRefusedNamingItsKey) {
   const std::string line = "[tracers]\nseed_in = \"line\"\nfrom = [1, 2]\nto = [30, 20]\n";
   EXPECT_HAS(problem_of(line + "cont = 5\n"), "unknown key 'tracers.cont' (did you mean 'tracers.count'?)");

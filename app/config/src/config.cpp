@@ -536,4 +536,18 @@ std::vector<std::pair<std::string, std::string>> key_values(const RunConfig& c) 
   return v;
 }
 
+std::string describe_tracers(const RunConfig& cfg) {
+  const TracerConfig& t = cfg.solver.tracers;
+  if (!t.any()) return "";
+  const int dims = cfg.solver.nz > 1 ? 3 : 2;
+  const auto point = [dims](const std::array<double, 3>& p) {
+    return dims == 3 ? fmt::format("({:g}, {:g}, {:g})", p[0], p[1], p[2]) : fmt::format("({:g}, {:g})", p[0], p[1]);
+  };
+  const std::string where = t.seeding == TracerConfig::Seeding::Line
+                                ? fmt::format("along the line {} to {}", point(t.from), point(t.to))
+                                : fmt::format("at random places in the box {} to {} (seed {})", point(t.from),
+                                              point(t.to), t.seed);
+  return fmt::format("{} {}, moved every {} step{}", t.count, where, t.every, t.every == 1 ? "" : "s");
+}
+
 }  // namespace plume::config

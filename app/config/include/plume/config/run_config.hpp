@@ -164,6 +164,9 @@ void build_solids(RunConfig& cfg);
 
 // Every key with its value and a comment (units, meaning); parse_config(to_toml(c)) == c.
 std::string to_toml(const RunConfig& cfg);
+// The run's tracers in a line for logs ("400 along the line (40, 4) to (40, 159), moved
+// every 10 steps"); empty when it has none.
+std::string describe_tracers(const RunConfig& cfg);
 // Written through a temporary file, fsync and rename.
 void save_config(const RunConfig& cfg, const std::string& path);
 // All keys with type, default, range or choices, units and meaning (for --help).
