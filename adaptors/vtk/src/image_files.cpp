@@ -85,19 +85,7 @@ void write_piece(const std::string& path, const Fields& f, const std::vector<con
   }
   if (!arrays.empty()) im->GetCellData()->SetActiveScalars(arrays.front()->name.c_str());
   vtkFieldData* fd = im->GetFieldData();
-  vtkNew<vtkLongLongArray> s;
-  s->SetName("step");
-  s->InsertNextValue(step);
-  fd->AddArray(s);
-  for (const char* name : {"time", "TimeValue"}) {
-    vtkNew<vtkDoubleArray> t;
-    t->SetName(name);
-    t->InsertNextValue(time);
-    fd->AddArray(t);
-  }
-  add_string(fd, "model", d.model);
-  add_string(fd, "plume", d.plume);
-  add_string(fd, "configuration", d.configuration);
+  detail::add_run_data(fd, step, time, d);
   fd->AddArray(units);
 
   vtkNew<vtkXMLImageDataWriter> w;

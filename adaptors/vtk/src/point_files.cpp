@@ -48,19 +48,7 @@ void write_points(const std::string& path, const PointSet& set, long long step, 
   if (!set.arrays.empty()) pd->GetPointData()->SetActiveScalars(set.arrays.front().name.c_str());
 
   vtkFieldData* fd = pd->GetFieldData();
-  vtkNew<vtkLongLongArray> s;
-  s->SetName("step");
-  s->InsertNextValue(step);
-  fd->AddArray(s);
-  for (const char* name : {"time", "TimeValue"}) {
-    vtkNew<vtkDoubleArray> t;
-    t->SetName(name);
-    t->InsertNextValue(time);
-    fd->AddArray(t);
-  }
-  detail::add_string(fd, "model", d.model);
-  detail::add_string(fd, "plume", d.plume);
-  detail::add_string(fd, "configuration", d.configuration);
+  detail::add_run_data(fd, step, time, d);
   fd->AddArray(units);
 
   vtkNew<vtkXMLPolyDataWriter> w;

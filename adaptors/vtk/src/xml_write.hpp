@@ -4,11 +4,14 @@
 #include <stdexcept>
 #include <string>
 #include <vtkErrorCode.h>
+#include <vtkDoubleArray.h>
 #include <vtkFieldData.h>
+#include <vtkLongLongArray.h>
 #include <vtkNew.h>
 #include <vtkStringArray.h>
 #include <vtkXMLWriter.h>
 #include "plume/io/atomic_file.hpp"
+#include "plume/vtkout/image_files.hpp"  // Description
 
 namespace plume::vtkout::detail {
 
@@ -43,6 +46,24 @@ inline void add_string(vtkFieldData* fd, const char* name, const std::string& va
   a->SetName(name);
   a->InsertNextValue(value);
   fd->AddArray(a);
+}
+
+// What every file says of the run it comes from: the step, its time (also as ParaView's
+// TimeValue), the model, plume's version and the run's configuration.
+inline void add_run_data(vtkFieldData* fd, long long step, double time, const Description& d) {
+  vtkNew<vtkLongLongArray> s;
+  s->SetName("step");
+  s->InsertNextValue(step);
+  fd->AddArray(s);
+  for (const char* name : {"time", "TimeValue"}) {
+    vtkNew<vtkDoubleArray> t;
+    t->SetName(name);
+    t->InsertNextValue(time);
+    fd->AddArray(t);
+  }
+  add_string(fd, "model", d.model);
+  add_string(fd, "plume", d.plume);
+  add_string(fd, "configuration", d.configuration);
 }
 
 }  // namespace plume::vtkout::detail
