@@ -12,7 +12,7 @@ Report::Report(std::string path, const std::vector<std::string>& context) : path
   text_ = "# plume-gui report\n";
   for (const std::string& c : context) text_ += "# " + c + "\n";
   text_ +=
-      "# units: lattice units; the fields and diagnostics are the model's (docs/physics.md, docs/d2q9.md)\n";
+      "# units: lattice units; the fields and diagnostics are the model's (docs/d2q37.md, docs/d2q9.md)\n";
   flush();
 }
 

@@ -40,7 +40,7 @@ class GpuWalls : public ::testing::TestWithParam<Precision> {};
 
 // The stored (post-collision) state of a wall row has u = dt g / 2, so that u_H, the mean of the
 // velocities before and after the collision, is zero; and the raw T is the wall's (its T_H is larger
-// by dt^2 |g|^2 / (4 D), docs/physics.md).
+// by dt^2 |g|^2 / (4 D), docs/d2q37.md).
 TEST_P(GpuWalls, MassConservedNoSlipAndWallTemperatureOver1000Steps) {
   PLUME_REQUIRE_CUDA_DEVICE();
   const bool fp64 = GetParam() == Precision::FP64;

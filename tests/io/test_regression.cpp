@@ -1,6 +1,6 @@
 // Results of today's code against checkpoints and diagnostics written by the code before the
 // solver core was redesigned (tests/data/regression, made by commit 368eb3e with the wall
-// convention of docs/physics.md): the populations and the diagnostics must be the same to 1e-12
+// convention of docs/d2q37.md): the populations and the diagnostics must be the same to 1e-12
 // (the same bits until the Hermite values were corrected: kTolerance), and those old checkpoints
 // must restart and continue to the same state.
 #include <gtest/gtest.h>

@@ -34,7 +34,7 @@ double total_mass(Solver& s) {
 
 bool is_wall_row(int y, int ny) { return y < 3 || y >= ny - 3; }
 
-// T_H - T of a site with gravity g (docs/physics.md).
+// T_H - T of a site with gravity g (docs/d2q37.md).
 double th_shift(const SolverConfig& c) {
   const double d = d2q37::dt<d2q37::D2Q37>();
   return d * d * (d2q37::physics(c).gx * d2q37::physics(c).gx + d2q37::physics(c).gy * d2q37::physics(c).gy) / (4.0 * d2q37::D2Q37::D);
