@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs the whole test suite (everything but the GPU tests
-# and the benchmarks, which need a GPU or take long: see scripts/gpu-check.sh and bench/).
+# and the benchmarks, which need a GPU or take long: see scripts/gpu.sh check and bench/).
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/install-deps.sh

@@ -1,4 +1,4 @@
-// A/B measurement of two builds of plume on one GPU (scripts/gpu-ab.sh): the same source is
+// A/B measurement of two builds of plume on one GPU (scripts/gpu.sh ab-digests): the same source is
 // compiled against each build's solver library, using only the public Solver API that both have.
 //
 //   ab_solver digest NX NY STEPS          FNV-1a 64 of the populations after STEPS steps of two

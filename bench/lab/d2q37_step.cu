@@ -166,7 +166,7 @@ __global__ void __launch_bounds__(128, kMinBlocks<Real>) l2_prefetch_kernel(cons
 // Two neighbouring sites a thread (x even), FP32 storage: every plane read and written in 8-byte
 // pieces, so that a warp's access is 256 bytes (with one site a thread an FP32 warp moves 128,
 // and a plain copy of the 37 planes so ran at 0.79 of the copy bandwidth against 0.94 with 8-byte
-// pieces: bench/plane_copies). A plane with odd e_x is read from the even site before x - e_x: its
+// pieces: bench/lab/plane_copies). A plane with odd e_x is read from the even site before x - e_x: its
 // second value is site x's, the first of the next lane's is site x + 1's (a shuffle; the warp's
 // last lane reads that one itself). The two sites then collide one after the other.
 template <int W, int MB>
@@ -555,7 +555,7 @@ bool prepare(K k, std::size_t shared, int& blocks, cudaFuncAttributes& fa) {
 }
 
 // The variants on an n x n lattice in one layout: plume's (`wide` false) or rows 32 values longer
-// with interior x = 0 32 values in (the layout of bench/plane_copies).
+// with interior x = 0 32 values in (the layout of bench/lab/plane_copies).
 // pipe_only: the production kernel and the pipelined rows alone (`d2q37_step pipe N ...`).
 template <class Real>
 void run(int n, bool wide, double copy, bool pipe_only = false) {

@@ -2,7 +2,7 @@
 // timed directly (outside the backend, halos left as they are: the kernels' own cost) on an N^3
 // lattice in the model's default case, FP32 and FP64 storage, each as a fraction of the copy
 // bandwidth measured in the same process; and the periodic halo copies of one step apart. The
-// diffusion stencil's kernels of bench/stencil_variants.cuh (columns, shared-memory tiles, vectors
+// diffusion stencil's kernels of bench/lab/stencil_variants.cuh (columns, shared-memory tiles, vectors
 // along x) come with their traits line (plume/grid/stencil_kernel.hpp) and whether T after a few
 // steps, on the whole block and on 27 boxes of it, has the production kernel's bits ("same bits")
 // or not ("DIFFERENT"); the vectors among them timed as the backend runs them on one periodic
@@ -155,7 +155,7 @@ void d3q19_shapes(int n, int steps) {
   report(m, lat, "copy of the 19 planes (the ceiling)", resources(bench::copy_planes_kernel<M::Lattice::Q, Real>), ms);
 }
 
-// The stencil's kernels of bench/stencil_variants.cuh, each timed, then T after a few steps on the
+// The stencil's kernels of bench/lab/stencil_variants.cuh, each timed, then T after a few steps on the
 // whole block and on 27 boxes of it against the production kernel's on the whole block.
 template <class Real, int... Is>
 void stencil_kernels(Lattice<diffusion::Traits<3>, Real>& lat, int steps, std::integer_sequence<int, Is...>) {

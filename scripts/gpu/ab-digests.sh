@@ -6,10 +6,10 @@
 #     results must be the same bits before and after;
 #   - the production step at 8192^2 in FP64 and FP32 storage, A and B alternated three times,
 #     each with the device's copy bandwidth measured in the same process;
-#   - B's GPU tests (plume_gpu_tests, GoogleTest from .gtest-debs as scripts/gpu-check.sh does).
+#   - B's GPU tests (plume_gpu_tests, GoogleTest from .gtest-debs as scripts/gpu.sh check does).
 # Carry .ab and .gtest-debs. Logs go to $OUT (else build-ab/logs); a short table comes last.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 work=${PLUME_AB_BUILD:-$root/build-ab}
 logs=${OUT:-$work/logs}
@@ -77,8 +77,8 @@ echo "== D2Q9 with solids, and seed 001's case end to end (B)"
 for prec in fp64 fp32; do "$work/b/bench/d2q9_bench" rate-solids 8192 $prec 100 | tee -a "$logs/d2q9-more.txt"; done
 "$work/b/bench/d2q9_bench" seed001 1024 1024 20000 fp32 | tee -a "$logs/d2q9-more.txt"
 
-echo "== D2Q9 kernel shapes and trials (B; bench/d2q9_shapes.cu)"
-for n in 4096 8192; do "$work/b/bench/d2q9_shapes" $n 40 | tee "$logs/shapes-$n.txt"; done
+echo "== D2Q9 kernel shapes and trials (B; bench/lab/d2q9_shapes.cu)"
+for n in 4096 8192; do "$work/b/bench/lab/d2q9_shapes" $n 40 | tee "$logs/shapes-$n.txt"; done
 
 echo "== GPU tests (B)"
 "$work/b/tests/gpu/plume_gpu_tests" > "$logs/gpu-tests.txt" 2>&1

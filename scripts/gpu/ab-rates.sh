@@ -4,7 +4,7 @@
 # alternated PLUME_AB_ROUNDS times (default 3) over the cases of PLUME_AB_CASES, one per line:
 #   MODEL NX NY NZ fp64|fp32 STEPS [settings]
 # (a case whose settings name run.streaming runs on B only when A's model_rate does not know it). Both builds are
-# the solver alone (as scripts/gpu-3d.sh builds it; carry .gtest-debs and .ab); PLUME_AB_B_FLAGS
+# the solver alone (as scripts/gpu.sh rates builds it; carry .gtest-debs and .ab); PLUME_AB_B_FLAGS
 # are B's extra CMake arguments (-DCMAKE_CUDA_FLAGS=-DNAME=VALUE: a variant of B). Every line
 # model_rate prints goes to $OUT/ab-rates.txt with the side in front; the best of the rounds per
 # case and side comes last.
@@ -12,10 +12,10 @@
 # machine with the same CUDA toolkit (the GPU machine then only runs them: minutes of device time
 # saved, and both sides measured in one short call).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 work=${PLUME_AB_BUILD:-$root/build-rate-ab}
-source scripts/gpu-prepare.sh
+source scripts/gpu/prepare.sh
 rate() { "$work/$1/bench/model_rate" "${@:2}"; }
 if [ -n "${PLUME_AB_BINARIES:-}" ]; then
   rate() { "$PLUME_AB_BINARIES/model_rate_$1" "${@:2}"; }

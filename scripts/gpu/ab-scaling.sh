@@ -6,7 +6,7 @@
 # each with host-staged MPI and NCCL, overlap on; plus B's decomposed GPU tests on 2 ranks.
 # Carry .ab and .gtest-debs. NVLink multicast stays off. Logs in $OUT; a short table last.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 work=${PLUME_AB_BUILD:-$root/build-ab-scaling}
 logs=${OUT:-$work/logs}

@@ -9,9 +9,9 @@
 # $PLUME_GTEST_DEBS (default .gtest-debs/ at the repository root), unpacked under the build folder
 # (PLUME_GTEST_FROM_DEBS=1 takes those even where GoogleTest is installed).
 # Logs go to $OUT when set, else to <build>/logs; the build folder is $PLUME_GPU_BUILD or build-gpu.
-# With .gui-bundle (scripts/gui-gpu-bundle.sh) and .gl carried, it also runs scripts/gui-gpu-check.sh.
+# With .gui-bundle (scripts/gpu.sh gui-bundle) and .gl carried, it also runs scripts/gpu.sh gui.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 build=${PLUME_GPU_BUILD:-$root/build-gpu}
 logs=${OUT:-$build/logs}
@@ -140,14 +140,14 @@ done
 cat "$logs/sanitizer-memcheck.log" "$logs/sanitizer-racecheck.log" > "$logs/sanitizer.log" && rm -f "$logs"/sanitizer-*.log
 
 # plume-gui's GPU path needs the front end's libraries, which this machine lacks: it runs from a
-# bundle built elsewhere (scripts/gui-gpu-bundle.sh), when one was carried here with .gl.
+# bundle built elsewhere (scripts/gpu.sh gui-bundle), when one was carried here with .gl.
 if [ -x "$root/.gui-bundle/bin/plume-gui" ]; then
-  section "plume-gui GPU path (scripts/gui-gpu-check.sh, logs in .gui-bundle/logs)"
-  OUT= bash "$root/scripts/gui-gpu-check.sh" > "$build/gui-gpu-check.log" 2>&1
+  section "plume-gui GPU path (scripts/gpu.sh gui, logs in .gui-bundle/logs)"
+  OUT= bash "$root/scripts/gpu/gui.sh" > "$build/gui-gpu-check.log" 2>&1
   rc=$?
   sed -n '/^| plume-gui GPU path/,$p' "$build/gui-gpu-check.log"
   [ $rc -eq 0 ] || { failed=1; tail -30 "$build/gui-gpu-check.log"; }
-  note "plume-gui GPU path (gui-gpu-check.sh)" "$([ $rc -eq 0 ] && echo passed || echo "FAILED, see $build/gui-gpu-check.log")"
+  note "plume-gui GPU path (scripts/gpu.sh gui)" "$([ $rc -eq 0 ] && echo passed || echo "FAILED, see $build/gui-gpu-check.log")"
 fi
 
 section "summary: $device, $(date -u '+%Y-%m-%d %H:%M UTC')"

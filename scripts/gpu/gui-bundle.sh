@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds plume-gui's GPU path here (CUDA, EGL, Dear ImGui, GLFW) and gathers what
-# scripts/gui-gpu-check.sh runs on a GPU machine that has the NVIDIA driver but none of the
+# scripts/gpu.sh gui runs on a GPU machine that has the NVIDIA driver but none of the
 # front end's libraries (the device tool's machines: no GLFW, ImGui, fmt, toml++ or X11 there).
 # The programs (and the solver's GPU tests, to run them beside) and the shared libraries they need that such a machine lacks go to .gui-bundle/
-# (ignored by git; carry it, with .gl for the OpenGL/EGL loaders). Usage: scripts/gui-gpu-bundle.sh
+# (ignored by git; carry it, with .gl for the OpenGL/EGL loaders). Usage: scripts/gpu.sh gui-bundle
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 build=${PLUME_GUI_GPU_BUILD:-build-gui-gpu}
 bundle=.gui-bundle
 mkdir -p "$build"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# On a GPU machine, with .gui-bundle (scripts/gui-gpu-bundle.sh) and .gl (Debian's glvnd loaders
+# On a GPU machine, with .gui-bundle (scripts/gpu.sh gui-bundle) and .gl (Debian's glvnd loaders
 # and OpenGL/EGL headers, docs/gui.md) beside it: plume-gui's GPU path, tested and measured.
 #  1. the headless interop check (device texels into a texture, against the host path);
 #  2. plume-gui itself, offscreen through the NVIDIA driver's EGL: interop chosen, and the field
@@ -12,7 +12,7 @@
 # Logs go to $OUT when set, else to .gui-bundle/logs; a short table is printed last. Exit status 1
 # when a check fails.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 bundle=$PWD/.gui-bundle
 logs=${OUT:-$bundle/logs}
 mkdir -p "$logs"
@@ -21,7 +21,7 @@ frames=${PLUME_GUI_FRAMES:-600}  # at the default cap of 60 frames/s: 10 s a run
 rows=()
 failed=0
 row() { rows+=("$(printf '| %-34s | %s |' "$1" "$2")"); }
-[ -x "$bundle/bin/plume-gui" ] || { echo "no $bundle/bin/plume-gui: run scripts/gui-gpu-bundle.sh where the front end builds"; exit 1; }
+[ -x "$bundle/bin/plume-gui" ] || { echo "no $bundle/bin/plume-gui: run scripts/gpu.sh gui-bundle where the front end builds"; exit 1; }
 # glvnd's loaders (libEGL, libGL, libOpenGL) dispatch to the driver's libEGL_nvidia/libGLX_nvidia.
 if [ -d .gl ] && ! ldconfig -p | grep -q 'libOpenGL.so.0'; then
   for f in .gl/*.deb; do dpkg -x "$f" /; done

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # On a machine with an NVIDIA GPU: where the time of a step goes. Builds bench/model_rate (the
-# solver alone, as scripts/gpu-3d.sh does; carry .gtest-debs), then
+# solver alone, as scripts/gpu.sh rates does; carry .gtest-debs), then
 #  1. the D2Q9 FP32 rate over lattice sizes (PLUME_PROFILE_SIZES), each against the 4 GiB copy and
 #     against a copy of one population buffer (model_rate's two lines);
 #  2. Nsight Compute (clocks left alone) on PLUME_PROFILE_CASES, one model_rate case per line:
 #     every kernel of a few consecutive steps with its time and DRAM bytes, and the bytes per site.
 # Logs go to $OUT; a table per part comes last.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 work=${PLUME_PROFILE_BUILD:-$PWD/build-profile}
-source scripts/gpu-prepare.sh
+source scripts/gpu/prepare.sh
 t0=$(date +%s)
 if ! { cmake -S . -B "$work/b" ${PLUME_PROFILE_FLAGS:-} -G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_APP=OFF -DPLUME_CUDA=ON \
          -DPLUME_MPI=OFF -DPLUME_CATALYST=OFF -DPLUME_GUI=OFF -DGTest_DIR="$work/gtest/usr/lib/x86_64-linux-gnu/cmake/GTest" &&

@@ -3,13 +3,13 @@
 # MPI, Catalyst or GUI: the GPU machine has none of them), run the GPU tests, and measure the 3-D
 # models (D3Q19, 3-D thermal convection, the diffusion stencil) and the 2-D ones for reference,
 # each beside the copy bandwidth measured in the same process (bench/model_rate.cpp). Carry
-# .gtest-debs (GoogleTest, as scripts/gpu-check.sh unpacks it). Logs go to $OUT (else
-# build-3d/logs); the kernel shapes of bench/shapes_3d.cu, the in-situ hand-off and the device
+# .gtest-debs (GoogleTest, as scripts/gpu.sh check unpacks it). Logs go to $OUT (else
+# build-3d/logs); the kernel shapes of bench/lab/shapes_3d.cu, the in-situ hand-off and the device
 # reductions (insitu_bench, reduction_bench), then a short table come last.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 work=${PLUME_3D_BUILD:-$PWD/build-3d}
-source scripts/gpu-prepare.sh
+source scripts/gpu/prepare.sh
 t0=$(date +%s)
 if ! { cmake -S . -B "$work/b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPLUME_APP=OFF -DPLUME_CUDA=ON -DPLUME_MPI=OFF \
          -DPLUME_CATALYST=OFF -DPLUME_GUI=OFF -DGTest_DIR="$work/gtest/usr/lib/x86_64-linux-gnu/cmake/GTest" &&
@@ -27,10 +27,10 @@ grep -E "^\[  FAILED|^\[  PASSED|^\[==========\]" "$logs/gpu-tests.txt" | tail -
 
 # Two ranks on the one GPU (PLUME_MPI_ONE_GPU=1): the decomposed GPU tests, every model, tiling,
 # transport and overlap against the one-GPU run bit for bit (correctness only: both ranks share the
-# device, so no timing means anything). Its own build, with MPI and NCCL (scripts/gpu-mpi-cmake.sh).
+# device, so no timing means anything). Its own build, with MPI and NCCL (scripts/gpu/mpi-cmake.sh).
 if [ -n "${PLUME_MPI_ONE_GPU:-}" ]; then
   echo "== decomposed GPU tests, 2 ranks on one GPU"
-  source scripts/gpu-mpi-cmake.sh
+  source scripts/gpu/mpi-cmake.sh
   if { cmake -S . -B "$work/m" "${gpu_mpi_args[@]}" -DGTest_DIR="$work/gtest/usr/lib/x86_64-linux-gnu/cmake/GTest" &&
        cmake --build "$work/m" -j "$(nproc)" --target plume_gpu_mpi_tests; } > "$logs/build-mpi.log" 2>&1; then
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0 HWLOC_COMPONENTS=-gl \
@@ -42,10 +42,10 @@ if [ -n "${PLUME_MPI_ONE_GPU:-}" ]; then
   fi
 fi
 
-echo "== kernel shapes (bench/shapes_3d.cu)"
+echo "== kernel shapes (bench/lab/shapes_3d.cu)"
 # PLUME_SHAPES_MODEL=diffusion (or d3q19): that model's shapes only.
 for n in ${PLUME_SHAPES_SIZES-256 512}; do
-  "$work/b/bench/shapes_3d" $n ${PLUME_SHAPES_MODEL:+$((n <= 256 ? 50 : 10)) $PLUME_SHAPES_MODEL} > "$logs/shapes-$n.txt" 2>&1 ||
+  "$work/b/bench/lab/shapes_3d" $n ${PLUME_SHAPES_MODEL:+$((n <= 256 ? 50 : 10)) $PLUME_SHAPES_MODEL} > "$logs/shapes-$n.txt" 2>&1 ||
     echo "shapes_3d $n failed"
 done
 cat "$logs"/shapes-*.txt 2>/dev/null | grep -E "^(shape|copy|stencil)"

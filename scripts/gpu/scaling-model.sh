@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Weak and strong scaling of the models on the GPUs of one node (2 or more), FP64 and FP32, beside
 # the performance model's prediction (docs/distributed.md), in one call:
-#   scripts/gpu-scaling-model.sh d3q19:3d d2q9 diffusion:3d thermal3d:3d
+#   scripts/gpu.sh scaling-model d3q19:3d d2q9 diffusion:3d thermal3d:3d
 # A model with ":3d" runs 3-D lattices: weak 512^3 per GPU stacked in z (1x1xN), strong 512^3
 # (and seed 002's LBM box 192x512x512 for d3q19); otherwise 2-D: weak 8192^2 per GPU stacked in y
 # (1xN), strong 16384^2. Each transport (host-staged MPI, NCCL, the copy engines through CUDA IPC)
 # with and without overlap; the one-GPU run of the same tile is the baseline.
 #
-# First: the build (plume-scaling, gpu_p2p and, where GoogleTest is found as in gpu-check.sh, the
+# First: the build (plume-scaling, gpu_p2p and, where GoogleTest is found as in scripts/gpu.sh check, the
 # decomposed GPU tests, run on N GPUs), then the GPU-to-GPU exchange (both ranks sending at once,
 # as a halo phase does) that gives the model's B0 and t0 per transport. The model's site rate R of
 # each model and precision is its one-GPU rate on the tile; its fixed cost per box update (a
@@ -18,7 +18,7 @@
 # PLUME_TRANSPORTS (default "host nccl cuda-ipc") narrows the transports of the scaling runs.
 # NVLink multicast stays off (NCCL_NVLS_ENABLE=0), as the shared GPU nodes require.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 [ $# -ge 1 ] || { echo "usage: gpu-scaling-model.sh MODEL[:3d] ..." >&2; exit 2; }
 root=$PWD
 build=${PLUME_GPU_BUILD:-$root/build-scaling}
@@ -36,7 +36,7 @@ mpirun_() { mpirun --bind-to none --oversubscribe -x NCCL_NVLS_ENABLE -x HWLOC_C
 
 nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv | tee "$logs/nvidia-smi.csv"
 nvidia-smi topo -m > "$logs/topology.txt" 2>&1
-source "$root/scripts/gpu-mpi-cmake.sh"
+source "$root/scripts/gpu/mpi-cmake.sh"
 args=("${gpu_mpi_args[@]}" -DPLUME_BENCH=ON)
 targets=(plume-scaling gpu_p2p)
 if [ -f /usr/lib/x86_64-linux-gnu/cmake/GTest/GTestConfig.cmake ]; then

@@ -6,10 +6,10 @@
 # GPUs) per transport with and without overlap, the model's
 # predictions, and prints a short table last. Logs go to $OUT (else <build>/logs).
 #
-# GoogleTest as in scripts/gpu-check.sh (the system's, else the .deb files in $PLUME_GTEST_DEBS).
+# GoogleTest as in scripts/gpu.sh check (the system's, else the .deb files in $PLUME_GTEST_DEBS).
 # NVLink multicast stays off (NCCL_NVLS_ENABLE=0), as the shared GPU nodes require.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 build=${PLUME_GPU_BUILD:-$root/build-scaling}
 logs=${OUT:-$build/logs}
@@ -30,7 +30,7 @@ nvidia-smi topo -m 2>&1 | tee "$logs/topology.txt"
 mpirun --version 2>&1 | head -1
 
 section "configure and build"
-source "$root/scripts/gpu-mpi-cmake.sh"
+source "$root/scripts/gpu/mpi-cmake.sh"
 args=("${gpu_mpi_args[@]}" -DPLUME_BENCH=ON)
 if [ ! -f /usr/lib/x86_64-linux-gnu/cmake/GTest/GTestConfig.cmake ] && ls "$debs"/libgtest-dev_*.deb >/dev/null 2>&1; then
   rm -rf "$build/gtest-root"

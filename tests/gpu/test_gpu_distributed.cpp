@@ -1,4 +1,4 @@
-// Decomposed runs on GPUs, one per rank, under mpirun (label gpu; scripts/gpu-scaling.sh and
+// Decomposed runs on GPUs, one per rank, under mpirun (label gpu; scripts/gpu.sh scaling and
 // gpu-scaling-model.sh run it on the GPUs of a node): after 200 steps the gathered populations and
 // fields equal a one-GPU run bit for bit, for every tiling of the rank count (1-D along x and y,
 // 2-D, uneven splits), walls and periodic y, overlap on and off, and every transport this build

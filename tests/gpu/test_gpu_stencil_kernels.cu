@@ -1,5 +1,5 @@
 // The diffusion stencil's CUDA kernels (plume/grid/stencil_kernel.hpp: columns, shared-memory
-// tiles, vectors along x; every one bench/stencil_variants.cuh lists) give the production
+// tiles, vectors along x; every one bench/lab/stencil_variants.cuh lists) give the production
 // kernel's T bit for bit: on a lattice whose sides are no multiple of a block, a tile or a vector,
 // over the whole block and over 27 boxes of it that start and end off those bounds (as the boxes of
 // a decomposed tile do), FP32 and FP64 storage. They call the model's one per-site formula; what
